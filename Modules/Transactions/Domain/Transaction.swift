@@ -1,0 +1,41 @@
+import Foundation
+import FixedPoint
+
+/// Stored as its raw value, so a later type (dividend, fee, deposit…) extends the set without
+/// breaking data that is already saved.
+public enum TransactionType: String, Sendable, CaseIterable {
+    case buy
+    case sell
+}
+
+public struct Transaction: Hashable, Sendable {
+    public let id: String
+    public let date: CalendarDay
+    public let type: TransactionType
+    /// Uppercased, validated by `TransactionValidator`.
+    public let ticker: String
+    public let quantity: FixedDecimal
+    /// What the user paid (buy) or received (sell), in money.
+    public let sum: FixedDecimal
+    public let note: String?
+    /// When this version was written; the sync's last-write-wins rule compares it.
+    public let updatedAt: Date
+
+    public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
+                quantity: FixedDecimal, sum: FixedDecimal, note: String? = nil, updatedAt: Date) {
+        self.id = id
+        self.date = date
+        self.type = type
+        self.ticker = ticker
+        self.quantity = quantity
+        self.sum = sum
+        self.note = note
+        self.updatedAt = updatedAt
+    }
+
+    /// Derived, never entered: seed 002 has the user type quantity and sum and computes the price.
+    public var price: Decimal { sum.decimal / quantity.decimal }
+
+    /// The signed change this transaction makes to the quantity held.
+    public var quantityDelta: FixedDecimal { type == .buy ? quantity : -quantity }
+}

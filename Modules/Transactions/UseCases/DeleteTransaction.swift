@@ -1,0 +1,44 @@
+import Foundation
+
+public protocol TransactionDeleting {
+    /// Throws `DeleteTransactionError`.
+    func delete(id: String) throws
+}
+
+public enum DeleteTransactionError: Error, Equatable {
+    case notFound(id: String)
+    case wouldOversell(HoldingsPolicy.Violation)
+    case removal(TransactionsStoreError)
+}
+
+public final class DeleteTransactionUseCase: TransactionDeleting {
+    private let store: TransactionsStore
+    private let now: () -> Date
+
+    public init(store: TransactionsStore, now: @escaping () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    public func delete(id: String) throws {
+        do {
+            try store.withExclusiveAccess {
+                guard let existing = try store.retrieveAll().first(where: { $0.id == id }) else {
+                    throw DeleteTransactionError.notFound(id: id)
+                }
+                // Removing a buy can strand a later sell.
+                if existing.type == .buy {
+                    let remaining = try store.retrieve(ticker: existing.ticker).filter { $0.id != id }
+                    if let violation = HoldingsPolicy.firstViolation(in: remaining) {
+                        throw DeleteTransactionError.wouldOversell(violation)
+                    }
+                }
+                try store.delete(id: id, deletedAt: now())
+            }
+        } catch let error as DeleteTransactionError {
+            throw error
+        } catch {
+            throw DeleteTransactionError.removal(TransactionsStoreError(wrapping: error))
+        }
+    }
+}

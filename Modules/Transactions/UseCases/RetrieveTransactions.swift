@@ -1,0 +1,67 @@
+import Foundation
+
+public struct TransactionFilter: Equatable, Sendable {
+    public var ticker: String?
+    public var type: TransactionType?
+    public var from: CalendarDay?
+    public var to: CalendarDay?
+
+    public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil) {
+        self.ticker = ticker
+        self.type = type
+        self.from = from
+        self.to = to
+    }
+
+    public static let all = TransactionFilter()
+
+    public func matches(_ transaction: Transaction) -> Bool {
+        (ticker == nil || transaction.ticker == ticker)
+            && (type == nil || transaction.type == type)
+            && (from.map { transaction.date >= $0 } ?? true)
+            && (to.map { transaction.date <= $0 } ?? true)
+    }
+}
+
+public protocol TransactionsRetrieving {
+    /// Newest first. Throws `RetrieveTransactionsError`.
+    func retrieve(_ filter: TransactionFilter) throws -> [Transaction]
+}
+
+public enum RetrieveTransactionsError: Error, Equatable {
+    case retrieval(TransactionsStoreError)
+}
+
+public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
+    private let store: TransactionsStore
+
+    public init(store: TransactionsStore) {
+        self.store = store
+    }
+
+    public func retrieve(_ filter: TransactionFilter) throws -> [Transaction] {
+        let stored: [Transaction]
+        do {
+            stored = try filter.ticker.map(store.retrieve(ticker:)) ?? store.retrieveAll()
+        } catch {
+            throw RetrieveTransactionsError.retrieval(TransactionsStoreError(wrapping: error))
+        }
+        return stored.filter(filter.matches).sorted(by: Transaction.newestFirst)
+    }
+}
+
+extension Transaction {
+    /// Newest trade date first; within a day the most recently written first; then by id so the
+    /// order is total and stable across runs.
+    public static func newestFirst(_ lhs: Transaction, _ rhs: Transaction) -> Bool {
+        if lhs.date != rhs.date { return lhs.date > rhs.date }
+        if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
+        return lhs.id < rhs.id
+    }
+}
+
+extension TransactionsStoreError {
+    init(wrapping error: Error) {
+        self = error as? TransactionsStoreError ?? TransactionsStoreError(String(describing: error))
+    }
+}

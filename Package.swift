@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The dependency rule, enforced here: feature modules (Modules/<Feature>) depend on nothing but
+// FixedPoint and each other; infrastructure depends on features; only Apps/ compose.
+let package = Package(
+    name: "Investments",
+    products: [
+        .executable(name: "invest", targets: ["invest"]),
+    ],
+    targets: [
+        // Shared kernel
+        .target(name: "FixedPoint", path: "Modules/FixedPoint"),
+
+        // Features (pure, Foundation only)
+        .target(name: "Transactions", dependencies: ["FixedPoint"], path: "Modules/Transactions"),
+
+        // Infrastructure
+        .target(name: "LocalFileStore", dependencies: ["Transactions", "FixedPoint"], path: "Modules/LocalFileStore"),
+
+        // Composition roots
+        .target(name: "InvestCLI", dependencies: ["Transactions", "LocalFileStore", "FixedPoint"], path: "Apps/InvestCLI"),
+        .executableTarget(name: "invest", dependencies: ["InvestCLI"], path: "Apps/invest"),
+
+        // Tests
+        .target(name: "TestSupport", dependencies: ["Transactions", "FixedPoint"], path: "Tests/TestSupport"),
+        .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"], path: "Tests/FixedPointTests"),
+        .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "TestSupport"], path: "Tests/TransactionsTests"),
+        .testTarget(name: "TransactionsStoreContractTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport"], path: "Tests/TransactionsStoreContractTests"),
+        .executableTarget(name: "store-writer", dependencies: ["Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
+        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TestSupport"], path: "Tests/InvestCLITests"),
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "Transactions", "LocalFileStore", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
+    ]
+)

@@ -1,0 +1,95 @@
+import XCTest
+import FixedPoint
+
+final class FixedDecimalTests: XCTestCase {
+    func test_init_parsesExactDecimalText() {
+        XCTAssertEqual(FixedDecimal("12.5")?.units, 1_250_000_000)
+        XCTAssertEqual(FixedDecimal("-0.00000001")?.units, -1)
+        XCTAssertEqual(FixedDecimal("+3")?.units, 300_000_000)
+        XCTAssertEqual(FixedDecimal(".5")?.units, 50_000_000)
+    }
+
+    func test_init_rejectsTextThatIsNotAnExactDecimal() {
+        for text in ["", "-", ".", "1.", "1e5", "1,5", "0x10", " 1", "1.123456789", "abc", "1.2.3", "NaN"] {
+            XCTAssertNil(FixedDecimal(text), "accepted \(text)")
+        }
+    }
+
+    func test_description_isShortestExactForm() {
+        XCTAssertEqual(FixedDecimal("10.50")?.description, "10.5")
+        XCTAssertEqual(FixedDecimal("-0.00000001")?.description, "-0.00000001")
+        XCTAssertEqual(FixedDecimal("7")?.description, "7")
+        XCTAssertEqual(FixedDecimal("0.000")?.description, "0")
+    }
+
+    func test_formatted_roundsHalfToEvenToRequestedDigits() {
+        XCTAssertEqual(FixedDecimal("2.345")?.formatted(fractionDigits: 2), "2.34")
+        XCTAssertEqual(FixedDecimal("2.355")?.formatted(fractionDigits: 2), "2.36")
+        XCTAssertEqual(FixedDecimal("-1.005")?.formatted(fractionDigits: 2), "-1.00")
+        XCTAssertEqual(FixedDecimal("3")?.formatted(fractionDigits: 2), "3.00")
+        XCTAssertEqual(FixedDecimal("0.5")?.formatted(fractionDigits: 0), "0")
+    }
+
+    func test_arithmetic_isExactWhereBinaryFloatingPointIsNot() {
+        var total = FixedDecimal.zero
+        for _ in 0..<10 { total += FixedDecimal("0.1")! }
+        XCTAssertEqual(total, FixedDecimal(1))
+        XCTAssertEqual(FixedDecimal("0.1")! + FixedDecimal("0.2")!, FixedDecimal("0.3")!)
+    }
+
+    func test_multipliedAndDivided_roundOnceHalfToEven() {
+        XCTAssertEqual(FixedDecimal("1.5")!.multiplied(by: FixedDecimal("1.5")!), FixedDecimal("2.25"))
+        XCTAssertEqual(FixedDecimal(10).divided(by: FixedDecimal(3)), FixedDecimal("3.33333333"))
+        XCTAssertEqual(FixedDecimal(20).divided(by: FixedDecimal(3)), FixedDecimal("6.66666667"))
+        XCTAssertNil(FixedDecimal(1).divided(by: .zero))
+        XCTAssertEqual(FixedDecimal(50).scaled(by: FixedDecimal(1), over: FixedDecimal(3)), FixedDecimal("16.66666667"))
+    }
+
+    func test_multiplied_survivesIntermediateOverflowOf128Bits() {
+        let large = FixedDecimal("1000000000000")!
+        XCTAssertEqual(large.multiplied(by: large), FixedDecimal("1000000000000000000000000"))
+        XCTAssertEqual(large.scaled(by: large, over: large), large)
+    }
+
+    func test_decimal_roundTripsExactly() {
+        for text in ["0", "1", "-2.5", "0.00000001", "123456789.12345678", "99999999999999999999.99999999"] {
+            let value = FixedDecimal(text)!
+            XCTAssertEqual(value.decimal, Decimal(string: text), text)
+            XCTAssertEqual(FixedDecimal(exactly: value.decimal), value, text)
+        }
+        XCTAssertNil(FixedDecimal(exactly: Decimal(string: "0.000000001")!))
+    }
+
+    func test_codable_encodesAsStringSoNoFloatIsInvolved() throws {
+        let data = try JSONEncoder().encode([FixedDecimal("0.1")!])
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"["0.1"]"#)
+        XCTAssertEqual(try JSONDecoder().decode([FixedDecimal].self, from: data), [FixedDecimal("0.1")!])
+    }
+
+    func test_parse_matchesDecimalOnRandomInput() {
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<2_000 {
+            let integer = generator.next() % 1_000_000_000
+            let fraction = generator.next() % 100_000_000
+            let text = "\(generator.next() % 2 == 0 ? "-" : "")\(integer).\(String(fraction).leftPadded(to: 8))"
+            XCTAssertEqual(FixedDecimal(text)?.decimal, Decimal(string: text), text)
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// Deterministic generator, so a failing random case can be reproduced.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

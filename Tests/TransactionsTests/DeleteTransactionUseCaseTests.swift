@@ -1,0 +1,70 @@
+import XCTest
+import Transactions
+import TestSupport
+
+final class DeleteTransactionUseCaseTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_720_000_000)
+
+    func test_init_doesNotMessageStore() {
+        let (_, store) = makeSUT()
+        XCTAssertEqual(store.messages, [])
+    }
+
+    func test_delete_removesTheTransactionStampedWithNow() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "x", type: .sell, quantity: "1"), makeTransaction(type: .buy, quantity: "2")]
+
+        try sut.delete(id: "x")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .delete(id: "x", deletedAt: now), .endExclusiveAccess])
+    }
+
+    func test_delete_deliversNotFoundForUnknownID() {
+        let (sut, _) = makeSUT()
+        XCTAssertThrowsError(try sut.delete(id: "ghost")) { error in
+            XCTAssertEqual(error as? DeleteTransactionError, .notFound(id: "ghost"))
+        }
+    }
+
+    func test_delete_refusesToRemoveABuyThatALaterSellNeeds() {
+        let (sut, store) = makeSUT()
+        store.stored = [
+            makeTransaction(id: "buy", date: "2024-01-01", type: .buy, quantity: "2"),
+            makeTransaction(date: "2024-02-01", type: .sell, quantity: "2"),
+        ]
+
+        XCTAssertThrowsError(try sut.delete(id: "buy")) { error in
+            guard case .wouldOversell? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertFalse(store.messages.contains(.delete(id: "buy", deletedAt: now)))
+    }
+
+    func test_delete_deliversRemovalErrorOnStoreError() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "x", type: .sell)]
+        store.writeError = TransactionsStoreError("no space left")
+
+        XCTAssertThrowsError(try sut.delete(id: "x")) { error in
+            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError("no space left")))
+        }
+    }
+
+    func test_delete_deliversRemovalErrorOnRetrievalError() {
+        let (sut, store) = makeSUT()
+        store.retrievalError = TransactionsStoreError("unreadable")
+
+        XCTAssertThrowsError(try sut.delete(id: "x")) { error in
+            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError("unreadable")))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (DeleteTransactionUseCase, TransactionsStoreSpy) {
+        let store = TransactionsStoreSpy()
+        let sut = DeleteTransactionUseCase(store: store, now: { [now] in now })
+        trackForMemoryLeaks(store, file: file, line: line)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, store)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Transactions
+
+/// Records every message a use case sends to its store, and answers with stubbed results.
+final class TransactionsStoreSpy: TransactionsStore {
+    enum Message: Equatable {
+        case retrieveAll
+        case retrieve(ticker: String)
+        case upsert(Transaction)
+        case delete(id: String, deletedAt: Date)
+        case beginExclusiveAccess
+        case endExclusiveAccess
+    }
+
+    private(set) var messages: [Message] = []
+    var stored: [Transaction] = []
+    var retrievalError: TransactionsStoreError?
+    var writeError: TransactionsStoreError?
+
+    func retrieveAll() throws -> [Transaction] {
+        messages.append(.retrieveAll)
+        if let retrievalError { throw retrievalError }
+        return stored
+    }
+
+    func retrieve(ticker: String) throws -> [Transaction] {
+        messages.append(.retrieve(ticker: ticker))
+        if let retrievalError { throw retrievalError }
+        return stored.filter { $0.ticker == ticker }
+    }
+
+    func upsert(_ transaction: Transaction) throws {
+        messages.append(.upsert(transaction))
+        if let writeError { throw writeError }
+    }
+
+    func delete(id: String, deletedAt: Date) throws {
+        messages.append(.delete(id: id, deletedAt: deletedAt))
+        if let writeError { throw writeError }
+    }
+
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        messages.append(.beginExclusiveAccess)
+        defer { messages.append(.endExclusiveAccess) }
+        return try body()
+    }
+}

@@ -1,0 +1,60 @@
+import XCTest
+import Transactions
+import TestSupport
+
+final class RetrieveTransactionsUseCaseTests: XCTestCase {
+    func test_init_doesNotMessageStore() {
+        let (_, store) = makeSUT()
+        XCTAssertEqual(store.messages, [])
+    }
+
+    func test_retrieve_deliversRetrievalErrorOnStoreError() {
+        let (sut, store) = makeSUT()
+        store.retrievalError = TransactionsStoreError("disk on fire")
+
+        XCTAssertThrowsError(try sut.retrieve(.all)) { error in
+            XCTAssertEqual(error as? RetrieveTransactionsError, .retrieval(TransactionsStoreError("disk on fire")))
+        }
+    }
+
+    func test_retrieve_deliversNothingOnEmptyStore() throws {
+        let (sut, _) = makeSUT()
+        XCTAssertEqual(try sut.retrieve(.all), [])
+    }
+
+    func test_retrieve_deliversNewestFirstThenMostRecentlyWritten() throws {
+        let (sut, store) = makeSUT()
+        let old = makeTransaction(id: "a", date: "2023-05-01")
+        let newerWrite = makeTransaction(id: "b", date: "2024-01-02", updatedAt: Date(timeIntervalSince1970: 2_000))
+        let olderWrite = makeTransaction(id: "c", date: "2024-01-02", updatedAt: Date(timeIntervalSince1970: 1_000))
+        store.stored = [old, olderWrite, newerWrite]
+
+        XCTAssertEqual(try sut.retrieve(.all).map(\.id), ["b", "c", "a"])
+    }
+
+    func test_retrieve_appliesTickerTypeAndDateRangeFilters() throws {
+        let (sut, store) = makeSUT()
+        let wanted = makeTransaction(id: "wanted", date: "2024-02-10", type: .sell, ticker: "MSFT")
+        store.stored = [
+            wanted,
+            makeTransaction(date: "2024-02-10", type: .buy, ticker: "MSFT"),
+            makeTransaction(date: "2024-02-10", type: .sell, ticker: "AAPL"),
+            makeTransaction(date: "2024-03-01", type: .sell, ticker: "MSFT"),
+            makeTransaction(date: "2024-01-31", type: .sell, ticker: "MSFT"),
+        ]
+        let filter = TransactionFilter(ticker: "MSFT", type: .sell, from: day("2024-02-01"), to: day("2024-02-29"))
+
+        XCTAssertEqual(try sut.retrieve(filter), [wanted])
+        XCTAssertEqual(store.messages, [.retrieve(ticker: "MSFT")], "asks the store for the one ticker only")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (RetrieveTransactionsUseCase, TransactionsStoreSpy) {
+        let store = TransactionsStoreSpy()
+        let sut = RetrieveTransactionsUseCase(store: store)
+        trackForMemoryLeaks(store, file: file, line: line)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, store)
+    }
+}

@@ -1,0 +1,144 @@
+import XCTest
+import Transactions
+import TestSupport
+
+final class SaveTransactionUseCaseTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_720_000_000)
+    private let today = day("2024-07-03")
+
+    func test_init_doesNotMessageStore() {
+        let (_, store) = makeSUT()
+        XCTAssertEqual(store.messages, [])
+    }
+
+    func test_save_newBuy_appendsWithoutReadingHistory() throws {
+        let (sut, store) = makeSUT(ids: ["new-id"])
+
+        let saved = try sut.save(draft(type: "buy", ticker: "aapl", quantity: "4", sum: "10"), replacing: nil)
+
+        XCTAssertEqual(saved, Transaction(id: "new-id", date: day("2024-07-01"), type: .buy, ticker: "AAPL",
+                                          quantity: 4, sum: 10, note: nil, updatedAt: now))
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsert(saved), .endExclusiveAccess])
+    }
+
+    func test_save_calculatesPriceFromQuantityAndSum() throws {
+        let (sut, _) = makeSUT()
+        let saved = try sut.save(draft(quantity: "3", sum: "10"), replacing: nil)
+        XCTAssertEqual(saved.price, Decimal(10) / Decimal(3))
+    }
+
+    func test_save_deliversEveryFieldErrorAtOnceAndSavesNothing() {
+        let (sut, store) = makeSUT()
+        let invalid = TransactionDraft(date: "2024-02-30", type: "hold", ticker: "1AB", quantity: "0", sum: "-5")
+
+        XCTAssertThrowsError(try sut.save(invalid, replacing: nil)) { error in
+            guard case let .invalid(validation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(validation.errors.map(\.field), [.date, .type, .ticker, .quantity, .sum])
+        }
+        XCTAssertEqual(store.messages, [])
+    }
+
+    func test_save_rejectsSellBeyondQuantityHeldAndStatesIt() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "3")]
+
+        XCTAssertThrowsError(try sut.save(draft(type: "sell", ticker: "AAPL", quantity: "5"), replacing: nil)) { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.held, 3)
+            XCTAssertTrue(violation.description.contains("3 AAPL held"), violation.description)
+        }
+        XCTAssertFalse(store.messages.contains { if case .upsert = $0 { return true } else { return false } })
+    }
+
+    func test_save_acceptsSellOfExactlyTheQuantityHeld() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "3")]
+
+        XCTAssertNoThrow(try sut.save(draft(type: "sell", ticker: "AAPL", quantity: "3"), replacing: nil))
+    }
+
+    func test_save_rejectsBackdatedSellThatBreaksALaterSell() {
+        let (sut, store) = makeSUT()
+        store.stored = [
+            makeTransaction(date: "2024-01-01", type: .buy, quantity: "5"),
+            makeTransaction(date: "2024-03-01", type: .sell, quantity: "4"),
+        ]
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-02-01", type: "sell", quantity: "2"), replacing: nil))
+    }
+
+    func test_save_editReplacesTheTransactionKeepingItsID() throws {
+        let (sut, store) = makeSUT()
+        let existing = makeTransaction(id: "keep-me", date: "2024-01-01", quantity: "1", sum: "10")
+        store.stored = [existing]
+
+        let saved = try sut.save(draft(date: "2024-01-01", quantity: "2", sum: "30"), replacing: "keep-me")
+
+        XCTAssertEqual(saved.id, "keep-me")
+        XCTAssertEqual(saved.updatedAt, now)
+        XCTAssertTrue(store.messages.contains(.upsert(saved)))
+    }
+
+    func test_save_editThatStrandsALaterSellIsRejected() {
+        let (sut, store) = makeSUT()
+        store.stored = [
+            makeTransaction(id: "buy", date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "5"),
+            makeTransaction(date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "4"),
+        ]
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-01-01", ticker: "MSFT", quantity: "5"), replacing: "buy")) { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    func test_save_editOfUnknownIDDeliversNotFound() {
+        let (sut, _) = makeSUT()
+        XCTAssertThrowsError(try sut.save(draft(), replacing: "nope")) { error in
+            XCTAssertEqual(error as? SaveTransactionError, .notFound(id: "nope"))
+        }
+    }
+
+    func test_save_deliversSavingErrorOnStoreWriteError() {
+        let (sut, store) = makeSUT()
+        store.writeError = TransactionsStoreError("read-only file system")
+
+        XCTAssertThrowsError(try sut.save(draft(), replacing: nil)) { error in
+            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError("read-only file system")))
+        }
+    }
+
+    func test_save_deliversSavingErrorWhenHistoryCannotBeRead() {
+        let (sut, store) = makeSUT()
+        store.retrievalError = TransactionsStoreError("unreadable")
+
+        XCTAssertThrowsError(try sut.save(draft(type: "sell"), replacing: nil)) { error in
+            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError("unreadable")))
+        }
+    }
+
+    func test_save_checksAndWritesInsideOneExclusiveAccess() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", quantity: "3")]
+
+        let saved = try sut.save(draft(type: "sell", quantity: "1"), replacing: nil)
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieve(ticker: "AAPL"), .upsert(saved), .endExclusiveAccess])
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(ids: [String] = [], file: StaticString = #filePath, line: UInt = #line) -> (SaveTransactionUseCase, TransactionsStoreSpy) {
+        let store = TransactionsStoreSpy()
+        var ids = ids
+        let sut = SaveTransactionUseCase(store: store, today: { [today] in today }, now: { [now] in now },
+                                         makeID: { ids.isEmpty ? UUID().uuidString : ids.removeFirst() })
+        trackForMemoryLeaks(store, file: file, line: line)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, store)
+    }
+
+    private func draft(date: String = "2024-07-01", type: String = "buy", ticker: String = "AAPL",
+                       quantity: String = "1", sum: String = "100") -> TransactionDraft {
+        TransactionDraft(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
+    }
+}
