@@ -1,0 +1,34 @@
+import Foundation
+
+/// The folder holding the package's built executables, next to the running test bundle.
+public let productsDirectory: URL = {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+}()
+
+public struct ProcessResult {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs a built executable to completion with the given environment (nothing inherited but PATH).
+public func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent(name)
+    process.arguments = arguments
+    var fullEnvironment = environment
+    fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+    process.environment = fullEnvironment
+    let output = Pipe(), errors = Pipe(), input = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
