@@ -11,6 +11,7 @@ protocol TransactionsStoreSpecs {
     func test_retrieveAll_hasNoSideEffectsOnNonEmptyStore() throws
     func test_upsert_overwritesTransactionWithSameID() throws
     func test_upsert_keepsEveryFieldExactly() throws
+    func test_upsertContentsOf_insertsAndOverwritesTogether() throws
     func test_delete_removesOnlyThatTransaction() throws
     func test_delete_ofUnknownIDChangesNothing() throws
     func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws
@@ -65,6 +66,16 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         try sut.upsert(tricky)
 
         XCTAssertEqual(try sut.retrieveAll(), [tricky], file: file, line: line)
+    }
+
+    func assertThatUpsertContentsOfInsertsAndOverwritesTogether(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let untouched = makeTransaction(id: "untouched")
+        try sut.upsert(untouched)
+        try sut.upsert(makeTransaction(id: "replaced", quantity: "1"))
+        let batch = [makeTransaction(id: "replaced", quantity: "9"), makeTransaction(id: "new-1"), makeTransaction(id: "new-2", type: .sell)]
+        try sut.upsert(contentsOf: batch)
+
+        XCTAssertEqual(Set(try sut.retrieveAll()), Set(batch + [untouched]), file: file, line: line)
     }
 
     func assertThatDeleteRemovesOnlyThatTransaction(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {

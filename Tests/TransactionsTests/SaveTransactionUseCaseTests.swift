@@ -24,7 +24,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
     func test_save_calculatesPriceFromQuantityAndSum() throws {
         let (sut, _) = makeSUT()
         let saved = try sut.save(draft(quantity: "3", sum: "10"), replacing: nil)
-        XCTAssertEqual(saved.price, Decimal(10) / Decimal(3))
+        XCTAssertEqual(saved.price, fixed("3.33333333"))
     }
 
     func test_save_deliversEveryFieldErrorAtOnceAndSavesNothing() {

@@ -40,6 +40,22 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
         try append(TransactionsLogCodec.line(for: transaction))
     }
 
+    /// Rewrites the log with the batch included and renames it into place, so a crash leaves the
+    /// old log or the new one, never half an import. O(history), like the import that calls it.
+    public func upsert(contentsOf transactions: [Transaction]) throws {
+        try withExclusiveAccess {
+            try storeErrors {
+                var log = try load()
+                for transaction in transactions {
+                    log.tombstones.removeValue(forKey: transaction.id)
+                    log.live[transaction.id] = transaction
+                }
+                try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: log).utf8), to: logPath)
+                lastLoadedLog = nil
+            }
+        }
+    }
+
     public func delete(id: String, deletedAt: Date) throws {
         try append(TransactionsLogCodec.tombstoneLine(id: id, deletedAt: deletedAt))
     }

@@ -6,6 +6,8 @@ import FixedPoint
 /// buy-then-sell is accepted.
 public enum HoldingsPolicy {
     public struct Violation: Equatable, Sendable {
+        /// The sell that oversells.
+        public let transactionID: String
         public let ticker: String
         public let date: CalendarDay
         public let held: FixedDecimal
@@ -20,7 +22,7 @@ public enum HoldingsPolicy {
         var held = FixedDecimal.zero
         for transaction in ordered {
             if transaction.type == .sell, transaction.quantity > held {
-                return Violation(ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
+                return Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
             }
             held += transaction.quantityDelta
         }

@@ -34,7 +34,8 @@ public struct Transaction: Hashable, Sendable {
     }
 
     /// Derived, never entered: seed 002 has the user type quantity and sum and computes the price.
-    public var price: Decimal { sum.decimal / quantity.decimal }
+    /// Rounded half-to-even to 8 fractional digits; quantity is validated to be positive.
+    public var price: FixedDecimal { sum.divided(by: quantity) ?? .zero }
 
     /// The signed change this transaction makes to the quantity held.
     public var quantityDelta: FixedDecimal { type == .buy ? quantity : -quantity }

@@ -21,6 +21,10 @@ public final class InMemoryTransactionsStore: TransactionsStore, @unchecked Send
         lock.withLock { transactions[transaction.id] = transaction }
     }
 
+    public func upsert(contentsOf batch: [Transaction]) throws {
+        lock.withLock { for transaction in batch { transactions[transaction.id] = transaction } }
+    }
+
     public func delete(id: String, deletedAt: Date) throws {
         lock.withLock { _ = transactions.removeValue(forKey: id) }
     }

@@ -10,6 +10,8 @@ public protocol TransactionsStore: AnyObject {
     func retrieve(ticker: String) throws -> [Transaction]
     /// Inserts, or replaces the transaction with the same id.
     func upsert(_ transaction: Transaction) throws
+    /// Inserts or replaces all of `transactions` as one unit: after a crash, all or none are stored.
+    func upsert(contentsOf transactions: [Transaction]) throws
     /// Removes the transaction with `id`; removing an unknown id is not an error.
     func delete(id: String, deletedAt: Date) throws
     /// Runs `body` with other writers (other processes too) kept out, so a check followed by a

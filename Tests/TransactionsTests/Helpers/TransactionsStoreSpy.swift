@@ -7,6 +7,7 @@ final class TransactionsStoreSpy: TransactionsStore {
         case retrieveAll
         case retrieve(ticker: String)
         case upsert(Transaction)
+        case upsertBatch([Transaction])
         case delete(id: String, deletedAt: Date)
         case beginExclusiveAccess
         case endExclusiveAccess
@@ -31,6 +32,11 @@ final class TransactionsStoreSpy: TransactionsStore {
 
     func upsert(_ transaction: Transaction) throws {
         messages.append(.upsert(transaction))
+        if let writeError { throw writeError }
+    }
+
+    func upsert(contentsOf transactions: [Transaction]) throws {
+        messages.append(.upsertBatch(transactions))
         if let writeError { throw writeError }
     }
 

@@ -1,0 +1,80 @@
+import XCTest
+import Transactions
+import TestSupport
+
+final class ImportTransactionsUseCaseTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_720_000_000)
+
+    func test_init_doesNotMessageStore() {
+        let (_, store) = makeSUT()
+        XCTAssertEqual(store.messages, [])
+    }
+
+    func test_import_savesAllRowsInOneBatch() throws {
+        let (sut, store) = makeSUT()
+        let rows = [row(2, type: "buy", quantity: "2"), row(3, type: "sell", quantity: "1")]
+
+        let imported = try sut.importRows(rows, dryRun: false)
+
+        XCTAssertEqual(imported.map(\.quantity), [2, 1])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsertBatch(imported), .endExclusiveAccess])
+    }
+
+    func test_import_dryRunValidatesButSavesNothing() throws {
+        let (sut, store) = makeSUT()
+        _ = try sut.importRows([row(2)], dryRun: true)
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .endExclusiveAccess])
+    }
+
+    func test_import_reportsEveryBadRowWithItsLineAndSavesNothing() {
+        let (sut, store) = makeSUT()
+        let rows = [row(2), row(3, ticker: "9X"), row(4), row(5, quantity: "0", sum: "x")]
+
+        XCTAssertThrowsError(try sut.importRows(rows, dryRun: false)) { error in
+            guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(errors.map(\.line), [3, 5])
+            XCTAssertEqual(errors.last?.messages.count, 2)
+        }
+        XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } })
+    }
+
+    func test_import_reportsTheRowThatOversellsCountingStoredTransactions() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "1")]
+
+        XCTAssertThrowsError(try sut.importRows([row(2, type: "sell", quantity: "1"), row(3, type: "sell", quantity: "1")], dryRun: false)) { error in
+            guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(errors.count, 1)
+            XCTAssertTrue(errors[0].line == 2 || errors[0].line == 3)
+        }
+    }
+
+    func test_import_keepsGivenIDsAndRejectsDuplicatesWithinTheFile() {
+        let (sut, _) = makeSUT()
+        XCTAssertThrowsError(try sut.importRows([row(2, id: "same"), row(7, id: "same")], dryRun: false)) { error in
+            XCTAssertEqual(error as? ImportTransactionsError, .invalidRows([RowError(line: 7, messages: ["id same already appears on line 2"])]))
+        }
+    }
+
+    func test_import_deliversStorageErrorOnStoreFailure() {
+        let (sut, store) = makeSUT()
+        store.writeError = TransactionsStoreError("disk full")
+        XCTAssertThrowsError(try sut.importRows([row(2)], dryRun: false)) { error in
+            XCTAssertEqual(error as? ImportTransactionsError, .storage(TransactionsStoreError("disk full")))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ImportTransactionsUseCase, TransactionsStoreSpy) {
+        let store = TransactionsStoreSpy()
+        let sut = ImportTransactionsUseCase(store: store, today: { day("2024-07-03") }, now: { [now] in now }, makeID: { UUID().uuidString })
+        trackForMemoryLeaks(store, file: file, line: line)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, store)
+    }
+
+    private func row(_ line: Int, id: String? = nil, type: String = "buy", ticker: String = "AAPL", quantity: String = "1", sum: String = "10") -> ImportRow {
+        ImportRow(line: line, id: id, draft: TransactionDraft(date: "2024-02-01", type: type, ticker: ticker, quantity: quantity, sum: sum))
+    }
+}
