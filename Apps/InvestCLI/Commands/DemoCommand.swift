@@ -1,0 +1,34 @@
+import Foundation
+
+/// A guided tour on sample data in a throwaway home, so a new user sees the tool work at once.
+struct DemoCommand: Command {
+    let spec = CommandSpec(name: "demo", summary: "Show what invest does, on sample data in a throwaway home", usage: "demo",
+                           options: [], positionals: 0...0)
+
+    static let script: [[String]] = [
+        ["add", "--date", "2024-01-15", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1742.60", "--note", "first position"],
+        ["add", "--date", "2024-02-01", "--type", "buy", "--ticker", "MSFT", "--quantity", "3", "--sum", "1136.55"],
+        ["add", "--date", "2024-03-10", "--type", "buy", "--ticker", "BRK.B", "--quantity", "2", "--sum", "812.40"],
+        ["add", "--date", "2024-04-22", "--type", "sell", "--ticker", "AAPL", "--quantity", "4", "--sum", "660.00"],
+        ["add", "--date", "2024-05-02", "--type", "sell", "--ticker", "MSFT", "--quantity", "5", "--sum", "2000"],
+        ["add", "--date", "2024-02-30", "--type", "hold", "--ticker", "1X", "--quantity", "0", "--sum", "-3"],
+        ["list"],
+        ["list", "--ticker", "AAPL", "--format", "csv"],
+        ["export", "--format", "json"],
+    ]
+
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invest-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let console = app.console
+        console.write("A tour of invest in a throwaway home (\(home.path)), removed afterwards.\n")
+        var context = app.context
+        context.environment["INVEST_HOME"] = home.path
+        for step in Self.script {
+            console.write("\n$ invest \(step.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))\n")
+            let status = Invest.run(step, context: context)
+            if status != ExitCode.success { console.write("(exit \(status): refused, and nothing was saved)\n") }
+        }
+        console.write("\nYour own data lives in \((try? app.dataDirectory().path) ?? "$INVEST_HOME"). Start with 'invest add --help'.\n")
+    }
+}

@@ -1,0 +1,44 @@
+import Transactions
+
+struct EditCommand: Command {
+    let spec = CommandSpec(
+        name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
+        usage: "edit ID [--date YYYY-MM-DD] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT]",
+        options: [.value("date", "YYYY-MM-DD", "New trade date"), .value("type", "buy|sell", "New type"), .value("ticker", "T", "New ticker"),
+                  .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)")],
+        positionals: 1...1)
+
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let changes = ["date", "type", "ticker", "quantity", "sum", "note"].filter { arguments.value($0) != nil }
+        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions())
+        var draft = TransactionDraft(existing)
+        draft.date = arguments.value("date") ?? draft.date
+        draft.type = arguments.value("type") ?? draft.type
+        draft.ticker = arguments.value("ticker") ?? draft.ticker
+        draft.quantity = arguments.value("quantity") ?? draft.quantity
+        draft.sum = arguments.value("sum") ?? draft.sum
+        draft.note = arguments.value("note") ?? draft.note
+        do {
+            let saved = try app.saveTransaction().save(draft, replacing: existing.id)
+            app.console.write("Updated \(TransactionPresentation.summary(saved))\n")
+        } catch {
+            throw TransactionPresentation.error(error)
+        }
+    }
+}
+
+struct DeleteCommand: Command {
+    let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID",
+                           options: [], positionals: 1...1)
+
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions())
+        do {
+            try app.deleteTransaction().delete(id: existing.id)
+            app.console.write("Deleted \(TransactionPresentation.summary(existing))\n")
+        } catch {
+            throw TransactionPresentation.error(error)
+        }
+    }
+}

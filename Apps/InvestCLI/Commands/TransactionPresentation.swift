@@ -1,0 +1,97 @@
+import Foundation
+import FixedPoint
+import Transactions
+
+/// How transactions and use-case errors are shown to a person.
+enum TransactionPresentation {
+    static let shortIDLength = 8
+
+    static func report(_ transactions: [Transaction], fullIDs: Bool) -> Report {
+        var report = Report(columns: [
+            .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
+            .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
+            .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
+            .init(title: "SUM", key: "sum", alignment: .right), .init(title: "NOTE", key: "note", alignment: .left),
+        ])
+        report.rows.reserveCapacity(transactions.count)
+        for transaction in transactions {
+            report.rows.append([fullIDs ? transaction.id : String(transaction.id.prefix(shortIDLength)), transaction.date.iso,
+                                transaction.type.rawValue, transaction.ticker, transaction.quantity.description,
+                                fullIDs ? transaction.price.description : price(transaction.price),
+                                fullIDs ? transaction.sum.description : transaction.sum.formatted(fractionDigits: 2),
+                                transaction.note ?? ""])
+        }
+        return report
+    }
+
+    /// Two decimals, or up to four where a low price needs them.
+    static func price(_ value: FixedDecimal) -> String {
+        let four = value.formatted(fractionDigits: 4)
+        var trimmed = Substring(four)
+        while trimmed.hasSuffix("0"), trimmed.split(separator: ".").last.map({ $0.count > 2 }) == true { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    static func summary(_ transaction: Transaction) -> String {
+        "\(transaction.id.prefix(shortIDLength))  \(transaction.date.iso)  \(transaction.type.rawValue) \(transaction.quantity) \(transaction.ticker)"
+            + " for \(transaction.sum.formatted(fractionDigits: 2)) (price \(price(transaction.price)))"
+            + (transaction.note.map { "  \"\($0)\"" } ?? "")
+    }
+
+    static func error(_ error: Error) -> CLIError {
+        switch error {
+        case let error as SaveTransactionError:
+            switch error {
+            case let .invalid(validation): return .usage("the transaction was not saved; fix these fields:\n" + indented(validation.errors.map(\.description)))
+            case let .wouldOversell(violation): return .usage("the transaction was not saved: \(violation).")
+            case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
+            case let .saving(failure): return .runtime("could not save the transaction: \(failure.message)")
+            }
+        case let error as DeleteTransactionError:
+            switch error {
+            case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
+            case let .wouldOversell(violation): return .usage("the transaction was not deleted: without it, \(violation).")
+            case let .removal(failure): return .runtime("could not delete the transaction: \(failure.message)")
+            }
+        case let RetrieveTransactionsError.retrieval(failure):
+            return .runtime("could not read your transactions: \(failure.message)")
+        case let error as ImportTransactionsError:
+            switch error {
+            case let .invalidRows(rows): return .usage("nothing was imported; fix these rows:\n" + indented(rows.map(\.description)))
+            case let .storage(failure): return .runtime("nothing was imported: \(failure.message)")
+            }
+        case let error as CLIError:
+            return error
+        default:
+            return .runtime(String(describing: error))
+        }
+    }
+
+    static func indented(_ lines: [String]) -> String {
+        lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// Like git: a unique prefix of an id is enough.
+    static func resolveID(_ prefix: String, in transactions: [Transaction]) throws -> Transaction {
+        if let exact = transactions.first(where: { $0.id == prefix }) { return exact }
+        let candidates = transactions.filter { $0.id.hasPrefix(prefix.lowercased()) }
+        switch candidates.count {
+        case 1: return candidates[0]
+        case 0: throw CLIError.usage("no transaction id starts with '\(prefix)'. Run 'invest list' to see ids.")
+        default:
+            throw CLIError.usage("'\(prefix)' matches \(candidates.count) transactions; give more characters of the id:\n"
+                + indented(candidates.sorted(by: Transaction.newestFirst).map { "\($0.id)  \($0.date.iso) \($0.type.rawValue) \($0.ticker)" }))
+        }
+    }
+}
+
+extension AppComposer {
+    /// Every stored transaction, newest first, with failures already mapped for the console.
+    func allTransactions() throws -> [Transaction] {
+        do {
+            return try retrieveTransactions().retrieve(.all)
+        } catch {
+            throw TransactionPresentation.error(error)
+        }
+    }
+}

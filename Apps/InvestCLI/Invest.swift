@@ -1,0 +1,117 @@
+import Foundation
+import Transactions
+
+/// What the outside world gives the CLI. `main.swift` passes the real process's; specs pass fakes.
+public struct InvestContext {
+    public var environment: [String: String]
+    public var console: Console
+    public var now: () -> Date
+    /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
+    public var timeZone: TimeZone
+    public var makeID: () -> String
+
+    public init(environment: [String: String], console: Console, now: @escaping () -> Date = Date.init,
+                timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+        self.environment = environment
+        self.console = console
+        self.now = now
+        self.timeZone = timeZone
+        self.makeID = makeID
+    }
+
+    var today: CalendarDay {
+        let now = now()
+        return CalendarDay(containing: now.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: now))))
+    }
+
+    /// Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
+    var usesColor: Bool {
+        console.isTerminalOutput && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+}
+
+/// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
+public enum Invest {
+    static let commands: [Command] = [AddCommand(), ListCommand(), EditCommand(), DeleteCommand(),
+                                      ImportCommand(), ExportCommand(), DemoCommand()]
+
+    public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
+        do {
+            try dispatch(arguments, context: context)
+            return ExitCode.success
+        } catch let error as CLIError {
+            context.console.writeError("invest: \(error.message)\n")
+            return error.exitCode
+        } catch {
+            context.console.writeError("invest: \(error)\n")
+            return ExitCode.failure
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], context: InvestContext) throws {
+        var arguments = arguments
+        let home = try extractHome(from: &arguments)
+        guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
+            if arguments.isEmpty { context.console.writeError(overview); throw CLIError.usage("no command given.") }
+            throw CLIError.usage("unknown option '\(arguments[0])'. See 'invest --help'.")
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            context.console.write(overview)
+            return
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            throw CLIError.usage("'\(name)' is not an invest command." + ArgumentParser.suggestion(for: name, among: commands.map(\.spec.name))
+                + " See 'invest --help'.")
+        }
+        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+        if parsed.has("help") {
+            context.console.write(command.spec.help)
+            return
+        }
+        try command.run(parsed, app: AppComposer(context: context, homeOverride: home))
+    }
+
+    /// `--home DIR` is global: accepted before or after the command name.
+    private static func extractHome(from arguments: inout [String]) throws -> String? {
+        var home: String?
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--" { break }
+            if arguments[index] == "--home" {
+                guard index + 1 < arguments.count else { throw CLIError.usage("option '--home' needs a value: --home DIR.") }
+                home = arguments[index + 1]
+                arguments.removeSubrange(index...index + 1)
+            } else if arguments[index].hasPrefix("--home=") {
+                home = String(arguments[index].dropFirst("--home=".count))
+                arguments.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return home
+    }
+
+    static var overview: String {
+        let width = commands.map(\.spec.name.count).max() ?? 0
+        let list = commands.map { "  " + $0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.spec.summary }
+        return """
+        invest: a personal investment tracker.
+
+        Usage: invest [--home DIR] <command> [options]
+
+        Commands:
+        \(list.joined(separator: "\n"))
+
+        Run 'invest <command> --help' for a command's options.
+        Data lives in --home DIR, else $INVEST_HOME, else $XDG_DATA_HOME/investments,
+        else ~/.local/share/investments.
+        Exit codes: 0 success, 1 failure, 2 usage or input error.
+
+        """
+    }
+}
+
+protocol Command: Sendable {
+    var spec: CommandSpec { get }
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws
+}

@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the CLI talks to a person. Injected so acceptance specs drive the real composition root.
+public protocol Console: AnyObject {
+    func write(_ text: String)
+    func writeError(_ text: String)
+    /// Prints `prompt` and reads one line; nil at end of input.
+    func readLine(prompt: String) -> String?
+    /// A person is typing: missing fields may be asked for.
+    var isInteractive: Bool { get }
+    var isTerminalOutput: Bool { get }
+}
+
+public final class StandardConsole: Console {
+    private var buffer: [UInt8] = []
+
+    public init() {}
+
+    deinit { flush() }
+
+    /// Buffered: a long listing is written in large blocks, not a syscall per row.
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    public func writeError(_ text: String) {
+        flush()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    public func readLine(prompt: String) -> String? {
+        write(prompt)
+        flush()
+        return Swift.readLine()
+    }
+
+    public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+    public var isTerminalOutput: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
