@@ -29,7 +29,8 @@ let package = Package(
         .testTarget(name: "TransactionsStoreContractTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport"], path: "Tests/TransactionsStoreContractTests"),
         .executableTarget(name: "store-writer", dependencies: ["Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
-        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "Transactions", "LocalFileStore", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
+        .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "TestSupport"], path: "Tests/InvestCLITestSupport"),
+        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "InvestCLITestSupport", "TestSupport"], path: "Tests/InvestCLITests"),
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]
 )

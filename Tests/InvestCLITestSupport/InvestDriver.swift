@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+import InvestCLI
+import TestSupport
+
+/// A console that records what the CLI printed and answers prompts from a script.
+public final class ScriptedConsole: Console {
+    public private(set) var output = ""
+    public private(set) var errors = ""
+    public private(set) var prompts: [String] = []
+    private var answers: [String]
+    public let isInteractive: Bool
+    public let isTerminalOutput = false
+
+    public init(answers: [String] = [], interactive: Bool = false) {
+        self.answers = answers
+        self.isInteractive = interactive
+    }
+
+    public func write(_ text: String) { output += text }
+    public func writeError(_ text: String) { errors += text }
+
+    public func readLine(prompt: String) -> String? {
+        prompts.append(prompt)
+        return answers.isEmpty ? nil : answers.removeFirst()
+    }
+}
+
+public struct InvestRun {
+    public let status: Int32
+    public let output: String
+    public let errors: String
+    public let prompts: [String]
+}
+
+/// Runs the real `invest` composition root against one home directory, as a user would.
+public final class InvestDriver {
+    public let home: URL
+    public var now = Date(timeIntervalSince1970: 1_720_000_000) // 2024-07-03
+
+    public init(home: URL) {
+        self.home = home
+    }
+
+    @discardableResult
+    public func run(_ arguments: [String], answers: [String] = [], interactive: Bool = false) -> InvestRun {
+        let console = ScriptedConsole(answers: answers, interactive: interactive)
+        let context = InvestContext(environment: ["INVEST_HOME": home.path, "HOME": home.path], console: console,
+                                    now: { [now] in now }, timeZone: TimeZone(identifier: "UTC")!)
+        let status = Invest.run(arguments, context: context)
+        return InvestRun(status: status, output: console.output, errors: console.errors, prompts: console.prompts)
+    }
+
+    /// Full ids of the stored transactions, newest first.
+    public func ids() -> [String] {
+        run(["list", "--format", "csv"]).output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+    }
+
+    public var logURL: URL { home.appendingPathComponent("transactions.log") }
+}
+
+extension XCTestCase {
+    public func makeInvestDriver() -> InvestDriver {
+        InvestDriver(home: makeTemporaryDirectory())
+    }
+}
