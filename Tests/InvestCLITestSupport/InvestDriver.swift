@@ -53,7 +53,11 @@ public final class InvestDriver {
 
     /// Full ids of the stored transactions, newest first.
     public func ids() -> [String] {
-        run(["list", "--format", "csv"]).output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+        // JSON rows are one per line: notes with newlines are escaped there, unlike in CSV.
+        run(["list", "--format", "json"]).output.split(separator: "\n").compactMap { row in
+            guard let start = row.range(of: #"{"id": ""#) else { return nil }
+            return String(row[start.upperBound...].prefix { $0 != "\"" })
+        }
     }
 
     public var logURL: URL { home.appendingPathComponent("transactions.log") }

@@ -1,0 +1,61 @@
+import XCTest
+@testable import InvestCLI
+
+final class ArgumentParserTests: XCTestCase {
+    private let spec = CommandSpec(name: "list", summary: "List", usage: "list [--ticker T] [--verbose]",
+                                   options: [.value("ticker", "T", "Ticker"), .flag("verbose", "Chatty")], positionals: 0...1)
+
+    func test_parse_readsValuesFlagsAndPositionals() throws {
+        let parsed = try ArgumentParser.parse(["--ticker", "AAPL", "--verbose", "x"], for: spec)
+        XCTAssertEqual(parsed.value("ticker"), "AAPL")
+        XCTAssertTrue(parsed.has("verbose"))
+        XCTAssertEqual(parsed.positionals, ["x"])
+    }
+
+    func test_parse_acceptsEqualsFormAndDoubleDash() throws {
+        let parsed = try ArgumentParser.parse(["--ticker=BRK.B", "--", "--not-an-option"], for: spec)
+        XCTAssertEqual(parsed.value("ticker"), "BRK.B")
+        XCTAssertEqual(parsed.positionals, ["--not-an-option"])
+    }
+
+    func test_parse_rejectsUnknownOptionWithSuggestion() {
+        XCTAssertThrowsError(try ArgumentParser.parse(["--tiker", "AAPL"], for: spec)) { error in
+            guard case let .usage(message)? = error as? CLIError else { return XCTFail("got \(error)") }
+            XCTAssertTrue(message.contains("Did you mean '--ticker'?"), message)
+        }
+    }
+
+    func test_parse_rejectsMissingValueAndValueOnFlag() {
+        XCTAssertThrowsError(try ArgumentParser.parse(["--ticker"], for: spec))
+        XCTAssertThrowsError(try ArgumentParser.parse(["--verbose=yes"], for: spec))
+    }
+
+    func test_parse_rejectsTooManyPositionals() {
+        XCTAssertThrowsError(try ArgumentParser.parse(["a", "b"], for: spec))
+    }
+
+    func test_help_listsEveryOption() {
+        XCTAssertTrue(spec.help.contains("--ticker T"))
+        XCTAssertTrue(spec.help.contains("--verbose"))
+        XCTAssertTrue(spec.help.contains("--help"))
+    }
+}
+
+final class CSVTests: XCTestCase {
+    func test_parse_handlesBOMCRLFQuotesAndEmbeddedNewlines() throws {
+        let records = try CSV.parse("\u{FEFF}a,b\r\n\"x, \"\"y\"\"\",\"multi\nline\"\r\nlast,\r\n")
+        XCTAssertEqual(records.map(\.fields), [["a", "b"], ["x, \"y\"", "multi\nline"], ["last", ""]])
+        XCTAssertEqual(records.map(\.line), [1, 2, 4])
+    }
+
+    func test_parse_reportsUnclosedQuoteWithItsLine() {
+        XCTAssertThrowsError(try CSV.parse("a\n\"open\n")) { error in
+            XCTAssertEqual((error as? CSV.ParseError)?.line, 2)
+        }
+    }
+
+    func test_quote_roundTripsThroughParse() throws {
+        let fields = ["plain", "with,comma", "with \"quote\"", "new\nline", ""]
+        XCTAssertEqual(try CSV.parse(fields.map(CSV.quote).joined(separator: ",") + "\n").first?.fields, fields)
+    }
+}

@@ -1,0 +1,150 @@
+import XCTest
+import InvestCLI
+import InvestCLITestSupport
+import TestSupport
+
+/// The CLI conventions every command keeps: help, usage errors, exit codes, data location.
+final class InvestCommandLineTests: XCTestCase {
+    func test_help_isAvailableForTheToolAndEveryCommand() {
+        let invest = makeInvestDriver()
+        let overview = invest.run(["--help"])
+        XCTAssertEqual(overview.status, 0)
+        for command in ["add", "list", "edit", "delete", "import", "export", "demo"] {
+            XCTAssertTrue(overview.output.contains("  \(command) "), "overview lacks \(command)")
+            let help = invest.run([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            XCTAssertTrue(help.output.contains("Usage: invest \(command)"), help.output)
+        }
+    }
+
+    func test_unknownCommand_exitsWithUsageErrorAndSuggestion() {
+        let run = makeInvestDriver().run(["lsit"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("Did you mean 'list'?"), run.errors)
+        XCTAssertEqual(run.output, "")
+    }
+
+    func test_noCommand_printsOverviewToStderrWithUsageExit() {
+        let run = makeInvestDriver().run([])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("Commands:"))
+    }
+
+    func test_unknownFormat_isAUsageError() {
+        XCTAssertEqual(makeInvestDriver().run(["list", "--format", "xml"]).status, 2)
+    }
+
+    func test_dataHome_followsFlagThenInvestHomeThenXDGThenHome() throws {
+        func home(_ environment: [String: String], _ arguments: [String] = []) -> String {
+            let console = ScriptedConsole()
+            _ = Invest.run(arguments + ["demo"], context: InvestContext(environment: environment, console: console))
+            return console.output.components(separatedBy: "Your own data lives in ").last?.components(separatedBy: ". Start").first ?? ""
+        }
+        XCTAssertEqual(home(["HOME": "/h"]), "/h/.local/share/investments")
+        XCTAssertEqual(home(["HOME": "/h", "XDG_DATA_HOME": "/x"]), "/x/investments")
+        XCTAssertEqual(home(["HOME": "/h", "XDG_DATA_HOME": "relative"]), "/h/.local/share/investments", "XDG says relative paths are ignored")
+        XCTAssertEqual(home(["HOME": "/h", "XDG_DATA_HOME": "/x", "INVEST_HOME": "/i"]), "/i")
+        XCTAssertEqual(home(["INVEST_HOME": "/i"], ["--home", "/flag"]), "/flag")
+    }
+
+    func test_ambiguousIDPrefix_listsTheCandidates() {
+        let invest = makeInvestDriver()
+        var ids = ["abc111", "abc222"]
+        for id in ids {
+            let console = ScriptedConsole()
+            _ = Invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "1", "--date", "2024-01-01"],
+                           context: InvestContext(environment: ["INVEST_HOME": invest.home.path], console: console, makeID: { id }))
+        }
+        let delete = invest.run(["delete", "abc"])
+        XCTAssertEqual(delete.status, 2)
+        XCTAssertTrue(delete.errors.contains("abc111") && delete.errors.contains("abc222"), delete.errors)
+        ids.removeAll()
+        XCTAssertEqual(invest.run(["delete", "abc2"]).status, 0)
+        XCTAssertEqual(invest.ids(), ["abc111"])
+    }
+
+    func test_missingFieldsWithoutATerminal_areReportedTogetherWithoutPrompting() {
+        let run = makeInvestDriver().run(["add", "--ticker", "AAPL"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.prompts, [])
+        XCTAssertTrue(run.errors.contains("type:") && run.errors.contains("quantity:") && run.errors.contains("sum:"), run.errors)
+    }
+}
+
+final class ImportExportTests: XCTestCase {
+    func test_import_acceptsBOMCRLFQuotedFieldsAndColumnsInAnyOrder() throws {
+        let invest = makeInvestDriver()
+        let file = try write("\u{FEFF}ticker,sum,quantity,type,date,note\r\nAAPL,300,2,buy,2024-01-02,\"long, term \"\"core\"\"\"\r\nmsft,400,1,BUY,2024-01-03,\r\n", in: invest)
+
+        let run = invest.run(["import", file])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        let csv = invest.run(["export"]).output
+        XCTAssertTrue(csv.contains(",2024-01-02,buy,AAPL,2,150,300,\"long, term \"\"core\"\"\""), csv)
+        XCTAssertTrue(csv.contains(",2024-01-03,buy,MSFT,1,400,400,"), csv)
+    }
+
+    func test_import_isAllOrNothingAndReportsEveryBadRowWithItsLine() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-05,buy,AAPL,1\n2024-01-06,sell,AAPL,5,10\n", in: invest)
+
+        let run = invest.run(["import", file])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("\(file):4: expected 5 fields"), run.errors)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_import_reportsFieldAndHoldingErrorsPerLine() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-06,sell,AAPL,5,10\n", in: invest)
+
+        let run = invest.run(["import", file])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("\(file):line 3: date:"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file):line 4: selling 5 AAPL"), run.errors)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_import_dryRunSavesNothing() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n", in: invest)
+
+        let run = invest.run(["import", file, "--dry-run"])
+
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.output.contains("Dry run"))
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_import_rejectsAHeaderWithoutRequiredColumns() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,kind,ticker,qty,sum\n", in: invest)
+        let run = invest.run(["import", file])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("type, quantity"), run.errors)
+    }
+
+    func test_exportThenImport_roundTripsInBothFormats() throws {
+        for format in ["csv", "json"] {
+            let source = makeInvestDriver()
+            source.run(["add", "--type", "buy", "--ticker", "VOD.L", "--quantity", "0.5", "--sum", "33.333", "--date", "2023-12-31", "--note", "a, \"b\"\nc"])
+            source.run(["add", "--type", "sell", "--ticker", "VOD.L", "--quantity", "0.25", "--sum", "20", "--date", "2024-01-31"])
+            let exported = source.run(["export", "--format", format]).output
+            let target = makeInvestDriver()
+            let file = try write(exported, in: target)
+
+            XCTAssertEqual(target.run(["import", file]).status, 0, format)
+            XCTAssertEqual(target.run(["export", "--format", format]).output, exported, format)
+            XCTAssertEqual(target.run(["import", file]).status, 0, "importing again updates by id")
+            XCTAssertEqual(target.ids().count, 2, format)
+        }
+    }
+
+    private func write(_ text: String, in invest: InvestDriver) throws -> String {
+        let url = invest.home.appendingPathComponent("input-\(UUID().uuidString).csv")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
