@@ -14,12 +14,16 @@ let package = Package(
 
         // Features (pure, Foundation only)
         .target(name: "Transactions", dependencies: ["FixedPoint"], path: "Modules/Transactions"),
+        .target(name: "CurrentPrices", dependencies: ["FixedPoint"], path: "Modules/CurrentPrices"),
+        .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Portfolio"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Transactions", "FixedPoint"], path: "Modules/LocalFileStore"),
+        .target(name: "LocalFileStore", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/LocalFileStore"),
+        .target(name: "Networking", path: "Modules/Networking"),
+        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/QuotesAPI"),
 
         // Composition roots
-        .target(name: "InvestCLI", dependencies: ["Transactions", "LocalFileStore", "FixedPoint"], path: "Apps/InvestCLI"),
+        .target(name: "InvestCLI", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "QuotesAPI", "Networking", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI"], path: "Apps/invest"),
 
         // Tests

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Saves every successfully loaded live price to the cache; a cache failure never fails the load.
+public final class PriceLoaderCacheDecorator: PriceLoader, Sendable {
+    private let decoratee: PriceLoader
+    private let cache: PricesCache
+
+    public init(decoratee: PriceLoader, cache: PricesCache) {
+        self.decoratee = decoratee
+        self.cache = cache
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        let loaded = try decoratee.loadPrice(for: ticker)
+        if loaded.source == .live { try? cache.save([loaded.price]) }
+        return loaded
+    }
+}
+
+/// Falls back (to the cache) when the primary fails for lack of network, not for a bad request.
+public final class PriceLoaderWithFallback: PriceLoader, Sendable {
+    private let primary: PriceLoader
+    private let fallback: PriceLoader
+
+    public init(primary: PriceLoader, fallback: PriceLoader) {
+        self.primary = primary
+        self.fallback = fallback
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        do {
+            return try primary.loadPrice(for: ticker)
+        } catch where error.isConnectivityFailure {
+            guard let cached = try? fallback.loadPrice(for: ticker) else { throw error }
+            return cached
+        }
+    }
+}
+
+/// Retries transient failures with exponential backoff and full jitter, honouring Retry-After.
+public final class RetryingPriceLoader: PriceLoader, Sendable {
+    private let decoratee: PriceLoader
+    private let maxAttempts: Int
+    private let baseDelay: TimeInterval
+    private let maxDelay: TimeInterval
+    private let sleep: @Sendable (TimeInterval) -> Void
+    /// Returns a factor in 0...1; injected so tests are deterministic.
+    private let jitter: @Sendable () -> Double
+
+    public init(decoratee: PriceLoader, maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 8,
+                sleep: @escaping @Sendable (TimeInterval) -> Void, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+        self.decoratee = decoratee
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.sleep = sleep
+        self.jitter = jitter
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        var attempt = 1
+        while true {
+            do {
+                return try decoratee.loadPrice(for: ticker)
+            } catch where error.isTransient && attempt < maxAttempts {
+                sleep(delay(after: attempt, for: error))
+                attempt += 1
+            }
+        }
+    }
+
+    private func delay(after attempt: Int, for error: PriceLoadingError) -> TimeInterval {
+        if case let .rateLimited(retryAfter?) = error { return min(retryAfter, maxDelay) }
+        let exponential = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        return exponential * jitter()
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+public struct HTTPResponse: Sendable {
+    public let statusCode: Int
+    public let headers: [String: String]
+    public let body: Data
+
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Header names are case-insensitive.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+public enum HTTPClientError: Error, Equatable, Sendable {
+    case connectivity
+    case timeout
+}
+
+/// Blocking on purpose: callers choose their own concurrency (see `LoadPricesUseCase`).
+public protocol HTTPClient: Sendable {
+    func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse
+}
+
+public final class URLSessionHTTPClient: HTTPClient, Sendable {
+    private let session: URLSession
+
+    public init(timeout: TimeInterval = 10) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        session = URLSession(configuration: configuration)
+    }
+
+    public func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse {
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        session.dataTask(with: request) { data, response, error in
+            outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
+            done.signal()
+        }.resume()
+        done.wait()
+        return try outcome.result()
+    }
+
+    private final class Outcome: @unchecked Sendable {
+        private var data: Data?
+        private var response: HTTPURLResponse?
+        private var error: Error?
+
+        func set(data: Data?, response: HTTPURLResponse?, error: Error?) {
+            self.data = data
+            self.response = response
+            self.error = error
+        }
+
+        func result() throws(HTTPClientError) -> HTTPResponse {
+            if let error {
+                throw (error as? URLError)?.code == .timedOut ? .timeout : .connectivity
+            }
+            guard let response else { throw .connectivity }
+            var headers: [String: String] = [:]
+            for (key, value) in response.allHeaderFields { headers["\(key)"] = "\(value)" }
+            return HTTPResponse(statusCode: response.statusCode, headers: headers, body: data ?? Data())
+        }
+    }
+}

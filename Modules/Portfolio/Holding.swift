@@ -1,0 +1,39 @@
+import Foundation
+import FixedPoint
+import CurrentPrices
+
+/// One ticker's position, by seed 002's definitions plus moving-average cost.
+public struct Holding: Equatable, Sendable {
+    public let ticker: String
+    public let quantity: FixedDecimal
+    /// Moving average cost per share still held; nil when nothing is held.
+    public let averageCost: FixedDecimal?
+    /// What the shares still held cost.
+    public let costBasis: FixedDecimal
+    public let realizedProfit: FixedDecimal
+    /// Sum of all buys.
+    public let expenses: FixedDecimal
+    /// Sum of all sells.
+    public let income: FixedDecimal
+    /// Nil when no price could be had: the holding is then left out of every total.
+    public let price: LoadedPrice?
+
+    public var value: FixedDecimal? { price.map { quantity.multiplied(by: $0.price.price) } }
+    public var unrealizedProfit: FixedDecimal? { value.map { $0 - costBasis } }
+    public var unrealizedProfitPercent: FixedDecimal? { unrealizedProfit.flatMap { percent($0, of: costBasis) } }
+    /// value + income − expenses; for a sold-out ticker, value is 0 and needs no price.
+    public var profit: FixedDecimal? {
+        let currentValue = quantity.isZero ? .zero : value
+        return currentValue.map { $0 + income - expenses }
+    }
+    public var profitPercent: FixedDecimal? { profit.flatMap { percent($0, of: expenses) } }
+    /// Change since the previous close, for the shares held.
+    public var todayChange: FixedDecimal? {
+        price.map { quantity.multiplied(by: $0.price.price - $0.price.previousClose) }
+    }
+    public var isOpen: Bool { !quantity.isZero }
+}
+
+func percent(_ part: FixedDecimal, of whole: FixedDecimal) -> FixedDecimal? {
+    part.scaled(by: FixedDecimal(100), over: whole)
+}

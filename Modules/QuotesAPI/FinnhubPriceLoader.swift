@@ -1,0 +1,72 @@
+import Foundation
+import FixedPoint
+import CurrentPrices
+import Networking
+
+/// Finnhub's `GET /quote?symbol=T`, or anything that speaks it.
+public final class FinnhubPriceLoader: PriceLoader, Sendable {
+    public static let defaultBaseURL = URL(string: "https://finnhub.io/api/v1")!
+
+    private let baseURL: URL
+    private let apiKey: String
+    private let client: HTTPClient
+    private let now: @Sendable () -> Date
+
+    public init(baseURL: URL, apiKey: String, client: HTTPClient, now: @escaping @Sendable () -> Date = Date.init) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.client = client
+        self.now = now
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        var components = URLComponents(url: baseURL.appendingPathComponent("quote"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "symbol", value: ticker)]
+        let response: HTTPResponse
+        do {
+            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey])
+        } catch {
+            throw error == .timeout ? .timeout : .connectivity
+        }
+        let price = try QuoteMapper.map(response, ticker: ticker, fetchedAt: now())
+        return LoadedPrice(price: price, source: .live)
+    }
+}
+
+/// The API's DTO and its mapping: private to this adapter.
+enum QuoteMapper {
+    static func map(_ response: HTTPResponse, ticker: String, fetchedAt: Date) throws(PriceLoadingError) -> CurrentPrice {
+        switch response.statusCode {
+        case 200: break
+        case 401: throw .unauthorized
+        case 403: throw .forbidden
+        case 429: throw .rateLimited(retryAfter: response.header("Retry-After").flatMap(TimeInterval.init))
+        case 500...599: throw .server(status: response.statusCode)
+        default: throw .invalidData
+        }
+        guard let quote = RemoteQuote.decode(response.body) else { throw .invalidData }
+        if quote.c.isZero && quote.t == 0 { throw .unknownSymbol }
+        return CurrentPrice(ticker: ticker, price: quote.c, change: quote.d, changePercent: quote.dp, previousClose: quote.pc,
+                            quoteTime: Date(timeIntervalSince1970: TimeInterval(quote.t)), fetchedAt: fetchedAt)
+    }
+
+    /// `{"c":174.26,"d":1.2,"dp":0.69,"h":…,"l":…,"o":…,"pc":173.06,"t":1700000000}`. Numbers are read
+    /// from their JSON text with `Decimal`, never through a binary float.
+    struct RemoteQuote {
+        let c: FixedDecimal, d: FixedDecimal?, dp: FixedDecimal?, pc: FixedDecimal, t: Int64
+
+        static func decode(_ body: Data) -> RemoteQuote? {
+            guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                  let c = number(object["c"]), let pc = number(object["pc"]), let t = number(object["t"]) else { return nil }
+            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: Int64(t.units / FixedDecimal.scale))
+        }
+
+        private static func number(_ value: Any?) -> FixedDecimal? {
+            guard let number = value as? NSNumber, !(value is NSNull) else { return nil }
+            var decimal = number.decimalValue
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &decimal, FixedDecimal.fractionDigits, .plain)
+            return FixedDecimal(exactly: rounded)
+        }
+    }
+}
