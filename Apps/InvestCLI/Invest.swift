@@ -5,12 +5,12 @@ import Transactions
 public struct InvestContext {
     public var environment: [String: String]
     public var console: Console
-    public var now: () -> Date
+    public var now: @Sendable () -> Date
     /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
     public var timeZone: TimeZone
     public var makeID: () -> String
 
-    public init(environment: [String: String], console: Console, now: @escaping () -> Date = Date.init,
+    public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
         self.environment = environment
         self.console = console
@@ -32,7 +32,7 @@ public struct InvestContext {
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {
-    static let commands: [Command] = [AddCommand(), ListCommand(), EditCommand(), DeleteCommand(),
+    static let commands: [Command] = [AddCommand(), ListCommand(), EditCommand(), DeleteCommand(), PortfolioCommand(), QuoteCommand(),
                                       ImportCommand(), ExportCommand(), DemoCommand()]
 
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {

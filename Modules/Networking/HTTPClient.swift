@@ -33,8 +33,10 @@ public protocol HTTPClient: Sendable {
 public final class URLSessionHTTPClient: HTTPClient, Sendable {
     private let session: URLSession
 
-    public init(timeout: TimeInterval = 10) {
+    /// - Parameter maxConnectionsPerHost: how many requests may really be in flight to one host.
+    public init(timeout: TimeInterval = 10, maxConnectionsPerHost: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         session = URLSession(configuration: configuration)

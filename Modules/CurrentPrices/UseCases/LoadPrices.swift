@@ -16,22 +16,24 @@ public final class LoadPricesUseCase: PricesLoading, Sendable {
         self.maxConcurrent = max(1, maxConcurrent)
     }
 
+    /// Dedicated worker threads, not GCD: the loaders block on I/O, and Dispatch on Linux does not
+    /// widen its pool for blocked work, which would serialise the requests.
     public func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
         let unique = Array(Set(tickers)).sorted()
         let results = ResultsBox(count: unique.count)
-        let slots = DispatchSemaphore(value: maxConcurrent)
-        let group = DispatchGroup()
-        for (index, ticker) in unique.enumerated() {
-            slots.wait()
-            group.enter()
-            DispatchQueue.global().async { [loader] in
-                defer { slots.signal(); group.leave() }
-                let result: Result<LoadedPrice, PriceLoadingError>
-                do throws(PriceLoadingError) { result = .success(try loader.loadPrice(for: ticker)) } catch { result = .failure(error) }
-                results.set(index, result)
-            }
+        let finished = DispatchGroup()
+        for _ in 0..<min(maxConcurrent, unique.count) {
+            finished.enter()
+            Thread { [loader] in
+                while let index = results.claimNext() {
+                    let result: Result<LoadedPrice, PriceLoadingError>
+                    do throws(PriceLoadingError) { result = .success(try loader.loadPrice(for: unique[index])) } catch { result = .failure(error) }
+                    results.set(index, result)
+                }
+                finished.leave()
+            }.start()
         }
-        group.wait()
+        finished.wait()
         return Dictionary(uniqueKeysWithValues: zip(unique, results.values))
     }
 }
@@ -40,7 +42,18 @@ private final class ResultsBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Result<LoadedPrice, PriceLoadingError>?]
 
+    private var next = 0
+
     init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    /// The next index no worker has taken yet.
+    func claimNext() -> Int? {
+        lock.withLock {
+            guard next < storage.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
 
     func set(_ index: Int, _ result: Result<LoadedPrice, PriceLoadingError>) { lock.withLock { storage[index] = result } }
 

@@ -1,0 +1,62 @@
+import Foundation
+import FixedPoint
+import Transactions
+import CurrentPrices
+import Portfolio
+
+struct PortfolioCommand: Command {
+    let spec = CommandSpec(
+        name: "portfolio", summary: "Show holdings, their value and your profit",
+        usage: "portfolio [--offline] [--sort value|ticker|profit] [--format table|json|csv]",
+        options: [.flag("offline", "Use cached prices only; never touch the network"),
+                  .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
+                  .value("format", "table|json|csv", "Output format (default: table)")],
+        positionals: 0...0)
+
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let sortText = arguments.value("sort") ?? "value"
+        guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
+        let transactions = try app.allTransactions()
+        let (loader, mode) = try app.pricesLoader(offline: arguments.has("offline"))
+        let held = PortfolioCalculator.heldTickers(in: transactions)
+        let results = held.isEmpty ? [:] : loader.loadPrices(for: held)
+        let prices = results.compactMapValues { try? $0.get() }
+        let summary = PortfolioCalculator.summarize(transactions, prices: prices, sort: sort)
+
+        let presenter = PricePresentation(now: app.context.now())
+        if format == .table && summary.isEmpty {
+            app.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
+            return
+        }
+        app.console.write(presenter.portfolioReport(summary).render(format, colors: app.context.usesColor))
+        if format == .table { app.console.write(presenter.summaryLine(summary)) }
+        for warning in presenter.warnings(mode: mode, results: results, summary: summary) { app.console.writeError("invest: warning: \(warning)\n") }
+        if !held.isEmpty, prices.isEmpty, mode != .offline {
+            throw CLIError.runtime("no current price could be loaded, so nothing could be valued.")
+        }
+    }
+}
+
+struct QuoteCommand: Command {
+    let spec = CommandSpec(
+        name: "quote", summary: "Show current prices with their change and source",
+        usage: "quote TICKER [TICKER…] [--offline] [--format table|json|csv]",
+        options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")],
+        positionals: 1...100)
+
+    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let tickers = try arguments.positionals.map { text -> String in
+            guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text)' is not a ticker symbol.") }
+            return ticker
+        }
+        let (loader, mode) = try app.pricesLoader(offline: arguments.has("offline"))
+        let results = loader.loadPrices(for: tickers)
+        let presenter = PricePresentation(now: app.context.now())
+        app.console.write(presenter.quoteReport(tickers: tickers, results: results).render(format, colors: app.context.usesColor))
+        if mode == .sample { app.console.writeError("invest: warning: sample prices (no FINNHUB_API_KEY configured), not market data.\n") }
+        let failures = tickers.filter { (try? results[$0]?.get()) == nil }
+        if failures.count == Set(tickers).count { throw CLIError.runtime("no price could be loaded for \(failures.joined(separator: ", ")).") }
+    }
+}

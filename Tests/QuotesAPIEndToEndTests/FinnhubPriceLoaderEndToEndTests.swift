@@ -1,0 +1,101 @@
+import XCTest
+import CurrentPrices
+import Networking
+import QuotesAPI
+import TestSupport
+
+/// The real URLSession client and Finnhub adapter against the loopback emulator.
+final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
+    func test_load_deliversTheQuoteWithExactNumbers() throws {
+        let emulator = try startQuoteEmulator()
+        let fetchedAt = Date(timeIntervalSince1970: 1_720_000_100)
+
+        let loaded = try makeSUT(emulator, now: fetchedAt).loadPrice(for: "AAPL")
+
+        XCTAssertEqual(loaded.source, .live)
+        XCTAssertEqual(loaded.price, CurrentPrice(ticker: "AAPL", price: fixed("190.12"), change: fixed("2.12"), changePercent: fixed("1.1277"),
+                                                  previousClose: fixed("188"), quoteTime: Date(timeIntervalSince1970: 1_720_000_000), fetchedAt: fetchedAt))
+    }
+
+    func test_load_acceptsNullChangeFields() throws {
+        let loaded = try makeSUT(try startQuoteEmulator()).loadPrice(for: "MSFT")
+        XCTAssertNil(loaded.price.change)
+        XCTAssertNil(loaded.price.changePercent)
+        XCTAssertEqual(loaded.price.price, fixed("410.5"))
+    }
+
+    func test_load_reportsZeroPriceAndTimeAsUnknownSymbol() throws {
+        XCTAssertEqual(try error(loading: "NOPE", from: makeSUT(try startQuoteEmulator())), .unknownSymbol)
+    }
+
+    func test_load_mapsHTTPFailuresToTypedErrors() throws {
+        let emulator = try startQuoteEmulator()
+        let sut = makeSUT(emulator)
+        let cases: [(String, PriceLoadingError)] = [("401", .unauthorized), ("403", .forbidden), ("500", .server(status: 500)),
+                                                    ("garbage", .invalidData), ("429", .rateLimited(retryAfter: 7))]
+        for (fault, expected) in cases {
+            try emulator.inject(fault, for: "AAPL", times: 1, extra: ["retryAfter": 7])
+            XCTAssertEqual(try error(loading: "AAPL", from: sut), expected, fault)
+        }
+    }
+
+    func test_load_reportsAWrongAPIKeyAsUnauthorized() throws {
+        let emulator = try startQuoteEmulator()
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: URLSessionHTTPClient(timeout: 5))
+        XCTAssertEqual(try error(loading: "AAPL", from: sut), .unauthorized)
+    }
+
+    func test_load_reportsASlowServerAsTimeout() throws {
+        let emulator = try startQuoteEmulator()
+        try emulator.inject("slow", for: "AAPL", times: 1, extra: ["seconds": 3])
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: QuoteEmulator.apiKey, client: URLSessionHTTPClient(timeout: 0.5))
+        XCTAssertEqual(try error(loading: "AAPL", from: sut), .timeout)
+    }
+
+    func test_load_reportsADroppedConnectionAndAStoppedServerAsConnectivity() throws {
+        let emulator = try startQuoteEmulator()
+        try emulator.inject("drop", for: "AAPL", times: 1)
+        XCTAssertEqual(try error(loading: "AAPL", from: makeSUT(emulator)), .connectivity)
+        emulator.stop()
+        XCTAssertEqual(try error(loading: "AAPL", from: makeSUT(emulator)), .connectivity)
+    }
+
+    func test_retryingLoader_recoversFromTransientFailuresAgainstTheRealServer() throws {
+        let emulator = try startQuoteEmulator()
+        try emulator.inject("500", for: "AAPL", times: 2)
+        let sut = RetryingPriceLoader(decoratee: makeSUT(emulator), maxAttempts: 3, sleep: { _ in })
+
+        XCTAssertEqual(try sut.loadPrice(for: "AAPL").price.price, fixed("190.12"))
+        XCTAssertEqual(try emulator.requestCounts()["AAPL"], 3)
+    }
+
+    func test_loadPrices_fetchesThirtyTickersConcurrently() throws {
+        let emulator = try startQuoteEmulator()
+        try emulator.inject("slow", for: "*", extra: ["seconds": 0.3])
+        let tickers = (0..<30).map { "T\($0)" }
+        let sut = LoadPricesUseCase(loader: makeSUT(emulator), maxConcurrent: 8)
+
+        let results = sut.loadPrices(for: tickers)
+
+        XCTAssertEqual(results.count, 30)
+        XCTAssertEqual(try emulator.requestCounts().values.reduce(0, +), 30)
+        let inFlight = try emulator.maxRequestsInFlight()
+        XCTAssertGreaterThan(inFlight, 1, "requests were made one at a time")
+        XCTAssertLessThanOrEqual(inFlight, 8, "more requests at once than the rate-limit bound")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ emulator: QuoteEmulator, now: Date = Date()) -> FinnhubPriceLoader {
+        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: QuoteEmulator.apiKey, client: URLSessionHTTPClient(timeout: 5), now: { now })
+    }
+
+    private func error(loading ticker: String, from sut: PriceLoader) throws -> PriceLoadingError? {
+        do {
+            _ = try sut.loadPrice(for: ticker)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

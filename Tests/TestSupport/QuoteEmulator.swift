@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Starts `Tests/Emulator/emulator.py` on a free loopback port for one test, and stops it after.
+public final class QuoteEmulator {
+    public static let apiKey = "test-key"
+    public let baseURL: URL
+    private let process: Process
+
+    public init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Emulator/emulator.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--api-key", Self.apiKey]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "),
+              let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw NSError(domain: "QuoteEmulator", code: 1, userInfo: [NSLocalizedDescriptionKey: "emulator did not start: \(String(decoding: line, as: UTF8.self))"])
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    /// Injects a fault for `symbol` ("*" for all) for the next `times` requests (-1: until replaced).
+    public func inject(_ fault: String, for symbol: String = "*", times: Int = -1, extra: [String: Any] = [:]) throws {
+        var body: [String: Any] = ["symbol": symbol, "fault": fault, "times": times]
+        body.merge(extra) { $1 }
+        _ = try send("POST", "/_control/faults", body: body)
+    }
+
+    /// How many quote requests each symbol received.
+    public func requestCounts() throws -> [String: Int] {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/requests")) as? [String: Int]) ?? [:]
+    }
+
+    /// The most quote requests the emulator ever served at the same time.
+    public func maxRequestsInFlight() throws -> Int {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/stats")) as? [String: Int])?["maxInFlight"] ?? 0
+    }
+
+    private func send(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> Data {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        if let body { request.httpBody = try JSONSerialization.data(withJSONObject: body) }
+        let done = DispatchSemaphore(value: 0)
+        let box = DataBox()
+        URLSession.shared.dataTask(with: request) { data, _, _ in box.data = data; done.signal() }.resume()
+        done.wait()
+        return box.data ?? Data()
+    }
+
+    private final class DataBox: @unchecked Sendable { var data: Data? }
+}
+
+extension XCTestCase {
+    public func startQuoteEmulator() throws -> QuoteEmulator {
+        let emulator = try QuoteEmulator()
+        addTeardownBlock { emulator.stop() }
+        return emulator
+    }
+}
