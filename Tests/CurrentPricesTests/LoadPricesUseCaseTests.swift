@@ -1,0 +1,61 @@
+import XCTest
+import CurrentPrices
+import TestSupport
+
+final class LoadPricesUseCaseTests: XCTestCase {
+    func test_loadPrices_deliversAResultPerTickerSoOneFailureDoesNotFailOthers() {
+        let (sut, loader) = makeSUT()
+        loader.stub("AAPL", live(makePrice("AAPL")))
+        loader.stub("BAD", .failure(.invalidData))
+
+        let results = sut.loadPrices(for: ["AAPL", "BAD"])
+
+        XCTAssertEqual(try results["AAPL"]?.get().price.ticker, "AAPL")
+        guard case let .failure(error)? = results["BAD"] else { return XCTFail("BAD should have failed") }
+        XCTAssertEqual(error, .invalidData)
+    }
+
+    func test_loadPrices_requestsEachTickerOnce() {
+        let (sut, loader) = makeSUT()
+        _ = sut.loadPrices(for: ["A", "B", "A", "C", "B"])
+        XCTAssertEqual(loader.requests.sorted(), ["A", "B", "C"])
+    }
+
+    func test_loadPrices_deliversNothingForNoTickers() {
+        let (sut, loader) = makeSUT()
+        XCTAssertTrue(sut.loadPrices(for: []).isEmpty)
+        XCTAssertEqual(loader.requests, [])
+    }
+
+    func test_localLoader_readsTheCacheOnceAndTreatsAnUnreadableCacheAsEmpty() {
+        let cache = PricesCacheSpy()
+        cache.retrieveError = AnyError()
+        let sut = LocalPriceLoader(cache: cache)
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "A")) { XCTAssertEqual($0 as? PriceLoadingError, .notCached) }
+        XCTAssertThrowsError(try sut.loadPrice(for: "B"))
+        XCTAssertEqual(cache.messages, [.retrieve])
+    }
+
+    func test_freshCacheLoader_usesFreshCacheAndAsksRemoteWhenStale() throws {
+        let now = Date(timeIntervalSince1970: 1_720_000_000)
+        let cache = PricesCacheSpy()
+        cache.stored = ["FRESH": makePrice("FRESH", fetchedAt: now.addingTimeInterval(-59)),
+                        "STALE": makePrice("STALE", fetchedAt: now.addingTimeInterval(-61))]
+        let remote = PriceLoaderSpy()
+        remote.stub("STALE", live(makePrice("STALE", price: "7")))
+        let sut = FreshCachePriceLoader(cached: LocalPriceLoader(cache: cache), policy: PricesCachePolicy(maxAge: 60), now: { now }, otherwise: remote)
+
+        XCTAssertEqual(try sut.loadPrice(for: "FRESH").source, .cached)
+        XCTAssertEqual(try sut.loadPrice(for: "STALE").price.price, 7)
+        XCTAssertEqual(remote.requests, ["STALE"])
+    }
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (LoadPricesUseCase, PriceLoaderSpy) {
+        let loader = PriceLoaderSpy()
+        let sut = LoadPricesUseCase(loader: loader, maxConcurrent: 4)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(loader, file: file, line: line)
+        return (sut, loader)
+    }
+}

@@ -1,0 +1,135 @@
+import XCTest
+import CurrentPrices
+import TestSupport
+
+final class PriceLoaderCacheDecoratorTests: XCTestCase {
+    func test_load_savesLivePriceToCache() throws {
+        let (sut, loader, cache) = makeSUT()
+        let price = makePrice()
+        loader.stub("AAPL", live(price))
+
+        XCTAssertEqual(try sut.loadPrice(for: "AAPL").price, price)
+        XCTAssertEqual(cache.messages, [.save([price])])
+    }
+
+    func test_load_doesNotCacheOnFailure() {
+        let (sut, loader, cache) = makeSUT()
+        loader.stub("AAPL", .failure(.connectivity))
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "AAPL"))
+        XCTAssertEqual(cache.messages, [])
+    }
+
+    func test_load_deliversPriceEvenWhenCacheSaveFails() throws {
+        let (sut, loader, cache) = makeSUT()
+        cache.saveError = AnyError()
+        loader.stub("AAPL", live(makePrice()))
+
+        XCTAssertNoThrow(try sut.loadPrice(for: "AAPL"))
+    }
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (PriceLoaderCacheDecorator, PriceLoaderSpy, PricesCacheSpy) {
+        let loader = PriceLoaderSpy(), cache = PricesCacheSpy()
+        let sut = PriceLoaderCacheDecorator(decoratee: loader, cache: cache)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(loader, file: file, line: line)
+        return (sut, loader, cache)
+    }
+}
+
+final class PriceLoaderWithFallbackTests: XCTestCase {
+    func test_load_deliversPrimaryPriceOnSuccess() throws {
+        let (sut, primary, fallback) = makeSUT()
+        primary.stub("AAPL", live(makePrice(price: "1")))
+
+        XCTAssertEqual(try sut.loadPrice(for: "AAPL").price.price, 1)
+        XCTAssertEqual(fallback.requests, [])
+    }
+
+    func test_load_deliversCachedPricesOnConnectivityError() throws {
+        let (sut, primary, fallback) = makeSUT()
+        primary.stub("AAPL", .failure(.connectivity))
+        fallback.stub("AAPL", .success(LoadedPrice(price: makePrice(price: "2"), source: .cached)))
+
+        let loaded = try sut.loadPrice(for: "AAPL")
+        XCTAssertEqual(loaded.source, .cached)
+        XCTAssertEqual(loaded.price.price, 2)
+    }
+
+    func test_load_doesNotFallBackOnInvalidDataOrAuthErrors() {
+        for error in [PriceLoadingError.invalidData, .unauthorized, .unknownSymbol] {
+            let (sut, primary, fallback) = makeSUT()
+            primary.stub("AAPL", .failure(error))
+            fallback.stub("AAPL", .success(LoadedPrice(price: makePrice(), source: .cached)))
+
+            XCTAssertThrowsError(try sut.loadPrice(for: "AAPL")) { XCTAssertEqual($0 as? PriceLoadingError, error) }
+        }
+    }
+
+    func test_load_deliversPrimaryErrorWhenFallbackHasNothing() {
+        let (sut, primary, _) = makeSUT()
+        primary.stub("AAPL", .failure(.timeout))
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "AAPL")) { XCTAssertEqual($0 as? PriceLoadingError, .timeout) }
+    }
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (PriceLoaderWithFallback, PriceLoaderSpy, PriceLoaderSpy) {
+        let primary = PriceLoaderSpy(), fallback = PriceLoaderSpy()
+        let sut = PriceLoaderWithFallback(primary: primary, fallback: fallback)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, primary, fallback)
+    }
+}
+
+final class RetryingPriceLoaderTests: XCTestCase {
+    func test_load_retriesTransientFailuresWithExponentialBackoff() throws {
+        let (sut, loader, sleeps) = makeSUT(maxAttempts: 4)
+        loader.stub("AAPL", .failure(.connectivity), .failure(.timeout), .failure(.server(status: 503)), live(makePrice()))
+
+        XCTAssertNoThrow(try sut.loadPrice(for: "AAPL"))
+        XCTAssertEqual(loader.requests.count, 4)
+        XCTAssertEqual(sleeps.values, [0.5, 1, 2], "jitter is pinned to 1 here")
+    }
+
+    func test_load_honoursRetryAfterOn429() throws {
+        let (sut, loader, sleeps) = makeSUT()
+        loader.stub("AAPL", .failure(.rateLimited(retryAfter: 3)), live(makePrice()))
+
+        XCTAssertNoThrow(try sut.loadPrice(for: "AAPL"))
+        XCTAssertEqual(sleeps.values, [3])
+    }
+
+    func test_load_givesUpAfterMaxAttempts() {
+        let (sut, loader, _) = makeSUT(maxAttempts: 3)
+        loader.stub("AAPL", .failure(.server(status: 500)))
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "AAPL")) { XCTAssertEqual($0 as? PriceLoadingError, .server(status: 500)) }
+        XCTAssertEqual(loader.requests.count, 3)
+    }
+
+    func test_load_neverRetriesAuthOrInvalidData() {
+        for error in [PriceLoadingError.unauthorized, .forbidden, .invalidData, .unknownSymbol] {
+            let (sut, loader, sleeps) = makeSUT()
+            loader.stub("AAPL", .failure(error))
+
+            XCTAssertThrowsError(try sut.loadPrice(for: "AAPL"))
+            XCTAssertEqual(loader.requests.count, 1, "\(error)")
+            XCTAssertEqual(sleeps.values, [])
+        }
+    }
+
+    private func makeSUT(maxAttempts: Int = 3, file: StaticString = #filePath, line: UInt = #line) -> (RetryingPriceLoader, PriceLoaderSpy, SleepRecorder) {
+        let loader = PriceLoaderSpy(), sleeps = SleepRecorder()
+        let sut = RetryingPriceLoader(decoratee: loader, maxAttempts: maxAttempts, baseDelay: 0.5, maxDelay: 8,
+                                      sleep: { sleeps.record($0) }, jitter: { 1 })
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, loader, sleeps)
+    }
+}
+
+final class SleepRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [TimeInterval] = []
+    var values: [TimeInterval] { lock.withLock { recorded } }
+    func record(_ value: TimeInterval) { lock.withLock { recorded.append(value) } }
+}
