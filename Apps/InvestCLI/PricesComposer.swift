@@ -38,7 +38,7 @@ extension AppComposer {
     ///     sample:  bundled stocks (no API key configured)
     func pricesLoader(offline: Bool) throws -> (PricesLoading, PriceMode) {
         let directory = try dataDirectory()
-        let cache = FilePricesCache(directory: directory)
+        let cache = WarningPricesCache(FilePricesCache(directory: directory), console: console)
         let cached = LocalPriceLoader(cache: cache)
         let configuration = Configuration(environment: context.environment, directory: directory)
         let clock = context.now
@@ -57,5 +57,34 @@ extension AppComposer {
         let loader = FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online)
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.
         return (LoadPricesUseCase(loader: loader, maxConcurrent: 8), .live)
+    }
+}
+
+/// A cache that can't be read is treated as empty, with one warning: it never stops a portfolio.
+final class WarningPricesCache: PricesCache, @unchecked Sendable {
+    private let decoratee: PricesCache
+    private let console: Console
+    private let lock = NSLock()
+    private var warned = false
+
+    init(_ decoratee: PricesCache, console: Console) {
+        self.decoratee = decoratee
+        self.console = console
+    }
+
+    func retrieve() throws -> [String: CurrentPrice] {
+        do {
+            return try decoratee.retrieve()
+        } catch {
+            lock.withLock {
+                if !warned { console.writeError("invest: warning: ignoring the price cache: \(error). It will be rewritten on the next online run.\n") }
+                warned = true
+            }
+            return [:]
+        }
+    }
+
+    func save(_ prices: [CurrentPrice]) throws {
+        try decoratee.save(prices)
     }
 }

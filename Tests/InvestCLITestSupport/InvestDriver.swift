@@ -37,6 +37,8 @@ public struct InvestRun {
 public final class InvestDriver {
     public let home: URL
     public var now = Date(timeIntervalSince1970: 1_720_000_000) // 2024-07-03
+    /// Added to every run's environment, e.g. the quote service's URL and key.
+    public var environment: [String: String] = [:]
 
     public init(home: URL) {
         self.home = home
@@ -45,7 +47,7 @@ public final class InvestDriver {
     @discardableResult
     public func run(_ arguments: [String], answers: [String] = [], interactive: Bool = false) -> InvestRun {
         let console = ScriptedConsole(answers: answers, interactive: interactive)
-        let context = InvestContext(environment: ["INVEST_HOME": home.path, "HOME": home.path], console: console,
+        let context = InvestContext(environment: environment.merging(["INVEST_HOME": home.path, "HOME": home.path]) { $1 }, console: console,
                                     now: { [now] in now }, timeZone: TimeZone(identifier: "UTC")!)
         let status = Invest.run(arguments, context: context)
         return InvestRun(status: status, output: console.output, errors: console.errors, prompts: console.prompts)
@@ -66,5 +68,23 @@ public final class InvestDriver {
 extension XCTestCase {
     public func makeInvestDriver() -> InvestDriver {
         InvestDriver(home: makeTemporaryDirectory())
+    }
+
+    /// A driver whose prices come from `emulator`, as a user's would from Finnhub.
+    public func makeInvestDriver(quotesFrom emulator: QuoteEmulator) -> InvestDriver {
+        let driver = makeInvestDriver()
+        driver.environment = ["INVEST_QUOTES_URL": emulator.baseURL.absoluteString, "FINNHUB_API_KEY": QuoteEmulator.apiKey]
+        return driver
+    }
+}
+
+extension InvestDriver {
+    /// Adds each `type ticker quantity sum date` line as a transaction.
+    public func add(_ lines: [String]) {
+        for line in lines {
+            let f = line.split(separator: " ").map(String.init)
+            let run = run(["add", "--type", f[0], "--ticker", f[1], "--quantity", f[2], "--sum", f[3], "--date", f[4]])
+            precondition(run.status == 0, run.errors)
+        }
     }
 }

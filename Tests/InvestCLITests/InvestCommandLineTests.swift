@@ -9,7 +9,7 @@ final class InvestCommandLineTests: XCTestCase {
         let invest = makeInvestDriver()
         let overview = invest.run(["--help"])
         XCTAssertEqual(overview.status, 0)
-        for command in ["add", "list", "edit", "delete", "import", "export", "demo"] {
+        for command in ["add", "list", "edit", "delete", "portfolio", "quote", "import", "export", "demo"] {
             XCTAssertTrue(overview.output.contains("  \(command) "), "overview lacks \(command)")
             let help = invest.run([command, "--help"])
             XCTAssertEqual(help.status, 0, command)

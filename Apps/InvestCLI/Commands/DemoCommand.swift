@@ -6,14 +6,16 @@ struct DemoCommand: Command {
                            options: [], positionals: 0...0)
 
     static let script: [[String]] = [
-        ["add", "--date", "2024-01-15", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1742.60", "--note", "first position"],
-        ["add", "--date", "2024-02-01", "--type", "buy", "--ticker", "MSFT", "--quantity", "3", "--sum", "1136.55"],
+        ["add", "--date", "2024-01-15", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1500", "--note", "first position"],
+        ["add", "--date", "2024-02-01", "--type", "buy", "--ticker", "MSFT", "--quantity", "3", "--sum", "990.30"],
         ["add", "--date", "2024-03-10", "--type", "buy", "--ticker", "BRK.B", "--quantity", "2", "--sum", "812.40"],
         ["add", "--date", "2024-04-22", "--type", "sell", "--ticker", "AAPL", "--quantity", "4", "--sum", "660.00"],
         ["add", "--date", "2024-05-02", "--type", "sell", "--ticker", "MSFT", "--quantity", "5", "--sum", "2000"],
         ["add", "--date", "2024-02-30", "--type", "hold", "--ticker", "1X", "--quantity", "0", "--sum", "-3"],
         ["list"],
         ["list", "--ticker", "AAPL", "--format", "csv"],
+        ["portfolio"],
+        ["quote", "AAPL", "NVDA", "TSLA"],
         ["export", "--format", "json"],
     ]
 
@@ -24,6 +26,8 @@ struct DemoCommand: Command {
         console.write("A tour of invest in a throwaway home (\(home.path)), removed afterwards.\n")
         var context = app.context
         context.environment["INVEST_HOME"] = home.path
+        // The tour always uses the bundled sample prices, so it works offline on a fresh machine.
+        context.environment["FINNHUB_API_KEY"] = nil
         for step in Self.script {
             console.write("\n$ invest \(step.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))\n")
             let status = Invest.run(step, context: context)

@@ -43,7 +43,7 @@ struct PricePresentation {
         if mode == .sample { warnings.append("sample prices (no FINNHUB_API_KEY configured), not market data.") }
         let cached = results.values.compactMap { try? $0.get() }.filter { $0.source == .cached }
         if !cached.isEmpty, mode != .offline {
-            warnings.append("showing cached prices for \(cached.map(\.price.ticker).sorted().joined(separator: ", ")): the quote service could not be reached.")
+            warnings.append("prices for \(cached.map(\.price.ticker).sorted().joined(separator: ", ")) are cached, not live; their age is shown.")
         }
         var failures: [String: [String]] = [:]
         for (ticker, result) in results { if case let .failure(error) = result { failures[error.description, default: []].append(ticker) } }
