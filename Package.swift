@@ -7,6 +7,7 @@ let package = Package(
     name: "Investments",
     products: [
         .executable(name: "invest", targets: ["invest"]),
+        .executable(name: "invest-bench", targets: ["invest-bench"]),
     ],
     targets: [
         // Shared kernel
@@ -25,6 +26,8 @@ let package = Package(
         // Composition roots
         .target(name: "InvestCLI", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "QuotesAPI", "Networking", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI"], path: "Apps/invest"),
+        .executableTarget(name: "invest-bench", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint", "invest"],
+                          path: "Apps/invest-bench"),
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Transactions", "FixedPoint"], path: "Tests/TestSupport"),

@@ -1,0 +1,215 @@
+import Foundation
+import FixedPoint
+import Transactions
+import CurrentPrices
+import Portfolio
+import LocalFileStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// invest-bench: measures the store, the portfolio calculation and the `invest` binary over
+// deterministic synthetic histories. Run it from a release build:
+//   swift run -c release invest-bench [--quick] [--json] [--runs N]
+
+struct Options {
+    var sizes = [1_000, 10_000, 100_000, 1_000_000]
+    var runs = 5
+    var json = false
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--quick": sizes = [1_000, 10_000]; runs = 3
+            case "--json": json = true
+            case "--runs" where index + 1 < arguments.count:
+                runs = max(1, Int(arguments[index + 1]) ?? runs); index += 1
+            case "--help", "-h":
+                print("usage: invest-bench [--quick] [--json] [--runs N]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --json   machine-readable output")
+                exit(0)
+            default:
+                FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
+                exit(2)
+            }
+            index += 1
+        }
+    }
+}
+
+/// SplitMix64: a fixed seed gives the same history on every machine.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+let tickers = (0..<500).map { "T" + String($0 + 1000, radix: 36).uppercased() }
+let startDay = CalendarDay(iso: "2005-01-03")!
+let fetchedAt = Date(timeIntervalSince1970: 1_760_000_000)
+
+/// `count` transactions over 500 tickers and 20 years, in date order, never overselling.
+func history(_ count: Int) -> [Transaction] {
+    var random = SplitMix64(state: 20_240_101)
+    var held = [Int](repeating: 0, count: tickers.count)
+    let span = 20 * 365
+    return (0..<count).map { index in
+        let day = startDay.adding(days: index * span / count)
+        let t = random.below(tickers.count)
+        let sell = held[t] > 0 && random.below(3) == 0
+        let quantity = sell ? 1 + random.below(held[t]) : 1 + random.below(50)
+        held[t] += sell ? -quantity : quantity
+        let cents = (1_000 + random.below(40_000)) * quantity
+        return Transaction(id: String(format: "%016llx%016llx", random.next(), random.next()), date: day, type: sell ? .sell : .buy,
+                           ticker: tickers[t], quantity: FixedDecimal(quantity), sum: FixedDecimal(units: Int128(cents) * 1_000_000),
+                           note: nil, updatedAt: Date(timeIntervalSince1970: 1_700_000_000 + TimeInterval(index)))
+    }
+}
+
+func csv(_ transactions: [Transaction]) -> String {
+    var text = "date,type,ticker,quantity,sum\n"
+    text.reserveCapacity(transactions.count * 40)
+    for t in transactions { text += "\(t.date.iso),\(t.type.rawValue),\(t.ticker),\(t.quantity),\(t.sum)\n" }
+    return text
+}
+
+// MARK: - Measuring
+
+struct Sample { let seconds: Double; let peakMemoryMB: Double? }
+
+func stats(_ samples: [Sample]) -> (median: Double, min: Double, max: Double, memory: Double?) {
+    let sorted = samples.map(\.seconds).sorted()
+    let memory = samples.compactMap(\.peakMemoryMB).max()
+    return (sorted[sorted.count / 2], sorted.first!, sorted.last!, memory)
+}
+
+func timeInProcess(runs: Int, _ body: () throws -> Void) rethrows -> [Sample] {
+    try body() // warm-up
+    return try (0..<runs).map { _ in
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Sample(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, peakMemoryMB: nil)
+    }
+}
+
+let investPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
+
+/// Runs `invest` as a user would, output to /dev/null, and reads its peak RSS from wait4.
+func runInvest(_ arguments: [String], home: String) -> Sample {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words: [String] = ["invest", "--home", home] + arguments
+    let environment: [String] = ["PATH=/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC"]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, investPath, &actions, nil, argv, envp) == 0 else {
+        fatalError("could not start \(investPath); build it first (swift build -c release)")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    argv.forEach { free($0) }
+    envp.forEach { free($0) }
+    posix_spawn_file_actions_destroy(&actions)
+    if status != 0 { FileHandle.standardError.write(Data("invest-bench: invest \(arguments.joined(separator: " ")) exited with \(status)\n".utf8)) }
+    return Sample(seconds: elapsed, peakMemoryMB: Double(usage.ru_maxrss) / 1024)
+}
+
+func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
+    prepare()
+    _ = { let (a, h) = arguments(); return runInvest(a, home: h) }() // warm-up
+    return (0..<runs).map { _ in
+        prepare()
+        let (a, h) = arguments()
+        return runInvest(a, home: h)
+    }
+}
+
+// MARK: - Main
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("invest-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: root) }
+
+struct Row { let size: Int; let what: String; let median: Double; let min: Double; let max: Double; let memory: Double?; let perSecond: Double? }
+nonisolated(unsafe) var rows: [Row] = []
+func record(_ size: Int, _ what: String, _ samples: [Sample], perSecond: Bool = false) {
+    let s = stats(samples)
+    rows.append(Row(size: size, what: what, median: s.median, min: s.min, max: s.max, memory: s.memory,
+                    perSecond: perSecond ? Double(size) / s.median : nil))
+    if !options.json {
+        FileHandle.standardError.write(Data(String(format: "  %9d  %-34@ median %8.1f ms\n", size, what as NSString, s.median * 1000).utf8))
+    }
+}
+
+do {
+    for size in options.sizes {
+        let home = root.appendingPathComponent("h\(size)")
+        let transactions = history(size)
+        let store = FileTransactionsStore(directory: home)
+        try store.upsert(contentsOf: transactions)
+        let prices = tickers.enumerated().map { index, ticker in
+            CurrentPrice(ticker: ticker, price: FixedDecimal(units: Int128(10_000 + index * 71 % 40_000) * 1_000_000), change: nil,
+                         changePercent: nil, previousClose: 100, quoteTime: fetchedAt, fetchedAt: fetchedAt)
+        }
+        try FilePricesCache(directory: home).save(prices)
+        let csvURL = root.appendingPathComponent("import-\(size).csv")
+        try Data(csv(transactions).utf8).write(to: csvURL)
+
+        record(size, "store load (in process)", try timeInProcess(runs: options.runs) { _ = try FileTransactionsStore(directory: home).retrieveAll() })
+        let loaded = try store.retrieveAll()
+        let loadedPrices = Dictionary(uniqueKeysWithValues: prices.map { ($0.ticker, LoadedPrice(price: $0, source: .cached)) })
+        record(size, "portfolio calculation (in process)", timeInProcess(runs: options.runs) { _ = PortfolioCalculator.summarize(loaded, prices: loadedPrices) }, perSecond: true)
+        record(size, "invest portfolio --offline", timeProcess(runs: options.runs) { (["portfolio", "--offline"], home.path) })
+        record(size, "invest add", timeProcess(runs: options.runs) {
+            (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
+        })
+        record(size, "invest list --format json", timeProcess(runs: options.runs) { (["list", "--format", "json"], home.path) })
+        var importHome = ""
+        record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
+            importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
+        }) { (["import", csvURL.path], importHome) })
+        try? FileManager.default.removeItem(at: home)
+    }
+} catch {
+    FileHandle.standardError.write(Data("invest-bench: \(error)\n".utf8))
+    exit(1)
+}
+
+if options.json {
+    let objects = rows.map { row -> [String: Any] in
+        var object: [String: Any] = ["transactions": row.size, "measure": row.what, "medianMs": row.median * 1000,
+                                     "minMs": row.min * 1000, "maxMs": row.max * 1000]
+        if let memory = row.memory { object["peakMemoryMB"] = memory }
+        if let perSecond = row.perSecond { object["transactionsPerSecond"] = perSecond }
+        return object
+    }
+    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects], options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} else {
+    print("\nmedian / min / max over \(options.runs) runs after a warm-up; peak RSS of each `invest` process\n")
+    let header = ["transactions", "measure", "median ms", "min ms", "max ms", "peak MB", "tx/s"]
+    let table = rows.map { row in
+        [String(row.size), row.what, String(format: "%.1f", row.median * 1000), String(format: "%.1f", row.min * 1000),
+         String(format: "%.1f", row.max * 1000), row.memory.map { String(format: "%.1f", $0) } ?? "",
+         row.perSecond.map { String(format: "%.2fM", $0 / 1e6) } ?? ""]
+    }
+    let widths = header.indices.map { column in ([header] + table).map { $0[column].count }.max()! }
+    for line in [header] + table {
+        print(line.enumerated().map { column, cell in
+            column == 1 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[column] - cell.count) + cell
+        }.joined(separator: "  "))
+    }
+}
