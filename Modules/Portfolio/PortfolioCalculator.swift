@@ -81,12 +81,21 @@ public enum PortfolioCalculator {
     }
 
     /// Date order, buys before sells within a day: the order the moving average needs.
+    ///
+    /// Sorts packed integer keys (day, sell flag, position) instead of the transactions themselves:
+    /// moving structs that hold strings costs a retain and release per move.
     private static func accumulate(_ transactions: [Transaction]) -> [String: Position] {
-        let ordered = transactions.sorted { lhs, rhs in
-            lhs.date != rhs.date ? lhs.date < rhs.date : (lhs.type == .buy && rhs.type != .buy)
+        var keys = [UInt64](repeating: 0, count: transactions.count)
+        for (position, transaction) in transactions.enumerated() {
+            let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
+            keys[position] = day << 32 | (transaction.type == .buy ? 0 : 1 << 31) | UInt64(position)
         }
+        keys.sort()
         var positions: [String: Position] = [:]
-        for transaction in ordered { positions[transaction.ticker, default: Position()].apply(transaction) }
+        for key in keys {
+            let transaction = transactions[Int(key & 0x7FFF_FFFF)]
+            positions[transaction.ticker, default: Position()].apply(transaction)
+        }
         return positions
     }
 

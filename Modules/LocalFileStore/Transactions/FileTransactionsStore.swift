@@ -29,11 +29,11 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
     }
 
     public func retrieveAll() throws -> [Transaction] {
-        Array(try load().live.values)
+        try load().live
     }
 
     public func retrieve(ticker: String) throws -> [Transaction] {
-        try load().live.values.filter { $0.ticker == ticker }
+        try load().live.filter { $0.ticker == ticker }
     }
 
     public func upsert(_ transaction: Transaction) throws {
@@ -46,10 +46,7 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
         try withExclusiveAccess {
             try storeErrors {
                 var log = try load()
-                for transaction in transactions {
-                    log.tombstones.removeValue(forKey: transaction.id)
-                    log.live[transaction.id] = transaction
-                }
+                for transaction in transactions { log.upsert(transaction) }
                 try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: log).utf8), to: logPath)
                 lastLoadedLog = nil
             }
@@ -127,7 +124,7 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
     /// this process already loaded the log under the lock, so an add never pays for it.
     private func compactIfWorthwhile() throws {
         guard let seen = lastLoadedLog,
-              seen.garbageLines > max(compactionMinimumGarbage, seen.live.count) else { return }
+              seen.garbageLines > max(compactionMinimumGarbage, seen.liveCount) else { return }
         let current = try load()
         try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: current).utf8), to: logPath)
         lastLoadedLog = nil

@@ -16,12 +16,37 @@ enum TransactionsLogCodec {
     static let magic = "investments-transactions"
     static var header: String { "\(magic) v\(version)\n" }
 
+    /// The log's live state, in file order: a history appended over time comes back almost in
+    /// date order, which the sorts downstream finish in near-linear time.
     struct Log {
-        var live: [String: Transaction] = [:]
+        private var slots: [Transaction?] = []
+        private var slotByID: [String: Int] = [:]
         var tombstones: [String: Date] = [:]
         var recordLines = 0
+
+        init(capacity: Int = 0) {
+            slots.reserveCapacity(capacity)
+            slotByID.reserveCapacity(capacity)
+        }
+
+        var live: [Transaction] { slots.compactMap { $0 } }
+        var liveCount: Int { slotByID.count }
         /// Lines that no longer describe anything live: what a compaction would drop.
-        var garbageLines: Int { recordLines - live.count - tombstones.count }
+        var garbageLines: Int { recordLines - liveCount - tombstones.count }
+
+        mutating func upsert(_ transaction: Transaction) {
+            if !tombstones.isEmpty { tombstones.removeValue(forKey: transaction.id) }
+            if let slot = slotByID[transaction.id] {
+                slots[slot] = nil
+            }
+            slotByID[transaction.id] = slots.count
+            slots.append(transaction)
+        }
+
+        mutating func delete(id: String, at date: Date) {
+            if let slot = slotByID.removeValue(forKey: id) { slots[slot] = nil }
+            tombstones[id] = date
+        }
     }
 
     // MARK: Encoding
@@ -39,7 +64,7 @@ enum TransactionsLogCodec {
 
     static func contents(of log: Log) -> String {
         var text = header
-        for transaction in log.live.values.sorted(by: { $0.updatedAt < $1.updatedAt }) { text += line(for: transaction) }
+        for transaction in log.live { text += line(for: transaction) }
         for (id, deletedAt) in log.tombstones.sorted(by: { $0.value < $1.value }) { text += tombstoneLine(id: id, deletedAt: deletedAt) }
         return text
     }
@@ -83,7 +108,7 @@ enum TransactionsLogCodec {
 
     static func decode(_ bytes: [UInt8], path: String) throws -> Log {
         try bytes.withUnsafeBufferPointer { buffer in
-            var log = Log()
+            var log = Log(capacity: buffer.count / 64)
             guard buffer.count > 0 else { return log }
             var start = try checkHeader(buffer, path: path)
             var lineNumber = 1
@@ -128,14 +153,10 @@ enum TransactionsLogCodec {
         switch fields[0].first {
         case UInt8(ascii: "+") where fields[0].count == 1:
             guard fields.count == 9 else { throw LineProblem(reason: "expected 9 tab-separated fields, found \(fields.count)") }
-            let transaction = try decodeTransaction(fields)
-            log.tombstones.removeValue(forKey: transaction.id)
-            log.live[transaction.id] = transaction
+            log.upsert(try decodeTransaction(fields))
         case UInt8(ascii: "-") where fields[0].count == 1:
             guard fields.count == 3 else { throw LineProblem(reason: "a deletion needs 3 tab-separated fields, found \(fields.count)") }
-            let id = try identifier(fields[1])
-            log.live.removeValue(forKey: id)
-            log.tombstones[id] = try timestamp(fields[2])
+            log.delete(id: try identifier(fields[1]), at: try timestamp(fields[2]))
         default:
             throw LineProblem(reason: "a record must start with '+' or '-', found '\(text(fields[0]))'")
         }
