@@ -32,6 +32,13 @@ final class RetrieveTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(try sut.retrieve(.all).map(\.id), ["b", "c", "a"])
     }
 
+    func test_retrieve_inUnspecifiedOrderKeepsTheStoresOrder() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "old", date: "2020-01-01"), makeTransaction(id: "new", date: "2024-01-01")]
+
+        XCTAssertEqual(try sut.retrieve(.all, order: .unspecified).map(\.id), ["old", "new"])
+    }
+
     func test_retrieve_appliesTickerTypeAndDateRangeFilters() throws {
         let (sut, store) = makeSUT()
         let wanted = makeTransaction(id: "wanted", date: "2024-02-10", type: .sell, ticker: "MSFT")

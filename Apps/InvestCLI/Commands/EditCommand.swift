@@ -11,7 +11,7 @@ struct EditCommand: Command {
     func run(_ arguments: ParsedArguments, app: AppComposer) throws {
         let changes = ["date", "type", "ticker", "quantity", "sum", "note"].filter { arguments.value($0) != nil }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions())
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions(order: .unspecified))
         var draft = TransactionDraft(existing)
         draft.date = arguments.value("date") ?? draft.date
         draft.type = arguments.value("type") ?? draft.type
@@ -33,7 +33,7 @@ struct DeleteCommand: Command {
                            options: [], positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, app: AppComposer) throws {
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions())
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions(order: .unspecified))
         do {
             try app.deleteTransaction().delete(id: existing.id)
             app.console.write("Deleted \(TransactionPresentation.summary(existing))\n")

@@ -17,7 +17,7 @@ struct PortfolioCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let sortText = arguments.value("sort") ?? "value"
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
-        let transactions = try app.allTransactions()
+        let transactions = try app.allTransactions(order: .unspecified)
         let (loader, mode) = try app.pricesLoader(offline: arguments.has("offline"))
         let held = PortfolioCalculator.heldTickers(in: transactions)
         let results = held.isEmpty ? [:] : loader.loadPrices(for: held)

@@ -86,10 +86,10 @@ enum TransactionPresentation {
 }
 
 extension AppComposer {
-    /// Every stored transaction, newest first, with failures already mapped for the console.
-    func allTransactions() throws -> [Transaction] {
+    /// Every stored transaction, with failures already mapped for the console.
+    func allTransactions(order: TransactionOrder = .newestFirst) throws -> [Transaction] {
         do {
-            return try retrieveTransactions().retrieve(.all)
+            return try retrieveTransactions().retrieve(.all, order: order)
         } catch {
             throw TransactionPresentation.error(error)
         }

@@ -14,59 +14,59 @@ enum CSV {
         let message: String
     }
 
+    /// Works on UTF-8 bytes: every delimiter is ASCII, so multi-byte characters pass through intact.
     static func parse(_ text: String) throws -> [Record] {
+        var text = text
+        return try text.withUTF8 { try parse(bytes: $0) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) throws -> [Record] {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var records: [Record] = []
         var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var fieldWasQuoted = false
-        var line = 1
-        var recordLine = 1
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
+        var field: [UInt8] = []
+        var inQuotes = false, fieldWasQuoted = false
+        var line = 1, recordLine = 1
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
 
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
         func endRecord() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
+            let blank = fields.isEmpty && field.isEmpty && !fieldWasQuoted
+            endField()
+            if !blank { records.append(Record(line: recordLine, fields: fields)) }
             fields = []
-            field = ""
             fieldWasQuoted = false
         }
 
-        while let scalar = pending ?? iterator.next() {
-            pending = nil
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             if inQuotes {
-                if scalar == "\"" {
-                    let next = iterator.next()
-                    if next == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = next }
+                if byte == quote {
+                    if index < bytes.count, bytes[index] == quote { field.append(quote); index += 1 } else { inQuotes = false }
                 } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
+                    if byte == newline { line += 1 }
+                    field.append(byte)
                 }
                 continue
             }
-            switch scalar {
-            case ",":
-                fields.append(field)
-                field = ""
+            switch byte {
+            case comma:
+                endField()
                 fieldWasQuoted = false
-            case "\"" where field.isEmpty && !fieldWasQuoted:
+            case quote where field.isEmpty && !fieldWasQuoted:
                 inQuotes = true
                 fieldWasQuoted = true
-            case "\r":
-                let next = iterator.next()
-                if next != "\n" { pending = next }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\n":
+            case carriageReturn, newline:
+                if byte == carriageReturn, index < bytes.count, bytes[index] == newline { index += 1 }
                 endRecord()
                 line += 1
                 recordLine = line
             default:
-                field.unicodeScalars.append(scalar)
+                field.append(byte)
             }
         }
         if inQuotes { throw ParseError(line: recordLine, message: "a quoted field is never closed") }

@@ -52,10 +52,20 @@ enum TransactionsLogCodec {
     // MARK: Encoding
 
     static func line(for transaction: Transaction) -> String {
-        let fields = ["+", transaction.id, transaction.date.iso, transaction.type.rawValue, transaction.ticker,
-                      transaction.quantity.description, transaction.sum.description,
-                      String(milliseconds(transaction.updatedAt)), escape(transaction.note ?? "")]
-        return fields.joined(separator: "\t") + "\n"
+        var line = "+\t"
+        append(transaction, to: &line)
+        return line
+    }
+
+    /// Appends in place: a compaction or an import writes every record, so no temporary arrays.
+    private static func append(_ transaction: Transaction, to text: inout String) {
+        for field in [transaction.id, transaction.date.iso, transaction.type.rawValue, transaction.ticker,
+                      transaction.quantity.description, transaction.sum.description, String(milliseconds(transaction.updatedAt))] {
+            text += field
+            text += "\t"
+        }
+        text += escape(transaction.note ?? "")
+        text += "\n"
     }
 
     static func tombstoneLine(id: String, deletedAt: Date) -> String {
@@ -64,7 +74,11 @@ enum TransactionsLogCodec {
 
     static func contents(of log: Log) -> String {
         var text = header
-        for transaction in log.live { text += line(for: transaction) }
+        text.reserveCapacity(log.liveCount * 96)
+        for transaction in log.live {
+            text += "+\t"
+            append(transaction, to: &text)
+        }
         for (id, deletedAt) in log.tombstones.sorted(by: { $0.value < $1.value }) { text += tombstoneLine(id: id, deletedAt: deletedAt) }
         return text
     }
@@ -140,40 +154,82 @@ enum TransactionsLogCodec {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    private static func apply(_ line: UnsafeBufferPointer<UInt8>, to log: inout Log) throws {
-        var fields: [UnsafeBufferPointer<UInt8>] = []
-        fields.reserveCapacity(9)
-        var fieldStart = 0
-        for index in 0..<line.count where line[index] == UInt8(ascii: "\t") {
-            fields.append(UnsafeBufferPointer(rebasing: line[fieldStart..<index]))
-            fieldStart = index + 1
-        }
-        fields.append(UnsafeBufferPointer(rebasing: line[fieldStart..<line.count]))
+    /// Up to nine tab-separated fields, kept on the stack: no allocation per line.
+    private struct Fields {
+        private var storage: (Slice, Slice, Slice, Slice, Slice, Slice, Slice, Slice, Slice) = ((0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0))
+        private(set) var count = 0
+        typealias Slice = (start: Int, end: Int)
 
-        switch fields[0].first {
-        case UInt8(ascii: "+") where fields[0].count == 1:
-            guard fields.count == 9 else { throw LineProblem(reason: "expected 9 tab-separated fields, found \(fields.count)") }
-            log.upsert(try decodeTransaction(fields))
-        case UInt8(ascii: "-") where fields[0].count == 1:
-            guard fields.count == 3 else { throw LineProblem(reason: "a deletion needs 3 tab-separated fields, found \(fields.count)") }
-            log.delete(id: try identifier(fields[1]), at: try timestamp(fields[2]))
-        default:
-            throw LineProblem(reason: "a record must start with '+' or '-', found '\(text(fields[0]))'")
+        init(_ line: UnsafeBufferPointer<UInt8>) {
+            var fieldStart = 0
+            for index in 0..<line.count where line[index] == UInt8(ascii: "\t") {
+                append((fieldStart, index))
+                fieldStart = index + 1
+            }
+            append((fieldStart, line.count))
+        }
+
+        private mutating func append(_ slice: Slice) {
+            defer { count += 1 }
+            switch count {
+            case 0: storage.0 = slice
+            case 1: storage.1 = slice
+            case 2: storage.2 = slice
+            case 3: storage.3 = slice
+            case 4: storage.4 = slice
+            case 5: storage.5 = slice
+            case 6: storage.6 = slice
+            case 7: storage.7 = slice
+            case 8: storage.8 = slice
+            default: break
+            }
+        }
+
+        subscript(index: Int) -> Slice {
+            switch index {
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            case 3: return storage.3
+            case 4: return storage.4
+            case 5: return storage.5
+            case 6: return storage.6
+            case 7: return storage.7
+            default: return storage.8
+            }
         }
     }
 
-    private static func decodeTransaction(_ fields: [UnsafeBufferPointer<UInt8>]) throws -> Transaction {
-        let id = try identifier(fields[1])
-        guard let date = CalendarDay.parse(fields[2]) else { throw LineProblem(reason: "'\(text(fields[2]))' is not a date (YYYY-MM-DD)") }
-        guard let type = TransactionType(rawValue: text(fields[3])) else {
-            throw LineProblem(reason: "unknown transaction type '\(text(fields[3]))'")
+    private static func apply(_ line: UnsafeBufferPointer<UInt8>, to log: inout Log) throws {
+        let fields = Fields(line)
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: line[fields[index].start..<fields[index].end])
         }
-        guard fields[4].count > 0 else { throw LineProblem(reason: "the ticker is empty") }
-        guard let quantity = FixedDecimal.parse(fields[5]) else { throw LineProblem(reason: "quantity '\(text(fields[5]))' is not a number") }
-        guard let sum = FixedDecimal.parse(fields[6]) else { throw LineProblem(reason: "sum '\(text(fields[6]))' is not a number") }
-        let updatedAt = try timestamp(fields[7])
-        let note = fields[8].isEmpty ? nil : unescape(fields[8])
-        return Transaction(id: id, date: date, type: type, ticker: text(fields[4]), quantity: quantity, sum: sum, note: note, updatedAt: updatedAt)
+        let marker = field(0)
+        switch marker.first {
+        case UInt8(ascii: "+") where marker.count == 1:
+            guard fields.count == 9 else { throw LineProblem(reason: "expected 9 tab-separated fields, found \(fields.count)") }
+            log.upsert(try decodeTransaction(field))
+        case UInt8(ascii: "-") where marker.count == 1:
+            guard fields.count == 3 else { throw LineProblem(reason: "a deletion needs 3 tab-separated fields, found \(fields.count)") }
+            log.delete(id: try identifier(field(1)), at: try timestamp(field(2)))
+        default:
+            throw LineProblem(reason: "a record must start with '+' or '-', found '\(text(marker))'")
+        }
+    }
+
+    private static func decodeTransaction(_ fields: (Int) -> UnsafeBufferPointer<UInt8>) throws -> Transaction {
+        let id = try identifier(fields(1))
+        guard let date = CalendarDay.parse(fields(2)) else { throw LineProblem(reason: "'\(text(fields(2)))' is not a date (YYYY-MM-DD)") }
+        guard let type = TransactionType(rawValue: text(fields(3))) else {
+            throw LineProblem(reason: "unknown transaction type '\(text(fields(3)))'")
+        }
+        guard fields(4).count > 0 else { throw LineProblem(reason: "the ticker is empty") }
+        guard let quantity = FixedDecimal.parse(fields(5)) else { throw LineProblem(reason: "quantity '\(text(fields(5)))' is not a number") }
+        guard let sum = FixedDecimal.parse(fields(6)) else { throw LineProblem(reason: "sum '\(text(fields(6)))' is not a number") }
+        let updatedAt = try timestamp(fields(7))
+        let note = fields(8).isEmpty ? nil : unescape(fields(8))
+        return Transaction(id: id, date: date, type: type, ticker: text(fields(4)), quantity: quantity, sum: sum, note: note, updatedAt: updatedAt)
     }
 
     private static func identifier(_ field: UnsafeBufferPointer<UInt8>) throws -> String {

@@ -63,7 +63,7 @@ public enum TransactionValidator {
 
     /// 1–10 characters, a letter first, then letters, digits, '.' or '-': F, GOOGL, BRK.B, VOD.L.
     public static func normalizedTicker(_ text: String) -> String? {
-        let ticker = text.uppercased()
+        let ticker = text.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? text.uppercased() : text
         guard (1...maximumTickerLength).contains(ticker.count), let first = ticker.unicodeScalars.first,
               isASCIILetter(first),
               ticker.unicodeScalars.allSatisfy({ isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
@@ -103,9 +103,13 @@ public enum TransactionValidator {
         return value
     }
 
+    /// Trimmed, or nil when empty. Checks the ends first: Foundation's trimming is slow, and an
+    /// import calls this for every field of every row.
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
-        return trimmed
+        guard let text, !text.isEmpty else { return nil }
+        guard text.first!.isWhitespace || text.last!.isWhitespace else { return text }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {

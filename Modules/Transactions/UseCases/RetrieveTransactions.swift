@@ -23,9 +23,22 @@ public struct TransactionFilter: Equatable, Sendable {
     }
 }
 
+public enum TransactionOrder: Sendable {
+    /// Newest trade date first: what a person reading a list expects.
+    case newestFirst
+    /// Whatever order the store keeps: for calculations that order by themselves.
+    case unspecified
+}
+
 public protocol TransactionsRetrieving {
-    /// Newest first. Throws `RetrieveTransactionsError`.
-    func retrieve(_ filter: TransactionFilter) throws -> [Transaction]
+    /// Throws `RetrieveTransactionsError`.
+    func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws -> [Transaction]
+}
+
+extension TransactionsRetrieving {
+    public func retrieve(_ filter: TransactionFilter) throws -> [Transaction] {
+        try retrieve(filter, order: .newestFirst)
+    }
 }
 
 public enum RetrieveTransactionsError: Error, Equatable {
@@ -39,7 +52,7 @@ public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
         self.store = store
     }
 
-    public func retrieve(_ filter: TransactionFilter) throws -> [Transaction] {
+    public func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws -> [Transaction] {
         let stored: [Transaction]
         do {
             stored = try filter.ticker.map(store.retrieve(ticker:)) ?? store.retrieveAll()
@@ -47,6 +60,7 @@ public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
             throw RetrieveTransactionsError.retrieval(TransactionsStoreError(wrapping: error))
         }
         let matching = filter == .all ? stored : stored.filter(filter.matches)
+        guard order == .newestFirst else { return matching }
         // Sorting positions, not transactions: moving a struct that holds strings costs a retain
         // and a release each time, which dominated long histories.
         let order = matching.indices.sorted { Transaction.newestFirst(matching[$0], matching[$1]) }
