@@ -102,42 +102,69 @@ func timeInProcess(runs: Int, _ body: () throws -> Void) rethrows -> [Sample] {
 
 let investPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
 
-/// Runs `invest` as a user would, output to /dev/null, and reads its peak RSS from wait4.
-///
-/// Through a small `sh` that forks it: a child spawned straight from this process, which holds
-/// the whole synthetic history, would report this process's memory as its own peak.
+/// Runs `invest` as a user would, straight from this process with output to /dev/null: its wall time.
 func runInvest(_ arguments: [String], home: String) -> Sample {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words: [String] = ["sh", "-c", "\"$0\" \"$@\"; exit $?", investPath, "--home", home] + arguments
+    let words: [String] = ["invest", "--home", home] + arguments
     let environment: [String] = ["PATH=/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC"]
     let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+    }
     let start = DispatchTime.now().uptimeNanoseconds
-    guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) == 0 else {
+    guard posix_spawn(&pid, investPath, &actions, nil, argv, envp) == 0 else {
         fatalError("could not start \(investPath); build it first (swift build -c release)")
     }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    waitpid(pid, &status, 0)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
-    posix_spawn_file_actions_destroy(&actions)
     if status != 0 { FileHandle.standardError.write(Data("invest-bench: invest \(arguments.joined(separator: " ")) exited with \(status)\n".utf8)) }
-    return Sample(seconds: elapsed, peakMemoryMB: Double(usage.ru_maxrss) / 1024)
+    return Sample(seconds: elapsed, peakMemoryMB: nil)
 }
 
+/// Peak RSS of one `invest` run, through a small Python parent: RSS reported for a child of this
+/// process (which holds the whole synthetic history) would include this process's own memory, while
+/// `RUSAGE_CHILDREN` in a small parent counts `invest` alone.
+func peakMemoryMB(_ arguments: [String], home: String) -> Double {
+    let script = """
+    import resource, subprocess, sys, time
+    start = time.monotonic()
+    code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print(time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
+    """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, investPath, "--home", home] + arguments
+    process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"]
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { fatalError("invest-bench needs python3 to measure processes: \(error)") }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), fields[2] == "0" else {
+        fatalError("could not run \(investPath); build it first (swift build -c release)")
+    }
+    _ = seconds
+    return kilobytes / 1024
+}
+
+/// A warm-up run that also measures peak memory, then `runs` timed runs.
 func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
     prepare()
-    _ = { let (a, h) = arguments(); return runInvest(a, home: h) }() // warm-up
+    let (warmUpArguments, warmUpHome) = arguments()
+    let memory = peakMemoryMB(warmUpArguments, home: warmUpHome)
     return (0..<runs).map { _ in
         prepare()
         let (a, h) = arguments()
-        return runInvest(a, home: h)
+        return Sample(seconds: runInvest(a, home: h).seconds, peakMemoryMB: memory)
     }
 }
 
