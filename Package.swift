@@ -31,7 +31,7 @@ let package = Package(
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Transactions", "FixedPoint"], path: "Tests/TestSupport"),
-        .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint"], path: "Tests/FixedPointTests"),
+        .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "TestSupport"], path: "Tests/FixedPointTests"),
         .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "TestSupport"], path: "Tests/CurrentPricesTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "TestSupport"], path: "Tests/PortfolioTests"),

@@ -1,5 +1,6 @@
 import XCTest
 import FixedPoint
+import TestSupport
 
 final class FixedDecimalTests: XCTestCase {
     func test_init_parsesExactDecimalText() {
@@ -67,7 +68,7 @@ final class FixedDecimalTests: XCTestCase {
     }
 
     func test_parse_matchesDecimalOnRandomInput() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<2_000 {
             let integer = generator.next() % 1_000_000_000
             let fraction = generator.next() % 100_000_000
@@ -79,17 +80,4 @@ final class FixedDecimalTests: XCTestCase {
 
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}
-
-/// Deterministic generator, so a failing random case can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -36,10 +36,10 @@ enum TransactionsLogCodec {
 
         mutating func upsert(_ transaction: Transaction) {
             if !tombstones.isEmpty { tombstones.removeValue(forKey: transaction.id) }
-            if let slot = slotByID[transaction.id] {
-                slots[slot] = nil
+            // One hash of the id per line: look up and insert in a single step.
+            if let replaced = slotByID.updateValue(slots.count, forKey: transaction.id) {
+                slots[replaced] = nil
             }
-            slotByID[transaction.id] = slots.count
             slots.append(transaction)
         }
 
