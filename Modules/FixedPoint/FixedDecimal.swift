@@ -24,7 +24,6 @@ public struct FixedDecimal: Hashable, Comparable, Sendable {
 
     public var isZero: Bool { units == 0 }
     public var isNegative: Bool { units < 0 }
-    public var magnitude: FixedDecimal { FixedDecimal(units: units < 0 ? -units : units) }
 
     public static func < (lhs: FixedDecimal, rhs: FixedDecimal) -> Bool { lhs.units < rhs.units }
     public static func + (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal { FixedDecimal(units: lhs.units + rhs.units) }

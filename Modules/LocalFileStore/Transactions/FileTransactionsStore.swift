@@ -18,8 +18,9 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
     public let logPath: String
     private let lock: FileLock
     private let compactionMinimumGarbage: Int
-    /// Garbage seen by the most recent load, so writers that already loaded can decide to compact.
-    private var lastLoadedLog: TransactionsLogCodec.Log?
+    /// What the most recent load saw, so a writer that already loaded can decide to compact
+    /// without keeping the records themselves alive.
+    private var lastLoad: (garbageLines: Int, liveCount: Int)?
 
     /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
     public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
@@ -48,7 +49,7 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
                 var log = try load()
                 for transaction in transactions { log.upsert(transaction) }
                 try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: log).utf8), to: logPath)
-                lastLoadedLog = nil
+                lastLoad = nil
             }
         }
     }
@@ -73,7 +74,7 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
             guard let bytes = try FileSystem.readFile(logPath) else { return TransactionsLogCodec.Log() }
             return try TransactionsLogCodec.decode(bytes, path: logPath)
         }
-        lastLoadedLog = log
+        lastLoad = (log.garbageLines, log.liveCount)
         return log
     }
 
@@ -97,7 +98,8 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
         try cutTornTail(fd)
         try FileSystem.writeAll(fd, bytes, path: logPath)
         try FileSystem.sync(fd, path: logPath)
-        lastLoadedLog?.recordLines += 1
+        // Counted as garbage until a load says otherwise: an edit or delete supersedes a line.
+        lastLoad?.garbageLines += 1
     }
 
     /// Never append to a file this version can't read: that would bury someone else's data.
@@ -123,11 +125,11 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
     /// Rewrites the log without superseded lines once they outnumber the live ones. Only done when
     /// this process already loaded the log under the lock, so an add never pays for it.
     private func compactIfWorthwhile() throws {
-        guard let seen = lastLoadedLog,
+        guard let seen = lastLoad,
               seen.garbageLines > max(compactionMinimumGarbage, seen.liveCount) else { return }
         let current = try load()
         try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: current).utf8), to: logPath)
-        lastLoadedLog = nil
+        lastLoad = nil
     }
 
     private func storeErrors<T>(_ body: () throws -> T) throws -> T {
