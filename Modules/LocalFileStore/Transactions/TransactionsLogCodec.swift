@@ -19,17 +19,24 @@ enum TransactionsLogCodec {
     /// The log's live state, in file order: a history appended over time comes back almost in
     /// date order, which the sorts downstream finish in near-linear time.
     struct Log {
-        private var slots: [Transaction?] = []
+        private var slots: [Transaction] = []
+        /// Parallel to `slots`: superseded or deleted. Kept apart so that a log with nothing
+        /// superseded hands its array out without a copy.
+        private var dead: [Bool] = []
+        private var deadCount = 0
         private var slotByID: [String: Int] = [:]
         var tombstones: [String: Date] = [:]
         var recordLines = 0
 
         init(capacity: Int = 0) {
             slots.reserveCapacity(capacity)
+            dead.reserveCapacity(capacity)
             slotByID.reserveCapacity(capacity)
         }
 
-        var live: [Transaction] { slots.compactMap { $0 } }
+        var live: [Transaction] {
+            deadCount == 0 ? slots : slots.indices.compactMap { dead[$0] ? nil : slots[$0] }
+        }
         var liveCount: Int { slotByID.count }
         /// Lines that no longer describe anything live: what a compaction would drop.
         var garbageLines: Int { recordLines - liveCount - tombstones.count }
@@ -38,13 +45,19 @@ enum TransactionsLogCodec {
             if !tombstones.isEmpty { tombstones.removeValue(forKey: transaction.id) }
             // One hash of the id per line: look up and insert in a single step.
             if let replaced = slotByID.updateValue(slots.count, forKey: transaction.id) {
-                slots[replaced] = nil
+                markDead(replaced)
             }
             slots.append(transaction)
+            dead.append(false)
+        }
+
+        private mutating func markDead(_ slot: Int) {
+            dead[slot] = true
+            deadCount += 1
         }
 
         mutating func delete(id: String, at date: Date) {
-            if let slot = slotByID.removeValue(forKey: id) { slots[slot] = nil }
+            if let slot = slotByID.removeValue(forKey: id) { markDead(slot) }
             tombstones[id] = date
         }
     }
