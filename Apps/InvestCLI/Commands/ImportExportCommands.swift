@@ -22,8 +22,7 @@ struct ImportCommand: Command {
         do {
             imported = try app.importTransactions().importRows(rows, dryRun: dryRun)
         } catch let ImportTransactionsError.invalidRows(errors) {
-            throw CLIError.usage("nothing was imported from \(path); fix these rows and run again:\n"
-                + TransactionPresentation.indented(errors.map { "\(path):\($0)" }))
+            throw Self.badRows(errors.map { "\(path):\($0)" }, in: path)
         } catch {
             throw TransactionPresentation.error(error)
         }
@@ -58,8 +57,12 @@ struct ImportCommand: Command {
                              draft: TransactionDraft(date: fields[date], type: fields[type], ticker: fields[ticker],
                                                      quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] }))
         }
-        guard badWidth.isEmpty else { throw CLIError.usage("nothing was imported; fix these rows:\n" + TransactionPresentation.indented(badWidth)) }
+        guard badWidth.isEmpty else { throw badRows(badWidth, in: path) }
         return rows
+    }
+
+    static func badRows(_ problems: [String], in path: String) -> CLIError {
+        .usage("nothing was imported from \(path); fix these rows and run again:\n" + TransactionPresentation.indented(problems))
     }
 
     /// The array `invest export --format json` writes; every value is a string so no decimal is lost.

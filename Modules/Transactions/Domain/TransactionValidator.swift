@@ -11,6 +11,13 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let note: String?
 }
 
+extension Transaction {
+    public init(id: String, fields: ValidTransactionFields, updatedAt: Date) {
+        self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
+                  quantity: fields.quantity, sum: fields.sum, note: fields.note, updatedAt: updatedAt)
+    }
+}
+
 /// Seed 002: "the system does not save until all fields are correct", so every field is checked
 /// and all errors are returned together.
 public enum TransactionValidator {

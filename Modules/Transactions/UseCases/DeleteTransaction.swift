@@ -21,7 +21,7 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
     }
 
     public func delete(id: String) throws {
-        do {
+        try TransactionsStoreError.reported(as: DeleteTransactionError.removal) {
             try store.withExclusiveAccess {
                 guard let existing = try store.retrieveAll().first(where: { $0.id == id }) else {
                     throw DeleteTransactionError.notFound(id: id)
@@ -35,10 +35,6 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
                 }
                 try store.delete(id: id, deletedAt: now())
             }
-        } catch let error as DeleteTransactionError {
-            throw error
-        } catch {
-            throw DeleteTransactionError.removal(TransactionsStoreError(wrapping: error))
         }
     }
 }

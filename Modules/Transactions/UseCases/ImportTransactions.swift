@@ -52,8 +52,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
 
     public func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> [Transaction] {
         let (imported, lineByID, fieldErrors) = validate(rows)
-        do {
-            return try store.withExclusiveAccess {
+        return try TransactionsStoreError.reported(as: ImportTransactionsError.storage) {
+            try store.withExclusiveAccess {
                 var rowErrors = fieldErrors
                 rowErrors += try holdingsErrors(afterImporting: imported, lineByID: lineByID)
                 guard rowErrors.isEmpty else {
@@ -62,10 +62,6 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                 if !dryRun { try store.upsert(contentsOf: imported) }
                 return imported
             }
-        } catch let error as ImportTransactionsError {
-            throw error
-        } catch {
-            throw ImportTransactionsError.storage(TransactionsStoreError(wrapping: error))
         }
     }
 
@@ -86,8 +82,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                     continue
                 }
                 lineByID[id] = row.line
-                imported.append(Transaction(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
-                                            quantity: fields.quantity, sum: fields.sum, note: fields.note, updatedAt: stamp))
+                imported.append(Transaction(id: id, fields: fields, updatedAt: stamp))
             }
         }
         return (imported, lineByID, errors)

@@ -53,11 +53,8 @@ public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
     }
 
     public func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws -> [Transaction] {
-        let stored: [Transaction]
-        do {
-            stored = try filter.ticker.map(store.retrieve(ticker:)) ?? store.retrieveAll()
-        } catch {
-            throw RetrieveTransactionsError.retrieval(TransactionsStoreError(wrapping: error))
+        let stored = try TransactionsStoreError.reported(as: RetrieveTransactionsError.retrieval) {
+            try filter.ticker.map(store.retrieve(ticker:)) ?? store.retrieveAll()
         }
         let matching = filter == .all ? stored : stored.filter(filter.matches)
         guard order == .newestFirst else { return matching }
@@ -81,5 +78,17 @@ extension Transaction {
 extension TransactionsStoreError {
     init(wrapping error: Error) {
         self = error as? TransactionsStoreError ?? TransactionsStoreError(String(describing: error))
+    }
+
+    /// Runs a use case's store work: its own `Failure`s pass through, and anything the store threw
+    /// becomes the use case's storage case, so each use case has one typed error.
+    static func reported<T, Failure: Error>(as storageFailure: (TransactionsStoreError) -> Failure, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw storageFailure(TransactionsStoreError(wrapping: error))
+        }
     }
 }

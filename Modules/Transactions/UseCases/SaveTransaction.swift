@@ -34,12 +34,8 @@ public final class SaveTransactionUseCase: TransactionSaving {
         case let .success(valid): fields = valid
         case let .failure(error): throw SaveTransactionError.invalid(error)
         }
-        do {
-            return try store.withExclusiveAccess { try saveChecked(fields, replacing: id) }
-        } catch let error as SaveTransactionError {
-            throw error
-        } catch {
-            throw SaveTransactionError.saving(TransactionsStoreError(wrapping: error))
+        return try TransactionsStoreError.reported(as: SaveTransactionError.saving) {
+            try store.withExclusiveAccess { try saveChecked(fields, replacing: id) }
         }
     }
 
@@ -50,8 +46,7 @@ public final class SaveTransactionUseCase: TransactionSaving {
             }
             return found
         }
-        let transaction = Transaction(id: id ?? makeID(), date: fields.date, type: fields.type, ticker: fields.ticker,
-                                      quantity: fields.quantity, sum: fields.sum, note: fields.note, updatedAt: now())
+        let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
         // A new buy can only add to a holding, so it needs no history: adding stays O(1).
         if previous != nil || transaction.type == .sell {
             let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? []))
