@@ -1,10 +1,9 @@
 import XCTest
 import Transactions
-import TestSupport
 
 /// The contract every `TransactionsStore` adapter keeps. Each adapter's test class conforms and
 /// runs every spec; the failure specs apply to adapters that can fail.
-protocol TransactionsStoreSpecs {
+public protocol TransactionsStoreSpecs {
     func test_retrieveAll_deliversEmptyOnEmptyStore() throws
     func test_retrieveAll_hasNoSideEffectsOnEmptyStore() throws
     func test_retrieveAll_deliversInsertedTransactions() throws
@@ -19,7 +18,13 @@ protocol TransactionsStoreSpecs {
     func test_withExclusiveAccess_allowsStoreCallsInside() throws
 }
 
-protocol FailableTransactionsStoreSpecs: TransactionsStoreSpecs {
+/// Stores that take part in a sync also keep tombstones and store records with their own `updatedAt`.
+public protocol SyncableTransactionsStoreSpecs: TransactionsStoreSpecs {
+    func test_retrieveRecords_deliversLiveTransactionsAndTombstones() throws
+    func test_apply_storesRecordsAsTheyAreKeepingUpdatedAt() throws
+}
+
+public protocol FailableTransactionsStoreSpecs: TransactionsStoreSpecs {
     func test_retrieveAll_deliversErrorOnUnreadableData() throws
     func test_retrieveAll_hasNoSideEffectsOnFailure() throws
     func test_upsert_deliversErrorOnWriteFailure() throws
@@ -28,30 +33,30 @@ protocol FailableTransactionsStoreSpecs: TransactionsStoreSpecs {
 }
 
 extension TransactionsStoreSpecs where Self: XCTestCase {
-    func assertThatRetrieveAllDeliversEmptyOnEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatRetrieveAllDeliversEmptyOnEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try sut.retrieveAll(), [], file: file, line: line)
     }
 
-    func assertThatRetrieveAllHasNoSideEffectsOnEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatRetrieveAllHasNoSideEffectsOnEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try sut.retrieveAll()
         XCTAssertEqual(try sut.retrieveAll(), [], file: file, line: line)
     }
 
-    func assertThatRetrieveAllDeliversInsertedTransactions(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatRetrieveAllDeliversInsertedTransactions(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let inserted = [makeTransaction(id: "1", ticker: "AAPL"), makeTransaction(id: "2", type: .sell, ticker: "BRK.B", note: "trim")]
         for transaction in inserted { try sut.upsert(transaction) }
 
         XCTAssertEqual(Set(try sut.retrieveAll()), Set(inserted), file: file, line: line)
     }
 
-    func assertThatRetrieveAllHasNoSideEffectsOnNonEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatRetrieveAllHasNoSideEffectsOnNonEmptyStore(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let inserted = makeTransaction(id: "1")
         try sut.upsert(inserted)
         _ = try sut.retrieveAll()
         XCTAssertEqual(try sut.retrieveAll(), [inserted], file: file, line: line)
     }
 
-    func assertThatUpsertOverwritesTransactionWithSameID(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatUpsertOverwritesTransactionWithSameID(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         try sut.upsert(makeTransaction(id: "1", quantity: "1"))
         let edited = makeTransaction(id: "1", ticker: "MSFT", quantity: "2", updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
         try sut.upsert(edited)
@@ -59,7 +64,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try sut.retrieveAll(), [edited], file: file, line: line)
     }
 
-    func assertThatUpsertKeepsEveryFieldExactly(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatUpsertKeepsEveryFieldExactly(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let tricky = makeTransaction(id: "tricky", date: "1999-12-31", type: .sell, ticker: "VOD.L", quantity: "0.00000001",
                                      sum: "123456789012.12345678", note: "tab\there\nnew line \\ back-slash, «ünïcode»",
                                      updatedAt: Date(timeIntervalSince1970: 1_700_000_000.123))
@@ -68,7 +73,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try sut.retrieveAll(), [tricky], file: file, line: line)
     }
 
-    func assertThatUpsertContentsOfInsertsAndOverwritesTogether(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatUpsertContentsOfInsertsAndOverwritesTogether(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let untouched = makeTransaction(id: "untouched")
         try sut.upsert(untouched)
         try sut.upsert(makeTransaction(id: "replaced", quantity: "1"))
@@ -78,7 +83,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(Set(try sut.retrieveAll()), Set(batch + [untouched]), file: file, line: line)
     }
 
-    func assertThatDeleteRemovesOnlyThatTransaction(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatDeleteRemovesOnlyThatTransaction(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let kept = makeTransaction(id: "keep")
         try sut.upsert(kept)
         try sut.upsert(makeTransaction(id: "drop"))
@@ -87,7 +92,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try sut.retrieveAll(), [kept], file: file, line: line)
     }
 
-    func assertThatDeleteOfUnknownIDChangesNothing(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatDeleteOfUnknownIDChangesNothing(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let kept = makeTransaction(id: "keep")
         try sut.upsert(kept)
         try sut.delete(id: "unknown", deletedAt: Date(timeIntervalSince1970: 1_800_000_000))
@@ -95,7 +100,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try sut.retrieveAll(), [kept], file: file, line: line)
     }
 
-    func assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let apple = makeTransaction(id: "a", ticker: "AAPL")
         try sut.upsert(apple)
         try sut.upsert(makeTransaction(id: "m", ticker: "MSFT"))
@@ -107,7 +112,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try sut.retrieve(ticker: "AAPL"), [apple], file: file, line: line)
     }
 
-    func assertThatWritesAreAppliedInTheOrderTheyWereMade(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatWritesAreAppliedInTheOrderTheyWereMade(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         try sut.upsert(makeTransaction(id: "x", quantity: "1"))
         try sut.delete(id: "x", deletedAt: Date())
         let revived = makeTransaction(id: "x", quantity: "3")
@@ -117,12 +122,37 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(Set(try sut.retrieveAll()), [revived, makeTransaction(id: "y", quantity: "6")], file: file, line: line)
     }
 
-    func assertThatWithExclusiveAccessAllowsStoreCallsInside(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+    public func assertThatWithExclusiveAccessAllowsStoreCallsInside(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let inserted = makeTransaction(id: "1")
         let seen = try sut.withExclusiveAccess {
             try sut.upsert(inserted)
             return try sut.retrieveAll()
         }
         XCTAssertEqual(seen, [inserted], file: file, line: line)
+    }
+}
+
+extension SyncableTransactionsStoreSpecs where Self: XCTestCase {
+    public func assertThatRetrieveRecordsDeliversLiveTransactionsAndTombstones(on sut: SyncableTransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let kept = makeTransaction(id: "kept")
+        try sut.upsert(kept)
+        try sut.upsert(makeTransaction(id: "gone"))
+        try sut.delete(id: "gone", deletedAt: Date(timeIntervalSince1970: 1_800_000_000))
+
+        XCTAssertEqual(Set(try sut.retrieveRecords()), [.live(kept), .deleted(id: "gone", at: Date(timeIntervalSince1970: 1_800_000_000))], file: file, line: line)
+    }
+
+    public func assertThatApplyStoresRecordsAsTheyAreKeepingUpdatedAt(on sut: SyncableTransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        try sut.upsert(makeTransaction(id: "edited", quantity: "1"))
+        try sut.upsert(makeTransaction(id: "deleted"))
+        let records: [TransactionRecord] = [
+            .live(makeTransaction(id: "edited", quantity: "2", updatedAt: Date(timeIntervalSince1970: 1_600_000_000.5))),
+            .live(makeTransaction(id: "new", note: "from another device", updatedAt: Date(timeIntervalSince1970: 1_650_000_000))),
+            .deleted(id: "deleted", at: Date(timeIntervalSince1970: 1_700_000_001)),
+        ]
+        try sut.apply(records)
+
+        XCTAssertEqual(Set(try sut.retrieveRecords()), Set(records), file: file, line: line)
+        XCTAssertEqual(Set(try sut.retrieveAll()), Set(records.compactMap(\.transaction)), file: file, line: line)
     }
 }

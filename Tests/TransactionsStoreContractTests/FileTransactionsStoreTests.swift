@@ -3,7 +3,7 @@ import Transactions
 import LocalFileStore
 import TestSupport
 
-final class FileTransactionsStoreTests: XCTestCase, FailableTransactionsStoreSpecs {
+final class FileTransactionsStoreTests: XCTestCase, FailableTransactionsStoreSpecs, SyncableTransactionsStoreSpecs {
     func test_retrieveAll_deliversEmptyOnEmptyStore() throws { try assertThatRetrieveAllDeliversEmptyOnEmptyStore(on: makeSUT()) }
     func test_retrieveAll_hasNoSideEffectsOnEmptyStore() throws { try assertThatRetrieveAllHasNoSideEffectsOnEmptyStore(on: makeSUT()) }
     func test_retrieveAll_deliversInsertedTransactions() throws { try assertThatRetrieveAllDeliversInsertedTransactions(on: makeSUT()) }
@@ -16,6 +16,8 @@ final class FileTransactionsStoreTests: XCTestCase, FailableTransactionsStoreSpe
     func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws { try assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on: makeSUT()) }
     func test_writes_areAppliedInTheOrderTheyWereMade() throws { try assertThatWritesAreAppliedInTheOrderTheyWereMade(on: makeSUT()) }
     func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeSUT()) }
+    func test_retrieveRecords_deliversLiveTransactionsAndTombstones() throws { try assertThatRetrieveRecordsDeliversLiveTransactionsAndTombstones(on: makeSUT()) }
+    func test_apply_storesRecordsAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresRecordsAsTheyAreKeepingUpdatedAt(on: makeSUT()) }
 
     // MARK: - Failures
 
@@ -115,7 +117,7 @@ final class FileTransactionsStoreTests: XCTestCase, FailableTransactionsStoreSpe
         }
 
         XCTAssertEqual(try makeSUT(directory).retrieveAll(), [kept])
-        XCTAssertEqual(try sut.retrieveTombstones(), ["gone": Date(timeIntervalSince1970: 5)])
+        XCTAssertEqual(Set(try sut.retrieveRecords()), [.live(kept), .deleted(id: "gone", at: Date(timeIntervalSince1970: 5))])
         XCTAssertEqual(try contents(of: directory).split(separator: "\n").count, 3, "header, the live record, the tombstone")
     }
 

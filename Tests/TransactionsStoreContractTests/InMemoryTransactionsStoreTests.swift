@@ -1,7 +1,8 @@
 import XCTest
 import Transactions
+import TestSupport
 
-final class InMemoryTransactionsStoreTests: XCTestCase, TransactionsStoreSpecs {
+final class InMemoryTransactionsStoreTests: XCTestCase, TransactionsStoreSpecs, SyncableTransactionsStoreSpecs {
     func test_retrieveAll_deliversEmptyOnEmptyStore() throws { try assertThatRetrieveAllDeliversEmptyOnEmptyStore(on: makeSUT()) }
     func test_retrieveAll_hasNoSideEffectsOnEmptyStore() throws { try assertThatRetrieveAllHasNoSideEffectsOnEmptyStore(on: makeSUT()) }
     func test_retrieveAll_deliversInsertedTransactions() throws { try assertThatRetrieveAllDeliversInsertedTransactions(on: makeSUT()) }
@@ -14,6 +15,8 @@ final class InMemoryTransactionsStoreTests: XCTestCase, TransactionsStoreSpecs {
     func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws { try assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on: makeSUT()) }
     func test_writes_areAppliedInTheOrderTheyWereMade() throws { try assertThatWritesAreAppliedInTheOrderTheyWereMade(on: makeSUT()) }
     func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeSUT()) }
+    func test_retrieveRecords_deliversLiveTransactionsAndTombstones() throws { try assertThatRetrieveRecordsDeliversLiveTransactionsAndTombstones(on: makeSUT()) }
+    func test_apply_storesRecordsAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresRecordsAsTheyAreKeepingUpdatedAt(on: makeSUT()) }
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> InMemoryTransactionsStore {
         let sut = InMemoryTransactionsStore()

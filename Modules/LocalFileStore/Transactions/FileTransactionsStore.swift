@@ -14,7 +14,7 @@ import Darwin
 /// - Concurrency: writers from any process serialise on `flock`; readers need no lock because the
 ///   log only grows, and a compaction replaces it by atomic rename.
 /// - Cost: an add appends one line, whatever the history's length.
-public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable {
+public final class FileTransactionsStore: SyncableTransactionsStore, @unchecked Sendable {
     public let logPath: String
     private let lock: FileLock
     private let compactionMinimumGarbage: Int
@@ -41,17 +41,8 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
         try append(TransactionsLogCodec.line(for: transaction))
     }
 
-    /// Rewrites the log with the batch included and renames it into place, so a crash leaves the
-    /// old log or the new one, never half an import. O(history), like the import that calls it.
     public func upsert(contentsOf transactions: [Transaction]) throws {
-        try withExclusiveAccess {
-            try storeErrors {
-                var log = try load()
-                for transaction in transactions { log.upsert(transaction) }
-                try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: log).utf8), to: logPath)
-                lastLoad = nil
-            }
-        }
+        try apply(transactions.map(TransactionRecord.live))
     }
 
     public func delete(id: String, deletedAt: Date) throws {
@@ -62,9 +53,24 @@ public final class FileTransactionsStore: TransactionsStore, @unchecked Sendable
         try storeErrors { try lock.withLock(body) }
     }
 
-    /// Every id deleted so far, with when: what a sync needs to propagate deletions.
-    public func retrieveTombstones() throws -> [String: Date] {
-        try load().tombstones
+    public func retrieveRecords() throws -> [TransactionRecord] {
+        let log = try load()
+        return log.live.map(TransactionRecord.live) + log.tombstones.map { TransactionRecord.deleted(id: $0.key, at: $0.value) }
+    }
+
+    /// Rewrites the log with the batch included and renames it into place, so a crash leaves the
+    /// old log or the new one, never half an import or half a sync. O(history), like its callers.
+    public func apply(_ records: [TransactionRecord]) throws {
+        try withExclusiveAccess {
+            try storeErrors {
+                var log = try load()
+                for record in records {
+                    if let transaction = record.transaction { log.upsert(transaction) } else { log.delete(id: record.id, at: record.updatedAt) }
+                }
+                try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: log).utf8), to: logPath)
+                lastLoad = nil
+            }
+        }
     }
 
     // MARK: - Reading

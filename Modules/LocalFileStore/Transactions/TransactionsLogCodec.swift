@@ -73,7 +73,7 @@ enum TransactionsLogCodec {
     /// Appends in place: a compaction or an import writes every record, so no temporary arrays.
     private static func append(_ transaction: Transaction, to text: inout String) {
         for field in [transaction.id, transaction.date.iso, transaction.type.rawValue, transaction.ticker,
-                      transaction.quantity.description, transaction.sum.description, String(milliseconds(transaction.updatedAt))] {
+                      transaction.quantity.description, transaction.sum.description, String(transaction.updatedAt.millisecondsSince1970)] {
             text += field
             text += "\t"
         }
@@ -82,7 +82,7 @@ enum TransactionsLogCodec {
     }
 
     static func tombstoneLine(id: String, deletedAt: Date) -> String {
-        "-\t\(id)\t\(milliseconds(deletedAt))\n"
+        "-\t\(id)\t\(deletedAt.millisecondsSince1970)\n"
     }
 
     static func contents(of log: Log) -> String {
@@ -94,10 +94,6 @@ enum TransactionsLogCodec {
         }
         for (id, deletedAt) in log.tombstones.sorted(by: { $0.value < $1.value }) { text += tombstoneLine(id: id, deletedAt: deletedAt) }
         return text
-    }
-
-    private static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     private static func escape(_ text: String) -> String {
@@ -258,7 +254,7 @@ enum TransactionsLogCodec {
             guard digit < 10 else { throw LineProblem(reason: "'\(text(field))' is not a timestamp in milliseconds") }
             value = value * 10 + Int64(digit)
         }
-        return Date(timeIntervalSince1970: TimeInterval(value) / 1000)
+        return Date(millisecondsSince1970: value)
     }
 
     private static func text(_ field: UnsafeBufferPointer<UInt8>) -> String {

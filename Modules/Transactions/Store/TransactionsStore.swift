@@ -21,10 +21,23 @@ public protocol TransactionsStore: AnyObject {
 
 /// The only error a store adapter throws; its message names the file and line where it can.
 public struct TransactionsStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What a caller can do about it: a remote store adds reasons a local one never has.
+    public enum Kind: Sendable {
+        case failure
+        /// The remote refused the credentials: sign in again.
+        case notSignedIn
+        /// The remote refused access to this data: it belongs to someone else.
+        case permissionDenied
+        /// The remote could not be reached, or failed on its side: try again later.
+        case unavailable
+    }
+
+    public let kind: Kind
     public let message: String
 
-    public init(_ message: String) {
+    public init(_ message: String, kind: Kind = .failure) {
         self.message = message
+        self.kind = kind
     }
 
     public var description: String { message }
