@@ -25,9 +25,29 @@ public enum HTTPClientError: Error, Equatable, Sendable {
     case timeout
 }
 
+public struct HTTPRequest: Sendable {
+    public let method: String
+    public let url: URL
+    public let headers: [String: String]
+    public let body: Data?
+
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
 /// Blocking on purpose: callers choose their own concurrency (see `LoadPricesUseCase`).
 public protocol HTTPClient: Sendable {
-    func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse
+    func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse
+}
+
+extension HTTPClient {
+    public func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse {
+        try send(HTTPRequest(method: "GET", url: url, headers: headers))
+    }
 }
 
 public final class URLSessionHTTPClient: HTTPClient, Sendable {
@@ -42,9 +62,11 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    public func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse {
-        var request = URLRequest(url: url)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    public func send(_ httpRequest: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
+        var request = URLRequest(url: httpRequest.url)
+        request.httpMethod = httpRequest.method
+        request.httpBody = httpRequest.body
+        for (name, value) in httpRequest.headers { request.setValue(value, forHTTPHeaderField: name) }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { data, response, error in
