@@ -1,23 +1,49 @@
 #!/usr/bin/env python3
-"""Loopback emulator of the Finnhub quote endpoint, for the integration and acceptance tests.
+"""Loopback emulator of the remote services, for the integration and acceptance tests and the
+README's demo. Never used by production code. Starts on 127.0.0.1 (and a free port unless --port
+is given), prints "PORT <n>" and serves:
 
-Never used by production code. Starts on 127.0.0.1 and a free port, prints "PORT <n>" and serves:
-
+Finnhub quotes
   GET  /quote?symbol=T   with header X-Finnhub-Token: <key>   (401 without the right key)
-  POST /_control/faults  {"symbol": "T" or "*", "fault": "401|403|429|500|garbage|slow|drop", "times": n, "retryAfter": s}
+
+Firebase Auth REST (the paths Firebase's own auth emulator uses; ?key=<key> required)
+  POST /identitytoolkit.googleapis.com/v1/accounts:signUp            {email, password, returnSecureToken}
+  POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword {email, password, returnSecureToken}
+  POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode        {requestType: "PASSWORD_RESET", email}
+  POST /securetoken.googleapis.com/v1/token    form: grant_type=refresh_token&refresh_token=...  (snake_case answer)
+  Errors look like Firebase's: {"error": {"code": 400, "message": "EMAIL_EXISTS", "errors": [...]}}.
+
+Firebase Realtime Database REST, with the rules every user's data needs
+  GET|PUT|PATCH|DELETE /users/<uid>/transactions[/<id>].json?auth=<idToken>
+  No, unknown or expired token: 401. A token of another user: 403 {"error": "Permission denied"}.
+
+Control (tests only)
+  POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db", "fault": "401|403|429|500|garbage|slow|drop" or, for
+                          "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", "times": n, "retryAfter": s}
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
+  POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
   GET  /_control/stats     {"maxInFlight": the most quote requests ever served at once}
+  GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
 
 Quotes are deterministic; an unknown symbol answers like Finnhub does, with c == 0 and t == 0.
+With --data-dir, accounts and data survive a restart (state.json, replaced atomically).
+With --demo, seed 000's test user exists: test@stockport.com / Test@123.
 """
 import argparse
+import hashlib
 import json
+import os
+import re
+import secrets
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+DATABASE_PATH = re.compile(r"^/users/([^/]+)/transactions(?:/([^/]+))?\.json$")
+MAX_FAILED_SIGN_INS = 5
 
 QUOTES = {
     "AAA": {"c": 35, "d": 1.5, "dp": 4.4776, "h": 36, "l": 33, "o": 33.5, "pc": 33.5, "t": 1720000000},
@@ -28,9 +54,18 @@ QUOTES = {
 
 
 class State:
-    def __init__(self, api_key):
+    def __init__(self, api_key, data_dir=None, token_ttl=3600):
         self.api_key = api_key
-        self.lock = threading.Lock()
+        self.data_dir = data_dir
+        self.token_ttl = token_ttl
+        self.lock = threading.RLock()
+        self.users = {}  # email -> {"uid", "salt", "hash"}
+        self.refresh_tokens = {}  # refresh token -> uid
+        self.id_tokens = {}  # id token -> {"uid", "expires"}
+        self.failed_sign_ins = {}  # email -> consecutive failures
+        self.password_resets = []
+        self.database = {}  # uid -> {id: record}
+        self.load()
         self.quotes = {k: dict(v) for k, v in QUOTES.items()}
         self.faults = {}  # symbol -> [fault dict, remaining]
         self.requests = {}
@@ -45,6 +80,56 @@ class State:
     def leave(self):
         with self.lock:
             self.in_flight -= 1
+
+    # Accounts and data
+
+    def load(self):
+        if not self.data_dir:
+            return
+        path = os.path.join(self.data_dir, "state.json")
+        if os.path.exists(path):
+            with open(path) as f:
+                saved = json.load(f)
+            self.users, self.refresh_tokens = saved["users"], saved["refreshTokens"]
+            self.id_tokens, self.database = saved["idTokens"], saved["database"]
+
+    def save(self):
+        if not self.data_dir:
+            return
+        os.makedirs(self.data_dir, exist_ok=True)
+        path = os.path.join(self.data_dir, "state.json")
+        with open(path + ".tmp", "w") as f:
+            json.dump({"users": self.users, "refreshTokens": self.refresh_tokens, "idTokens": self.id_tokens, "database": self.database}, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(path + ".tmp", path)
+
+    @staticmethod
+    def hash_password(password, salt):
+        return hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1).hex()
+
+    def create_user(self, email, password):
+        salt = secrets.token_hex(16)
+        user = {"uid": secrets.token_hex(14), "salt": salt, "hash": self.hash_password(password, salt)}
+        self.users[email.lower()] = user
+        self.save()
+        return user
+
+    def issue_tokens(self, uid, refresh_token=None):
+        id_token = secrets.token_urlsafe(32)
+        self.id_tokens[id_token] = {"uid": uid, "expires": time.time() + self.token_ttl}
+        refresh_token = refresh_token or secrets.token_urlsafe(48)
+        self.refresh_tokens[refresh_token] = uid
+        self.save()
+        return id_token, refresh_token
+
+    def uid_for(self, id_token):
+        entry = self.id_tokens.get(id_token or "")
+        if entry is None:
+            return None, "Unauthorized request."
+        if entry["expires"] <= time.time():
+            return None, "Auth token is expired"
+        return entry["uid"], None
 
     def take_fault(self, symbol):
         with self.lock:
@@ -82,6 +167,11 @@ def make_handler(state):
             if url.path == "/_control/stats":
                 with state.lock:
                     return self.send_json(200, {"maxInFlight": state.max_in_flight})
+            if url.path == "/_control/password-resets":
+                with state.lock:
+                    return self.send_json(200, state.password_resets)
+            if DATABASE_PATH.match(url.path) or url.path.startswith("/users"):
+                return self.database("GET", url)
             if url.path.rstrip("/").endswith("/quote"):
                 state.enter()
                 try:
@@ -90,9 +180,31 @@ def make_handler(state):
                     state.leave()
             self.send_json(404, {"error": "not found"})
 
-        def do_POST(self):
+        def read_body(self):
             length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length) or b"{}")
+            return self.rfile.read(length)
+
+        def do_PUT(self):
+            self.database("PUT", urlparse(self.path))
+
+        def do_PATCH(self):
+            self.database("PATCH", urlparse(self.path))
+
+        def do_DELETE(self):
+            self.database("DELETE", urlparse(self.path))
+
+        def do_POST(self):
+            raw = self.read_body()
+            url = urlparse(self.path)
+            if url.path.startswith("/identitytoolkit.googleapis.com/") or url.path.startswith("/securetoken.googleapis.com/"):
+                return self.auth(url, raw)
+            body = json.loads(raw or b"{}")
+            if self.path == "/_control/expire-tokens":
+                with state.lock:
+                    for entry in state.id_tokens.values():
+                        entry["expires"] = 0
+                    state.save()
+                return self.send_json(200, {"ok": True})
             if self.path == "/_control/faults":
                 with state.lock:
                     state.faults[body["symbol"]] = [body, body.get("times", -1)]
@@ -102,6 +214,130 @@ def make_handler(state):
                     state.quotes.update(body)
                 return self.send_json(200, {"ok": True})
             self.send_json(404, {"error": "not found"})
+
+        # Firebase Auth
+
+        def auth_error(self, message, status=400):
+            code = message.split(" : ")[0]
+            self.send_json(status, {"error": {"code": status, "message": message,
+                                              "errors": [{"message": code, "domain": "global", "reason": "invalid"}]}})
+
+        def auth(self, url, raw):
+            if parse_qs(url.query).get("key", [""])[0] != state.api_key:
+                return self.auth_error("API key not valid. Please pass a valid API key.")
+            fault = state.take_fault("auth")
+            if fault:
+                kind = fault["fault"]
+                if kind == "drop":
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
+                return self.auth_error(kind, int(kind) if kind.isdigit() else 400)
+            method = url.path.rsplit("/", 1)[-1]
+            if method == "token":
+                form = parse_qs(raw.decode())
+                return self.refresh(form.get("grant_type", [""])[0], form.get("refresh_token", [""])[0])
+            try:
+                body = json.loads(raw or b"{}")
+            except ValueError:
+                return self.auth_error("INVALID_JSON")
+            email, password = str(body.get("email", "")), str(body.get("password", ""))
+            with state.lock:
+                if method == "accounts:signUp":
+                    return self.sign_up(email, password)
+                if method == "accounts:signInWithPassword":
+                    return self.sign_in(email, password)
+                if method == "accounts:sendOobCode" and body.get("requestType") == "PASSWORD_RESET":
+                    if email.lower() not in state.users:
+                        return self.auth_error("EMAIL_NOT_FOUND")
+                    state.password_resets.append(email.lower())
+                    return self.send_json(200, {"kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": email})
+            self.send_json(404, {"error": {"code": 404, "message": "NOT_FOUND"}})
+
+        def sign_up(self, email, password):
+            if not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", email):
+                return self.auth_error("INVALID_EMAIL")
+            if len(password) < 6:
+                return self.auth_error("WEAK_PASSWORD : Password should be at least 6 characters")
+            if email.lower() in state.users:
+                return self.auth_error("EMAIL_EXISTS")
+            user = state.create_user(email, password)
+            self.send_session(user["uid"], email.lower(), "identitytoolkit#SignupNewUserResponse")
+
+        def sign_in(self, email, password):
+            user = state.users.get(email.lower())
+            if user is None:
+                return self.auth_error("EMAIL_NOT_FOUND")
+            if state.failed_sign_ins.get(email.lower(), 0) >= MAX_FAILED_SIGN_INS:
+                return self.auth_error("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled")
+            if not secrets.compare_digest(state.hash_password(password, user["salt"]), user["hash"]):
+                state.failed_sign_ins[email.lower()] = state.failed_sign_ins.get(email.lower(), 0) + 1
+                return self.auth_error("INVALID_PASSWORD")
+            state.failed_sign_ins.pop(email.lower(), None)
+            self.send_session(user["uid"], email.lower(), "identitytoolkit#VerifyPasswordResponse")
+
+        def send_session(self, uid, email, kind):
+            id_token, refresh_token = state.issue_tokens(uid)
+            self.send_json(200, {"kind": kind, "localId": uid, "email": email, "idToken": id_token,
+                                 "refreshToken": refresh_token, "expiresIn": str(state.token_ttl), "registered": True})
+
+        def refresh(self, grant_type, refresh_token):
+            with state.lock:
+                uid = state.refresh_tokens.get(refresh_token)
+                if grant_type != "refresh_token":
+                    return self.auth_error("INVALID_GRANT_TYPE")
+                if uid is None:
+                    return self.auth_error("INVALID_REFRESH_TOKEN")
+                id_token, refresh_token = state.issue_tokens(uid, refresh_token)
+            self.send_json(200, {"expires_in": str(state.token_ttl), "token_type": "Bearer", "refresh_token": refresh_token,
+                                 "id_token": id_token, "user_id": uid, "project_id": "investments-emulator"})
+
+        # Firebase Realtime Database
+
+        def database(self, method, url):
+            raw = self.read_body() if method in ("PUT", "PATCH") else b""
+            match = DATABASE_PATH.match(url.path)
+            with state.lock:
+                uid, problem = state.uid_for(parse_qs(url.query).get("auth", [None])[0])
+                if uid is None:
+                    return self.send_json(401, {"error": problem})
+                if match is None or match.group(1) != uid:
+                    return self.send_json(403, {"error": "Permission denied"})
+                fault = state.take_fault("db")
+                if fault and fault["fault"] in ("401", "403", "500"):
+                    return self.send_json(int(fault["fault"]), {"error": "injected " + fault["fault"]})
+                if fault and fault["fault"] == "drop":
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:
+                    return self.send_json(400, {"error": "Invalid data; couldn't parse JSON object, array, or value."})
+                records = state.database.setdefault(uid, {})
+                record_id = match.group(2)
+                if method == "GET":
+                    answer = records.get(record_id) if record_id else (records or None)
+                    return self.send_json(200, answer)
+                if method == "PUT":
+                    if record_id:
+                        records[record_id] = body
+                    else:
+                        state.database[uid] = body or {}
+                elif method == "PATCH":
+                    for key, value in (body or {}).items():
+                        if value is None:
+                            records.pop(key, None)
+                        else:
+                            records[key] = value
+                elif method == "DELETE":
+                    if record_id:
+                        records.pop(record_id, None)
+                    else:
+                        state.database[uid] = {}
+                    body = None
+                state.save()
+            self.send_json(200, body)
 
         def quote(self, symbol):
             if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:
@@ -131,9 +367,15 @@ def make_handler(state):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--api-key", default="test-key", help="the only accepted X-Finnhub-Token")
+    parser.add_argument("--api-key", default="test-key", help="the only accepted X-Finnhub-Token and Firebase API key")
+    parser.add_argument("--data-dir", help="keep accounts and data here, across restarts")
+    parser.add_argument("--token-ttl", type=int, default=3600, help="seconds an id token is accepted")
+    parser.add_argument("--demo", action="store_true", help="seed the test user test@stockport.com / Test@123")
     args = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(State(args.api_key)))
+    state = State(args.api_key, args.data_dir, args.token_ttl)
+    if args.demo and "test@stockport.com" not in state.users:
+        state.create_user("test@stockport.com", "Test@123")
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
     try:
