@@ -7,6 +7,7 @@ let package = Package(
     name: "Investments",
     products: [
         .executable(name: "invest", targets: ["invest"]),
+        .executable(name: "invest-summary", targets: ["invest-summary"]),
         .executable(name: "invest-bench", targets: ["invest-bench"]),
     ],
     targets: [
@@ -17,15 +18,23 @@ let package = Package(
         .target(name: "Transactions", dependencies: ["FixedPoint"], path: "Modules/Transactions"),
         .target(name: "CurrentPrices", dependencies: ["FixedPoint"], path: "Modules/CurrentPrices"),
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Portfolio"),
+        .target(name: "Auth", path: "Modules/Auth"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/LocalFileStore"),
+        .target(name: "LocalFileStore", dependencies: ["Transactions", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/LocalFileStore"),
         .target(name: "Networking", path: "Modules/Networking"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/QuotesAPI"),
+        .target(name: "Firebase", dependencies: ["Auth", "Transactions", "Networking", "FixedPoint"], path: "Modules/Firebase"),
 
-        // Composition roots
-        .target(name: "InvestCLI", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "QuotesAPI", "Networking", "FixedPoint"], path: "Apps/InvestCLI"),
-        .executableTarget(name: "invest", dependencies: ["InvestCLI"], path: "Apps/invest"),
+        // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
+        .target(name: "AppSupport", dependencies: ["Auth", "Transactions", "CurrentPrices", "LocalFileStore", "QuotesAPI", "Firebase", "Networking", "FixedPoint"],
+                path: "Apps/AppSupport"),
+        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "QuotesAPI",
+                                                  "Firebase", "FixedPoint"], path: "Apps/InvestCLI"),
+        .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
+        .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
+                path: "Apps/InvestSummaryCLI"),
+        .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "AppSupport"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint", "invest"],
                           path: "Apps/invest-bench"),
 
@@ -39,8 +48,8 @@ let package = Package(
         .testTarget(name: "TransactionsStoreContractTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport"], path: "Tests/TransactionsStoreContractTests"),
         .executableTarget(name: "store-writer", dependencies: ["Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
-        .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "TestSupport"], path: "Tests/InvestCLITestSupport"),
-        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "InvestCLITestSupport", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
+        .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
+        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "TestSupport"], path: "Tests/InvestCLITests"),
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]
 )

@@ -1,23 +1,38 @@
 /// A command's interface: what `--help` prints and what the parser accepts.
-struct CommandSpec: Sendable {
-    struct Option: Sendable {
+public struct CommandSpec: Sendable {
+    public struct Option: Sendable {
         let name: String
         let valueName: String?
         let help: String
 
-        static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
-        static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
+        public static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
+        public static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
     }
 
-    let name: String
-    let summary: String
+    /// The program, as the user types it: `invest`, `invest-summary`.
+    public let program: String
+    /// Empty for a program without subcommands.
+    public let name: String
+    public let summary: String
     let usage: String
     let options: [Option]
     /// How many positional arguments are accepted.
     let positionals: ClosedRange<Int>
 
-    var help: String {
-        var text = "\(summary)\n\nUsage: invest \(usage)\n"
+    public init(program: String = "invest", name: String, summary: String, usage: String, options: [Option], positionals: ClosedRange<Int>) {
+        self.program = program
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.options = options
+        self.positionals = positionals
+    }
+
+    /// What the user typed to run it: `invest add`, `invest-summary`.
+    var invocation: String { name.isEmpty ? program : "\(program) \(name)" }
+
+    public var help: String {
+        var text = "\(summary)\n\nUsage: \(program) \(usage)\n"
         let all = options + [.flag("help", "Show this help")]
         let labels = all.map { "--\($0.name)" + ($0.valueName.map { " \($0)" } ?? "") }
         let width = labels.map(\.count).max() ?? 0
@@ -29,19 +44,19 @@ struct CommandSpec: Sendable {
     }
 }
 
-struct ParsedArguments {
+public struct ParsedArguments {
     var values: [String: String] = [:]
     var flags: Set<String> = []
-    var positionals: [String] = []
+    public var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public func value(_ name: String) -> String? { values[name] }
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// Hand-written because the design allows no package dependencies: `--name value`,
 /// `--name=value`, boolean `--flag`, and `--` to end options.
-enum ArgumentParser {
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+public enum ArgumentParser {
+    public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -57,9 +72,9 @@ enum ArgumentParser {
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             if name == "help" { parsed.flags.insert("help"); continue }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown option '--\(name)' for 'invest \(spec.name)'."
+                throw CLIError.usage("unknown option '--\(name)' for '\(spec.invocation)'."
                     + suggestion(for: name, among: spec.options.map(\.name), prefix: "--")
-                    + " See 'invest \(spec.name) --help'.")
+                    + " See '\(spec.invocation) --help'.")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw CLIError.usage("option '--\(name)' takes no value.") }
@@ -73,13 +88,13 @@ enum ArgumentParser {
             }
         }
         if !parsed.has("help"), !spec.positionals.contains(parsed.positionals.count) {
-            throw CLIError.usage("wrong number of arguments for 'invest \(spec.name)'. Usage: invest \(spec.usage)")
+            throw CLIError.usage("wrong number of arguments for '\(spec.invocation)'. Usage: \(spec.program) \(spec.usage)")
         }
         return parsed
     }
 
     /// " Did you mean '--x'?" for the closest candidate within two edits, or "".
-    static func suggestion(for word: String, among candidates: [String], prefix: String = "") -> String {
+    public static func suggestion(for word: String, among candidates: [String], prefix: String = "") -> String {
         let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 || $0.0.hasPrefix(word) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
         return " Did you mean '\(prefix)\(best.0)'?"

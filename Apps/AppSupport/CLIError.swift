@@ -1,18 +1,18 @@
 /// Every failure the CLI reports, with the exit code it maps to.
-enum CLIError: Error, Equatable {
+public enum CLIError: Error, Equatable {
     /// The command line or the input was wrong: exit 2.
     case usage(String)
     /// The command was right but could not be carried out: exit 1.
     case runtime(String)
 
-    var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .usage: return ExitCode.usage
         case .runtime: return ExitCode.failure
         }
     }
 
-    var message: String {
+    public var message: String {
         switch self {
         case let .usage(message), let .runtime(message): return message
         }

@@ -2,20 +2,20 @@ import Foundation
 
 /// RFC 4180 CSV: quoted fields (with "" escapes and embedded newlines), CRLF or LF, and a UTF-8
 /// byte-order mark, which spreadsheet exports often start with.
-enum CSV {
-    struct Record {
+public enum CSV {
+    public struct Record {
         /// The line the record starts on, counting the header as line 1.
-        let line: Int
-        let fields: [String]
+        public let line: Int
+        public let fields: [String]
     }
 
-    struct ParseError: Error {
-        let line: Int
-        let message: String
+    public struct ParseError: Error {
+        public let line: Int
+        public let message: String
     }
 
     /// Works on UTF-8 bytes: every delimiter is ASCII, so multi-byte characters pass through intact.
-    static func parse(_ text: String) throws -> [Record] {
+    public static func parse(_ text: String) throws -> [Record] {
         var text = text
         return try text.withUTF8 { try parse(bytes: $0) }
     }
@@ -74,7 +74,7 @@ enum CSV {
         return records
     }
 
-    static func quote(_ field: String) -> String {
+    public static func quote(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -9,6 +9,8 @@ public protocol Console: AnyObject {
     func writeError(_ text: String)
     /// Prints `prompt` and reads one line; nil at end of input.
     func readLine(prompt: String) -> String?
+    /// Like `readLine`, but what is typed is not echoed: for passwords.
+    func readSecret(prompt: String) -> String?
     /// A person is typing: missing fields may be asked for.
     var isInteractive: Bool { get }
     var isTerminalOutput: Bool { get }
@@ -38,6 +40,27 @@ public final class StandardConsole: Console {
         return Swift.readLine()
     }
 
+    public func readSecret(prompt: String) -> String? {
+        write(prompt)
+        flush()
+        guard tcgetattr(STDIN_FILENO, &terminalBeforeSecret) == 0 else { return Swift.readLine() }
+        var silent = terminalBeforeSecret
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        // Ctrl-C while echo is off must not leave the user's terminal silent.
+        let previousHandler = signal(SIGINT) { _ in
+            tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeSecret)
+            _exit(130)
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeSecret)
+            signal(SIGINT, previousHandler)
+            write("\n")
+            flush()
+        }
+        return Swift.readLine()
+    }
+
     public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
     public var isTerminalOutput: Bool { isatty(STDOUT_FILENO) == 1 }
 
@@ -55,3 +78,6 @@ public final class StandardConsole: Console {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+/// The terminal's settings while a secret is read, for the SIGINT handler (which can't capture).
+nonisolated(unsafe) private var terminalBeforeSecret = termios()

@@ -1,9 +1,9 @@
 import Foundation
 
-enum OutputFormat: String, CaseIterable {
+public enum OutputFormat: String, CaseIterable {
     case table, json, csv
 
-    static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
+    public static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
         guard let text else { return allowed[0] }
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
             throw CLIError.usage("unknown format '\(text)'; use one of: \(allowed.map(\.rawValue).joined(separator: ", ")).")
@@ -14,18 +14,28 @@ enum OutputFormat: String, CaseIterable {
 
 /// Rows of named cells, rendered as an aligned table, CSV (RFC 4180) or a JSON array of objects.
 /// Numbers are JSON strings so exact decimals survive every JSON parser.
-struct Report {
-    enum Alignment { case left, right }
-    struct Column {
+public struct Report {
+    public enum Alignment { case left, right }
+    public struct Column {
         let title: String
         let key: String
         let alignment: Alignment
+
+        public init(title: String, key: String, alignment: Alignment) {
+            self.title = title
+            self.key = key
+            self.alignment = alignment
+        }
     }
 
     let columns: [Column]
-    var rows: [[String]] = []
+    public var rows: [[String]] = []
 
-    func render(_ format: OutputFormat, colors: Bool) -> String {
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    public func render(_ format: OutputFormat, colors: Bool) -> String {
         switch format {
         case .table: return table(colors: colors)
         case .csv: return csv()
@@ -65,8 +75,8 @@ struct Report {
     }
 }
 
-enum JSON {
-    static func quote(_ text: String) -> String {
+public enum JSON {
+    public static func quote(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,51 +1,15 @@
 import Foundation
+import AppSupport
 import Transactions
-
-/// What the outside world gives the CLI. `main.swift` passes the real process's; specs pass fakes.
-public struct InvestContext {
-    public var environment: [String: String]
-    public var console: Console
-    public var now: @Sendable () -> Date
-    /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
-    public var timeZone: TimeZone
-    public var makeID: () -> String
-
-    public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
-        self.environment = environment
-        self.console = console
-        self.now = now
-        self.timeZone = timeZone
-        self.makeID = makeID
-    }
-
-    var today: CalendarDay {
-        let now = now()
-        return CalendarDay(containing: now.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: now))))
-    }
-
-    /// Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
-    var usesColor: Bool {
-        console.isTerminalOutput && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-    }
-}
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {
     static let commands: [Command] = [AddCommand(), ListCommand(), EditCommand(), DeleteCommand(), PortfolioCommand(), QuoteCommand(),
-                                      ImportCommand(), ExportCommand(), DemoCommand()]
+                                      ImportCommand(), ExportCommand(), DemoCommand(),
+                                      SignUpCommand(), LoginCommand(), LogoutCommand(), WhoAmICommand(), ResetPasswordCommand(), SyncCommand()]
 
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
-        do {
-            try dispatch(arguments, context: context)
-            return ExitCode.success
-        } catch let error as CLIError {
-            context.console.writeError("invest: \(error.message)\n")
-            return error.exitCode
-        } catch {
-            context.console.writeError("invest: \(error)\n")
-            return ExitCode.failure
-        }
+        context.exitStatus(program: "invest") { try dispatch(arguments, context: context) }
     }
 
     private static func dispatch(_ arguments: [String], context: InvestContext) throws {

@@ -1,27 +1,8 @@
 import Foundation
 import CurrentPrices
 import LocalFileStore
-import Networking
 import QuotesAPI
-
-/// Settings from the environment, else from `config` (KEY=VALUE lines) in the data directory.
-struct Configuration {
-    let values: [String: String]
-
-    init(environment: [String: String], directory: URL) {
-        var values: [String: String] = [:]
-        if let text = try? String(contentsOf: directory.appendingPathComponent("config"), encoding: .utf8) {
-            for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2 { values[parts[0]] = parts[1] }
-            }
-        }
-        for (key, value) in environment where !value.isEmpty { values[key] = value }
-        self.values = values
-    }
-
-    subscript(key: String) -> String? { values[key] }
-}
+import AppSupport
 
 /// The price sources the full client can run with.
 enum PriceMode: Equatable {
@@ -37,22 +18,13 @@ extension AppComposer {
     ///     offline: cached only
     ///     sample:  bundled stocks (no API key configured)
     func pricesLoader(offline: Bool) throws -> (PricesLoading, PriceMode) {
-        let directory = try dataDirectory()
-        let cache = WarningPricesCache(FilePricesCache(directory: directory), console: console)
+        let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
         let cached = LocalPriceLoader(cache: cache)
-        let configuration = Configuration(environment: context.environment, directory: directory)
         let clock = context.now
         if offline { return (LoadPricesUseCase(loader: cached), .offline) }
-        guard let apiKey = configuration["FINNHUB_API_KEY"] else {
+        guard let remote = try remoteServices().liveQuotes() else {
             return (LoadPricesUseCase(loader: SamplePriceLoader(now: clock)), .sample)
         }
-        guard let baseURL = URL(string: configuration["INVEST_QUOTES_URL"] ?? FinnhubPriceLoader.defaultBaseURL.absoluteString),
-              baseURL.scheme == "http" || baseURL.scheme == "https" else {
-            throw CLIError.usage("INVEST_QUOTES_URL '\(configuration["INVEST_QUOTES_URL"] ?? "")' is not an http(s) URL.")
-        }
-        let remote = RetryingPriceLoader(
-            decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 10), now: clock),
-            maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, sleep: { Thread.sleep(forTimeInterval: $0) })
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
         let loader = FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online)
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.

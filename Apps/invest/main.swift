@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 import InvestCLI
 
 // The full client's entry point: everything real comes from the process.

@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 import XCTest
 import InvestCLI
 import TestSupport
@@ -23,6 +24,10 @@ public final class ScriptedConsole: Console {
     public func readLine(prompt: String) -> String? {
         prompts.append(prompt)
         return answers.isEmpty ? nil : answers.removeFirst()
+    }
+
+    public func readSecret(prompt: String) -> String? {
+        readLine(prompt: prompt)
     }
 }
 

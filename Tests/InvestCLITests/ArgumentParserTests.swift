@@ -1,4 +1,5 @@
 import XCTest
+@testable import AppSupport
 @testable import InvestCLI
 
 final class ArgumentParserTests: XCTestCase {

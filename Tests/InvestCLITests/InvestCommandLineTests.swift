@@ -1,4 +1,5 @@
 import XCTest
+@testable import AppSupport
 import InvestCLI
 import InvestCLITestSupport
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 
 /// A guided tour on sample data in a throwaway home, so a new user sees the tool work at once.
 struct DemoCommand: Command {

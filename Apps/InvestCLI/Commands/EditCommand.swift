@@ -1,3 +1,4 @@
+import AppSupport
 import Transactions
 
 struct EditCommand: Command {

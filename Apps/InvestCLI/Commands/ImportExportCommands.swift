@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 import Transactions
 
 struct ImportCommand: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 import FixedPoint
 import CurrentPrices
 import Portfolio
@@ -93,7 +94,7 @@ struct PricePresentation {
         }
     }
 
-    func money(_ value: FixedDecimal?) -> String { value.map { $0.formatted(fractionDigits: 2) } ?? "" }
-    func signed(_ value: FixedDecimal) -> String { (value.isNegative ? "" : "+") + value.formatted(fractionDigits: 2) }
-    func percent(_ value: FixedDecimal?) -> String { value.map { $0.formatted(fractionDigits: 2) + "%" } ?? "" }
+    func money(_ value: FixedDecimal?) -> String { Formatted.money(value) }
+    func signed(_ value: FixedDecimal) -> String { Formatted.signedMoney(value) }
+    func percent(_ value: FixedDecimal?) -> String { Formatted.percent(value) }
 }

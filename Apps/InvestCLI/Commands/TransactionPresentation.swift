@@ -1,4 +1,5 @@
 import Foundation
+import AppSupport
 import FixedPoint
 import Transactions
 

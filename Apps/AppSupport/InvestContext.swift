@@ -1,0 +1,47 @@
+import Foundation
+import Transactions
+
+/// What the outside world gives a client. `main.swift` passes the real process's; specs pass fakes.
+public struct InvestContext {
+    public var environment: [String: String]
+    public var console: Console
+    public var now: @Sendable () -> Date
+    /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
+    public var timeZone: TimeZone
+    public var makeID: () -> String
+
+    public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
+                timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+        self.environment = environment
+        self.console = console
+        self.now = now
+        self.timeZone = timeZone
+        self.makeID = makeID
+    }
+
+    public var today: CalendarDay {
+        let now = now()
+        return CalendarDay(containing: now.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: now))))
+    }
+
+    /// Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
+    public var usesColor: Bool {
+        console.isTerminalOutput && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+}
+
+extension InvestContext {
+    /// Runs a client's work and maps every failure to one message on stderr and an exit code.
+    public func exitStatus(program: String, _ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
+            return ExitCode.success
+        } catch let error as CLIError {
+            console.writeError("\(program): \(error.message)\n")
+            return error.exitCode
+        } catch {
+            console.writeError("\(program): \(error)\n")
+            return ExitCode.failure
+        }
+    }
+}

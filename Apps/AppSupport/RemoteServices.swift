@@ -1,0 +1,106 @@
+import Foundation
+import Auth
+import CurrentPrices
+import Firebase
+import LocalFileStore
+import Networking
+import QuotesAPI
+import Transactions
+
+/// The remote side both clients wire the same way: accounts, the remote store and live quotes,
+/// configured by INVEST_AUTH_URL, INVEST_API_KEY, INVEST_REMOTE_URL, FINNHUB_API_KEY and
+/// INVEST_QUOTES_URL (environment first, then the data directory's `config` file).
+public struct RemoteServices {
+    public let configuration: Configuration
+    public let dataDirectory: URL
+    public let now: @Sendable () -> Date
+
+    public init(environment: [String: String], dataDirectory: URL, now: @escaping @Sendable () -> Date) {
+        configuration = Configuration(environment: environment, directory: dataDirectory)
+        self.dataDirectory = dataDirectory
+        self.now = now
+    }
+
+    /// Finnhub behind retries, or nil when no FINNHUB_API_KEY is configured.
+    public func liveQuotes() throws -> PriceLoader? {
+        guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
+        let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
+        return RetryingPriceLoader(
+            decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 10), now: now),
+            maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, sleep: { Thread.sleep(forTimeInterval: $0) })
+    }
+
+    public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }
+
+    public func authService() throws -> AuthService {
+        guard let apiKey = configuration["INVEST_API_KEY"] else {
+            throw CLIError.usage("no INVEST_API_KEY is configured. Set it to your Firebase project's Web API key, in the environment or in \(configPath).")
+        }
+        let endpoints = try configuration.url("INVEST_AUTH_URL").map(FirebaseAuthEndpoints.init(emulatorBase:)) ?? .production
+        return FirebaseAuthService(endpoints: endpoints, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 15), now: now)
+    }
+
+    public func currentSession() throws -> CurrentSessionUseCase {
+        CurrentSessionUseCase(service: try authService(), store: sessionStore, now: now)
+    }
+
+    /// The signed-in user's transactions in the remote database; each request carries a current
+    /// id token, refreshed transparently.
+    public func remoteStore(session: CurrentSessionProviding) throws -> FirebaseTransactionsStore {
+        guard let databaseURL = try configuration.url("INVEST_REMOTE_URL") else {
+            throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in the environment or in \(configPath).")
+        }
+        return FirebaseTransactionsStore(databaseURL: databaseURL, client: URLSessionHTTPClient(timeout: 30)) { forceRefresh in
+            do throws(AuthError) {
+                let current = try session.currentSession(forceRefresh: forceRefresh)
+                return RemoteCredentials(uid: current.uid, idToken: current.idToken)
+            } catch {
+                throw TransactionsStoreError(error.userMessage, kind: error == .network ? .unavailable : .notSignedIn)
+            }
+        }
+    }
+
+    private var configPath: String { dataDirectory.appendingPathComponent("config").path }
+}
+
+extension AuthError {
+    /// What went wrong and what to do next. Never quotes a token or a password.
+    public var userMessage: String {
+        switch self {
+        case let .invalid(problems):
+            return "the details are not valid:\n" + problems.map { "  - " + $0.userMessage }.joined(separator: "\n")
+        case .emailAlreadyRegistered:
+            return "an account with this email already exists. Sign in with 'invest login', or run 'invest reset-password'."
+        case .wrongCredentials:
+            return "wrong email or password. Try again, or run 'invest reset-password'."
+        case .weakPassword:
+            return "the account service rejected the password as too weak. Choose a longer one."
+        case .tooManyAttempts:
+            return "too many attempts: the account service has blocked sign-in for now. Wait a while, or reset the password."
+        case .userDisabled:
+            return "this account has been disabled."
+        case .network:
+            return "could not reach the account service. Check the network (and INVEST_AUTH_URL) and try again."
+        case .notSignedIn:
+            return "not signed in, or the session has expired. Run 'invest login'."
+        case let .unexpectedResponse(detail), let .sessionStorage(detail):
+            return detail + (detail.hasSuffix(".") ? "" : ".")
+        }
+    }
+
+    /// Invalid input is a usage error (exit 2); everything else is a failure (exit 1).
+    public var cliError: CLIError {
+        if case .invalid = self { return .usage(userMessage) }
+        return .runtime(userMessage)
+    }
+}
+
+extension CredentialsProblem {
+    public var userMessage: String {
+        switch self {
+        case .invalidEmail: return "the email must look like name@example.com"
+        case let .passwordTooShort(minimum): return "the password must be at least \(minimum) characters"
+        case .confirmationMismatch: return "the confirmation does not match the password"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import AppSupport
+import Auth
+import Transactions
+import LocalFileStore
+
+/// The account and sync side of the full client. Nothing here is built unless a command needs it,
+/// so the client keeps working offline and without an account.
+extension AppComposer {
+    func signUp() throws -> SigningUp {
+        let services = try remoteServices()
+        return SignUpUseCase(service: try services.authService(), store: services.sessionStore)
+    }
+
+    func signIn() throws -> SigningIn {
+        let services = try remoteServices()
+        return SignInUseCase(service: try services.authService(), store: services.sessionStore)
+    }
+
+    func signOut() throws -> SigningOut {
+        SignOutUseCase(store: try remoteServices().sessionStore)
+    }
+
+    /// Where the session is saved; reading it needs no network.
+    func sessionStore() throws -> SessionStore {
+        try remoteServices().sessionStore
+    }
+
+    func resetPassword() throws -> ResettingPassword {
+        ResetPasswordUseCase(service: try remoteServices().authService())
+    }
+
+    /// Local store ⇄ the signed-in account's remote store.
+    func syncTransactions() throws -> (TransactionsSyncing, AuthSession) {
+        let services = try remoteServices()
+        let session = try services.currentSession()
+        let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
+        let sync = SyncTransactionsUseCase(local: try transactionsStore(), remote: try services.remoteStore(session: session),
+                                           state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid), now: context.now)
+        return (sync, account)
+    }
+
+    /// Runs auth work and reports its failure as the CLI's.
+    func authenticated<T>(_ body: () throws(AuthError) -> T) throws -> T {
+        do throws(AuthError) {
+            return try body()
+        } catch {
+            throw error.cliError
+        }
+    }
+
+    /// --email, else $INVEST_EMAIL, else asked for at a terminal.
+    func email(_ arguments: ParsedArguments) throws -> String {
+        if let email = arguments.value("email") ?? context.environment["INVEST_EMAIL"].flatMap({ $0.isEmpty ? nil : $0 }) { return email }
+        guard console.isInteractive, let email = console.readLine(prompt: "Email: ") else {
+            throw CLIError.usage("no email given. Pass --email EMAIL or set INVEST_EMAIL.")
+        }
+        return email.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// $INVEST_PASSWORD, else typed at a terminal without echo; never an argument, which other
+    /// users could read from the process list and the shell would keep in its history.
+    func password(prompt: String = "Password: ") throws -> String {
+        if let password = context.environment["INVEST_PASSWORD"], !password.isEmpty { return password }
+        guard console.isInteractive, let password = console.readSecret(prompt: prompt) else {
+            throw CLIError.usage("no password given. Type it at a terminal, or set INVEST_PASSWORD.")
+        }
+        return password
+    }
+
+    /// A new password and its confirmation: typed twice at a terminal; $INVEST_PASSWORD counts as both.
+    func newPassword() throws -> (password: String, confirmation: String) {
+        if let password = context.environment["INVEST_PASSWORD"], !password.isEmpty { return (password, password) }
+        let password = try password(prompt: "Password (at least \(CredentialsValidator.minimumPasswordLength) characters): ")
+        return (password, try self.password(prompt: "Confirm password: "))
+    }
+}

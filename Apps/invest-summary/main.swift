@@ -1,0 +1,9 @@
+import Foundation
+import AppSupport
+import InvestSummaryCLI
+
+// The remote-only client's entry point: everything real comes from the process.
+let console = StandardConsole()
+let status = InvestSummary.run(Array(CommandLine.arguments.dropFirst()), context: InvestContext(environment: ProcessInfo.processInfo.environment, console: console))
+console.flush()
+exit(status)
