@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Transactions", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]
 )

@@ -5,8 +5,8 @@ import TestSupport
 /// Story "Portfolio" (seed 002), with prices from the loopback quote emulator.
 final class PortfolioSpecs: XCTestCase {
     func test_givenNoTransactions_whenUserOpensPortfolio_heSeesAnEmptyView() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
 
         let portfolio = invest.run(["portfolio"])
 
@@ -16,8 +16,8 @@ final class PortfolioSpecs: XCTestCase {
     }
 
     func test_givenStoredTransactions_whenUserOpensPortfolio_heSeesTickersWithTotalCostProfitAndDetails() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy BBB 1 10 2024-01-01", "buy AAA 1 10 2024-01-02", "buy AAA 2 40 2024-01-03", "buy AAA 3 90 2024-01-04",
                     "buy BBB 2 40 2024-01-05", "sell BBB 1 25 2024-01-06", "buy CCC 1 30 2024-01-07"])
 
@@ -39,8 +39,8 @@ final class PortfolioSpecs: XCTestCase {
     }
 
     func test_givenStoredTransactions_whenUserSavesANewTransaction_heSeesAnUpdatedPortfolio() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAA 1 10 2024-01-02"])
         XCTAssertTrue(invest.run(["portfolio"]).output.contains("Total value 35.00"))
 
@@ -53,8 +53,8 @@ final class PortfolioSpecs: XCTestCase {
 /// Story "Current prices" (seed 002).
 final class CurrentPricesSpecs: XCTestCase {
     func test_givenInternetConnection_whenUserOpensPortfolio_theSystemLoadsCurrentPricesViaTheInternet() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAPL 1 150 2024-01-02"])
 
         let portfolio = invest.run(["portfolio"])
@@ -67,8 +67,8 @@ final class CurrentPricesSpecs: XCTestCase {
     }
 
     func test_givenNoInternetConnection_whenUserOpensPortfolio_theSystemLoadsCurrentPricesFromTheCache() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAPL 1 150 2024-01-02"])
         XCTAssertEqual(invest.run(["portfolio"]).status, 0)
         emulator.stop()
@@ -87,8 +87,8 @@ final class CurrentPricesSpecs: XCTestCase {
 /// Seed 002's sad paths for loading current prices.
 final class CurrentPricesSadPathSpecs: XCTestCase {
     func test_apiConnectionError_isReportedAndNothingIsValuedAtZero() throws {
-        let emulator = try startQuoteEmulator()
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAPL 1 150 2024-01-02"])
         emulator.stop()
 
@@ -101,9 +101,9 @@ final class CurrentPricesSadPathSpecs: XCTestCase {
     }
 
     func test_apiInvalidData_isReportedAsSuch() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         try emulator.inject("garbage", for: "AAPL")
-        let invest = makeInvestDriver(quotesFrom: emulator)
+        let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAPL 1 150 2024-01-02", "buy AAA 1 10 2024-01-02"])
 
         let portfolio = invest.run(["portfolio"])

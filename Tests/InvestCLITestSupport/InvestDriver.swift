@@ -2,6 +2,7 @@ import Foundation
 import AppSupport
 import XCTest
 import InvestCLI
+import InvestSummaryCLI
 import TestSupport
 
 /// A console that records what the CLI printed and answers prompts from a script.
@@ -51,10 +52,20 @@ public final class InvestDriver {
 
     @discardableResult
     public func run(_ arguments: [String], answers: [String] = [], interactive: Bool = false) -> InvestRun {
+        launch(answers: answers, interactive: interactive) { Invest.run(arguments, context: $0) }
+    }
+
+    /// Runs the remote-only client, `invest-summary`, with the same home and environment.
+    @discardableResult
+    public func summary(_ arguments: [String] = []) -> InvestRun {
+        launch(answers: [], interactive: false) { InvestSummary.run(arguments, context: $0) }
+    }
+
+    private func launch(answers: [String], interactive: Bool, _ client: (InvestContext) -> Int32) -> InvestRun {
         let console = ScriptedConsole(answers: answers, interactive: interactive)
         let context = InvestContext(environment: environment.merging(["INVEST_HOME": home.path, "HOME": home.path]) { $1 }, console: console,
                                     now: { [now] in now }, timeZone: TimeZone(identifier: "UTC")!)
-        let status = Invest.run(arguments, context: context)
+        let status = client(context)
         return InvestRun(status: status, output: console.output, errors: console.errors, prompts: console.prompts)
     }
 
@@ -75,15 +86,30 @@ extension XCTestCase {
         InvestDriver(home: makeTemporaryDirectory())
     }
 
-    /// A driver whose prices come from `emulator`, as a user's would from Finnhub.
-    public func makeInvestDriver(quotesFrom emulator: QuoteEmulator) -> InvestDriver {
+    /// A driver whose prices, account and remote store come from `emulator`, as a user's would
+    /// from Finnhub and Firebase. Each driver is one device: its own home directory.
+    public func makeInvestDriver(servicesFrom emulator: ServicesEmulator) -> InvestDriver {
         let driver = makeInvestDriver()
-        driver.environment = ["INVEST_QUOTES_URL": emulator.baseURL.absoluteString, "FINNHUB_API_KEY": QuoteEmulator.apiKey]
+        let url = emulator.baseURL.absoluteString
+        driver.environment = ["INVEST_QUOTES_URL": url, "FINNHUB_API_KEY": ServicesEmulator.apiKey,
+                              "INVEST_AUTH_URL": url, "INVEST_API_KEY": ServicesEmulator.apiKey, "INVEST_REMOTE_URL": url]
         return driver
     }
 }
 
 extension InvestDriver {
+    /// Signs up at the (scripted) terminal: email, password, confirmation.
+    @discardableResult
+    public func signUp(_ email: String, password: String, confirmation: String? = nil) -> InvestRun {
+        run(["signup"], answers: [email, password, confirmation ?? password], interactive: true)
+    }
+
+    /// Signs in at the (scripted) terminal: email, password.
+    @discardableResult
+    public func logIn(_ email: String, password: String) -> InvestRun {
+        run(["login"], answers: [email, password], interactive: true)
+    }
+
     /// Adds each `type ticker quantity sum date` line as a transaction.
     public func add(_ lines: [String]) {
         for line in lines {

@@ -7,7 +7,7 @@ import TestSupport
 /// The real URLSession client and Finnhub adapter against the loopback emulator.
 final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     func test_load_deliversTheQuoteWithExactNumbers() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         let fetchedAt = Date(timeIntervalSince1970: 1_720_000_100)
 
         let loaded = try makeSUT(emulator, now: fetchedAt).loadPrice(for: "AAPL")
@@ -18,18 +18,18 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     }
 
     func test_load_acceptsNullChangeFields() throws {
-        let loaded = try makeSUT(try startQuoteEmulator()).loadPrice(for: "MSFT")
+        let loaded = try makeSUT(try startEmulator()).loadPrice(for: "MSFT")
         XCTAssertNil(loaded.price.change)
         XCTAssertNil(loaded.price.changePercent)
         XCTAssertEqual(loaded.price.price, fixed("410.5"))
     }
 
     func test_load_reportsZeroPriceAndTimeAsUnknownSymbol() throws {
-        XCTAssertEqual(try error(loading: "NOPE", from: makeSUT(try startQuoteEmulator())), .unknownSymbol)
+        XCTAssertEqual(try error(loading: "NOPE", from: makeSUT(try startEmulator())), .unknownSymbol)
     }
 
     func test_load_mapsHTTPFailuresToTypedErrors() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         let sut = makeSUT(emulator)
         let cases: [(String, PriceLoadingError)] = [("401", .unauthorized), ("403", .forbidden), ("500", .server(status: 500)),
                                                     ("garbage", .invalidData), ("429", .rateLimited(retryAfter: 7))]
@@ -40,20 +40,20 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     }
 
     func test_load_reportsAWrongAPIKeyAsUnauthorized() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: URLSessionHTTPClient(timeout: 5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .unauthorized)
     }
 
     func test_load_reportsASlowServerAsTimeout() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         try emulator.inject("slow", for: "AAPL", times: 1, extra: ["seconds": 3])
-        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: QuoteEmulator.apiKey, client: URLSessionHTTPClient(timeout: 0.5))
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: URLSessionHTTPClient(timeout: 0.5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .timeout)
     }
 
     func test_load_reportsADroppedConnectionAndAStoppedServerAsConnectivity() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         try emulator.inject("drop", for: "AAPL", times: 1)
         XCTAssertEqual(try error(loading: "AAPL", from: makeSUT(emulator)), .connectivity)
         emulator.stop()
@@ -61,7 +61,7 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     }
 
     func test_retryingLoader_recoversFromTransientFailuresAgainstTheRealServer() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         try emulator.inject("500", for: "AAPL", times: 2)
         let sut = RetryingPriceLoader(decoratee: makeSUT(emulator), maxAttempts: 3, sleep: { _ in })
 
@@ -70,7 +70,7 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     }
 
     func test_loadPrices_fetchesThirtyTickersConcurrently() throws {
-        let emulator = try startQuoteEmulator()
+        let emulator = try startEmulator()
         try emulator.inject("slow", for: "*", extra: ["seconds": 0.3])
         let tickers = (0..<30).map { "T\($0)" }
         let sut = LoadPricesUseCase(loader: makeSUT(emulator), maxConcurrent: 8)
@@ -86,8 +86,8 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(_ emulator: QuoteEmulator, now: Date = Date()) -> FinnhubPriceLoader {
-        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: QuoteEmulator.apiKey, client: URLSessionHTTPClient(timeout: 5), now: { now })
+    private func makeSUT(_ emulator: ServicesEmulator, now: Date = Date()) -> FinnhubPriceLoader {
+        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: URLSessionHTTPClient(timeout: 5), now: { now })
     }
 
     private func error(loading ticker: String, from sut: PriceLoader) throws -> PriceLoadingError? {

@@ -4,18 +4,21 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Starts `Tests/Emulator/emulator.py` on a free loopback port for one test, and stops it after.
-public final class QuoteEmulator {
+/// Starts `Tests/Emulator/emulator.py` (quotes, accounts and the remote database) on a free
+/// loopback port for one test, and stops it after.
+public final class ServicesEmulator {
+    /// Both the Finnhub token and the Firebase API key the emulator accepts.
     public static let apiKey = "test-key"
     public let baseURL: URL
     private let process: Process
 
-    public init() throws {
+    /// - Parameter demo: seed the test user test@stockport.com / Test@123.
+    public init(demo: Bool = false) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Emulator/emulator.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--api-key", Self.apiKey]
+        process.arguments = ["python3", script.path, "--api-key", Self.apiKey] + (demo ? ["--demo"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -28,7 +31,7 @@ public final class QuoteEmulator {
         guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "),
               let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw NSError(domain: "QuoteEmulator", code: 1, userInfo: [NSLocalizedDescriptionKey: "emulator did not start: \(String(decoding: line, as: UTF8.self))"])
+            throw NSError(domain: "ServicesEmulator", code: 1, userInfo: [NSLocalizedDescriptionKey: "emulator did not start: \(String(decoding: line, as: UTF8.self))"])
         }
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
     }
@@ -58,23 +61,45 @@ public final class QuoteEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/stats")) as? [String: Int])?["maxInFlight"] ?? 0
     }
 
-    private func send(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> Data {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+    /// Every id token issued so far stops being accepted, as if an hour had passed.
+    public func expireIDTokens() throws {
+        _ = try send("POST", "/_control/expire-tokens", body: [:])
+    }
+
+    /// The addresses password reset emails would have been sent to.
+    public func passwordResets() throws -> [String] {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/password-resets")) as? [String]) ?? []
+    }
+
+    /// A raw request, as any HTTP client could send it: for checking the emulator's rules directly.
+    public func request(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         if let body { request.httpBody = try JSONSerialization.data(withJSONObject: body) }
         let done = DispatchSemaphore(value: 0)
         let box = DataBox()
-        URLSession.shared.dataTask(with: request) { data, _, _ in box.data = data; done.signal() }.resume()
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            box.data = data
+            box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            done.signal()
+        }.resume()
         done.wait()
-        return box.data ?? Data()
+        return (box.status, box.data ?? Data())
     }
 
-    private final class DataBox: @unchecked Sendable { var data: Data? }
+    private func send(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> Data {
+        try request(method, path, body: body).body
+    }
+
+    private final class DataBox: @unchecked Sendable {
+        var data: Data?
+        var status = 0
+    }
 }
 
 extension XCTestCase {
-    public func startQuoteEmulator() throws -> QuoteEmulator {
-        let emulator = try QuoteEmulator()
+    public func startEmulator(demo: Bool = false) throws -> ServicesEmulator {
+        let emulator = try ServicesEmulator(demo: demo)
         addTeardownBlock { emulator.stop() }
         return emulator
     }

@@ -1,0 +1,82 @@
+import XCTest
+import Firebase
+import Networking
+import Transactions
+import InvestCLITestSupport
+import TestSupport
+
+/// Every user's transactions are theirs alone, and no secret ever reaches the screen.
+final class SecuritySpecs: XCTestCase {
+    func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheAdapter() throws {
+        let emulator = try startEmulator()
+        let (alice, bob) = try signUpAliceAndBob(on: emulator)
+        let bobAsAlice = FirebaseTransactionsStore(databaseURL: emulator.baseURL, client: URLSessionHTTPClient(timeout: 5)) { _ in
+            RemoteCredentials(uid: alice.uid, idToken: bob.idToken)
+        }
+
+        XCTAssertThrowsError(try bobAsAlice.retrieveAll()) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
+        XCTAssertThrowsError(try bobAsAlice.upsert(makeTransaction(id: "planted"))) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
+        XCTAssertThrowsError(try bobAsAlice.delete(id: "x", deletedAt: Date())) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
+    }
+
+    func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheEmulator() throws {
+        let emulator = try startEmulator()
+        let (alice, bob) = try signUpAliceAndBob(on: emulator)
+        let alicesPath = "/users/\(alice.uid)/transactions"
+
+        let read = try emulator.request("GET", "\(alicesPath).json?auth=\(bob.idToken)")
+        let write = try emulator.request("PUT", "\(alicesPath)/planted.json?auth=\(bob.idToken)", body: ["updatedAt": 1])
+        let withoutToken = try emulator.request("GET", "\(alicesPath).json")
+        let everyone = try emulator.request("GET", "/users.json?auth=\(bob.idToken)")
+
+        XCTAssertEqual(read.status, 403)
+        XCTAssertEqual(String(decoding: read.body, as: UTF8.self), #"{"error": "Permission denied"}"#)
+        XCTAssertEqual(write.status, 403)
+        XCTAssertEqual(withoutToken.status, 401)
+        XCTAssertEqual(everyone.status, 403)
+        XCTAssertEqual(alice.driver.ids().count, 1)
+        alice.driver.run(["sync"])
+        XCTAssertEqual(alice.driver.ids().count, 1, "nothing was planted")
+    }
+
+    func test_noTokenOrPasswordEverAppearsInOutputOrErrors() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        let password = "correct horse battery"
+        var runs = [invest.signUp("secret@example.com", password: password), invest.run(["whoami", "--format", "json"])]
+        invest.add(["buy AAA 1 10 2024-01-02"])
+        runs += [invest.run(["sync"]), invest.logIn("secret@example.com", password: "wrong password")]
+        try emulator.inject("500", for: "db")
+        runs += [invest.run(["sync"]), invest.summary()]
+        let session = try String(contentsOf: invest.home.appendingPathComponent("session.json"), encoding: .utf8)
+        let tokens = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(session.utf8)) as? [String: Any])
+        let secrets = [password, "wrong password", try XCTUnwrap(tokens["idToken"] as? String), try XCTUnwrap(tokens["refreshToken"] as? String)]
+
+        for run in runs {
+            for secret in secrets {
+                XCTAssertFalse(run.output.contains(secret) || run.errors.contains(secret) || run.prompts.contains { $0.contains(secret) })
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private struct Account {
+        let driver: InvestDriver
+        let uid: String
+        let idToken: String
+    }
+
+    private func signUpAliceAndBob(on emulator: ServicesEmulator) throws -> (Account, Account) {
+        func account(_ email: String) throws -> Account {
+            let driver = makeInvestDriver(servicesFrom: emulator)
+            XCTAssertEqual(driver.signUp(email, password: "long enough").status, 0)
+            driver.add(["buy AAA 1 10 2024-01-02"])
+            XCTAssertEqual(driver.run(["sync"]).status, 0)
+            let session = try Data(contentsOf: driver.home.appendingPathComponent("session.json"))
+            let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: session) as? [String: Any])
+            return Account(driver: driver, uid: try XCTUnwrap(fields["uid"] as? String), idToken: try XCTUnwrap(fields["idToken"] as? String))
+        }
+        return (try account("alice@example.com"), try account("bob@example.com"))
+    }
+}

@@ -1,0 +1,116 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Seed 001's sync: two devices of one account, last write wins per transaction.
+final class SyncSpecs: XCTestCase {
+    func test_givenTwoClients_whenOneEditsAndBothSync_theEditIsVisibleOnTheOther() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02"])
+        XCTAssertEqual(laptop.run(["sync"]).output, "Synced with investor@example.com: pushed 1, pulled 0, 0 conflicts (newest edit kept).\n")
+        XCTAssertEqual(desktop.run(["sync"]).output, "Synced with investor@example.com: pushed 0, pulled 1, 0 conflicts (newest edit kept).\n")
+
+        laptop.now += 60
+        XCTAssertEqual(laptop.run(["edit", laptop.ids()[0], "--quantity", "4", "--note", "doubled down"]).status, 0)
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+
+        let row = desktop.run(["list", "--format", "csv"]).output
+        XCTAssertTrue(row.contains(",4,") && row.contains("doubled down"), row)
+    }
+
+    func test_givenBothClientsEditTheSameTransaction_whenBothSync_theNewerEditWins() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02"])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        let id = laptop.ids()[0]
+
+        desktop.now += 120
+        desktop.run(["edit", id, "--note", "newer, from the desktop"])
+        laptop.now += 60
+        laptop.run(["edit", id, "--note", "older, from the laptop"])
+        let first = desktop.run(["sync"])
+        let second = laptop.run(["sync"])
+        desktop.run(["sync"])
+
+        XCTAssertEqual(first.output, "Synced with investor@example.com: pushed 1, pulled 0, 0 conflicts (newest edit kept).\n")
+        XCTAssertEqual(second.output, "Synced with investor@example.com: pushed 0, pulled 1, 1 conflict (newest edit kept).\n")
+        for client in [laptop, desktop] {
+            XCTAssertTrue(client.run(["list", "--format", "csv"]).output.contains("newer, from the desktop"))
+        }
+    }
+
+    func test_givenTwoClients_whenOneDeletesAndBothSync_theDeleteReachesTheOther() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02", "buy BBB 1 10 2024-01-03"])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        XCTAssertEqual(desktop.ids().count, 2)
+
+        laptop.now += 60
+        XCTAssertEqual(laptop.run(["delete", laptop.ids()[0]]).status, 0)
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+
+        XCTAssertEqual(desktop.ids(), laptop.ids())
+        XCTAssertEqual(desktop.ids().count, 1)
+    }
+
+    func test_givenASyncedClient_whenItSyncsAgain_nothingChanges() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02", "buy BBB 1 10 2024-01-03"])
+        desktop.add(["buy CCC 1 10 2024-01-04"])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        laptop.run(["sync"])
+        let log = try Data(contentsOf: laptop.logURL)
+
+        let again = laptop.run(["sync", "--format", "json"])
+
+        XCTAssertEqual(again.output, "[\n  {\"pushed\": \"0\", \"pulled\": \"0\", \"conflicts\": \"0\"}\n]\n")
+        XCTAssertEqual(try Data(contentsOf: laptop.logURL), log, "a no-op sync writes nothing")
+        XCTAssertEqual(Set(laptop.ids()), Set(desktop.ids()))
+        XCTAssertEqual(laptop.ids().count, 3)
+    }
+
+    func test_givenAnInterruptedSync_whenItRunsAgain_nothingIsLost() throws {
+        let emulator = try startEmulator()
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount(emulator)
+        desktop.add(["buy CCC 1 10 2024-01-04"])
+        desktop.run(["sync"])
+        laptop.add(["buy AAA 1 10 2024-01-02"])
+        try emulator.inject("drop", for: "db", times: 1)
+
+        let interrupted = laptop.run(["sync"])
+        let resumed = laptop.run(["sync"])
+
+        XCTAssertEqual(interrupted.status, 1)
+        XCTAssertTrue(interrupted.errors.contains("Nothing was lost; run 'invest sync' again."), interrupted.errors)
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertEqual(laptop.ids().count, 2)
+    }
+
+    func test_givenSignedOutUser_whenHeUsesTheClient_everythingButSyncWorks() throws {
+        let invest = makeInvestDriver()
+
+        invest.add(["buy AAPL 1 150 2024-01-02"])
+        let sync = invest.run(["sync"])
+
+        XCTAssertEqual(invest.run(["list"]).status, 0)
+        XCTAssertEqual(invest.run(["portfolio"]).status, 0)
+        XCTAssertEqual(sync.status, 2, "no account is configured: a usage error that says what to set")
+        XCTAssertTrue(sync.errors.contains("INVEST_API_KEY"), sync.errors)
+    }
+
+    // MARK: - Helpers
+
+    private func makeTwoClientsOfOneAccount(_ emulator: ServicesEmulator? = nil) throws -> (InvestDriver, InvestDriver) {
+        let emulator = try emulator ?? startEmulator()
+        let laptop = makeInvestDriver(servicesFrom: emulator)
+        let desktop = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(laptop.signUp("investor@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(desktop.logIn("investor@example.com", password: "long enough").status, 0)
+        return (laptop, desktop)
+    }
+}
