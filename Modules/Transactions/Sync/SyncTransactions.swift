@@ -4,6 +4,12 @@ public struct SyncReport: Equatable, Sendable {
     public let pushed: Int
     public let pulled: Int
     public let conflicts: Int
+
+    public init(pushed: Int, pulled: Int, conflicts: Int) {
+        self.pushed = pushed
+        self.pulled = pulled
+        self.conflicts = conflicts
+    }
 }
 
 public enum SyncTransactionsError: Error, Equatable {
