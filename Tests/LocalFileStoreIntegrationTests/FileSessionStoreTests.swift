@@ -1,0 +1,72 @@
+import XCTest
+import Auth
+import LocalFileStore
+import TestSupport
+
+final class FileSessionStoreTests: XCTestCase {
+    private let session = AuthSession(uid: "uid-1", email: "user@example.com", idToken: "id-token-secret", refreshToken: "refresh-token-secret",
+                                      expiresAt: Date(timeIntervalSince1970: 1_700_003_600.25))
+
+    func test_load_deliversNothingWhenNoSessionWasSaved() throws {
+        XCTAssertNil(try makeSUT().load())
+    }
+
+    func test_save_thenLoadFromAnotherInstance_deliversTheSameSession() throws {
+        let directory = makeTemporaryDirectory()
+        try makeSUT(directory).save(session)
+
+        XCTAssertEqual(try makeSUT(directory).load(), session)
+    }
+
+    func test_save_makesTheFileReadableByItsOwnerOnly() throws {
+        let sut = makeSUT()
+        try sut.save(session)
+
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: sut.path)[.posixPermissions] as? Int, 0o600)
+    }
+
+    func test_load_tightensAFileOthersCouldRead() throws {
+        let sut = makeSUT()
+        try sut.save(session)
+        XCTAssertEqual(chmod(sut.path, 0o644), 0)
+
+        _ = try sut.load()
+
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: sut.path)[.posixPermissions] as? Int, 0o600)
+    }
+
+    func test_delete_forgetsTheSessionAndIsIdempotent() throws {
+        let sut = makeSUT()
+        try sut.save(session)
+
+        try sut.delete()
+        try sut.delete()
+
+        XCTAssertNil(try sut.load())
+    }
+
+    func test_load_ofADamagedFileNamesItWithoutQuotingIt() throws {
+        let sut = makeSUT()
+        try Data(#"{"idToken": "leaked-secret""#.utf8).write(to: URL(fileURLWithPath: sut.path))
+
+        do throws(AuthError) {
+            _ = try sut.load()
+            XCTFail("expected an error")
+        } catch let .sessionStorage(detail) {
+            XCTAssertTrue(detail.contains(sut.path), detail)
+            XCTAssertFalse(detail.contains("leaked-secret"), detail)
+        } catch {
+            XCTFail("got \(error)")
+        }
+    }
+
+    func test_description_neverShowsTheTokens() {
+        XCTAssertFalse("\(session)".contains("secret"))
+    }
+
+    private func makeSUT(_ directory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> FileSessionStore {
+        let sut = FileSessionStore(directory: directory ?? makeTemporaryDirectory())
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return sut
+    }
+}
