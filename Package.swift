@@ -39,7 +39,7 @@ let package = Package(
                           path: "Apps/invest-bench"),
 
         // Tests
-        .target(name: "TestSupport", dependencies: ["Transactions", "FixedPoint"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Transactions", "Auth", "FixedPoint"], path: "Tests/TestSupport"),
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "TestSupport"], path: "Tests/FixedPointTests"),
         .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "TestSupport"], path: "Tests/CurrentPricesTests"),

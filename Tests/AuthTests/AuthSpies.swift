@@ -1,5 +1,6 @@
 import Foundation
 import Auth
+import TestSupport
 
 func makeSession(uid: String = "uid-1", idToken: String = "id-token", expiresAt: Date = Date(timeIntervalSince1970: 1_700_003_600)) -> AuthSession {
     AuthSession(uid: uid, email: "user@example.com", idToken: idToken, refreshToken: "refresh-token", expiresAt: expiresAt)
@@ -69,15 +70,5 @@ final class SessionStoreSpy: SessionStore {
         messages.append(.delete)
         if let error { throw error }
         stored = nil
-    }
-}
-
-/// Runs `body` and returns the `AuthError` it threw, or nil.
-func authError<T>(_ body: () throws(AuthError) -> T) -> AuthError? {
-    do throws(AuthError) {
-        _ = try body()
-        return nil
-    } catch {
-        return error
     }
 }

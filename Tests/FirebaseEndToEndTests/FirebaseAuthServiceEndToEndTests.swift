@@ -108,12 +108,3 @@ final class FirebaseAuthServiceEndToEndTests: XCTestCase {
         return sut
     }
 }
-
-func authError<T>(_ body: () throws(AuthError) -> T) -> AuthError? {
-    do throws(AuthError) {
-        _ = try body()
-        return nil
-    } catch {
-        return error
-    }
-}
