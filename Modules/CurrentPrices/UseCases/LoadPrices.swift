@@ -24,17 +24,23 @@ public final class LoadPricesUseCase: PricesLoading, Sendable {
         let finished = DispatchGroup()
         for _ in 0..<min(maxConcurrent, unique.count) {
             finished.enter()
-            Thread { [loader] in
-                while let index = results.claimNext() {
-                    let result: Result<LoadedPrice, PriceLoadingError>
-                    do throws(PriceLoadingError) { result = .success(try loader.loadPrice(for: unique[index])) } catch { result = .failure(error) }
-                    results.set(index, result)
-                }
+            // Weak: a thread object outlives `leave()` a little, and must not keep the loader alive
+            // after this call has returned.
+            Thread { [weak self] in
+                self?.work(on: unique, into: results)
                 finished.leave()
             }.start()
         }
         finished.wait()
         return Dictionary(uniqueKeysWithValues: zip(unique, results.values))
+    }
+
+    private func work(on tickers: [String], into results: ResultsBox) {
+        while let index = results.claimNext() {
+            let result: Result<LoadedPrice, PriceLoadingError>
+            do throws(PriceLoadingError) { result = .success(try loader.loadPrice(for: tickers[index])) } catch { result = .failure(error) }
+            results.set(index, result)
+        }
     }
 }
 
