@@ -1,6 +1,5 @@
 import Foundation
 import AppSupport
-import Transactions
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {
