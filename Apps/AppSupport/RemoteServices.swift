@@ -21,6 +21,9 @@ public struct RemoteServices {
         self.now = now
     }
 
+    /// What every client says when `liveQuotes()` is nil and it values with sample prices.
+    public static let samplePricesWarning = "sample prices (no FINNHUB_API_KEY configured), not market data."
+
     /// Finnhub behind retries, or nil when no FINNHUB_API_KEY is configured.
     public func liveQuotes() throws -> PriceLoader? {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
@@ -40,8 +43,13 @@ public struct RemoteServices {
         return FirebaseAuthService(endpoints: endpoints, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 15), now: now)
     }
 
-    public func currentSession() throws -> CurrentSessionUseCase {
-        CurrentSessionUseCase(service: try authService(), store: sessionStore, now: now)
+    /// The saved session, refreshed when needed; with `credentials`, a client without a sign-in
+    /// command signs in with them when no session is saved.
+    public func currentSession(signingInWith credentials: CurrentSessionWithSignInFallback.Credentials? = nil) throws -> CurrentSessionProviding {
+        let service = try authService()
+        let saved = CurrentSessionUseCase(service: service, store: sessionStore, now: now)
+        guard let credentials else { return saved }
+        return CurrentSessionWithSignInFallback(decoratee: saved, signIn: SignInUseCase(service: service, store: sessionStore), credentials: credentials)
     }
 
     /// The signed-in user's transactions in the remote database; each request carries a current
@@ -61,6 +69,11 @@ public struct RemoteServices {
     }
 
     private var configPath: String { dataDirectory.appendingPathComponent("config").path }
+}
+
+extension String {
+    /// Ends with a full stop, so a message can be followed by advice.
+    public var asSentence: String { hasSuffix(".") ? self : self + "." }
 }
 
 extension AuthError {
@@ -84,7 +97,7 @@ extension AuthError {
         case .notSignedIn:
             return "not signed in, or the session has expired. Run 'invest login'."
         case let .unexpectedResponse(detail), let .sessionStorage(detail):
-            return detail + (detail.hasSuffix(".") ? "" : ".")
+            return detail.asSentence
         }
     }
 

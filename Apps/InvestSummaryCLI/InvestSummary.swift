@@ -69,7 +69,7 @@ struct SummaryComposer {
     private func loadPrices(for tickers: [String]) throws -> [String: LoadedPrice] {
         guard !tickers.isEmpty else { return [:] }
         let live = try services.liveQuotes()
-        if live == nil { context.console.writeError("invest-summary: warning: sample prices (no FINNHUB_API_KEY configured), not market data.\n") }
+        if live == nil { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
         let results = LoadPricesUseCase(loader: live ?? SamplePriceLoader(now: context.now), maxConcurrent: 8).loadPrices(for: tickers)
         var failures: [String] = []
         var prices: [String: LoadedPrice] = [:]
@@ -91,8 +91,6 @@ struct SummaryComposer {
         let credentials = environment["INVEST_EMAIL"].flatMap { email in
             environment["INVEST_PASSWORD"].map { CurrentSessionWithSignInFallback.Credentials(email: email, password: $0) }
         }
-        let service = try services.authService()
-        return CurrentSessionWithSignInFallback(decoratee: CurrentSessionUseCase(service: service, store: services.sessionStore, now: context.now),
-                                                signIn: SignInUseCase(service: service, store: services.sessionStore), credentials: credentials)
+        return try services.currentSession(signingInWith: credentials)
     }
 }

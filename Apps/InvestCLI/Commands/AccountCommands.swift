@@ -86,7 +86,7 @@ struct SyncCommand: Command {
         } catch let .local(error) {
             throw CLIError.runtime("sync stopped: the local store failed: \(error.message) Nothing was lost; run 'invest sync' again once that is fixed.")
         } catch let .remote(error) {
-            throw CLIError.runtime("sync stopped: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Nothing was lost; run 'invest sync' again.")
+            throw CLIError.runtime("sync stopped: \(error.message.asSentence) Nothing was lost; run 'invest sync' again.")
         }
         if format == .table {
             app.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s") (newest edit kept).\n")

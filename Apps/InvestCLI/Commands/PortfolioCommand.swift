@@ -56,7 +56,7 @@ struct QuoteCommand: Command {
         let results = loader.loadPrices(for: tickers)
         let presenter = PricePresentation(now: app.context.now())
         app.console.write(presenter.quoteReport(tickers: tickers, results: results).render(format, colors: app.context.usesColor))
-        if mode == .sample { app.console.writeError("invest: warning: sample prices (no FINNHUB_API_KEY configured), not market data.\n") }
+        if mode == .sample { app.console.writeError("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
         let failures = tickers.filter { (try? results[$0]?.get()) == nil }
         if failures.count == Set(tickers).count { throw CLIError.runtime("no price could be loaded for \(failures.joined(separator: ", ")).") }
     }

@@ -41,7 +41,7 @@ struct PricePresentation {
 
     func warnings(mode: PriceMode, results: [String: Result<LoadedPrice, PriceLoadingError>], summary: PortfolioSummary) -> [String] {
         var warnings: [String] = []
-        if mode == .sample { warnings.append("sample prices (no FINNHUB_API_KEY configured), not market data.") }
+        if mode == .sample { warnings.append(RemoteServices.samplePricesWarning) }
         let cached = results.values.compactMap { try? $0.get() }.filter { $0.source == .cached }
         if !cached.isEmpty, mode != .offline {
             warnings.append("prices for \(cached.map(\.price.ticker).sorted().joined(separator: ", ")) are cached, not live; their age is shown.")

@@ -176,11 +176,10 @@ enum RemoteRecordMapper {
         switch response.statusCode {
         case 200...299: return
         case 401: throw TransactionsStoreError("the remote store did not accept the session. Run 'invest login' and try again.", kind: .notSignedIn)
-        case 403: throw TransactionsStoreError("the remote store denied access (\(message ?? "Permission denied")): this data belongs to another account.", kind: .permissionDenied)
+        case _ where response.statusCode == 403 || message == "Permission denied":
+            throw TransactionsStoreError("the remote store denied access: this data belongs to another account.", kind: .permissionDenied)
         case 500...599: throw TransactionsStoreError("the remote store at \(host) failed (HTTP \(response.statusCode)). Nothing was lost; try again later.", kind: .unavailable)
-        default:
-            if message == "Permission denied" { throw TransactionsStoreError("the remote store denied access: this data belongs to another account.", kind: .permissionDenied) }
-            throw TransactionsStoreError("the remote store refused the request (HTTP \(response.statusCode)\(message.map { ": \($0)" } ?? "")).")
+        default: throw TransactionsStoreError("the remote store refused the request (HTTP \(response.statusCode)\(message.map { ": \($0)" } ?? "")).")
         }
     }
 }

@@ -18,17 +18,12 @@ public final class FileSyncStateStore: SyncStateStore {
     public func recordSync(at date: Date) throws {
         var all = try readAll()
         all[account] = date.millisecondsSince1970
-        do {
-            try FileSystem.writeAtomically(Array(try JSONEncoder().encode(all)), to: path)
-        } catch {
-            throw TransactionsStoreError("could not save the sync state to \(path): \(error)")
-        }
+        let bytes = Array(try JSONEncoder().encode(all))
+        try storeErrors { try FileSystem.writeAtomically(bytes, to: path) }
     }
 
     private func readAll() throws -> [String: Int64] {
-        let bytes: [UInt8]?
-        do { bytes = try FileSystem.readFile(path) } catch { throw TransactionsStoreError("\(error)") }
-        guard let bytes else { return [:] }
+        guard let bytes = try storeErrors({ try FileSystem.readFile(path) }) else { return [:] }
         guard let all = try? JSONDecoder().decode([String: Int64].self, from: Data(bytes)) else {
             throw TransactionsStoreError("\(path) is damaged. Delete it: the next sync then treats every difference as a conflict and still keeps the newest version.")
         }

@@ -137,14 +137,15 @@ public final class FileTransactionsStore: SyncableTransactionsStore, @unchecked 
         try FileSystem.writeAtomically(Array(TransactionsLogCodec.contents(of: current).utf8), to: logPath)
         lastLoad = nil
     }
+}
 
-    private func storeErrors<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as TransactionsStoreError {
-            throw error
-        } catch let error as FileSystem.Failure {
-            throw TransactionsStoreError(error.description)
-        }
+/// Runs file work for a store: a file-system failure becomes the store's error, with its message.
+func storeErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as TransactionsStoreError {
+        throw error
+    } catch let error as FileSystem.Failure {
+        throw TransactionsStoreError(error.description)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where transactions live. Adapters: the durable file store, the in-memory store, later the remote.
+/// Where transactions live. Adapters: the durable file store, the in-memory store and the remote database.
 ///
 /// Deliberately CRUD-only: validation and policies stay in the use cases.
 public protocol TransactionsStore: AnyObject {
