@@ -1,8 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The dependency rule, enforced here: feature modules (Modules/<Feature>) depend on nothing but
-// FixedPoint and each other; infrastructure depends on features; only Apps/ compose.
+// The dependency rule, enforced here and shown by the folders:
+// - Modules/Kernel: the shared kernel (exact decimals, the ledger); depends on nothing.
+// - Modules/Features: pure features; Foundation, the kernel and each other only.
+// - Modules/Infrastructure: adapters for the features' ports; never another client's code.
+// - Apps: the only places that compose.
 let package = Package(
     name: "Investments",
     products: [
@@ -12,46 +15,59 @@ let package = Package(
     ],
     targets: [
         // Shared kernel
-        .target(name: "FixedPoint", path: "Modules/FixedPoint"),
+        .target(name: "FixedPoint", path: "Modules/Kernel/FixedPoint"),
+        .target(name: "Ledger", path: "Modules/Kernel/Ledger"),
 
         // Features (pure, Foundation only)
-        .target(name: "Transactions", dependencies: ["FixedPoint"], path: "Modules/Transactions"),
-        .target(name: "CurrentPrices", dependencies: ["FixedPoint"], path: "Modules/CurrentPrices"),
-        .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Portfolio"),
-        .target(name: "Auth", path: "Modules/Auth"),
+        .target(name: "Transactions", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Transactions"),
+        .target(name: "CurrentPrices", dependencies: ["FixedPoint"], path: "Modules/Features/CurrentPrices"),
+        .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Features/Portfolio"),
+        .target(name: "Auth", path: "Modules/Features/Auth"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Transactions", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/LocalFileStore"),
-        .target(name: "Networking", path: "Modules/Networking"),
-        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/QuotesAPI"),
-        .target(name: "Firebase", dependencies: ["Auth", "Transactions", "Networking", "FixedPoint"], path: "Modules/Firebase"),
+        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
+        .target(name: "Networking", path: "Modules/Infrastructure/Networking"),
+        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
+        .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking"], path: "Modules/Infrastructure/Firebase"),
 
         // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
-        .target(name: "AppSupport", dependencies: ["Auth", "Transactions", "CurrentPrices", "LocalFileStore", "QuotesAPI", "Firebase", "Networking", "FixedPoint"],
+        .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "LocalFileStore", "QuotesAPI",
+                                                   "Firebase", "Networking", "FixedPoint"],
                 path: "Apps/AppSupport"),
-        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "QuotesAPI",
-                                                  "Firebase", "FixedPoint"], path: "Apps/InvestCLI"),
+        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore",
+                                                  "QuotesAPI", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
-        .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
+        .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "AppSupport"], path: "Apps/invest-summary"),
-        .executableTarget(name: "invest-bench", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint", "invest"],
+        .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint"],
                           path: "Apps/invest-bench"),
 
+        // Test support: one target per concern, so a test compiles only what it uses
+        .target(name: "TestSupport", dependencies: ["FixedPoint"], path: "Tests/TestSupport"),
+        .target(name: "TransactionsTestSupport", dependencies: ["Ledger", "Transactions", "FixedPoint", "TestSupport"], path: "Tests/TransactionsTestSupport"),
+        .target(name: "AuthTestSupport", dependencies: ["Auth"], path: "Tests/AuthTestSupport"),
+
         // Tests
-        .target(name: "TestSupport", dependencies: ["Transactions", "Auth", "FixedPoint"], path: "Tests/TestSupport"),
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "TestSupport"], path: "Tests/FixedPointTests"),
-        .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "TestSupport"], path: "Tests/TransactionsTests"),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/LedgerTests"),
+        .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "TestSupport"], path: "Tests/CurrentPricesTests"),
-        .testTarget(name: "AuthTests", dependencies: ["Auth", "TestSupport"], path: "Tests/AuthTests"),
-        .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "TestSupport"], path: "Tests/PortfolioTests"),
-        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "LocalFileStore", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
-        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Transactions", "Networking", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
-        .testTarget(name: "TransactionsStoreContractTests", dependencies: ["Transactions", "LocalFileStore", "TestSupport"], path: "Tests/TransactionsStoreContractTests"),
-        .executableTarget(name: "store-writer", dependencies: ["Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
-        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Transactions", "Auth", "LocalFileStore", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
+        .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
+        .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "TransactionsTestSupport", "TestSupport"],
+                    path: "Tests/PortfolioTests"),
+        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
+        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "Networking", "AuthTestSupport",
+                                                                  "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
+        .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
+                    path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
+        .executableTarget(name: "store-writer", dependencies: ["Ledger", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport",
+                                                                           "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Transactions", "InvestCLITestSupport", "TestSupport"], path: "AcceptanceSpecs", exclude: ["README.md"]),
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Ledger", "Transactions",
+                                                            "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport"],
+                    path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]
 )

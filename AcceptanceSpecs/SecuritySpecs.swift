@@ -1,22 +1,26 @@
 import XCTest
 import Firebase
+import Ledger
 import Networking
 import Transactions
 import InvestCLITestSupport
 import TestSupport
+import TransactionsTestSupport
 
 /// Every user's transactions are theirs alone, and no secret ever reaches the screen.
 final class SecuritySpecs: XCTestCase {
     func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheAdapter() throws {
         let emulator = try startEmulator()
         let (alice, bob) = try signUpAliceAndBob(on: emulator)
-        let bobAsAlice = FirebaseTransactionsStore(databaseURL: emulator.baseURL, client: URLSessionHTTPClient(timeout: 5)) { _ in
-            RemoteCredentials(uid: alice.uid, idToken: bob.idToken)
-        }
+        let bobAsAlice = LedgerTransactionsStore(ledger: FirebaseLedgerStore(databaseURL: emulator.baseURL, client: URLSessionHTTPClient(timeout: 5)) {
+            _ throws(StoreError) in RemoteCredentials(uid: alice.uid, idToken: bob.idToken)
+        })
 
-        XCTAssertThrowsError(try bobAsAlice.retrieveAll()) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
-        XCTAssertThrowsError(try bobAsAlice.upsert(makeTransaction(id: "planted"))) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
-        XCTAssertThrowsError(try bobAsAlice.delete(id: "x", deletedAt: Date())) { XCTAssertEqual(($0 as? TransactionsStoreError)?.kind, .permissionDenied) }
+        XCTAssertThrowsError(try bobAsAlice.retrieveAll()) { XCTAssertEqual($0 as? TransactionsStoreError, .store(.permissionDenied)) }
+        XCTAssertThrowsError(try bobAsAlice.upsert(makeTransaction(id: "planted"))) { XCTAssertEqual($0 as? TransactionsStoreError, .store(.permissionDenied)) }
+        XCTAssertThrowsError(try bobAsAlice.delete(makeTransaction(id: "x"), deletedAt: Date())) {
+            XCTAssertEqual($0 as? TransactionsStoreError, .store(.permissionDenied))
+        }
     }
 
     func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheEmulator() throws {

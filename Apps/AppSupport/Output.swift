@@ -43,7 +43,10 @@ public struct Report {
         }
     }
 
+    /// For a person at a terminal: control characters in any cell are shown as escapes, so text
+    /// from a file or a server can neither break a row nor steer the terminal.
     private func table(colors: Bool) -> String {
+        let rows = rows.map { $0.map(\.escapedForTerminal) }
         var widths = columns.map(\.title.count)
         for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         func line(_ cells: [String]) -> String {

@@ -5,7 +5,7 @@ import Firebase
 import LocalFileStore
 import Networking
 import QuotesAPI
-import Transactions
+import Ledger
 
 /// The remote side both clients wire the same way: accounts, the remote store and live quotes,
 /// configured by INVEST_AUTH_URL, INVEST_API_KEY, INVEST_REMOTE_URL, FINNHUB_API_KEY and
@@ -52,18 +52,20 @@ public struct RemoteServices {
         return CurrentSessionWithSignInFallback(decoratee: saved, signIn: SignInUseCase(service: service, store: sessionStore), credentials: credentials)
     }
 
-    /// The signed-in user's transactions in the remote database; each request carries a current
-    /// id token, refreshed transparently.
-    public func remoteStore(session: CurrentSessionProviding) throws -> FirebaseTransactionsStore {
+    /// The signed-in user's ledger in the remote database; each request carries a current id
+    /// token, refreshed transparently.
+    public func remoteStore(session: CurrentSessionProviding) throws -> FirebaseLedgerStore {
         guard let databaseURL = try configuration.url("INVEST_REMOTE_URL") else {
             throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in the environment or in \(configPath).")
         }
-        return FirebaseTransactionsStore(databaseURL: databaseURL, client: URLSessionHTTPClient(timeout: 30)) { forceRefresh in
+        return FirebaseLedgerStore(databaseURL: databaseURL, client: URLSessionHTTPClient(timeout: 30)) { forceRefresh throws(StoreError) in
             do throws(AuthError) {
                 let current = try session.currentSession(forceRefresh: forceRefresh)
                 return RemoteCredentials(uid: current.uid, idToken: current.idToken)
+            } catch .network {
+                throw .unavailable(host: databaseURL.host ?? "the account service", reason: .noConnection)
             } catch {
-                throw TransactionsStoreError(error.userMessage, kind: error == .network ? .unavailable : .notSignedIn)
+                throw .notSignedIn
             }
         }
     }
@@ -98,6 +100,8 @@ extension AuthError {
             return "not signed in, or the session has expired. Run 'invest login'."
         case let .unexpectedResponse(detail), let .sessionStorage(detail):
             return detail.asSentence
+        case let .sessionUnreadable(file):
+            return "\(file) is not a saved session this version understands. Run 'invest login' to replace it."
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import AppSupport
 import Auth
-import Transactions
+import Ledger
 import LocalFileStore
 
 /// The account and sync side of the full client. Nothing here is built unless a command needs it,
@@ -30,12 +30,12 @@ extension AppComposer {
         ResetPasswordUseCase(service: try remoteServices().authService())
     }
 
-    /// Local store ⇄ the signed-in account's remote store.
-    func syncTransactions() throws -> (TransactionsSyncing, AuthSession) {
+    /// Local ledger ⇄ the signed-in account's remote ledger, every kind alike.
+    func syncLedger() throws -> (LedgerSyncing, AuthSession) {
         let services = try remoteServices()
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
-        let sync = SyncTransactionsUseCase(local: try transactionsStore(), remote: try services.remoteStore(session: session),
+        let sync = SyncLedgerUseCase(local: try ledger(), remote: try services.remoteStore(session: session),
                                            state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid), now: context.now)
         return (sync, account)
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Transactions
+import CurrentPrices
+import Portfolio
 import LocalFileStore
 import AppSupport
 
@@ -19,8 +21,17 @@ struct AppComposer {
         RemoteServices(environment: context.environment, dataDirectory: try dataDirectory(), now: context.now)
     }
 
-    func transactionsStore() throws -> FileTransactionsStore {
-        FileTransactionsStore(directory: try dataDirectory())
+    /// The local ledger every feature keeps its records on.
+    func ledger() throws -> FileLedgerStore {
+        FileLedgerStore(directory: try dataDirectory())
+    }
+
+    func transactionsStore() throws -> TransactionsStore {
+        LedgerTransactionsStore(ledger: try ledger())
+    }
+
+    func displayPortfolio(prices: PricesLoading) throws -> PortfolioDisplaying {
+        DisplayPortfolioUseCase(transactions: try retrieveTransactions(), prices: prices)
     }
 
     func retrieveTransactions() throws -> TransactionsRetrieving {

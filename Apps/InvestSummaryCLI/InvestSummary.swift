@@ -43,47 +43,35 @@ public enum InvestSummary {
     }
 }
 
-/// Seed 002's "Display portfolio" use case, wired to remote infrastructure only:
-/// retrieve transactions remotely → load current prices → calculate the summary.
+/// Seed 002's "Display portfolio" use case, wired to remote infrastructure only: the account's
+/// remote ledger and live (or sample) prices, never a local store or cache.
 struct SummaryComposer {
     let context: InvestContext
     let services: RemoteServices
 
     func summary() throws -> PortfolioSummary {
-        let transactions = try retrieveTransactions()
-        let held = PortfolioCalculator.heldTickers(in: transactions)
-        let prices = try loadPrices(for: held)
-        return PortfolioCalculator.summarize(transactions, prices: prices)
-    }
-
-    private func retrieveTransactions() throws -> [Transaction] {
-        let retrieve = RetrieveTransactionsUseCase(store: try services.remoteStore(session: try session()))
-        do {
-            return try retrieve.retrieve(.all, order: .unspecified)
-        } catch RetrieveTransactionsError.retrieval(let error) {
-            throw CLIError.runtime("could not retrieve your transactions: \(error.message)")
-        }
-    }
-
-    /// An answer that leaves a holding out would be wrong, not partial: any missing price fails.
-    private func loadPrices(for tickers: [String]) throws -> [String: LoadedPrice] {
-        guard !tickers.isEmpty else { return [:] }
         let live = try services.liveQuotes()
-        if live == nil { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
-        let results = LoadPricesUseCase(loader: live ?? SamplePriceLoader(now: context.now), maxConcurrent: 8).loadPrices(for: tickers)
-        var failures: [String] = []
-        var prices: [String: LoadedPrice] = [:]
-        for ticker in tickers {
-            switch results[ticker] {
-            case let .success(price)?: prices[ticker] = price
-            case let .failure(error)?: failures.append("\(ticker) (\(error))")
-            case nil: failures.append(ticker)
-            }
+        let prices = LoadPricesUseCase(loader: live ?? SamplePriceLoader(now: context.now), maxConcurrent: 8)
+        let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: try services.remoteStore(session: try session())))
+        let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices)
+        let report: PortfolioReport
+        do throws(DisplayPortfolioError) {
+            report = try display.display(sort: .value)
+        } catch {
+            throw error.cliError
         }
-        guard failures.isEmpty else {
+        if live == nil, !report.prices.isEmpty { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
+        let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> String? in
+            guard case let .failure(error) = result else { return nil }
+            return "\(ticker) (\(error.userMessage))"
+        }
+        if report.isUnvalued {
             throw CLIError.runtime("could not retrieve current prices for \(failures.joined(separator: ", ")). Try again later.")
         }
-        return prices
+        if !failures.isEmpty {
+            context.console.writeError("invest-summary: warning: no price for \(failures.joined(separator: ", ")); the totals leave them out.\n")
+        }
+        return report.summary
     }
 
     private func session() throws -> CurrentSessionProviding {

@@ -4,6 +4,7 @@ import Transactions
 import CurrentPrices
 import Portfolio
 import LocalFileStore
+import Ledger
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -100,6 +101,7 @@ func timeInProcess(runs: Int, _ body: () throws -> Void) rethrows -> [Sample] {
     }
 }
 
+/// The `invest` built beside this benchmark: `swift build -c release` builds both.
 let investPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
 
 /// Runs `invest` as a user would, straight from this process with output to /dev/null: its wall time.
@@ -189,7 +191,7 @@ do {
     for size in options.sizes {
         let home = root.appendingPathComponent("h\(size)")
         let transactions = history(size)
-        let store = FileTransactionsStore(directory: home)
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: home))
         try store.upsert(contentsOf: transactions)
         let prices = tickers.enumerated().map { index, ticker in
             CurrentPrice(ticker: ticker, price: FixedDecimal(units: Int128(10_000 + index * 71 % 40_000) * 1_000_000), change: nil,
@@ -199,7 +201,7 @@ do {
         let csvURL = root.appendingPathComponent("import-\(size).csv")
         try Data(csv(transactions).utf8).write(to: csvURL)
 
-        record(size, "store load (in process)", try timeInProcess(runs: options.runs) { _ = try FileTransactionsStore(directory: home).retrieveAll() })
+        record(size, "store load (in process)", try timeInProcess(runs: options.runs) { _ = try LedgerTransactionsStore(ledger: FileLedgerStore(directory: home)).retrieveAll() })
         let loaded = try store.retrieveAll()
         let loadedPrices = Dictionary(uniqueKeysWithValues: prices.map { ($0.ticker, LoadedPrice(price: $0, source: .cached)) })
         record(size, "portfolio calculation (in process)", timeInProcess(runs: options.runs) { _ = PortfolioCalculator.summarize(loaded, prices: loadedPrices) }, perSecond: true)

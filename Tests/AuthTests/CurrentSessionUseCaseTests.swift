@@ -1,4 +1,5 @@
 import XCTest
+import AuthTestSupport
 import Auth
 import TestSupport
 

@@ -14,7 +14,7 @@ Firebase Auth REST (the paths Firebase's own auth emulator uses; ?key=<key> requ
   Errors look like Firebase's: {"error": {"code": 400, "message": "EMAIL_EXISTS", "errors": [...]}}.
 
 Firebase Realtime Database REST, with the rules every user's data needs
-  GET|PUT|PATCH|DELETE /users/<uid>/transactions[/<id>].json?auth=<idToken>
+  GET|PUT|PATCH|DELETE /users/<uid>/<transactions|ledger>[/<id>].json?auth=<idToken>
   No, unknown or expired token: 401. A token of another user: 403 {"error": "Permission denied"}.
 
 Control (tests only)
@@ -42,7 +42,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
-DATABASE_PATH = re.compile(r"^/users/([^/]+)/transactions(?:/([^/]+))?\.json$")
+DATABASE_PATH = re.compile(r"^/users/([^/]+)/(transactions|ledger)(?:/([^/]+))?\.json$")
 MAX_FAILED_SIGN_INS = 5
 
 QUOTES = {
@@ -314,8 +314,9 @@ def make_handler(state):
                     body = json.loads(raw) if raw else None
                 except ValueError:
                     return self.send_json(400, {"error": "Invalid data; couldn't parse JSON object, array, or value."})
-                records = state.database.setdefault(uid, {})
-                record_id = match.group(2)
+                collections = state.database.setdefault(uid, {})
+                records = collections.setdefault(match.group(2), {})
+                record_id = match.group(3)
                 if method == "GET":
                     answer = records.get(record_id) if record_id else (records or None)
                     return self.send_json(200, answer)
@@ -323,7 +324,7 @@ def make_handler(state):
                     if record_id:
                         records[record_id] = body
                     else:
-                        state.database[uid] = body or {}
+                        collections[match.group(2)] = body or {}
                 elif method == "PATCH":
                     for key, value in (body or {}).items():
                         if value is None:
@@ -334,7 +335,7 @@ def make_handler(state):
                     if record_id:
                         records.pop(record_id, None)
                     else:
-                        state.database[uid] = {}
+                        collections[match.group(2)] = {}
                     body = None
                 state.save()
             self.send_json(200, body)

@@ -18,7 +18,7 @@ final class ParallelInvestProcessesTests: XCTestCase {
         }
 
         XCTAssertEqual(failures.value, 0)
-        let stored = try FileTransactionsStore(directory: home).retrieveAll()
+        let stored = try LedgerTransactionsStore(ledger: FileLedgerStore(directory: home)).retrieveAll()
         XCTAssertEqual(stored.count, 400)
         for worker in 0..<8 {
             XCTAssertEqual(Set(stored.filter { $0.ticker == "W\(worker)" }.map(\.sum)), Set((1...50).map { fixed(String($0)) }))

@@ -4,6 +4,7 @@ import Transactions
 import CurrentPrices
 import Portfolio
 import TestSupport
+import TransactionsTestSupport
 
 final class PortfolioCalculatorTests: XCTestCase {
     func test_summarize_deliversEmptyPortfolioForNoTransactions() {

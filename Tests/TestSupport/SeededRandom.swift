@@ -14,3 +14,10 @@ public struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededRandom {
+    /// A number in `0..<bound`.
+    public mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

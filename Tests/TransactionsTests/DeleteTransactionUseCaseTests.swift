@@ -1,6 +1,8 @@
 import XCTest
+import Ledger
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 final class DeleteTransactionUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_720_000_000)
@@ -42,19 +44,19 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     func test_delete_deliversRemovalErrorOnStoreError() {
         let (sut, store) = makeSUT()
         store.stored = [makeTransaction(id: "x", type: .sell)]
-        store.writeError = TransactionsStoreError("no space left")
+        store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "no space left"))
 
         XCTAssertThrowsError(try sut.delete(id: "x")) { error in
-            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError("no space left")))
+            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "no space left"))))
         }
     }
 
     func test_delete_deliversRemovalErrorOnRetrievalError() {
         let (sut, store) = makeSUT()
-        store.retrievalError = TransactionsStoreError("unreadable")
+        store.retrievalError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "unreadable"))
 
         XCTAssertThrowsError(try sut.delete(id: "x")) { error in
-            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError("unreadable")))
+            XCTAssertEqual(error as? DeleteTransactionError, .removal(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "unreadable"))))
         }
     }
 

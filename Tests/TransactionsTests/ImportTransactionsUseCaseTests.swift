@@ -1,6 +1,8 @@
 import XCTest
+import Ledger
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 final class ImportTransactionsUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_720_000_000)
@@ -58,9 +60,9 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
 
     func test_import_deliversStorageErrorOnStoreFailure() {
         let (sut, store) = makeSUT()
-        store.writeError = TransactionsStoreError("disk full")
+        store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk full"))
         XCTAssertThrowsError(try sut.importRows([row(2)], dryRun: false)) { error in
-            XCTAssertEqual(error as? ImportTransactionsError, .storage(TransactionsStoreError("disk full")))
+            XCTAssertEqual(error as? ImportTransactionsError, .storage(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk full"))))
         }
     }
 

@@ -1,6 +1,8 @@
 import XCTest
+import Ledger
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 final class RetrieveTransactionsUseCaseTests: XCTestCase {
     func test_init_doesNotMessageStore() {
@@ -10,10 +12,10 @@ final class RetrieveTransactionsUseCaseTests: XCTestCase {
 
     func test_retrieve_deliversRetrievalErrorOnStoreError() {
         let (sut, store) = makeSUT()
-        store.retrievalError = TransactionsStoreError("disk on fire")
+        store.retrievalError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk on fire"))
 
         XCTAssertThrowsError(try sut.retrieve(.all)) { error in
-            XCTAssertEqual(error as? RetrieveTransactionsError, .retrieval(TransactionsStoreError("disk on fire")))
+            XCTAssertEqual(error as? RetrieveTransactionsError, .retrieval(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk on fire"))))
         }
     }
 

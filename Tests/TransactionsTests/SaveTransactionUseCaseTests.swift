@@ -1,6 +1,8 @@
 import XCTest
+import Ledger
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 final class SaveTransactionUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_720_000_000)
@@ -100,19 +102,19 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
     func test_save_deliversSavingErrorOnStoreWriteError() {
         let (sut, store) = makeSUT()
-        store.writeError = TransactionsStoreError("read-only file system")
+        store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "read-only file system"))
 
         XCTAssertThrowsError(try sut.save(draft(), replacing: nil)) { error in
-            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError("read-only file system")))
+            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "read-only file system"))))
         }
     }
 
     func test_save_deliversSavingErrorWhenHistoryCannotBeRead() {
         let (sut, store) = makeSUT()
-        store.retrievalError = TransactionsStoreError("unreadable")
+        store.retrievalError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "unreadable"))
 
         XCTAssertThrowsError(try sut.save(draft(type: "sell"), replacing: nil)) { error in
-            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError("unreadable")))
+            XCTAssertEqual(error as? SaveTransactionError, .saving(TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "unreadable"))))
         }
     }
 

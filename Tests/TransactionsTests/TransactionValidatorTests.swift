@@ -1,6 +1,7 @@
 import XCTest
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 final class TransactionValidatorTests: XCTestCase {
     private let today = day("2024-07-03")

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import AppSupport
 import Auth
 import Transactions
@@ -78,15 +79,18 @@ struct SyncCommand: Command {
 
     func run(_ arguments: ParsedArguments, app: AppComposer) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let (sync, account) = try app.syncTransactions()
+        let (sync, account) = try app.syncLedger()
         if app.console.isInteractive { app.console.writeError("Syncing with \(account.email)…\n") }
         let report: SyncReport
-        do throws(SyncTransactionsError) {
+        do throws(SyncLedgerError) {
             report = try sync.sync()
-        } catch let .local(error) {
-            throw CLIError.runtime("sync stopped: the local store failed: \(error.message) Nothing was lost; run 'invest sync' again once that is fixed.")
-        } catch let .remote(error) {
-            throw CLIError.runtime("sync stopped: \(error.message.asSentence) Nothing was lost; run 'invest sync' again.")
+        } catch {
+            switch error {
+            case let .local(failure):
+                throw CLIError.runtime("sync stopped: the local store failed: \(failure.userMessage) Nothing was lost; run 'invest sync' again once that is fixed.")
+            case let .remote(failure):
+                throw CLIError.runtime("sync stopped: \(failure.userMessage) Nothing was lost; run 'invest sync' again.")
+            }
         }
         if format == .table {
             app.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s") (newest edit kept).\n")

@@ -18,12 +18,15 @@ struct PortfolioCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let sortText = arguments.value("sort") ?? "value"
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
-        let transactions = try app.allTransactions(order: .unspecified)
-        let (loader, mode) = try app.pricesLoader(offline: arguments.has("offline"))
-        let held = PortfolioCalculator.heldTickers(in: transactions)
-        let results = held.isEmpty ? [:] : loader.loadPrices(for: held)
-        let prices = results.compactMapValues { try? $0.get() }
-        let summary = PortfolioCalculator.summarize(transactions, prices: prices, sort: sort)
+        let (prices, mode) = try app.pricesLoader(offline: arguments.has("offline"))
+        let display = try app.displayPortfolio(prices: prices)
+        let report: PortfolioReport
+        do throws(DisplayPortfolioError) {
+            report = try display.display(sort: sort)
+        } catch {
+            throw error.cliError
+        }
+        let summary = report.summary
 
         let presenter = PricePresentation(now: app.context.now())
         if format == .table && summary.isEmpty {
@@ -32,8 +35,8 @@ struct PortfolioCommand: Command {
         }
         app.console.write(presenter.portfolioReport(summary).render(format, colors: app.context.usesColor))
         if format == .table { app.console.write(presenter.summaryLine(summary)) }
-        for warning in presenter.warnings(mode: mode, results: results, summary: summary) { app.console.writeError("invest: warning: \(warning)\n") }
-        if !held.isEmpty, prices.isEmpty, mode != .offline {
+        for warning in presenter.warnings(mode: mode, results: report.prices, summary: summary) { app.console.writeError("invest: warning: \(warning)\n") }
+        if report.isUnvalued, mode != .offline {
             throw CLIError.runtime("no current price could be loaded, so nothing could be valued.")
         }
     }

@@ -47,7 +47,7 @@ struct PricePresentation {
             warnings.append("prices for \(cached.map(\.price.ticker).sorted().joined(separator: ", ")) are cached, not live; their age is shown.")
         }
         var failures: [String: [String]] = [:]
-        for (ticker, result) in results { if case let .failure(error) = result { failures[error.description, default: []].append(ticker) } }
+        for (ticker, result) in results { if case let .failure(error) = result { failures[error.userMessage, default: []].append(ticker) } }
         for (reason, tickers) in failures.sorted(by: { $0.key < $1.key }) {
             warnings.append("no price for \(tickers.sorted().joined(separator: ", ")): \(reason).")
         }

@@ -36,7 +36,7 @@ enum TransactionPresentation {
     static func summary(_ transaction: Transaction) -> String {
         "\(transaction.id.prefix(shortIDLength))  \(transaction.date.iso)  \(transaction.type.rawValue) \(transaction.quantity) \(transaction.ticker)"
             + " for \(transaction.sum.formatted(fractionDigits: 2)) (price \(price(transaction.price)))"
-            + (transaction.note.map { "  \"\($0)\"" } ?? "")
+            + (transaction.note.map { "  \"\($0.escapedForTerminal)\"" } ?? "")
     }
 
     static func error(_ error: Error) -> CLIError {
@@ -46,20 +46,20 @@ enum TransactionPresentation {
             case let .invalid(validation): return .usage("the transaction was not saved; fix these fields:\n" + indented(validation.errors.map(\.description)))
             case let .wouldOversell(violation): return .usage("the transaction was not saved: \(violation).")
             case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
-            case let .saving(failure): return .runtime("could not save the transaction: \(failure.message)")
+            case let .saving(failure): return .runtime("could not save the transaction: \(failure.userMessage)")
             }
         case let error as DeleteTransactionError:
             switch error {
             case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
             case let .wouldOversell(violation): return .usage("the transaction was not deleted: without it, \(violation).")
-            case let .removal(failure): return .runtime("could not delete the transaction: \(failure.message)")
+            case let .removal(failure): return .runtime("could not delete the transaction: \(failure.userMessage)")
             }
         case let RetrieveTransactionsError.retrieval(failure):
-            return .runtime("could not read your transactions: \(failure.message)")
+            return .runtime("could not read your transactions: \(failure.userMessage)")
         case let error as ImportTransactionsError:
             switch error {
             case let .invalidRows(rows): return .usage("nothing was imported; fix these rows:\n" + indented(rows.map(\.description)))
-            case let .storage(failure): return .runtime("nothing was imported: \(failure.message)")
+            case let .storage(failure): return .runtime("nothing was imported: \(failure.userMessage)")
             }
         case let error as CLIError:
             return error

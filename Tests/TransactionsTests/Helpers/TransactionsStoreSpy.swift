@@ -18,30 +18,30 @@ final class TransactionsStoreSpy: TransactionsStore {
     var retrievalError: TransactionsStoreError?
     var writeError: TransactionsStoreError?
 
-    func retrieveAll() throws -> [Transaction] {
+    func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
         messages.append(.retrieveAll)
         if let retrievalError { throw retrievalError }
         return stored
     }
 
-    func retrieve(ticker: String) throws -> [Transaction] {
+    func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {
         messages.append(.retrieve(ticker: ticker))
         if let retrievalError { throw retrievalError }
         return stored.filter { $0.ticker == ticker }
     }
 
-    func upsert(_ transaction: Transaction) throws {
+    func upsert(_ transaction: Transaction) throws(TransactionsStoreError) {
         messages.append(.upsert(transaction))
         if let writeError { throw writeError }
     }
 
-    func upsert(contentsOf transactions: [Transaction]) throws {
+    func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) {
         messages.append(.upsertBatch(transactions))
         if let writeError { throw writeError }
     }
 
-    func delete(id: String, deletedAt: Date) throws {
-        messages.append(.delete(id: id, deletedAt: deletedAt))
+    func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) {
+        messages.append(.delete(id: transaction.id, deletedAt: deletedAt))
         if let writeError { throw writeError }
     }
 

@@ -1,0 +1,18 @@
+import CurrentPrices
+
+extension PriceLoadingError {
+    /// What went wrong with one price, in the clients' words, with what to do where there is something.
+    public var userMessage: String {
+        switch self {
+        case .connectivity: return "the quote service could not be reached"
+        case .timeout: return "the quote service did not answer in time"
+        case let .server(status): return "the quote service failed (HTTP \(status))"
+        case .rateLimited: return "the quote service's rate limit was reached; try again in a minute"
+        case .unauthorized: return "the quote service rejected the API key (check FINNHUB_API_KEY)"
+        case .forbidden: return "the API key may not access this symbol"
+        case .invalidData: return "the quote service sent data that is not a quote"
+        case .unknownSymbol: return "unknown symbol"
+        case .notCached: return "no cached price"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import FixedPoint
+
+public struct CurrentPrice: Equatable, Sendable {
+    public let ticker: String
+    public let price: FixedDecimal
+    /// Nil when the quote source does not know it (Finnhub sends null for some symbols).
+    public let change: FixedDecimal?
+    public let changePercent: FixedDecimal?
+    public let previousClose: FixedDecimal
+    /// When the exchange quoted it.
+    public let quoteTime: Date
+    /// When we received it: the cache's age is measured from here.
+    public let fetchedAt: Date
+
+    public init(ticker: String, price: FixedDecimal, change: FixedDecimal?, changePercent: FixedDecimal?,
+                previousClose: FixedDecimal, quoteTime: Date, fetchedAt: Date) {
+        self.ticker = ticker
+        self.price = price
+        self.change = change
+        self.changePercent = changePercent
+        self.previousClose = previousClose
+        self.quoteTime = quoteTime
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// Where a price came from, which every output must say.
+public enum PriceSource: Equatable, Sendable {
+    case live
+    case cached
+    case sample
+}
+
+public struct LoadedPrice: Equatable, Sendable {
+    public let price: CurrentPrice
+    public let source: PriceSource
+
+    public init(price: CurrentPrice, source: PriceSource) {
+        self.price = price
+        self.source = source
+    }
+}
+
+public enum PriceLoadingError: Error, Equatable, Sendable {
+    case connectivity
+    case timeout
+    case server(status: Int)
+    case rateLimited(retryAfter: TimeInterval?)
+    case unauthorized
+    case forbidden
+    case invalidData
+    case unknownSymbol
+    case notCached
+
+    /// Worth trying again: the next attempt may well succeed.
+    public var isTransient: Bool {
+        switch self {
+        case .connectivity, .timeout, .server, .rateLimited: return true
+        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached: return false
+        }
+    }
+
+    /// The network, not the request, failed: a cached price is the best answer.
+    public var isConnectivityFailure: Bool {
+        switch self {
+        case .connectivity, .timeout, .server, .rateLimited: return true
+        default: return false
+        }
+    }
+}
+
+/// Loads one ticker's price; blocking, so composites decide how many run at once.
+public protocol PriceLoader: Sendable {
+    func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice
+}

@@ -1,0 +1,109 @@
+import Foundation
+import FixedPoint
+import Transactions
+import CurrentPrices
+
+public struct PortfolioSummary: Equatable, Sendable {
+    /// Open positions, sorted as asked.
+    public let holdings: [Holding]
+    /// Sold-out tickers: not shown as holdings, but their profit counts in the totals.
+    public let closedPositions: [Holding]
+    public let totalValue: FixedDecimal
+    public let totalCostBasis: FixedDecimal
+    public let totalProfit: FixedDecimal
+    public let totalProfitPercent: FixedDecimal?
+    public let todayChange: FixedDecimal
+    /// Held tickers without a price: excluded from the totals above, never valued at 0.
+    public let unpricedTickers: [String]
+
+    public var isEmpty: Bool { holdings.isEmpty && closedPositions.isEmpty }
+}
+
+public enum PortfolioSort: String, CaseIterable, Sendable {
+    case value, ticker, profit
+}
+
+/// Turns a transaction history and prices into holdings and totals. Pure and platform-agnostic.
+public enum PortfolioCalculator {
+    /// The tickers whose prices are needed: those still held. Sold-out ones need none.
+    public static func heldTickers(in transactions: [Transaction]) -> [String] {
+        var held: [String: FixedDecimal] = [:]
+        for transaction in transactions { held[transaction.ticker, default: .zero] += transaction.quantityDelta }
+        return held.filter { !$0.value.isZero }.keys.sorted()
+    }
+
+    public static func summarize(_ transactions: [Transaction], prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
+        let positions = accumulate(transactions)
+        let all = positions.keys.sorted().map { ticker in positions[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
+        let open = all.filter(\.isOpen)
+        let counted = all.filter { $0.profit != nil }
+        let totalExpenses = counted.reduce(FixedDecimal.zero) { $0 + $1.expenses }
+        let totalProfit = counted.reduce(FixedDecimal.zero) { $0 + $1.profit! }
+        return PortfolioSummary(
+            holdings: sorted(open, by: sort),
+            closedPositions: all.filter { !$0.isOpen },
+            totalValue: open.reduce(.zero) { $0 + ($1.value ?? .zero) },
+            totalCostBasis: open.filter { $0.price != nil }.reduce(.zero) { $0 + $1.costBasis },
+            totalProfit: totalProfit,
+            totalProfitPercent: percent(totalProfit, of: totalExpenses),
+            todayChange: open.reduce(.zero) { $0 + ($1.todayChange ?? .zero) },
+            unpricedTickers: open.filter { $0.price == nil }.map(\.ticker))
+    }
+
+    private struct Position {
+        var quantity = FixedDecimal.zero
+        var costBasis = FixedDecimal.zero
+        var realized = FixedDecimal.zero
+        var expenses = FixedDecimal.zero
+        var income = FixedDecimal.zero
+
+        mutating func apply(_ transaction: Transaction) {
+            switch transaction.type {
+            case .buy:
+                quantity += transaction.quantity
+                costBasis += transaction.sum
+                expenses += transaction.sum
+            case .sell:
+                // With nothing held (data that breaks the holdings rule) no cost is released: never divide by zero.
+                let soldCost = quantity > .zero ? costBasis.scaled(by: min(transaction.quantity, quantity), over: quantity) ?? .zero : .zero
+                quantity -= transaction.quantity
+                costBasis = quantity > .zero ? costBasis - soldCost : .zero
+                realized += transaction.sum - soldCost
+                income += transaction.sum
+            }
+        }
+
+        func holding(ticker: String, price: LoadedPrice?) -> Holding {
+            Holding(ticker: ticker, quantity: quantity, averageCost: quantity > .zero ? costBasis.divided(by: quantity) : nil,
+                    costBasis: costBasis, realizedProfit: realized, expenses: expenses, income: income,
+                    price: quantity.isZero ? nil : price)
+        }
+    }
+
+    /// Date order, what adds to a holding before what takes from it within a day: the order the moving average needs.
+    ///
+    /// Sorts packed integer keys (day, sell flag, position) instead of the transactions themselves:
+    /// moving structs that hold strings costs a retain and release per move.
+    private static func accumulate(_ transactions: [Transaction]) -> [String: Position] {
+        var keys = [UInt64](repeating: 0, count: transactions.count)
+        for (position, transaction) in transactions.enumerated() {
+            let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
+            keys[position] = day << 32 | (transaction.addsToHolding ? 0 : 1 << 31) | UInt64(position)
+        }
+        keys.sort()
+        var positions: [String: Position] = [:]
+        for key in keys {
+            let transaction = transactions[Int(key & 0x7FFF_FFFF)]
+            positions[transaction.ticker, default: Position()].apply(transaction)
+        }
+        return positions
+    }
+
+    private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {
+        switch sort {
+        case .ticker: return holdings.sorted { $0.ticker < $1.ticker }
+        case .value: return holdings.sorted { ($0.value ?? FixedDecimal(units: .min), $1.ticker) > ($1.value ?? FixedDecimal(units: .min), $0.ticker) }
+        case .profit: return holdings.sorted { ($0.profit ?? FixedDecimal(units: .min), $1.ticker) > ($1.profit ?? FixedDecimal(units: .min), $0.ticker) }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import CurrentPrices
+import Transactions
+
+/// Seed 002's "Display portfolio": retrieve the transactions, load the prices of what is still
+/// held, and calculate. One use case for every client, with one rule for holdings without a
+/// price: they are left out of every total and named (`PortfolioSummary.unpricedTickers`),
+/// never valued at 0.
+public struct PortfolioReport: Equatable, Sendable {
+    public let summary: PortfolioSummary
+    /// What loading each held ticker's price gave, so a client can say where prices came from.
+    public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
+
+    /// Something is held but not one price could be had: no total means anything.
+    public var isUnvalued: Bool { !prices.isEmpty && !prices.values.contains { (try? $0.get()) != nil } }
+}
+
+public enum DisplayPortfolioError: Error, Equatable {
+    case retrieval(TransactionsStoreError)
+}
+
+public protocol PortfolioDisplaying {
+    func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport
+}
+
+public final class DisplayPortfolioUseCase: PortfolioDisplaying {
+    private let transactions: TransactionsRetrieving
+    private let prices: PricesLoading
+
+    public init(transactions: TransactionsRetrieving, prices: PricesLoading) {
+        self.transactions = transactions
+        self.prices = prices
+    }
+
+    public func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport {
+        let history: [Transaction]
+        do throws(RetrieveTransactionsError) {
+            history = try transactions.retrieve(.all, order: .unspecified)
+        } catch {
+            switch error {
+            case let .retrieval(failure): throw .retrieval(failure)
+            }
+        }
+        // Only what is still held needs a price: sold-out tickers are never fetched.
+        let held = PortfolioCalculator.heldTickers(in: history)
+        let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
+        let loaded = results.compactMapValues { try? $0.get() }
+        return PortfolioReport(summary: PortfolioCalculator.summarize(history, prices: loaded, sort: sort), prices: results)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Ledger
+
+/// Transactions kept as `buy` and `sell` entries on a ledger, local or remote. Entries of other
+/// kinds share the ledger untouched.
+public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendable {
+    private let ledger: LedgerStore
+
+    public init(ledger: LedgerStore) {
+        self.ledger = ledger
+    }
+
+    public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
+        let entries = try storing { () throws(StoreError) in try ledger.retrieveEntries() }
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(entries.count)
+        do {
+            for entry in entries where !entry.isDeleted {
+                if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) }
+            }
+        } catch {
+            throw .undecodable(error)
+        }
+        return transactions
+    }
+
+    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {
+        try retrieveAll().filter { $0.ticker == ticker }
+    }
+
+    public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) {
+        try storing { () throws(StoreError) in try ledger.append(TransactionsLedgerCodec.entry(for: transaction)) }
+    }
+
+    public func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) {
+        try storing { () throws(StoreError) in try ledger.apply(transactions.map { TransactionsLedgerCodec.entry(for: $0) }) }
+    }
+
+    public func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) {
+        try storing { () throws(StoreError) in try ledger.append(TransactionsLedgerCodec.tombstone(for: transaction, deletedAt: deletedAt)) }
+    }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try ledger.withExclusiveAccess(body)
+    }
+
+    private func storing<T>(_ body: () throws(StoreError) -> T) throws(TransactionsStoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .store(error)
+        }
+    }
+}

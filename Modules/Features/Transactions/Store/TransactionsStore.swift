@@ -1,0 +1,30 @@
+import Foundation
+import Ledger
+
+/// Where transactions live: the Transactions feature's port. Its one adapter,
+/// `LedgerTransactionsStore`, keeps them as entries on any `LedgerStore`.
+///
+/// Deliberately CRUD-only: validation and policies stay in the use cases.
+public protocol TransactionsStore: AnyObject {
+    /// Every live transaction, in no particular order.
+    func retrieveAll() throws(TransactionsStoreError) -> [Transaction]
+    /// The live transactions of one ticker; adapters may answer faster than `retrieveAll`.
+    func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction]
+    /// Inserts, or replaces the transaction with the same id.
+    func upsert(_ transaction: Transaction) throws(TransactionsStoreError)
+    /// Inserts or replaces all of `transactions` as one unit: after a crash, all or none are stored.
+    func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError)
+    /// Removes `transaction`, leaving a tombstone that syncs.
+    func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError)
+    /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
+    /// write can't interleave with another writer. Store calls made inside `body` are allowed.
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+}
+
+/// Why transactions could not be read or written.
+public enum TransactionsStoreError: Error, Equatable, Sendable {
+    /// The ledger under the transactions failed.
+    case store(StoreError)
+    /// A transaction entry this release can't read: most often one a newer release wrote.
+    case undecodable(LedgerDecodingError)
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Ledger
+
+/// One row of an import, with where it came from so errors can point at it.
+public struct ImportRow: Equatable, Sendable {
+    public let line: Int
+    /// Kept when present, so importing an export again updates instead of duplicating.
+    public let id: String?
+    public let draft: TransactionDraft
+
+    public init(line: Int, id: String? = nil, draft: TransactionDraft) {
+        self.line = line
+        self.id = id
+        self.draft = draft
+    }
+}
+
+public struct RowError: Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let messages: [String]
+
+    public init(line: Int, messages: [String]) {
+        self.line = line
+        self.messages = messages
+    }
+
+    public var description: String { "line \(line): " + messages.joined(separator: "; ") }
+}
+
+public enum ImportTransactionsError: Error, Equatable {
+    case invalidRows([RowError])
+    case storage(TransactionsStoreError)
+}
+
+public protocol TransactionsImporting {
+    /// All or nothing: every row is checked, every problem reported, and only a fully valid import
+    /// is saved (unless `dryRun`). Returns the transactions as they are (or would be) saved.
+    func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> [Transaction]
+}
+
+public final class ImportTransactionsUseCase: TransactionsImporting {
+    private let store: TransactionsStore
+    private let today: () -> CalendarDay
+    private let now: () -> Date
+    private let makeID: () -> String
+
+    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
+        self.today = today
+        self.now = now
+        self.makeID = makeID
+    }
+
+    public func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> [Transaction] {
+        let (imported, lineByID, fieldErrors) = validate(rows)
+        return try TransactionsStoreError.reported(as: ImportTransactionsError.storage) {
+            try store.withExclusiveAccess {
+                var rowErrors = fieldErrors
+                rowErrors += try holdingsErrors(afterImporting: imported, lineByID: lineByID)
+                guard rowErrors.isEmpty else {
+                    throw ImportTransactionsError.invalidRows(rowErrors.sorted { $0.line < $1.line })
+                }
+                if !dryRun { try store.upsert(contentsOf: imported) }
+                return imported
+            }
+        }
+    }
+
+    private func validate(_ rows: [ImportRow]) -> ([Transaction], [String: Int], [RowError]) {
+        let latestDate = today(), stamp = now()
+        var imported: [Transaction] = []
+        var lineByID: [String: Int] = [:]
+        var errors: [RowError] = []
+        imported.reserveCapacity(rows.count)
+        for row in rows {
+            var messages: [String] = []
+            if let id = row.id, !LedgerIdentifier.isValid(id) {
+                messages.append("id: must be 1-\(LedgerIdentifier.maximumLength) letters, digits, '-' or '_' (leave it empty for a new id)")
+            }
+            switch TransactionValidator.validate(row.draft, latestDate: latestDate) {
+            case let .failure(validation):
+                errors.append(RowError(line: row.line, messages: messages + validation.errors.map(\.description)))
+            case .success where !messages.isEmpty:
+                errors.append(RowError(line: row.line, messages: messages))
+            case let .success(fields):
+                let id = row.id ?? makeID()
+                if let earlier = lineByID[id] {
+                    errors.append(RowError(line: row.line, messages: ["id \(id) already appears on line \(earlier)"]))
+                    continue
+                }
+                lineByID[id] = row.line
+                imported.append(Transaction(id: id, fields: fields, updatedAt: stamp))
+            }
+        }
+        return (imported, lineByID, errors)
+    }
+
+    /// Deterministic: stored transactions in the store's order, then the imported ones in line
+    /// order, so the same file always blames the same first offending line.
+    private func holdingsErrors(afterImporting imported: [Transaction], lineByID: [String: Int]) throws -> [RowError] {
+        let touchedTickers = Set(imported.map(\.ticker))
+        let kept = try store.retrieveAll().filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
+        var histories: [String: [Transaction]] = [:]
+        for transaction in kept + imported { histories[transaction.ticker, default: []].append(transaction) }
+        return histories.keys.sorted().compactMap { ticker in
+            HoldingsPolicy.firstViolation(in: histories[ticker]!).map { violation in
+                RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Ledger
+
+public struct TransactionFilter: Equatable, Sendable {
+    public var ticker: String?
+    public var type: TransactionType?
+    public var from: CalendarDay?
+    public var to: CalendarDay?
+
+    public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil) {
+        self.ticker = ticker
+        self.type = type
+        self.from = from
+        self.to = to
+    }
+
+    public static let all = TransactionFilter()
+
+    public func matches(_ transaction: Transaction) -> Bool {
+        (ticker == nil || transaction.ticker == ticker)
+            && (type == nil || transaction.type == type)
+            && (from.map { transaction.date >= $0 } ?? true)
+            && (to.map { transaction.date <= $0 } ?? true)
+    }
+}
+
+public enum TransactionOrder: Sendable {
+    /// Newest trade date first: what a person reading a list expects.
+    case newestFirst
+    /// Whatever order the store keeps: for calculations that order by themselves.
+    case unspecified
+}
+
+public protocol TransactionsRetrieving {
+    func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction]
+}
+
+extension TransactionsRetrieving {
+    public func retrieve(_ filter: TransactionFilter) throws(RetrieveTransactionsError) -> [Transaction] {
+        try retrieve(filter, order: .newestFirst)
+    }
+}
+
+public enum RetrieveTransactionsError: Error, Equatable {
+    case retrieval(TransactionsStoreError)
+}
+
+public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
+    private let store: TransactionsStore
+
+    public init(store: TransactionsStore) {
+        self.store = store
+    }
+
+    public func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] {
+        let stored: [Transaction]
+        do throws(TransactionsStoreError) {
+            if let ticker = filter.ticker { stored = try store.retrieve(ticker: ticker) } else { stored = try store.retrieveAll() }
+        } catch {
+            throw .retrieval(error)
+        }
+        let matching = filter == .all ? stored : stored.filter(filter.matches)
+        guard order == .newestFirst else { return matching }
+        // Sorting positions, not transactions: moving a struct that holds strings costs a retain
+        // and a release each time, which dominated long histories.
+        let order = matching.indices.sorted { Transaction.newestFirst(matching[$0], matching[$1]) }
+        return order.map { matching[$0] }
+    }
+}
+
+extension Transaction {
+    /// Newest trade date first; within a day the most recently written first; then by id so the
+    /// order is total and stable across runs.
+    public static func newestFirst(_ lhs: Transaction, _ rhs: Transaction) -> Bool {
+        if lhs.date != rhs.date { return lhs.date > rhs.date }
+        if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
+        return lhs.id < rhs.id
+    }
+}
+
+extension TransactionsStoreError {
+    /// Runs a use case's store work: its own `Failure`s pass through, and anything the store threw
+    /// becomes the use case's storage case, so each use case has one typed error.
+    static func reported<T, Failure: Error>(as storageFailure: (TransactionsStoreError) -> Failure, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as Failure {
+            throw error
+        } catch let error as TransactionsStoreError {
+            throw storageFailure(error)
+        } catch let error as StoreError {
+            throw storageFailure(.store(error))
+        } catch {
+            // Only a `withExclusiveAccess` body's own errors get here, and those are all typed above.
+            preconditionFailure("untyped store error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Ledger
+
+public protocol TransactionSaving {
+    /// Adds a transaction, or replaces the one with `id`. Throws `SaveTransactionError`.
+    func save(_ draft: TransactionDraft, replacing id: String?) throws -> Transaction
+}
+
+public enum SaveTransactionError: Error, Equatable {
+    case invalid(ValidationError)
+    case wouldOversell(HoldingsPolicy.Violation)
+    case notFound(id: String)
+    case saving(TransactionsStoreError)
+}
+
+public final class SaveTransactionUseCase: TransactionSaving {
+    private let store: TransactionsStore
+    private let today: () -> CalendarDay
+    private let now: () -> Date
+    private let makeID: () -> String
+
+    /// - Parameters:
+    ///   - today: the user's current date; later trade dates are rejected as future.
+    ///   - now: stamps `updatedAt`.
+    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
+        self.today = today
+        self.now = now
+        self.makeID = makeID
+    }
+
+    public func save(_ draft: TransactionDraft, replacing id: String? = nil) throws -> Transaction {
+        let fields: ValidTransactionFields
+        switch TransactionValidator.validate(draft, latestDate: today()) {
+        case let .success(valid): fields = valid
+        case let .failure(error): throw SaveTransactionError.invalid(error)
+        }
+        return try TransactionsStoreError.reported(as: SaveTransactionError.saving) {
+            try store.withExclusiveAccess { try saveChecked(fields, replacing: id) }
+        }
+    }
+
+    private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws -> Transaction {
+        let previous = try id.map { id in
+            guard let found = try store.retrieveAll().first(where: { $0.id == id }) else {
+                throw SaveTransactionError.notFound(id: id)
+            }
+            return found
+        }
+        let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
+        // A new buy can only add to a holding, so it needs no history: adding stays O(1).
+        if previous != nil || !transaction.addsToHolding {
+            let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? []))
+            for ticker in affectedTickers {
+                var history = try store.retrieve(ticker: ticker).filter { $0.id != transaction.id }
+                if transaction.ticker == ticker { history.append(transaction) }
+                if let violation = HoldingsPolicy.firstViolation(in: history) {
+                    throw SaveTransactionError.wouldOversell(violation)
+                }
+            }
+        }
+        try store.upsert(transaction)
+        return transaction
+    }
+}

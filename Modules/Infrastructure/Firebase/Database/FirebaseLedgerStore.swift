@@ -1,0 +1,224 @@
+import Foundation
+import Ledger
+import Networking
+
+/// Who the remote store acts for: the account's uid and a current id token.
+public struct RemoteCredentials: Sendable {
+    public let uid: String
+    public let idToken: String
+
+    public init(uid: String, idToken: String) {
+        self.uid = uid
+        self.idToken = idToken
+    }
+}
+
+/// One user's ledger in a Firebase Realtime Database, over its REST API.
+///
+/// Two collections, so that a client from before the ledger never meets a kind it can't read:
+/// `buy` and `sell` entries stay at `users/{uid}/transactions/{id}` in the shape that release
+/// reads and writes, and every other kind lives at `users/{uid}/ledger/{id}`. Each entry is
+/// written on its own (PUT), or a batch as one multi-path PATCH per collection of just those
+/// children: never a whole collection, so two clients can't overwrite each other's entries.
+public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
+    /// Asked for the credentials before each request; `forceRefresh` after the database refused
+    /// the token, so an expired token is replaced once, transparently.
+    public typealias CredentialsProvider = (_ forceRefresh: Bool) throws(StoreError) -> RemoteCredentials
+
+    private let databaseURL: URL
+    private let client: HTTPClient
+    private let credentials: CredentialsProvider
+    private let batchSize: Int
+
+    public init(databaseURL: URL, client: HTTPClient, batchSize: Int = 500, credentials: @escaping CredentialsProvider) {
+        self.databaseURL = databaseURL
+        self.client = client
+        self.batchSize = batchSize
+        self.credentials = credentials
+    }
+
+    public func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
+        var entries: [LedgerEntry] = []
+        for collection in RemoteCollection.allCases {
+            entries += try RemoteEntryMapper.entries(from: request("GET", collection: collection, key: nil), in: collection)
+        }
+        return entries.filter { !$0.isDeleted } + entries.filter(\.isDeleted)
+    }
+
+    public func append(_ entry: LedgerEntry) throws(StoreError) {
+        let collection = RemoteCollection(for: entry)
+        _ = try request("PUT", collection: collection, key: try RemoteEntryMapper.key(entry.id), body: RemoteEntryMapper.json(entry, in: collection))
+    }
+
+    /// Each PATCH is atomic in the database; a batch larger than `batchSize` is several of them.
+    public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
+        for collection in RemoteCollection.allCases {
+            let mine = entries.filter { RemoteCollection(for: $0) == collection }
+            var start = mine.startIndex
+            while start < mine.endIndex {
+                let end = min(start + batchSize, mine.endIndex)
+                var children: [String: Any] = [:]
+                for entry in mine[start..<end] { children[try RemoteEntryMapper.key(entry.id)] = RemoteEntryMapper.json(entry, in: collection) }
+                _ = try request("PATCH", collection: collection, key: nil, body: children)
+                start = end
+            }
+        }
+    }
+
+    /// The database has no locks: concurrent writers are reconciled by last-write-wins instead.
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try body()
+    }
+
+    // MARK: - Requests
+
+    private func request(_ method: String, collection: RemoteCollection, key: String?, body: Any? = nil) throws(StoreError) -> Data {
+        let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+        var response = try send(method, collection: collection, key: key, body: data, credentials: credentials(false))
+        if response.statusCode == 401 {
+            response = try send(method, collection: collection, key: key, body: data, credentials: credentials(true))
+        }
+        try RemoteEntryMapper.check(response, host: host)
+        return response.body
+    }
+
+    private var host: String { databaseURL.host ?? "the remote store" }
+
+    private func send(_ method: String, collection: RemoteCollection, key: String?, body: Data?, credentials: RemoteCredentials) throws(StoreError) -> HTTPResponse {
+        // The token travels in the query, as the REST API wants; no error ever quotes this URL.
+        let segments = ["users", credentials.uid, collection.rawValue] + (key.map { [$0] } ?? [])
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? $0 }
+        var components = URLComponents(url: databaseURL, resolvingAgainstBaseURL: false)!
+        components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + "/" + encoded.joined(separator: "/") + ".json"
+        components.queryItems = (components.queryItems ?? []).filter { $0.name != "auth" } + [URLQueryItem(name: "auth", value: credentials.idToken)]
+        do {
+            return try client.send(HTTPRequest(method: method, url: components.url!, headers: ["Content-Type": "application/json"], body: body))
+        } catch {
+            throw .unavailable(host: host, reason: error == .timeout ? .timedOut : .noConnection)
+        }
+    }
+}
+
+/// Where an entry lives remotely: the kinds the release before the ledger knew keep its collection.
+enum RemoteCollection: String, CaseIterable {
+    case transactions
+    case ledger
+
+    static let legacyKinds: Set<String> = ["buy", "sell"]
+
+    init(for entry: LedgerEntry) {
+        self = Self.legacyKinds.contains(entry.kind) ? .transactions : .ledger
+    }
+}
+
+/// The database's DTOs and their mapping, private to this adapter. Values travel as strings, so
+/// no JSON parser turns money into binary floats.
+///
+///     transactions/{id}: {"type": "buy", "updatedAt": 1700000000000, "date": "2024-01-02", "ticker": "AAPL", "quantity": "1.5", "sum": "100", "note": "…"}
+///                        {"deleted": true, "type": "buy", "updatedAt": 1700000000000}
+///     ledger/{id}:       {"kind": "dividend", "schema": 1, "updatedAt": 1700000000000, "fields": {"ticker": "AAPL", "sum": "1.20"}}
+///                        {"kind": "dividend", "schema": 1, "updatedAt": 1700000000000, "deleted": true}
+///
+/// In `transactions`, `schema` appears only above 1, as the release before the ledger never wrote it.
+enum RemoteEntryMapper {
+    private static let legacyMetadata: Set<String> = ["type", "schema", "updatedAt", "deleted"]
+
+    static func json(_ entry: LedgerEntry, in collection: RemoteCollection) -> [String: Any] {
+        let fields = Dictionary(entry.payload.fields.map { ($0.name, $0.value as Any) }, uniquingKeysWith: { $1 })
+        switch collection {
+        case .transactions:
+            var json: [String: Any] = entry.isDeleted ? ["deleted": true] : fields
+            json["type"] = entry.kind
+            json["updatedAt"] = entry.updatedAt
+            if entry.schema != 1 { json["schema"] = entry.schema }
+            return json
+        case .ledger:
+            var json: [String: Any] = ["kind": entry.kind, "schema": entry.schema, "updatedAt": entry.updatedAt]
+            if entry.isDeleted { json["deleted"] = true } else { json["fields"] = fields }
+            return json
+        }
+    }
+
+    static func entries(from body: Data, in collection: RemoteCollection) throws(StoreError) -> [LedgerEntry] {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
+            throw .malformedResponse(detail: "the answer is not JSON")
+        }
+        if object is NSNull { return [] }
+        guard let children = object as? [String: Any] else { throw .malformedResponse(detail: "the answer is not a set of entries") }
+        var entries: [LedgerEntry] = []
+        for (id, value) in children.sorted(by: { $0.key < $1.key }) {
+            guard let json = value as? [String: Any], let entry = entry(id: id, json, in: collection) else {
+                throw .malformedResponse(detail: "the entry '\(id)' in \(collection.rawValue) is malformed")
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    private static func entry(id: String, _ json: [String: Any], in collection: RemoteCollection) -> LedgerEntry? {
+        guard let updatedAt = milliseconds(json["updatedAt"]) else { return nil }
+        let isDeleted = json["deleted"] as? Bool == true
+        switch collection {
+        case .transactions:
+            // A deletion written before the ledger has no type; buy and sell live here alike.
+            let kind = json["type"] as? String ?? (isDeleted ? "buy" : "")
+            guard !kind.isEmpty, let schema = json["schema"].map(schemaNumber) ?? 1 else { return nil }
+            if isDeleted { return .tombstone(id: id, kind: kind, schema: schema, at: updatedAt) }
+            guard let fields = strings(json.filter { !legacyMetadata.contains($0.key) }) else { return nil }
+            return LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
+        case .ledger:
+            guard let kind = json["kind"] as? String, !kind.isEmpty, let schema = schemaNumber(json["schema"]) else { return nil }
+            if isDeleted { return .tombstone(id: id, kind: kind, schema: schema, at: updatedAt) }
+            guard let fields = strings(json["fields"] as? [String: Any] ?? [:]) else { return nil }
+            return LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
+        }
+    }
+
+    private static func strings(_ json: [String: Any]) -> [(name: String, value: String)]? {
+        var fields: [(name: String, value: String)] = []
+        for (name, value) in json {
+            guard let text = value as? String else { return nil }
+            fields.append((name, text))
+        }
+        return fields
+    }
+
+    /// Whole milliseconds within `LedgerClock.latest`: anything else is invalid data, never a trap.
+    private static func milliseconds(_ value: Any?) -> Int64? {
+        guard let number = value as? NSNumber, let exact = Int64(exactly: number.doubleValue), (0...LedgerClock.latest).contains(exact) else { return nil }
+        return exact
+    }
+
+    private static func schemaNumber(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber, let exact = Int(exactly: number.doubleValue), (1...1_000_000).contains(exact) else { return nil }
+        return exact
+    }
+
+    /// Firebase keys can't hold `. $ # [ ] /` or control characters; ledger ids never do.
+    static func key(_ id: String) throws(StoreError) -> String {
+        guard LedgerIdentifier.isValid(id) else { throw .invalidIdentifier(id) }
+        return id
+    }
+
+    static func check(_ response: HTTPResponse, host: String) throws(StoreError) {
+        let message = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error"] as? String
+        switch response.statusCode {
+        case 200...299: return
+        case _ where response.statusCode == 403 || message == "Permission denied": throw .permissionDenied
+        case 401: throw .notSignedIn
+        case 500...599: throw .unavailable(host: host, reason: .serverError(status: response.statusCode))
+        default: throw .rejected(status: response.statusCode, message: message.map(String.init(safeForDisplay:)))
+        }
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+
+    /// A server's words, cut short and without control characters, before anyone shows them.
+    init(safeForDisplay text: String) {
+        self = String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Ledger
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The durable local ledger: `transactions.log` (see `LedgerLogCodec`) beside a lock file. Every
+/// kind, known to this release or not, is kept the same way.
+///
+/// - Durability: every write is appended with a single `write` and fsynced before it returns, so
+///   an acknowledged change survives a crash and an interrupted one leaves only a torn last line,
+///   which loading ignores and the next writer cuts off.
+/// - Concurrency: writers from any process serialise on `flock`; readers need no lock because the
+///   log only grows, and a compaction replaces it by atomic rename.
+/// - Migration: a v1 log is read as it is; the first write rewrites it as v2, atomically, after
+///   keeping the v1 file beside it as `transactions.log.v1`.
+/// - Cost: an add appends one line, whatever the history's length.
+public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
+    public let logPath: String
+    private let lock: FileLock
+    private let compactionMinimumGarbage: Int
+    /// What the most recent load saw, so a writer that already loaded can decide to compact
+    /// without keeping the entries themselves alive.
+    private var lastLoad: (garbageLines: Int, liveCount: Int)?
+
+    /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
+    public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
+        logPath = directory.appendingPathComponent("transactions.log").path
+        lock = FileLock(path: directory.appendingPathComponent("transactions.lock").path)
+        self.compactionMinimumGarbage = compactionMinimumGarbage
+    }
+
+    public func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
+        try load().entries
+    }
+
+    public func append(_ entry: LedgerEntry) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try migrateIfNeeded()
+            try appendLocked(LedgerLogCodec.line(for: entry))
+            try compactIfWorthwhile()
+        }
+    }
+
+    /// Rewrites the log with the batch included and renames it into place, so a crash leaves the
+    /// old log or the new one, never half an import or half a sync. O(history), like its callers.
+    public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            var log = try load()
+            for entry in entries { log.store(entry) }
+            try rewrite(with: log)
+        }
+    }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try lock.withLock(body)
+        } catch let failure as FileSystem.Failure {
+            throw StoreError(failure)
+        }
+    }
+
+    // MARK: - Reading
+
+    private func load() throws(StoreError) -> LedgerLogCodec.Log {
+        let bytes = try fileSystem { try FileSystem.readFile(logPath) }
+        guard let bytes else { return LedgerLogCodec.Log() }
+        let log = try LedgerLogCodec.decode(bytes, path: logPath)
+        lastLoad = (log.garbageLines, log.liveCount)
+        return log
+    }
+
+    // MARK: - Writing
+
+    private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+        do {
+            try withExclusiveAccess { try body() }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("only store errors are thrown here: \(error)")
+        }
+    }
+
+    private func rewrite(with log: LedgerLogCodec.Log) throws(StoreError) {
+        try fileSystem { try FileSystem.writeAtomically(LedgerLogCodec.contents(of: log), to: logPath) }
+        lastLoad = nil
+    }
+
+    /// A v1 log becomes v2 before anything is appended to it; the original stays beside it.
+    private func migrateIfNeeded() throws(StoreError) {
+        guard let bytes = try fileSystem({ try FileSystem.readFile(logPath, upTo: 64) }), !bytes.isEmpty else { return }
+        let version = try bytes.withUnsafeBufferPointer { buffer throws(StoreError) in try LedgerLogCodec.checkHeader(buffer, path: logPath).version }
+        guard version < LedgerLogCodec.version else { return }
+        let original = try fileSystem { try FileSystem.readFile(logPath) } ?? []
+        let log = try LedgerLogCodec.decode(original, path: logPath)
+        try fileSystem { try FileSystem.writeAtomically(original, to: logPath + ".v\(version)") }
+        try rewrite(with: log)
+    }
+
+    private func appendLocked(_ bytes: [UInt8]) throws(StoreError) {
+        try fileSystem {
+            if !FileSystem.fileExists(logPath) {
+                try FileSystem.writeAtomically(Array(LedgerLogCodec.header.utf8), to: logPath)
+            }
+            let fd = open(logPath, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { throw FileSystem.Failure("open", logPath) }
+            defer { close(fd) }
+            try cutTornTail(fd)
+            try FileSystem.writeAll(fd, bytes, path: logPath)
+            try FileSystem.sync(fd, path: logPath)
+        }
+        // Counted as garbage until a load says otherwise: an edit or delete supersedes a line.
+        lastLoad?.garbageLines += 1
+    }
+
+    /// Drops the fragment an interrupted writer left, so the next line starts on a line of its own.
+    private func cutTornTail(_ fd: Int32) throws {
+        let size = lseek(fd, 0, SEEK_END)
+        guard size > 0 else { return }
+        var last: UInt8 = 0
+        guard pread(fd, &last, 1, size - 1) == 1 else { throw FileSystem.Failure("read", logPath) }
+        guard last != UInt8(ascii: "\n") else { return }
+        guard let bytes = try FileSystem.readFile(logPath),
+              let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else { throw FileSystem.Failure("repair", logPath) }
+        guard ftruncate(fd, off_t(lastNewline + 1)) == 0 else { throw FileSystem.Failure("repair", logPath) }
+    }
+
+    /// Rewrites the log without superseded lines once they outnumber the live ones. Only done when
+    /// this process already loaded the log under the lock, so an add never pays for it.
+    private func compactIfWorthwhile() throws(StoreError) {
+        guard let seen = lastLoad,
+              seen.garbageLines > max(compactionMinimumGarbage, seen.liveCount) else { return }
+        try rewrite(with: try load())
+    }
+}
+
+/// Runs file work for a store: a file-system failure becomes the store's typed error.
+func fileSystem<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+        return try body()
+    } catch let error as StoreError {
+        throw error
+    } catch let failure as FileSystem.Failure {
+        throw StoreError(failure)
+    } catch {
+        preconditionFailure("file work throws only FileSystem.Failure: \(error)")
+    }
+}
+
+extension StoreError {
+    init(_ failure: FileSystem.Failure) {
+        self = .fileSystem(operation: failure.action, path: failure.path, reason: failure.reason)
+    }
+}

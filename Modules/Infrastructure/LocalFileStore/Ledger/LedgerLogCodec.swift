@@ -1,0 +1,233 @@
+import Foundation
+import Ledger
+
+/// The on-disk form of the ledger: a versioned, append-only, tab-separated log a person can read.
+///
+///     investments-transactions v2
+///     +	<id>	<kind>	<schema>	<updatedAt ms>	<name>=<value>	<name>=<value>…
+///     -	<id>	<kind>	<schema>	<deletedAt ms>
+///
+/// Every id, kind, name and value is escaped (`LedgerEscaping`), so no string can add a field or a
+/// line. A later line for the same id replaces the earlier one; `-` is a tombstone. A last line
+/// without its newline is a write that was cut short and was never acknowledged, so it is dropped.
+/// The header keeps v1's name so that the release before the ledger refuses this file with its
+/// "written by a newer version" message instead of calling it foreign.
+///
+/// v1 (buy and sell only) is read and migrated by `LedgerLogV1`. Hand-parsed: JSONDecoder and
+/// ISO8601DateFormatter are each ~10–60× too slow for long histories.
+enum LedgerLogCodec {
+    static let version = 2
+    static let magic = "investments-transactions"
+    static var header: String { "\(magic) v\(version)\n" }
+
+    /// The log's latest version of each id, in file order: a history appended over time comes back
+    /// almost in date order, which the sorts downstream finish in near-linear time.
+    struct Log {
+        private var slots: [LedgerEntry] = []
+        /// Parallel to `slots`: superseded or deleted. Kept apart so that a log with nothing
+        /// superseded hands its array out without a copy.
+        private var dead: [Bool] = []
+        private var deadCount = 0
+        private var slotByID: [String: Int] = [:]
+        private var tombstones: [String: LedgerEntry] = [:]
+        var recordLines = 0
+        /// The format the file was written in; below `version` it is migrated at the next write.
+        var fileVersion = LedgerLogCodec.version
+
+        init(capacity: Int = 0) {
+            slots.reserveCapacity(capacity)
+            dead.reserveCapacity(capacity)
+            slotByID.reserveCapacity(capacity)
+        }
+
+        var live: [LedgerEntry] {
+            deadCount == 0 ? slots : slots.indices.compactMap { dead[$0] ? nil : slots[$0] }
+        }
+        /// Oldest deletion first, then by id: a compaction writes them in a stable order.
+        var deletions: [LedgerEntry] {
+            tombstones.values.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
+        }
+        var entries: [LedgerEntry] { tombstones.isEmpty ? live : live + deletions }
+        var liveCount: Int { slotByID.count }
+        /// Lines that no longer describe anything: what a compaction would drop.
+        var garbageLines: Int { recordLines - liveCount - tombstones.count }
+
+        mutating func store(_ entry: LedgerEntry) {
+            if entry.isDeleted {
+                if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
+                tombstones[entry.id] = entry
+                return
+            }
+            if !tombstones.isEmpty { tombstones.removeValue(forKey: entry.id) }
+            // One hash of the id per line: look up and insert in a single step.
+            if let replaced = slotByID.updateValue(slots.count, forKey: entry.id) { markDead(replaced) }
+            slots.append(entry)
+            dead.append(false)
+        }
+
+        private mutating func markDead(_ slot: Int) {
+            dead[slot] = true
+            deadCount += 1
+        }
+    }
+
+    // MARK: Encoding
+
+    /// One record line; appended in place, because a compaction or an import writes every entry.
+    static func append(_ entry: LedgerEntry, to bytes: inout [UInt8]) {
+        bytes.append(entry.isDeleted ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        bytes.append(UInt8(ascii: "\t"))
+        LedgerEscaping.escape(entry.id, into: &bytes, escapingEquals: false)
+        bytes.append(UInt8(ascii: "\t"))
+        LedgerEscaping.escape(entry.kind, into: &bytes, escapingEquals: false)
+        bytes.append(UInt8(ascii: "\t"))
+        bytes += String(entry.schema).utf8
+        bytes.append(UInt8(ascii: "\t"))
+        bytes += String(entry.updatedAt).utf8
+        if !entry.payload.isEmpty {
+            bytes.append(UInt8(ascii: "\t"))
+            entry.payload.withEncodedBytes { bytes.append(contentsOf: $0) }
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    static func line(for entry: LedgerEntry) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(entry, to: &bytes)
+        return bytes
+    }
+
+    static func contents(of log: Log) -> [UInt8] {
+        var bytes = Array(header.utf8)
+        bytes.reserveCapacity(log.liveCount * 110)
+        for entry in log.live { append(entry, to: &bytes) }
+        for entry in log.deletions { append(entry, to: &bytes) }
+        return bytes
+    }
+
+    // MARK: Decoding
+
+    /// Checks the first line and returns the format version and where the records start; a missing
+    /// or foreign header and a newer version are errors.
+    static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(StoreError) -> (version: Int, recordsStart: Int) {
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        let first = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+        guard first.hasPrefix(magic + " v"), let version = Int(first.dropFirst(magic.count + 2)), version >= 1 else {
+            throw .notALedger(file: path)
+        }
+        guard version <= Self.version else { throw .newerFormat(file: path, version: version, supported: Self.version) }
+        guard end < bytes.count else { throw .damaged(file: path, line: 1, reason: "the header is incomplete") }
+        return (version, end + 1)
+    }
+
+    static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
+        let shared = LedgerBytes(bytes)
+        return try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> Log in
+            var log = Log(capacity: buffer.count / 64)
+            guard buffer.count > 0 else { return log }
+            let (version, recordsStart) = try checkHeader(buffer, path: path)
+            log.fileVersion = version
+            var start = recordsStart
+            var lineNumber = 1
+            while start < buffer.count {
+                lineNumber += 1
+                guard let newline = firstNewline(in: buffer, from: start) else { break } // torn tail
+                if newline > start {
+                    do throws(LineProblem) {
+                        let entry = version == 1
+                            ? try LedgerLogV1.entry(buffer, start..<newline)
+                            : try entry(buffer, start..<newline, shared: shared)
+                        log.store(entry)
+                    } catch {
+                        throw .damaged(file: path, line: lineNumber, reason: error.reason)
+                    }
+                    log.recordLines += 1
+                }
+                start = newline + 1
+            }
+            return log
+        }
+    }
+
+    struct LineProblem: Error {
+        let reason: String
+    }
+
+    private static func firstNewline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// `+`/`-`, id, kind, schema, updatedAt, then the payload as it is: it points into the file's
+    /// bytes, so a line costs no allocation beyond its id.
+    private static func entry(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, shared: LedgerBytes) throws(LineProblem) -> LedgerEntry {
+        // The positions of the first five tabs, on the stack: no allocation per line.
+        var bounds = (0, 0, 0, 0, 0)
+        var tabs = 0
+        var cursor = line.lowerBound
+        while tabs < 5, let base = buffer.baseAddress,
+              let found = memchr(base + cursor, Int32(UInt8(ascii: "\t")), line.upperBound - cursor) {
+            let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            switch tabs {
+            case 0: bounds.0 = tab
+            case 1: bounds.1 = tab
+            case 2: bounds.2 = tab
+            case 3: bounds.3 = tab
+            default: bounds.4 = tab
+            }
+            tabs += 1
+            cursor = tab + 1
+        }
+        func bound(_ index: Int) -> Int {
+            switch index {
+            case 0: return bounds.0
+            case 1: return bounds.1
+            case 2: return bounds.2
+            case 3: return bounds.3
+            default: return bounds.4
+            }
+        }
+        let marker = UnsafeBufferPointer(rebasing: buffer[line.lowerBound..<(tabs > 0 ? bounds.0 : line.upperBound)])
+        guard marker.count == 1, marker[0] == UInt8(ascii: "+") || marker[0] == UInt8(ascii: "-") else {
+            throw LineProblem(reason: "a record must start with '+' or '-', found '\(String(decoding: marker, as: UTF8.self))'")
+        }
+        let isDeleted = marker[0] == UInt8(ascii: "-")
+        guard tabs >= 4, isDeleted ? tabs == 4 : true else {
+            throw LineProblem(reason: "expected '\(isDeleted ? "-" : "+")', id, kind, schema and time\(isDeleted ? "" : ", then the fields"), separated by tabs")
+        }
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            let end = index + 1 < tabs ? bound(index + 1) : line.upperBound
+            return UnsafeBufferPointer(rebasing: buffer[bound(index) + 1..<end])
+        }
+        guard !field(0).isEmpty else { throw LineProblem(reason: "the id is empty") }
+        guard !field(1).isEmpty else { throw LineProblem(reason: "the kind is empty") }
+        guard let schema = number(field(2), maximum: 1_000_000), schema >= 1 else {
+            throw LineProblem(reason: "'\(String(decoding: field(2), as: UTF8.self))' is not a schema version")
+        }
+        let updatedAt = try timestamp(field(3))
+        let payload = tabs == 5 ? LedgerPayload(encoded: shared, range: bounds.4 + 1..<line.upperBound) : LedgerPayload()
+        guard !isDeleted || payload.isEmpty else { throw LineProblem(reason: "a deletion has no fields") }
+        return LedgerEntry(id: LedgerEscaping.unescape(field(0)), kind: LedgerEscaping.unescape(field(1)), schema: Int(schema),
+                           updatedAt: updatedAt, isDeleted: isDeleted, payload: payload)
+    }
+
+    static func timestamp(_ field: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> Int64 {
+        guard let value = number(field, maximum: LedgerClock.latest) else {
+            throw LineProblem(reason: "'\(String(decoding: field, as: UTF8.self))' is not a timestamp in milliseconds")
+        }
+        return value
+    }
+
+    /// Decimal digits only, at most `maximum`: out-of-range input is a problem, never a trap.
+    private static func number(_ field: UnsafeBufferPointer<UInt8>, maximum: Int64) -> Int64? {
+        guard !field.isEmpty, field.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in field {
+            let digit = byte &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+        }
+        return value <= maximum ? value : nil
+    }
+}

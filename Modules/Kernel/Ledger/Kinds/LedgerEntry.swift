@@ -1,0 +1,83 @@
+import Foundation
+
+/// The unit of storage and sync: one version of one record of some kind.
+///
+/// The ledger knows nothing about what a kind means. Features own their kinds (see `LedgerKind`)
+/// and decode the payload; every store and the sync move entries as they are, so a record of a
+/// kind this release does not know is kept and passed on unchanged.
+public struct LedgerEntry: Hashable, Sendable {
+    public let id: String
+    /// What the payload is: `buy`, `sell`, and whatever later features register.
+    public let kind: String
+    /// The version of the kind's payload layout; a reader that knows an older one leaves it alone.
+    public let schema: Int
+    /// When this version was written, in milliseconds since 1970: the sync's last-write-wins clock.
+    public let updatedAt: Int64
+    /// A tombstone: the record was deleted at `updatedAt`. Its payload is empty.
+    public let isDeleted: Bool
+    public let payload: LedgerPayload
+
+    public init(id: String, kind: String, schema: Int, updatedAt: Int64, isDeleted: Bool = false, payload: LedgerPayload = LedgerPayload()) {
+        self.id = id
+        self.kind = kind
+        self.schema = schema
+        self.updatedAt = updatedAt
+        self.isDeleted = isDeleted
+        self.payload = isDeleted ? LedgerPayload() : payload
+    }
+
+    /// The tombstone that deletes this entry at `date`, keeping its kind so it syncs where the entry did.
+    public func deleted(at updatedAt: Int64) -> LedgerEntry {
+        LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, isDeleted: true)
+    }
+
+    public static func tombstone(id: String, kind: String, schema: Int = 1, at updatedAt: Int64) -> LedgerEntry {
+        LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, isDeleted: true)
+    }
+}
+
+/// Ids and kind names: what every store can hold in a key and every terminal can show.
+public enum LedgerIdentifier {
+    public static let maximumLength = 128
+
+    /// 1–128 ASCII letters, digits, `-` or `_`: UUIDs and Firebase push keys fit, and nothing
+    /// that a file line, a URL path, a database key or a terminal would treat specially.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = text.utf8
+        return (1...maximumLength).contains(bytes.count) && bytes.allSatisfy(isAllowed)
+    }
+
+    /// A kind name: 1–32 lower-case ASCII letters, digits or `-`, a letter first.
+    public static func isValidKind(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, (1...32).contains(bytes.count), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+        default: return false
+        }
+    }
+}
+
+extension Date {
+    /// Stores keep `updatedAt` in whole milliseconds; every adapter converts through these two so
+    /// the same version compares equal whichever store it came from.
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    }
+
+    public var millisecondsSince1970: Int64 {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? 0 : LedgerClock.latest)
+    }
+}
+
+public enum LedgerClock {
+    /// The latest `updatedAt` any store accepts: 9999-12-31. Larger numbers from outside are invalid
+    /// data, never a trap.
+    public static let latest: Int64 = 253_402_300_799_999
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A kind's fields, as named strings.
+///
+/// Kept in one canonical, escaped encoding, `name=value` pairs separated by tabs, which is also
+/// how the local log stores them. A store can therefore hand out payloads that point into the file
+/// it read, with no allocation per field, and a payload it does not understand goes back out byte
+/// for byte. Escapes: `\\`, `\t`, `\n`, `\r`, `\xHH` for every other control byte, and `=` in a
+/// name as `\x3d`; every other byte, any Unicode included, stands for itself.
+public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
+    private let storage: LedgerBytes
+    private let start: Int
+    private let end: Int
+
+    public init() {
+        self.init(encoded: LedgerBytes.empty, range: 0..<0)
+    }
+
+    /// Fields are kept sorted by name, so the same content has one encoding whichever store
+    /// (or unordered JSON object) it came through.
+    public init(_ fields: [(name: String, value: String)]) {
+        var bytes: [UInt8] = []
+        let sorted = fields.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for (index, field) in sorted.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\t")) }
+            LedgerEscaping.escape(field.name, into: &bytes, escapingEquals: true)
+            bytes.append(UInt8(ascii: "="))
+            LedgerEscaping.escape(field.value, into: &bytes, escapingEquals: false)
+        }
+        self.init(encoded: LedgerBytes(bytes), range: 0..<bytes.count)
+    }
+
+    /// A payload already in the canonical encoding, as a store read it; `range` is its place in `encoded`.
+    public init(encoded: LedgerBytes, range: Range<Int>) {
+        storage = encoded
+        start = range.lowerBound
+        end = range.upperBound
+    }
+
+    public var isEmpty: Bool { start == end }
+
+    /// The canonical encoding, exactly as it will be stored.
+    public func withEncodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    public var encodedBytes: [UInt8] { withEncodedBytes { Array($0) } }
+
+    /// Reads fields without copying them: what a feature's decoder uses on long histories.
+    public func withFields<R>(_ body: (LedgerFields) throws -> R) rethrows -> R {
+        try withEncodedBytes { try body(LedgerFields(encoded: $0)) }
+    }
+
+    public var fields: [(name: String, value: String)] {
+        withFields { fields in
+            var result: [(name: String, value: String)] = []
+            fields.forEach { name, value in result.append((LedgerEscaping.unescape(name), LedgerEscaping.unescape(value))) }
+            return result
+        }
+    }
+
+    public subscript(name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    public var description: String { String(decoding: encodedBytes, as: UTF8.self) }
+
+    public static func == (lhs: LedgerPayload, rhs: LedgerPayload) -> Bool {
+        lhs.withEncodedBytes { left in rhs.withEncodedBytes { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withEncodedBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Bytes shared by the payloads of one read: the whole file stays in one allocation.
+public final class LedgerBytes: @unchecked Sendable {
+    public let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    static let empty = LedgerBytes([])
+}
+
+/// A view of one encoded payload's fields, valid only inside `withFields`.
+public struct LedgerFields {
+    private let encoded: UnsafeBufferPointer<UInt8>
+
+    init(encoded: UnsafeBufferPointer<UInt8>) {
+        self.encoded = encoded
+    }
+
+    /// Each field's name and value, still escaped, in order.
+    public func forEach(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard !encoded.isEmpty else { return }
+        var fieldStart = 0
+        var index = 0
+        while index <= encoded.count {
+            if index == encoded.count || encoded[index] == UInt8(ascii: "\t") {
+                let field = UnsafeBufferPointer(rebasing: encoded[fieldStart..<index])
+                let equals = field.firstIndex(of: UInt8(ascii: "=")) ?? field.endIndex
+                try body(UnsafeBufferPointer(rebasing: field[field.startIndex..<equals]),
+                         UnsafeBufferPointer(rebasing: field[min(equals + 1, field.endIndex)..<field.endIndex]))
+                fieldStart = index + 1
+            }
+            index += 1
+        }
+    }
+
+    /// The unescaped value of `name`, or nil when the payload has no such field.
+    public func string(_ name: StaticString) -> String? {
+        var found: String?
+        forEach { fieldName, value in
+            if found == nil, Self.equals(fieldName, name) { found = LedgerEscaping.unescape(value) }
+        }
+        return found
+    }
+
+    /// The raw (escaped) bytes of `name`'s value, for decoders that parse numbers and dates in place.
+    public func withRawValue<R>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        var found: UnsafeBufferPointer<UInt8>?
+        forEach { fieldName, value in
+            if found == nil, Self.equals(fieldName, name) { found = value }
+        }
+        return try body(found)
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return bytes.isEmpty || memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+    }
+}
+
+/// The one escaping every ledger encoding shares, so any string round-trips through every store.
+public enum LedgerEscaping {
+    public static func escape(_ text: String, into bytes: inout [UInt8], escapingEquals: Bool) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "=") where escapingEquals, 0..<0x20, 0x7F:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    public static func escaped(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        escape(text, into: &bytes, escapingEquals: false)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Total: an escape this version does not know stands for itself, so nothing read is ever lost.
+    public static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
+        var index = 0
+        while index < field.count {
+            let byte = field[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < field.count else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            switch field[index + 1] {
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); index += 2
+            case UInt8(ascii: "t"): bytes.append(UInt8(ascii: "\t")); index += 2
+            case UInt8(ascii: "n"): bytes.append(UInt8(ascii: "\n")); index += 2
+            case UInt8(ascii: "r"): bytes.append(UInt8(ascii: "\r")); index += 2
+            case UInt8(ascii: "x") where index + 3 < field.count:
+                if let high = hexValue(field[index + 2]), let low = hexValue(field[index + 3]) {
+                    bytes.append(high << 4 | low)
+                    index += 4
+                } else {
+                    bytes.append(byte)
+                    index += 1
+                }
+            default:
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where entries live. Adapters: the durable local log, memory, and the remote database.
+///
+/// Generic on purpose: a store never decodes a payload, so it keeps every kind, known or not.
+public protocol LedgerStore: AnyObject {
+    /// Each id's latest version, tombstones included: live entries first, in the order they were
+    /// written, then tombstones.
+    func retrieveEntries() throws(StoreError) -> [LedgerEntry]
+    /// Stores one entry, replacing the id's earlier version; the local log appends one line.
+    func append(_ entry: LedgerEntry) throws(StoreError)
+    /// Stores every entry as one unit where the adapter can: after a crash, all or none.
+    func apply(_ entries: [LedgerEntry]) throws(StoreError)
+    /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
+    /// write can't interleave with another writer. Store calls made inside `body` are allowed.
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+}
+
+/// Every way a ledger adapter fails, typed so each client words it (and its advice) itself.
+public enum StoreError: Error, Equatable, Sendable {
+    /// A line of a store file can't be read; nothing was changed.
+    case damaged(file: String, line: Int, reason: String)
+    /// The file is not a ledger at all (a foreign file in the data directory).
+    case notALedger(file: String)
+    /// Written by a newer release in a format this one can't read; left untouched.
+    case newerFormat(file: String, version: Int, supported: Int)
+    /// A file-system call failed; `reason` is the system's.
+    case fileSystem(operation: String, path: String, reason: String)
+    /// The remote refused the credentials, or none are available.
+    case notSignedIn
+    /// The remote refused access to this data: it belongs to someone else.
+    case permissionDenied
+    /// The remote could not be reached, or failed on its side.
+    case unavailable(host: String, reason: Unavailability)
+    /// The remote refused the request for a reason of its own.
+    case rejected(status: Int, message: String?)
+    /// The remote answered something that is not a set of entries.
+    case malformedResponse(detail: String)
+    /// An id or kind no store may hold (see `LedgerIdentifier`).
+    case invalidIdentifier(String)
+
+    public enum Unavailability: Equatable, Sendable {
+        case timedOut
+        case noConnection
+        case serverError(status: Int)
+    }
+}

@@ -1,0 +1,256 @@
+import XCTest
+import Ledger
+import Transactions
+import LocalFileStore
+import TransactionsTestSupport
+import TestSupport
+
+final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
+    func test_retrieveEntries_deliversEmptyOnEmptyStore() throws { try assertThatRetrieveEntriesDeliversEmptyOnEmptyStore(on: makeLedger()) }
+    func test_append_keepsEveryEntryExactly() throws { try assertThatAppendKeepsEveryEntryExactly(on: makeLedger()) }
+    func test_append_replacesTheEntryWithTheSameID() throws { try assertThatAppendReplacesTheEntryWithTheSameID(on: makeLedger()) }
+    func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws { try assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on: makeLedger()) }
+    func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on: makeLedger()) }
+    func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws { try assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on: makeLedger()) }
+    func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeLedger()) }
+
+    private func makeLedger(file: StaticString = #filePath, line: UInt = #line) -> FileLedgerStore {
+        let sut = FileLedgerStore(directory: makeTemporaryDirectory())
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return sut
+    }
+}
+
+/// Transactions over the file ledger keep the transactions store's contract, failures included.
+final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsStoreSpecs {
+    func test_retrieveAll_deliversEmptyOnEmptyStore() throws { try assertThatRetrieveAllDeliversEmptyOnEmptyStore(on: makeSUT()) }
+    func test_retrieveAll_hasNoSideEffectsOnEmptyStore() throws { try assertThatRetrieveAllHasNoSideEffectsOnEmptyStore(on: makeSUT()) }
+    func test_retrieveAll_deliversInsertedTransactions() throws { try assertThatRetrieveAllDeliversInsertedTransactions(on: makeSUT()) }
+    func test_retrieveAll_hasNoSideEffectsOnNonEmptyStore() throws { try assertThatRetrieveAllHasNoSideEffectsOnNonEmptyStore(on: makeSUT()) }
+    func test_upsert_overwritesTransactionWithSameID() throws { try assertThatUpsertOverwritesTransactionWithSameID(on: makeSUT()) }
+    func test_upsert_keepsEveryFieldExactly() throws { try assertThatUpsertKeepsEveryFieldExactly(on: makeSUT()) }
+    func test_upsertContentsOf_insertsAndOverwritesTogether() throws { try assertThatUpsertContentsOfInsertsAndOverwritesTogether(on: makeSUT()) }
+    func test_delete_removesOnlyThatTransaction() throws { try assertThatDeleteRemovesOnlyThatTransaction(on: makeSUT()) }
+    func test_delete_ofUnknownIDChangesNothing() throws { try assertThatDeleteOfUnknownIDChangesNothing(on: makeSUT()) }
+    func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws { try assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on: makeSUT()) }
+    func test_writes_areAppliedInTheOrderTheyWereMade() throws { try assertThatWritesAreAppliedInTheOrderTheyWereMade(on: makeSUT()) }
+    func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeSUT()) }
+
+    // MARK: - Failures
+
+    func test_retrieveAll_deliversErrorOnUnreadableData() throws {
+        let directory = makeTemporaryDirectory()
+        try write("investments-transactions v2\n+\tid\tbuy\t1\tsoon\tticker=AAPL\n", in: directory)
+
+        XCTAssertThrowsError(try makeSUT(directory).retrieveAll()) { error in
+            guard case let .store(.damaged(file, line, reason))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            XCTAssertTrue(file.hasSuffix("transactions.log"), file)
+            XCTAssertEqual(line, 2)
+            XCTAssertTrue(reason.contains("'soon'"), reason)
+        }
+    }
+
+    func test_retrieveAll_hasNoSideEffectsOnFailure() throws {
+        let directory = makeTemporaryDirectory()
+        let damaged = "investments-transactions v2\ngarbage\n"
+        try write(damaged, in: directory)
+
+        _ = try? makeSUT(directory).retrieveAll()
+
+        XCTAssertEqual(try contents(of: directory), damaged)
+    }
+
+    func test_upsert_deliversErrorOnWriteFailure() throws {
+        XCTAssertThrowsError(try makeSUT(unwritableDirectory()).upsert(makeTransaction())) { error in
+            guard case .store(.fileSystem)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    func test_upsert_hasNoSideEffectsOnWriteFailure() throws {
+        let directory = makeTemporaryDirectory()
+        let foreign = "name,balance\nalice,10\n"
+        try write(foreign, in: directory)
+
+        XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction())) { error in
+            guard case .store(.notALedger)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(try contents(of: directory), foreign)
+    }
+
+    func test_delete_deliversErrorOnWriteFailure() throws {
+        XCTAssertThrowsError(try makeSUT(unwritableDirectory()).delete(makeTransaction(), deletedAt: Date())) { error in
+            guard case .store(.fileSystem)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    // MARK: - File format and durability details
+
+    func test_retrieveAll_deliversTooNewErrorForNewerFormatAndLeavesTheFileAlone() throws {
+        let directory = makeTemporaryDirectory()
+        let newer = "investments-transactions v9\n+\tanything at all\n"
+        try write(newer, in: directory)
+
+        XCTAssertThrowsError(try makeSUT(directory).retrieveAll()) { error in
+            XCTAssertEqual(error as? TransactionsStoreError, .store(.newerFormat(file: directory.appendingPathComponent("transactions.log").path, version: 9, supported: 2)))
+        }
+        XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction()))
+        XCTAssertEqual(try contents(of: directory), newer)
+    }
+
+    func test_retrieveAll_ignoresATornLastLineAndTheNextWriteCutsItOff() throws {
+        let directory = makeTemporaryDirectory()
+        let sut = makeSUT(directory)
+        let saved = makeTransaction(id: "saved")
+        try sut.upsert(saved)
+        try append("+\tpartial\tbuy\t1\t17", in: directory)
+
+        XCTAssertEqual(try sut.retrieveAll(), [saved])
+
+        let next = makeTransaction(id: "next")
+        try sut.upsert(next)
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), [saved, next])
+        XCTAssertFalse(try contents(of: directory).contains("partial"))
+    }
+
+    func test_upsert_createsDataFileReadableByOwnerOnly() throws {
+        let directory = makeTemporaryDirectory()
+        try makeSUT(directory).upsert(makeTransaction())
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("transactions.log").path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
+    func test_upsert_writesAHumanReadableSelfDescribingLog() throws {
+        let directory = makeTemporaryDirectory()
+        try makeSUT(directory).upsert(makeTransaction(id: "abc", date: "2024-03-05", type: .sell, ticker: "BRK.B", quantity: "1.5", sum: "300.25",
+                                                      note: "a\tb\nc\u{1B}[31m \\ d=e", updatedAt: Date(timeIntervalSince1970: 1_700_000_000)))
+
+        XCTAssertEqual(try contents(of: directory), """
+            investments-transactions v2
+            +\tabc\tsell\t1\t1700000000000\tdate=2024-03-05\tnote=a\\tb\\nc\\x1b[31m \\\\ d=e\tquantity=1.5\tsum=300.25\tticker=BRK.B
+
+            """)
+    }
+
+    func test_anyStringInAnIDOrNote_cannotAddAFieldOrALine() throws {
+        let directory = makeTemporaryDirectory()
+        let hostile = makeTransaction(id: "evil\tid\nwith lines", ticker: "AAPL", note: "\t\n\r\u{1B}]0;pwned\u{07}\\n")
+        try makeSUT(directory).upsert(hostile)
+        try makeSUT(directory).upsert(makeTransaction(id: "after"))
+
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), [hostile, makeTransaction(id: "after")])
+        XCTAssertEqual(try contents(of: directory).split(separator: "\n", omittingEmptySubsequences: false).count, 4, "header, two records, the final newline")
+    }
+
+    func test_compaction_dropsSupersededLinesButKeepsLiveDataTombstonesAndUnknownKindsByteForByte() throws {
+        let directory = makeTemporaryDirectory()
+        let futureLine = "+\tfuture-1\toption-execution\t3\t1700000000000\tlegs=\\x1b2\tnote=\\ttabbed\tstrike=582.5\n"
+        try write("investments-transactions v2\n" + futureLine, in: directory)
+        let ledger = FileLedgerStore(directory: directory, compactionMinimumGarbage: 5)
+        let sut = LedgerTransactionsStore(ledger: ledger)
+        let kept = makeTransaction(id: "kept", quantity: "20")
+        for quantity in 1...20 { try sut.upsert(makeTransaction(id: "kept", quantity: "\(quantity)")) }
+        let gone = makeTransaction(id: "gone")
+        try sut.upsert(gone)
+        try sut.withExclusiveAccess {
+            _ = try sut.retrieveAll()
+            try sut.delete(gone, deletedAt: Date(timeIntervalSince1970: 5))
+        }
+
+        XCTAssertEqual(try makeSUT(directory).retrieveAll(), [kept])
+        let lines = try contents(of: directory).split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, "header, the unknown entry, the live record, the tombstone: \(lines)")
+        XCTAssertEqual(lines[1] + "\n", Substring(futureLine), "an entry of an unknown kind is written back byte for byte")
+        XCTAssertEqual(lines[3], "-\tgone\tbuy\t1\t5000")
+    }
+
+    func test_aNewerSchemaOfAKnownKind_failsOnlyTheTransactionsAndIsKept() throws {
+        let directory = makeTemporaryDirectory()
+        let newer = "+\tb2\tbuy\t2\t1700000000000\tdate=2024-01-02\tlots=3\tquantity=1\tsum=10\tticker=AAPL\n"
+        try write("investments-transactions v2\n" + newer, in: directory)
+        let ledger = FileLedgerStore(directory: directory)
+
+        XCTAssertThrowsError(try LedgerTransactionsStore(ledger: ledger).retrieveAll()) { error in
+            XCTAssertEqual(error as? TransactionsStoreError, .undecodable(.newerSchema(id: "b2", kind: "buy", schema: 2, supported: 1)))
+        }
+        try ledger.append(LedgerFixtures.entry("other", kind: "watch"))
+        XCTAssertEqual(try contents(of: directory).split(separator: "\n")[1] + "\n", Substring(newer))
+    }
+
+    // MARK: - Migration from v1
+
+    func test_aV1Log_opensAsItIsAndMigratesAtTheFirstWriteLosingNothing() throws {
+        let directory = makeTemporaryDirectory()
+        let v1 = try fixture("transactions-v1.log")
+        try write(v1, in: directory)
+        let expected = [
+            makeTransaction(id: "16259cea-ae40-4d76-986a-54e020f3d7cd", date: "2024-01-02", ticker: "AAPL", quantity: "10", sum: "1500",
+                            note: "first\tbuy\nline two \\ backslash", updatedAt: Date(millisecondsSince1970: 1_795_397_638_542)),
+            makeTransaction(id: "11b5d719-c685-4536-b16d-7a84765ee2a8", date: "2024-02-01", ticker: "MSFT", quantity: "3", sum: "700.125",
+                            updatedAt: Date(millisecondsSince1970: 1_795_397_638_633)),
+            makeTransaction(id: "eebd3de2-8a97-4f11-b609-c41ed71ce8b8", date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "4", sum: "800",
+                            note: "über 🚀", updatedAt: Date(millisecondsSince1970: 1_795_397_638_583)),
+        ]
+
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), Set(expected), "read before any write")
+        XCTAssertEqual(try contents(of: directory), v1, "reading changes nothing")
+
+        let added = makeTransaction(id: "added")
+        try makeSUT(directory).upsert(added)
+
+        XCTAssertTrue(try contents(of: directory).hasPrefix("investments-transactions v2\n"))
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), Set(expected + [added]))
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("transactions.log.v1"), encoding: .utf8), v1, "the v1 file is kept beside")
+        let tombstone = try FileLedgerStore(directory: directory).retrieveEntries().first { $0.isDeleted }
+        XCTAssertEqual(tombstone, .tombstone(id: "82fb5af0-f251-4e0f-898a-2c7891bad6b3", kind: "buy", at: 1_795_397_638_670), "v1's deletion survives")
+    }
+
+    func test_aDamagedV1Log_isRefusedWithItsLineAndLeftAlone() throws {
+        let directory = makeTemporaryDirectory()
+        let damaged = "investments-transactions v1\n+\tid\t2024-01-01\tbuy\tAAPL\tlots\t10\t0\t\n+\ttoo\tfew\n"
+        try write(damaged, in: directory)
+
+        XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction())) { error in
+            guard case let .store(.damaged(_, line, reason))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(line, 3)
+            XCTAssertTrue(reason.contains("expected 9"), reason)
+        }
+        XCTAssertEqual(try contents(of: directory), damaged)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ directory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> TransactionsStore {
+        let ledger = FileLedgerStore(directory: directory ?? makeTemporaryDirectory())
+        let sut = LedgerTransactionsStore(ledger: ledger)
+        trackForMemoryLeaks(ledger, file: file, line: line)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return sut
+    }
+
+    private func fixture(_ name: String) throws -> String {
+        try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)"), encoding: .utf8)
+    }
+
+    /// A directory path below a regular file: no process, root included, can create anything there.
+    private func unwritableDirectory() throws -> URL {
+        let blocker = makeTemporaryDirectory().appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocker)
+        return blocker.appendingPathComponent("store")
+    }
+
+    private func write(_ text: String, in directory: URL) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent("transactions.log"))
+    }
+
+    private func append(_ text: String, in directory: URL) throws {
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("transactions.log"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    private func contents(of directory: URL) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent("transactions.log"), encoding: .utf8)
+    }
+}

@@ -1,0 +1,90 @@
+import XCTest
+import Ledger
+import TestSupport
+import TransactionsTestSupport
+
+final class SyncPlanTests: XCTestCase {
+    private let t0: Int64 = 1_700_000_000_000
+
+    func test_plan_pushesWhatOnlyTheLocalSideHasAndPullsWhatOnlyTheRemoteHas() {
+        let mine = record("a", at: t0), theirs = record("b", at: t0)
+
+        let plan = SyncPlan(local: [mine], remote: [theirs], lastSync: nil)
+
+        XCTAssertEqual(plan.push, [mine])
+        XCTAssertEqual(plan.pull, [theirs])
+        XCTAssertEqual(plan.conflicts, [])
+    }
+
+    func test_plan_isEmptyWhenBothSidesHoldTheSameRecords() {
+        let records = [record("a", at: t0), LedgerEntry.tombstone(id: "b", kind: "buy", at: t0)]
+
+        XCTAssertTrue(SyncPlan(local: records, remote: records, lastSync: nil).isEmpty)
+    }
+
+    func test_plan_keepsTheNewerVersionOnEachSide() {
+        let olderLocal = record("a", quantity: "1", at: t0), newerRemote = record("a", quantity: "2", at: t0 + 1)
+        let newerLocal = record("b", quantity: "3", at: t0 + 1), olderRemote = record("b", quantity: "4", at: t0)
+
+        let plan = SyncPlan(local: [olderLocal, newerLocal], remote: [newerRemote, olderRemote], lastSync: nil)
+
+        XCTAssertEqual(plan.push, [newerLocal])
+        XCTAssertEqual(plan.pull, [newerRemote])
+    }
+
+    func test_plan_givesATieToTheRemoteSoEveryClientResolvesItAlike() {
+        let mine = record("a", quantity: "1", at: t0), theirs = record("a", quantity: "2", at: t0)
+
+        XCTAssertEqual(SyncPlan(local: [mine], remote: [theirs], lastSync: nil).pull, [theirs])
+    }
+
+    func test_plan_propagatesANewerDeleteAndRevivesWithANewerEdit() {
+        let deletedHere = LedgerEntry.tombstone(id: "a", kind: "buy", at: t0 + 5), liveThere = record("a", at: t0)
+        let deletedThere = LedgerEntry.tombstone(id: "b", kind: "buy", at: t0), editedHere = record("b", at: t0 + 5)
+
+        let plan = SyncPlan(local: [deletedHere, editedHere], remote: [liveThere, deletedThere], lastSync: nil)
+
+        XCTAssertEqual(plan.push, [deletedHere, editedHere])
+        XCTAssertEqual(plan.pull, [])
+    }
+
+    func test_plan_countsAConflictOnlyWhenBothSidesChangedSinceTheLastSync() {
+        let lastSync = t0 + 10
+        let bothChanged = (record("a", quantity: "1", at: t0 + 11), record("a", quantity: "2", at: t0 + 12))
+        let onlyRemoteChanged = (record("b", quantity: "1", at: t0 + 10), record("b", quantity: "2", at: t0 + 11))
+
+        let plan = SyncPlan(local: [bothChanged.0, onlyRemoteChanged.0], remote: [bothChanged.1, onlyRemoteChanged.1], lastSync: lastSync)
+
+        XCTAssertEqual(plan.conflicts, ["a"])
+        XCTAssertEqual(plan.pull, [bothChanged.1, onlyRemoteChanged.1])
+    }
+
+    func test_plan_afterApplyingIt_bothSidesAreEqualAndTheNextPlanIsEmpty() throws {
+        var random = SeededRandom(seed: 42)
+        for _ in 0..<200 {
+            let local = randomRecords(using: &random), remote = randomRecords(using: &random)
+            let plan = SyncPlan(local: local, remote: remote, lastSync: nil)
+            let localAfter = InMemoryLedgerStore(local + plan.pull), remoteAfter = InMemoryLedgerStore(remote + plan.push)
+
+            XCTAssertEqual(Set(localAfter.retrieveEntries()), Set(remoteAfter.retrieveEntries()))
+            XCTAssertTrue(SyncPlan(local: localAfter.retrieveEntries(), remote: remoteAfter.retrieveEntries(), lastSync: t0).isEmpty)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func record(_ id: String, quantity: String = "1", at date: Int64) -> LedgerEntry {
+        LedgerFixtures.entry(id, updatedAt: date, payload: LedgerPayload([("quantity", quantity)]))
+    }
+
+    /// One record per id, as a store holds them; few ids, times and values, so sides often collide.
+    private func randomRecords(using random: inout SeededRandom) -> [LedgerEntry] {
+        var byID: [String: LedgerEntry] = [:]
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            let id = "id-\(Int.random(in: 0..<8, using: &random))"
+            let date = t0 + Int64(Int.random(in: 0..<4, using: &random))
+            byID[id] = Bool.random(using: &random) ? .tombstone(id: id, kind: "buy", at: date) : record(id, quantity: "\(Int.random(in: 1...3, using: &random))", at: date)
+        }
+        return Array(byID.values)
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+import Transactions
+import LocalFileStore
+import TestSupport
+
+/// Real processes, real SIGKILLs: the store must never lose an acknowledged write nor become
+/// unreadable, wherever the kill lands (mid-append, mid-fsync, mid-compaction).
+final class FileLedgerStoreCrashTests: XCTestCase {
+    func test_killedWriter_neverLosesAcknowledgedWritesAndLeavesAReadableFile() throws {
+        var generator = SystemRandomNumberGenerator()
+        let directory = makeTemporaryDirectory()
+        var everAdded = Set<String>(), acknowledgedDeletes = Set<String>(), unacknowledgedDeletes = Set<String>()
+
+        for round in 0..<30 {
+            let log = try runWriterAndKill(directory: directory, afterAcknowledgements: Int.random(in: 1...40, using: &generator),
+                                           extraDelayMicroseconds: UInt32.random(in: 0...3_000, using: &generator))
+            for line in log.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue } // a line cut by the kill was never complete
+                switch parts[0] {
+                case "add": everAdded.insert(parts[1])
+                case "deleting": unacknowledgedDeletes.insert(parts[1])
+                case "del": acknowledgedDeletes.insert(parts[1]); unacknowledgedDeletes.remove(parts[1])
+                default: XCTFail("unexpected writer output: \(line)")
+                }
+            }
+
+            let stored: Set<String>
+            do {
+                stored = Set(try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll().map(\.id))
+            } catch {
+                return XCTFail("round \(round): the store became unreadable: \(error)")
+            }
+            let mustBePresent = everAdded.subtracting(acknowledgedDeletes).subtracting(unacknowledgedDeletes)
+            XCTAssertTrue(mustBePresent.isSubset(of: stored), "round \(round): lost \(mustBePresent.subtracting(stored))")
+            XCTAssertTrue(stored.isDisjoint(with: acknowledgedDeletes), "round \(round): a deleted transaction came back")
+        }
+        XCTAssertGreaterThan(everAdded.count, 30)
+    }
+
+    func test_parallelWriters_neverLoseEachOthersUpdates() throws {
+        let directory = makeTemporaryDirectory()
+        let processes = (0..<8).map { _ in makeWriter(directory: directory, count: 50) }
+        var outputs: [Pipe] = []
+        for (process, pipe) in processes {
+            try process.run()
+            outputs.append(pipe)
+        }
+        let acknowledged = outputs.flatMap { pipe in
+            String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        }
+        for (process, _) in processes {
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+        }
+
+        var expected = Set<String>()
+        for line in acknowledged {
+            let parts = line.split(separator: " ").map(String.init)
+            if parts[0] == "add" { expected.insert(parts[1]) }
+            if parts[0] == "del" { expected.remove(parts[1]) }
+        }
+        XCTAssertEqual(Set(try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll().map(\.id)), expected)
+        XCTAssertEqual(acknowledged.filter { $0.hasPrefix("add") }.count, 8 * 40)
+    }
+
+    // MARK: - Helpers
+
+    private func makeWriter(directory: URL, count: Int) -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("store-writer")
+        process.arguments = [directory.path, String(count)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        return (process, pipe)
+    }
+
+    /// Starts a writer, waits for some acknowledgements plus a random moment, then SIGKILLs it.
+    private func runWriterAndKill(directory: URL, afterAcknowledgements wanted: Int, extraDelayMicroseconds: UInt32) throws -> String {
+        let (process, pipe) = makeWriter(directory: directory, count: 1_000_000)
+        try process.run()
+        var output = Data()
+        let reader = pipe.fileHandleForReading
+        while output.filter({ $0 == UInt8(ascii: "\n") }).count < wanted {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        usleep(extraDelayMicroseconds)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(reader.readDataToEndOfFile())
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        return String(decoding: output, as: UTF8.self)
+    }
+}

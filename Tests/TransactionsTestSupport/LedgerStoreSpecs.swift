@@ -1,0 +1,95 @@
+import XCTest
+import Ledger
+
+/// The contract every `LedgerStore` adapter keeps, whatever the kinds: each adapter's test class
+/// conforms and runs every spec.
+public protocol LedgerStoreSpecs {
+    func test_retrieveEntries_deliversEmptyOnEmptyStore() throws
+    func test_append_keepsEveryEntryExactly() throws
+    func test_append_replacesTheEntryWithTheSameID() throws
+    func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws
+    func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws
+    func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws
+    func test_withExclusiveAccess_allowsStoreCallsInside() throws
+}
+
+/// Entries no feature of this release writes, with every character an encoding could trip on.
+public enum LedgerFixtures {
+    public static let trickyPayload = LedgerPayload([
+        ("note", "tab\there\nnew line\r\u{1B}]0;pwned\u{07} \\ back-slash, «ünïcode» 🚀"),
+        ("weird name=with equals", "value=with equals\\t not an escape"),
+        ("amount", "0.00000001"),
+    ])
+
+    public static func entry(_ id: String, kind: String = "buy", schema: Int = 1, updatedAt: Int64 = 1_700_000_000_000,
+                             payload: LedgerPayload = LedgerPayload([("ticker", "AAPL"), ("quantity", "1")])) -> LedgerEntry {
+        LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, payload: payload)
+    }
+}
+
+extension LedgerStoreSpecs where Self: XCTestCase {
+    public func assertThatRetrieveEntriesDeliversEmptyOnEmptyStore(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try sut.retrieveEntries(), [], file: file, line: line)
+    }
+
+    public func assertThatAppendKeepsEveryEntryExactly(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let tricky = LedgerFixtures.entry("tricky", kind: "future-kind", schema: 7, updatedAt: LedgerClock.latest, payload: LedgerFixtures.trickyPayload)
+        let plain = LedgerFixtures.entry("plain")
+        try sut.append(tricky)
+        try sut.append(plain)
+
+        XCTAssertEqual(Set(try sut.retrieveEntries()), [tricky, plain], file: file, line: line)
+        XCTAssertEqual(try sut.retrieveEntries().first { $0.id == "tricky" }?.payload.encodedBytes, tricky.payload.encodedBytes, file: file, line: line)
+    }
+
+    public func assertThatAppendReplacesTheEntryWithTheSameID(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        try sut.append(LedgerFixtures.entry("1", updatedAt: 1))
+        let newer = LedgerFixtures.entry("1", kind: "sell", updatedAt: 2)
+        try sut.append(newer)
+
+        XCTAssertEqual(try sut.retrieveEntries(), [newer], file: file, line: line)
+    }
+
+    public func assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let doomed = LedgerFixtures.entry("doomed")
+        try sut.append(doomed)
+        let kept = LedgerFixtures.entry("kept", kind: "dividend")
+        try sut.append(kept)
+        let tombstone = doomed.deleted(at: 1_800_000_000_000)
+        try sut.append(tombstone)
+
+        XCTAssertEqual(try sut.retrieveEntries(), [kept, tombstone], file: file, line: line)
+        XCTAssertEqual(tombstone.kind, "buy", "a tombstone keeps its kind, so it syncs where the entry did", file: file, line: line)
+    }
+
+    public func assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        try sut.append(LedgerFixtures.entry("edited", updatedAt: 1))
+        try sut.append(LedgerFixtures.entry("deleted", updatedAt: 1))
+        let batch = [LedgerFixtures.entry("edited", updatedAt: 1_600_000_000_500, payload: LedgerPayload([("ticker", "MSFT")])),
+                     LedgerFixtures.entry("new", kind: "fee", updatedAt: 1_650_000_000_000),
+                     LedgerEntry.tombstone(id: "deleted", kind: "buy", at: 1_700_000_000_001)]
+        try sut.apply(batch)
+
+        XCTAssertEqual(Set(try sut.retrieveEntries()), Set(batch), file: file, line: line)
+    }
+
+    public func assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let unknownKind = LedgerFixtures.entry("from-the-future", kind: "option-execution", payload: LedgerFixtures.trickyPayload)
+        let newerSchema = LedgerFixtures.entry("newer-buy", kind: "buy", schema: 2, payload: LedgerPayload([("ticker", "AAPL"), ("lots", "[1,2]")]))
+        try sut.apply([unknownKind, newerSchema])
+        try sut.append(LedgerFixtures.entry("today"))
+
+        let stored = try sut.retrieveEntries()
+        XCTAssertEqual(stored.first { $0.id == "from-the-future" }, unknownKind, file: file, line: line)
+        XCTAssertEqual(stored.first { $0.id == "newer-buy" }, newerSchema, file: file, line: line)
+    }
+
+    public func assertThatWithExclusiveAccessAllowsStoreCallsInside(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let entry = LedgerFixtures.entry("1")
+        let seen = try sut.withExclusiveAccess {
+            try sut.append(entry)
+            return try sut.retrieveEntries()
+        }
+        XCTAssertEqual(seen, [entry], file: file, line: line)
+    }
+}

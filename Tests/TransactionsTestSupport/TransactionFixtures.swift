@@ -1,0 +1,16 @@
+import Foundation
+import FixedPoint
+import Transactions
+import TestSupport
+
+public func day(_ iso: String) -> CalendarDay {
+    guard let day = CalendarDay(iso: iso) else { fatalError("bad fixture date \(iso)") }
+    return day
+}
+
+public func makeTransaction(id: String = UUID().uuidString.lowercased(), date: String = "2024-01-02", type: TransactionType = .buy,
+                            ticker: String = "AAPL", quantity: String = "1", sum: String = "100", note: String? = nil,
+                            updatedAt: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> Transaction {
+    Transaction(id: id, date: day(date), type: type, ticker: ticker, quantity: fixed(quantity), sum: fixed(sum),
+                note: note, updatedAt: updatedAt)
+}
