@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import Transactions
 import CurrentPrices
 import Portfolio
@@ -46,7 +47,9 @@ struct AppComposer {
         DeleteTransactionUseCase(store: try transactionsStore(), now: context.now)
     }
 
-    func importTransactions() throws -> TransactionsImporting {
-        ImportTransactionsUseCase(store: try transactionsStore(), today: { [context] in context.today }, now: context.now, makeID: context.makeID)
+    /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
+    func importTransactions(into ledger: LedgerStore) -> TransactionsImporting {
+        ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,
+                                  makeID: context.makeID)
     }
 }

@@ -18,8 +18,10 @@ Firebase Realtime Database REST, with the rules every user's data needs
   No, unknown or expired token: 401. A token of another user: 403 {"error": "Permission denied"}.
 
 Control (tests only)
-  POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db", "fault": "401|403|429|500|garbage|slow|drop" or, for
-                          "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", "times": n, "retryAfter": s}
+  POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop" or,
+                          for "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", or, for the
+                          database, "drop-after-write" (applied, then the connection closes unanswered);
+                          "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE.
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
@@ -304,6 +306,8 @@ def make_handler(state):
                 if match is None or match.group(1) != uid:
                     return self.send_json(403, {"error": "Permission denied"})
                 fault = state.take_fault("db")
+                if fault is None and method in ("PUT", "PATCH", "DELETE"):
+                    fault = state.take_fault("db-write")
                 if fault and fault["fault"] in ("401", "403", "500"):
                     return self.send_json(int(fault["fault"]), {"error": "injected " + fault["fault"]})
                 if fault and fault["fault"] == "drop":
@@ -338,6 +342,11 @@ def make_handler(state):
                         collections[match.group(2)] = {}
                     body = None
                 state.save()
+                if fault and fault["fault"] == "drop-after-write":
+                    # The write is applied, but the client never hears so: it can't tell it succeeded.
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
             self.send_json(200, body)
 
         def quote(self, symbol):

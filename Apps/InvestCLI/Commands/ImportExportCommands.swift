@@ -1,12 +1,14 @@
 import Foundation
 import AppSupport
+import Ledger
+import LocalFileStore
 import Transactions
 
 struct ImportCommand: Command {
     static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]
 
     let spec = CommandSpec(
-        name: "import", summary: "Import transactions from CSV (or an 'invest export' JSON); all or nothing",
+        name: "import", summary: "Import transactions from CSV, or an 'invest export' (JSON or ledger); all or nothing",
         usage: "import FILE [--dry-run]",
         options: [.flag("dry-run", "Check every row and report, but save nothing")],
         positionals: 1...1)
@@ -16,19 +18,54 @@ struct ImportCommand: Command {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.usage("cannot read '\(path)': no such file, or it is not readable.")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.usage("\(path) is not UTF-8 text.") }
-        let rows = text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path: path) : try Self.csvRows(text, path: path)
+        let ledger = try app.ledger()
+        let (rows, otherEntries) = try Self.rows(in: Array(data), path: path)
         let dryRun = arguments.has("dry-run")
         let imported: [Transaction]
         do {
-            imported = try app.importTransactions().importRows(rows, dryRun: dryRun)
+            imported = try ledger.withExclusiveAccess {
+                let imported = try app.importTransactions(into: ledger).importRows(rows, dryRun: dryRun)
+                if !dryRun, !otherEntries.isEmpty { try ledger.apply(otherEntries) }
+                return imported
+            }
         } catch let ImportTransactionsError.invalidRows(errors) {
-            throw Self.badRows(errors.map { "\(path):\($0)" }, in: path)
+            throw Self.badRows(errors.map { "\(path):\($0.line): \($0.messages.joined(separator: "; "))" }, in: path)
+        } catch let error as StoreError {
+            throw CLIError.runtime("nothing more was imported: \(error.userMessage)")
         } catch {
             throw TransactionPresentation.error(error)
         }
-        app.console.write(dryRun ? "Dry run: all \(imported.count) rows of \(path) are valid; nothing was saved.\n"
-                                 : "Imported \(imported.count) transactions from \(path).\n")
+        let others = otherEntries.isEmpty ? "" : " and \(otherEntries.count) other entr\(otherEntries.count == 1 ? "y" : "ies")"
+        app.console.write(dryRun ? "Dry run: all \(imported.count) rows\(others) of \(path) are valid; nothing was saved.\n"
+                                 : "Imported \(imported.count) transactions\(others) from \(path).\n")
+    }
+
+    /// The transactions to validate, and (from a ledger export) every other entry, kept as it is.
+    static func rows(in bytes: [UInt8], path: String) throws -> ([ImportRow], [LedgerEntry]) {
+        if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, path: path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw CLIError.usage("\(path) is not UTF-8 text.") }
+        return (text.drop { $0.isWhitespace }.first == "[" ? try jsonRows(text, path: path) : try csvRows(text, path: path), [])
+    }
+
+    /// A full backup: buys and sells are checked like any import and keep their versions; entries
+    /// of other kinds, or in layouts this release can't read, are restored byte for byte.
+    static func ledgerRows(_ bytes: [UInt8], path: String) throws -> ([ImportRow], [LedgerEntry]) {
+        let entries: [(line: Int, entry: LedgerEntry)]
+        do {
+            entries = try LedgerArchive.decode(bytes, path: path)
+        } catch {
+            throw CLIError.usage(error.userMessage)
+        }
+        var rows: [ImportRow] = []
+        var others: [LedgerEntry] = []
+        for (line, entry) in entries {
+            if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry) {
+                rows.append(ImportRow(line: line, id: transaction.id, draft: TransactionDraft(transaction), updatedAt: transaction.updatedAt))
+            } else {
+                others.append(entry)
+            }
+        }
+        return (rows, others)
     }
 
     static func csvRows(_ text: String, path: String) throws -> [ImportRow] {
@@ -83,13 +120,31 @@ struct ImportCommand: Command {
 
 struct ExportCommand: Command {
     let spec = CommandSpec(
-        name: "export", summary: "Write every transaction as CSV or JSON, ready for 'invest import'",
-        usage: "export [--format csv|json]",
-        options: [.value("format", "csv|json", "Output format (default: csv)")],
+        name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
+        usage: "export [--format csv|json|ledger]",
+        options: [.value("format", "csv|json|ledger", "csv or json: transactions (default: csv); ledger: every entry of every kind, a full backup")],
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+        let ledger = try app.ledger()
+        let entries = try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
+        if arguments.value("format") == "ledger" {
+            return app.console.write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self))
+        }
         let format = try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
         app.console.write(TransactionPresentation.report(try app.allTransactions(), fullIDs: true).render(format, colors: false))
+        let transactionKinds = Set(TransactionsLedgerCodec.kinds.map(\.name))
+        let others = entries.filter { !transactionKinds.contains($0.kind) }.count
+        if others > 0 {
+            app.console.writeError("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
+        }
+    }
+
+    private func storeWork<T>(_ body: () throws(StoreError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CLIError.runtime(error.userMessage)
+        }
     }
 }

@@ -7,11 +7,14 @@ public struct ImportRow: Equatable, Sendable {
     /// Kept when present, so importing an export again updates instead of duplicating.
     public let id: String?
     public let draft: TransactionDraft
+    /// Kept when present (a full backup restores versions as they were); else the import's time.
+    public let updatedAt: Date?
 
-    public init(line: Int, id: String? = nil, draft: TransactionDraft) {
+    public init(line: Int, id: String? = nil, draft: TransactionDraft, updatedAt: Date? = nil) {
         self.line = line
         self.id = id
         self.draft = draft
+        self.updatedAt = updatedAt
     }
 }
 
@@ -89,7 +92,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                     continue
                 }
                 lineByID[id] = row.line
-                imported.append(Transaction(id: id, fields: fields, updatedAt: stamp))
+                imported.append(Transaction(id: id, fields: fields, updatedAt: row.updatedAt ?? stamp))
             }
         }
         return (imported, lineByID, errors)

@@ -31,8 +31,6 @@ enum LedgerLogCodec {
         private var slotByID: [String: Int] = [:]
         private var tombstones: [String: LedgerEntry] = [:]
         var recordLines = 0
-        /// The format the file was written in; below `version` it is migrated at the next write.
-        var fileVersion = LedgerLogCodec.version
 
         init(capacity: Int = 0) {
             slots.reserveCapacity(capacity)
@@ -121,31 +119,39 @@ enum LedgerLogCodec {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
+        var log = Log(capacity: bytes.count / 64)
+        try forEachRecord(in: bytes, path: path) { _, entry in
+            log.store(entry)
+            log.recordLines += 1
+        }
+        return log
+    }
+
+    /// Every record line with its line number, in file order. A torn last line (no newline) is
+    /// dropped, unless `requireWholeLines`: a backup cut short is an error, not a crash's leftover.
+    static func forEachRecord(in bytes: [UInt8], path: String, requireWholeLines: Bool = false,
+                              _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) {
         let shared = LedgerBytes(bytes)
-        return try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> Log in
-            var log = Log(capacity: buffer.count / 64)
-            guard buffer.count > 0 else { return log }
+        try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
+            guard buffer.count > 0 else { return }
             let (version, recordsStart) = try checkHeader(buffer, path: path)
-            log.fileVersion = version
             var start = recordsStart
             var lineNumber = 1
             while start < buffer.count {
                 lineNumber += 1
-                guard let newline = firstNewline(in: buffer, from: start) else { break } // torn tail
+                guard let newline = firstNewline(in: buffer, from: start) else {
+                    if requireWholeLines { throw .damaged(file: path, line: lineNumber, reason: "the last line is cut short") }
+                    break
+                }
                 if newline > start {
                     do throws(LineProblem) {
-                        let entry = version == 1
-                            ? try LedgerLogV1.entry(buffer, start..<newline)
-                            : try entry(buffer, start..<newline, shared: shared)
-                        log.store(entry)
+                        body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline) : try entry(buffer, start..<newline, shared: shared))
                     } catch {
                         throw .damaged(file: path, line: lineNumber, reason: error.reason)
                     }
-                    log.recordLines += 1
                 }
                 start = newline + 1
             }
-            return log
         }
     }
 

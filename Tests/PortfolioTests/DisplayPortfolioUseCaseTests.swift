@@ -1,0 +1,108 @@
+import XCTest
+import CurrentPrices
+import Ledger
+import Portfolio
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+final class DisplayPortfolioUseCaseTests: XCTestCase {
+    func test_display_loadsPricesOnlyForWhatIsStillHeld() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "2", sum: "20"),
+                               makeTransaction(id: "2", ticker: "SOLD", quantity: "1", sum: "10"),
+                               makeTransaction(id: "3", type: .sell, ticker: "SOLD", quantity: "1", sum: "15")]
+        prices.results = ["AAA": .success(loaded("AAA", "30"))]
+
+        let report = try sut.display(sort: .value)
+
+        XCTAssertEqual(prices.requests, [["AAA"]])
+        XCTAssertEqual(transactions.requests, [.init(filter: .all, order: .unspecified)])
+        XCTAssertEqual(report.summary.totalValue, fixed("60"))
+        XCTAssertEqual(report.summary.totalProfit, fixed("45"), "AAA +40 and SOLD's realized +5")
+        XCTAssertFalse(report.isUnvalued)
+    }
+
+    func test_display_leavesAHoldingWithoutAPriceOutOfTheTotalsAndNamesIt() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "1", sum: "10"), makeTransaction(id: "2", ticker: "GONE", quantity: "1", sum: "10")]
+        prices.results = ["AAA": .success(loaded("AAA", "12")), "GONE": .failure(.unknownSymbol)]
+
+        let report = try sut.display(sort: .ticker)
+
+        XCTAssertEqual(report.summary.unpricedTickers, ["GONE"])
+        XCTAssertEqual(report.summary.totalValue, fixed("12"))
+        XCTAssertEqual(report.prices["GONE"], .failure(.unknownSymbol))
+        XCTAssertFalse(report.isUnvalued, "one usable price is enough to value what it prices")
+    }
+
+    func test_display_isUnvaluedWhenSomethingIsHeldButNoPriceCouldBeHad() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "AAA")]
+        prices.results = ["AAA": .failure(.connectivity)]
+
+        XCTAssertTrue(try sut.display(sort: .value).isUnvalued)
+    }
+
+    func test_display_ofNothing_asksForNoPriceAndIsNotUnvalued() throws {
+        let (sut, _, prices) = makeSUT()
+
+        let report = try sut.display(sort: .value)
+
+        XCTAssertEqual(prices.requests, [])
+        XCTAssertTrue(report.summary.isEmpty)
+        XCTAssertFalse(report.isUnvalued)
+    }
+
+    func test_display_deliversTheRetrievalError() {
+        let (sut, transactions, prices) = makeSUT()
+        let failure = TransactionsStoreError.store(.damaged(file: "transactions.log", line: 2, reason: "bad"))
+        transactions.error = .retrieval(failure)
+
+        XCTAssertThrowsError(try sut.display(sort: .value)) { XCTAssertEqual($0 as? DisplayPortfolioError, .retrieval(failure)) }
+        XCTAssertEqual(prices.requests, [], "no prices are loaded for a history that could not be read")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (DisplayPortfolioUseCase, TransactionsRetrievingSpy, PricesLoadingSpy) {
+        let transactions = TransactionsRetrievingSpy(), prices = PricesLoadingSpy()
+        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: prices)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(transactions, file: file, line: line)
+        trackForMemoryLeaks(prices, file: file, line: line)
+        return (sut, transactions, prices)
+    }
+
+    private func loaded(_ ticker: String, _ price: String) -> LoadedPrice {
+        let at = Date(timeIntervalSince1970: 1_720_000_000)
+        return LoadedPrice(price: CurrentPrice(ticker: ticker, price: fixed(price), change: nil, changePercent: nil, previousClose: fixed(price),
+                                               quoteTime: at, fetchedAt: at), source: .live)
+    }
+
+    private final class TransactionsRetrievingSpy: TransactionsRetrieving {
+        struct Request: Equatable {
+            let filter: TransactionFilter
+            let order: TransactionOrder
+        }
+        private(set) var requests: [Request] = []
+        var stored: [Transaction] = []
+        var error: RetrieveTransactionsError?
+
+        func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] {
+            requests.append(Request(filter: filter, order: order))
+            if let error { throw error }
+            return stored
+        }
+    }
+
+    private final class PricesLoadingSpy: PricesLoading {
+        private(set) var requests: [[String]] = []
+        var results: [String: Result<LoadedPrice, PriceLoadingError>] = [:]
+
+        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+            requests.append(tickers)
+            return results.filter { tickers.contains($0.key) }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import XCTest
+import Ledger
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+final class TransactionsLedgerCodecTests: XCTestCase {
+    func test_entry_writesBuysAndSellsAsTheirOwnKindsWithNamedExactFields() {
+        let sell = makeTransaction(id: "s1", date: "2024-03-05", type: .sell, ticker: "BRK.B", quantity: "0.00000001", sum: "123456789012.12345678",
+                                   note: "n", updatedAt: Date(timeIntervalSince1970: 1_700_000_000.123))
+
+        let entry = TransactionsLedgerCodec.entry(for: sell)
+
+        XCTAssertEqual(entry.kind, "sell")
+        XCTAssertEqual(entry.schema, 1)
+        XCTAssertEqual(entry.updatedAt, 1_700_000_000_123)
+        XCTAssertEqual(entry.payload.description, "date=2024-03-05\tnote=n\tquantity=0.00000001\tsum=123456789012.12345678\tticker=BRK.B")
+        XCTAssertEqual(try TransactionsLedgerCodec.record(from: entry), sell)
+    }
+
+    func test_record_passesOverOtherKindsAndTombstones() throws {
+        XCTAssertNil(try TransactionsLedgerCodec.record(from: LedgerEntry(id: "d", kind: "dividend", schema: 1, updatedAt: 1)))
+        XCTAssertNil(try TransactionsLedgerCodec.record(from: .tombstone(id: "b", kind: "buy", at: 1)))
+    }
+
+    func test_record_refusesANewerLayoutNamingIt() {
+        let newer = LedgerEntry(id: "b2", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("ticker", "A")]))
+
+        XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: newer)) { error in
+            XCTAssertEqual(error as? LedgerDecodingError, .newerSchema(id: "b2", kind: "buy", schema: 2, supported: 1))
+        }
+    }
+
+    func test_record_namesTheFirstUnreadableField() {
+        let broken = LedgerEntry(id: "b", kind: "buy", schema: 1, updatedAt: 1,
+                                 payload: LedgerPayload([("date", "2024-01-02"), ("quantity", "lots"), ("sum", "1"), ("ticker", "A")]))
+
+        XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: broken)) { error in
+            XCTAssertEqual(error as? LedgerDecodingError, .invalidField(id: "b", kind: "buy", field: "quantity"))
+        }
+    }
+}
