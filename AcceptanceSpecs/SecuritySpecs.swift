@@ -56,6 +56,10 @@ final class SecuritySpecs: XCTestCase {
         let tokens = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(session.utf8)) as? [String: Any])
         let secrets = [password, "wrong password", try XCTUnwrap(tokens["idToken"] as? String), try XCTUnwrap(tokens["refreshToken"] as? String)]
 
+        XCTAssertEqual(runs.map(\.status), [0, 0, 0, 1, 1, 1], "sign-up, whoami and sync succeed; the wrong password and both runs against the failing store fail")
+        XCTAssertTrue(runs[1].output.contains("secret@example.com"), runs[1].output)
+        XCTAssertTrue(runs[2].output.contains("pushed 1"), runs[2].output)
+        XCTAssertFalse(runs[3].errors.isEmpty || runs[4].errors.isEmpty || runs[5].errors.isEmpty, "each failure says why")
         for run in runs {
             for secret in secrets {
                 XCTAssertFalse(run.output.contains(secret) || run.errors.contains(secret) || run.prompts.contains { $0.contains(secret) })

@@ -79,28 +79,52 @@ final class SyncSpecs: XCTestCase {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount(emulator)
         desktop.add(["buy CCC 1 10 2024-01-04"])
         desktop.run(["sync"])
-        laptop.add(["buy AAA 1 10 2024-01-02"])
-        try emulator.inject("drop", for: "db", times: 1)
+        laptop.add(["buy AAA 1 10 2024-01-02", "buy BBB 1 10 2024-01-03"])
+        try emulator.inject("drop", for: "db-write", times: 1)
 
         let interrupted = laptop.run(["sync"])
+        XCTAssertEqual(laptop.ids().count, 2, "the push was cut off, so nothing was pulled either")
         let resumed = laptop.run(["sync"])
+        desktop.run(["sync"])
 
         XCTAssertEqual(interrupted.status, 1)
         XCTAssertTrue(interrupted.errors.contains("Nothing was lost; run 'invest sync' again."), interrupted.errors)
         XCTAssertEqual(resumed.status, 0, resumed.errors)
-        XCTAssertEqual(laptop.ids().count, 2)
+        XCTAssertEqual(resumed.output, "Synced with investor@example.com: pushed 2, pulled 1, 0 conflicts (newest edit kept).\n")
+        XCTAssertEqual(laptop.ids().count, 3)
+        XCTAssertEqual(Set(desktop.ids()), Set(laptop.ids()), "both devices hold everything both wrote")
+    }
+
+    func test_givenAWriteTheServerAppliedButNeverAnswered_whenSyncRunsAgain_nothingIsLostOrDoubled() throws {
+        let emulator = try startEmulator()
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount(emulator)
+        laptop.add(["buy AAA 1 10 2024-01-02", "buy BBB 1 10 2024-01-03"])
+        try emulator.inject("drop-after-write", for: "db-write", times: 1)
+
+        XCTAssertEqual(laptop.run(["sync"]).status, 1)
+        let resumed = laptop.run(["sync"])
+        desktop.run(["sync"])
+
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertEqual(resumed.output, "Synced with investor@example.com: pushed 0, pulled 0, 0 conflicts (newest edit kept).\n",
+                       "the remote already holds exactly what was pushed")
+        XCTAssertEqual(Set(desktop.ids()), Set(laptop.ids()))
+        XCTAssertEqual(desktop.ids().count, 2)
     }
 
     func test_givenSignedOutUser_whenHeUsesTheClient_everythingButSyncWorks() throws {
-        let invest = makeInvestDriver()
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
 
         invest.add(["buy AAPL 1 150 2024-01-02"])
         let sync = invest.run(["sync"])
 
         XCTAssertEqual(invest.run(["list"]).status, 0)
         XCTAssertEqual(invest.run(["portfolio"]).status, 0)
-        XCTAssertEqual(sync.status, 2, "no account is configured: a usage error that says what to set")
-        XCTAssertTrue(sync.errors.contains("INVEST_API_KEY"), sync.errors)
+        XCTAssertEqual(sync.status, 1, "the account is configured but nobody is signed in")
+        XCTAssertTrue(sync.errors.contains("not signed in"), sync.errors)
+        XCTAssertTrue(sync.errors.contains("invest login"), sync.errors)
+        XCTAssertEqual(try emulator.requestCounts()["db"] ?? 0, 0, "nothing remote is touched")
     }
 
     // MARK: - Helpers

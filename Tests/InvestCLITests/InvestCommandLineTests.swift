@@ -50,8 +50,7 @@ final class InvestCommandLineTests: XCTestCase {
 
     func test_ambiguousIDPrefix_listsTheCandidates() {
         let invest = makeInvestDriver()
-        var ids = ["abc111", "abc222"]
-        for id in ids {
+        for id in ["abc111", "abc222"] {
             let console = ScriptedConsole()
             _ = Invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "1", "--date", "2024-01-01"],
                            context: InvestContext(environment: ["INVEST_HOME": invest.home.path], console: console, makeID: { id }))
@@ -59,7 +58,6 @@ final class InvestCommandLineTests: XCTestCase {
         let delete = invest.run(["delete", "abc"])
         XCTAssertEqual(delete.status, 2)
         XCTAssertTrue(delete.errors.contains("abc111") && delete.errors.contains("abc222"), delete.errors)
-        ids.removeAll()
         XCTAssertEqual(invest.run(["delete", "abc2"]).status, 0)
         XCTAssertEqual(invest.ids(), ["abc111"])
     }

@@ -46,9 +46,27 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
 
         XCTAssertThrowsError(try sut.importRows([row(2, type: "sell", quantity: "1"), row(3, type: "sell", quantity: "1")], dryRun: false)) { error in
             guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
-            XCTAssertEqual(errors.count, 1)
-            XCTAssertTrue(errors[0].line == 2 || errors[0].line == 3)
+            XCTAssertEqual(errors.map(\.line), [3], "line 2 sells the one share held; line 3 is the first to oversell")
         }
+    }
+
+    func test_import_blamesTheSameFirstOffendingLineOfEachTickerEveryTime() {
+        let tickers = ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF"]
+        var rows: [ImportRow] = []
+        for (index, ticker) in tickers.enumerated() {
+            let first = 2 + index * 3
+            rows += [row(first, type: "buy", ticker: ticker, quantity: "1"), row(first + 1, type: "sell", ticker: ticker, quantity: "1"),
+                     row(first + 2, type: "sell", ticker: ticker, quantity: "1")]
+        }
+
+        let blamed = (0..<12).map { _ -> [Int] in
+            let (sut, _) = makeSUT()
+            guard case let .invalidRows(errors)? = Result(catching: { try sut.importRows(rows, dryRun: true) }).failure as? ImportTransactionsError else { return [] }
+            return errors.map(\.line)
+        }
+
+        XCTAssertEqual(Set(blamed).count, 1, "the same file always gets the same report: \(blamed)")
+        XCTAssertEqual(blamed.first, tickers.indices.map { 4 + $0 * 3 }, "each ticker's second sell, the first to oversell")
     }
 
     func test_import_keepsGivenIDsAndRejectsDuplicatesWithinTheFile() {
@@ -78,5 +96,12 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
 
     private func row(_ line: Int, id: String? = nil, type: String = "buy", ticker: String = "AAPL", quantity: String = "1", sum: String = "10") -> ImportRow {
         ImportRow(line: line, id: id, draft: TransactionDraft(date: "2024-02-01", type: type, ticker: ticker, quantity: quantity, sum: sum))
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case let .failure(error) = self { return error }
+        return nil
     }
 }

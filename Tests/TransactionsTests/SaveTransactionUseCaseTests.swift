@@ -66,7 +66,12 @@ final class SaveTransactionUseCaseTests: XCTestCase {
             makeTransaction(date: "2024-03-01", type: .sell, quantity: "4"),
         ]
 
-        XCTAssertThrowsError(try sut.save(draft(date: "2024-02-01", type: "sell", quantity: "2"), replacing: nil))
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-02-01", type: "sell", quantity: "2"), replacing: nil)) { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.date, day("2024-03-01"), "the later sell is the one left without shares")
+            XCTAssertEqual(violation.held, 3)
+            XCTAssertEqual(violation.sold, 4)
+        }
     }
 
     func test_save_editReplacesTheTransactionKeepingItsID() throws {

@@ -51,6 +51,7 @@ extension HTTPClient {
 }
 
 public final class URLSessionHTTPClient: HTTPClient, Sendable {
+    private let configuration: URLSessionConfiguration
     private let session: URLSession
 
     /// - Parameter maxConnectionsPerHost: how many requests may really be in flight to one host.
@@ -59,6 +60,7 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
+        self.configuration = configuration
         session = URLSession(configuration: configuration)
     }
 
@@ -67,6 +69,11 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         request.httpMethod = httpRequest.method
         request.httpBody = httpRequest.body
         for (name, value) in httpRequest.headers { request.setValue(value, forHTTPHeaderField: name) }
+        // A request with a body gets a connection of its own: when a reused connection dies, libcurl
+        // retries on a new one, and on Linux URLSession can't rewind the body for that retry, so the
+        // request would hang until its timeout (measured: 8 s of an 8 s timeout, every time).
+        let session = httpRequest.body == nil ? self.session : URLSession(configuration: configuration)
+        defer { if session !== self.session { session.finishTasksAndInvalidate() } }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { data, response, error in
