@@ -27,7 +27,9 @@ final class LedgerSpecs: XCTestCase {
         XCTAssertTrue(try log(of: laptop).contains(futureLine), "the import rewrote the log and kept the entry as it was")
 
         XCTAssertEqual(laptop.signUp("investor@example.com", password: "long enough").status, 0)
-        XCTAssertEqual(laptop.run(["sync"]).status, 0)
+        let sync = laptop.run(["sync"])
+        XCTAssertEqual(sync.status, 0)
+        XCTAssertTrue(sync.errors.contains("1 entry written by a newer invest (such as a 'option-execution') is kept and synced unchanged"), sync.errors)
         let desktop = makeInvestDriver(servicesFrom: emulator)
         desktop.logIn("investor@example.com", password: "long enough")
         XCTAssertEqual(desktop.run(["sync"]).status, 0)

@@ -36,32 +36,39 @@ extension AppComposer {
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
         let sync = SyncLedgerUseCase(local: try ledger(), remote: try services.remoteStore(session: session),
-                                           state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid), now: context.now)
+                                     state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid), now: context.now)
         return (sync, account)
     }
+}
 
-    /// Runs auth work and reports its failure as the CLI's.
-    func authenticated<T>(_ body: () throws(AuthError) -> T) throws -> T {
-        do throws(AuthError) {
-            return try body()
-        } catch {
-            throw error.cliError
-        }
+/// Runs auth work and reports its failure as the CLI's.
+func authenticated<T>(_ body: () throws(AuthError) -> T) throws -> T {
+    do throws(AuthError) {
+        return try body()
+    } catch {
+        throw error.cliError
     }
+}
+
+/// How the account commands get an email and a password: flags and the environment first, then
+/// the terminal. Never a password from an argument, which other users could read from the process
+/// list and the shell would keep in its history.
+struct AccountPrompts {
+    let environment: [String: String]
+    let console: Console
 
     /// --email, else $INVEST_EMAIL, else asked for at a terminal.
     func email(_ arguments: ParsedArguments) throws -> String {
-        if let email = arguments.value("email") ?? context.environment["INVEST_EMAIL"].flatMap({ $0.isEmpty ? nil : $0 }) { return email }
+        if let email = arguments.value("email") ?? environment["INVEST_EMAIL"].flatMap({ $0.isEmpty ? nil : $0 }) { return email }
         guard console.isInteractive, let email = console.readLine(prompt: "Email: ") else {
             throw CLIError.usage("no email given. Pass --email EMAIL or set INVEST_EMAIL.")
         }
         return email.trimmingCharacters(in: .whitespaces)
     }
 
-    /// $INVEST_PASSWORD, else typed at a terminal without echo; never an argument, which other
-    /// users could read from the process list and the shell would keep in its history.
+    /// $INVEST_PASSWORD, else typed at a terminal without echo.
     func password(prompt: String = "Password: ") throws -> String {
-        if let password = context.environment["INVEST_PASSWORD"], !password.isEmpty { return password }
+        if let password = environment["INVEST_PASSWORD"], !password.isEmpty { return password }
         guard console.isInteractive, let password = console.readSecret(prompt: prompt) else {
             throw CLIError.usage("no password given. Type it at a terminal, or set INVEST_PASSWORD.")
         }
@@ -70,7 +77,7 @@ extension AppComposer {
 
     /// A new password and its confirmation: typed twice at a terminal; $INVEST_PASSWORD counts as both.
     func newPassword() throws -> (password: String, confirmation: String) {
-        if let password = context.environment["INVEST_PASSWORD"], !password.isEmpty { return (password, password) }
+        if let password = environment["INVEST_PASSWORD"], !password.isEmpty { return (password, password) }
         let password = try password(prompt: "Password (at least \(CredentialsValidator.minimumPasswordLength) characters): ")
         return (password, try self.password(prompt: "Confirm password: "))
     }

@@ -1,12 +1,9 @@
 import Foundation
 import AppSupport
+import Transactions
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {
-    static let commands: [Command] = [AddCommand(), ListCommand(), EditCommand(), DeleteCommand(), PortfolioCommand(), QuoteCommand(),
-                                      ImportCommand(), ExportCommand(), DemoCommand(),
-                                      SignUpCommand(), LoginCommand(), LogoutCommand(), WhoAmICommand(), ResetPasswordCommand(), SyncCommand()]
-
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
         context.exitStatus(program: "invest") { try dispatch(arguments, context: context) }
     }
@@ -14,12 +11,14 @@ public enum Invest {
     private static func dispatch(_ arguments: [String], context: InvestContext) throws {
         var arguments = arguments
         let home = try extractHome(from: &arguments)
+        let app = AppComposer(context: context, homeOverride: home)
+        let commands = features.flatMap { $0.commands(app) }
         guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
-            if arguments.isEmpty { context.console.writeError(overview); throw CLIError.usage("no command given.") }
+            if arguments.isEmpty { context.console.writeError(overview(commands)); throw CLIError.usage("no command given.") }
             throw CLIError.usage("unknown option '\(arguments[0])'. See 'invest --help'.")
         }
         if name == "--help" || name == "-h" || name == "help" {
-            context.console.write(overview)
+            context.console.write(overview(commands))
             return
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
@@ -31,7 +30,7 @@ public enum Invest {
             context.console.write(command.spec.help)
             return
         }
-        try command.run(parsed, app: AppComposer(context: context, homeOverride: home))
+        try command.run(parsed, io: CommandIO(context: context))
     }
 
     /// `--home DIR` is global: accepted before or after the command name.
@@ -54,7 +53,7 @@ public enum Invest {
         return home
     }
 
-    static var overview: String {
+    static func overview(_ commands: [Command]) -> String {
         let width = commands.map(\.spec.name.count).max() ?? 0
         let list = commands.map { "  " + $0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.spec.summary }
         return """
@@ -74,7 +73,25 @@ public enum Invest {
     }
 }
 
-protocol Command: Sendable {
+/// One command of the CLI. It is built with the use cases it runs (as factories, so nothing is
+/// opened that a run does not use) and is given only the terminal and the clock besides.
+protocol Command {
     var spec: CommandSpec { get }
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws
+}
+
+/// What every command may touch besides its use cases.
+struct CommandIO {
+    let console: Console
+    let usesColor: Bool
+    let now: Date
+    /// The user's calendar day, in their time zone.
+    let today: CalendarDay
+
+    init(context: InvestContext) {
+        console = context.console
+        usesColor = context.usesColor
+        now = context.now()
+        today = context.today
+    }
 }

@@ -101,8 +101,8 @@ final class ImportExportTests: XCTestCase {
         let run = invest.run(["import", file])
 
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.contains("\(file):line 3: date:"), run.errors)
-        XCTAssertTrue(run.errors.contains("\(file):line 4: selling 5 AAPL"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file):3: date:"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file):4: selling 5 AAPL"), run.errors)
         XCTAssertEqual(invest.ids(), [])
     }
 

@@ -3,6 +3,7 @@ import AppSupport
 import Transactions
 
 struct AddCommand: Command {
+    let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "add", summary: "Add a buy or sell; the price is calculated from quantity and sum",
         usage: "add --type buy|sell --ticker T --quantity Q --sum S [--date YYYY-MM-DD] [--note TEXT]",
@@ -12,11 +13,11 @@ struct AddCommand: Command {
                   .flag("yes", "Save without asking for confirmation when prompting")],
         positionals: 0...0)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
-        var draft = TransactionDraft(date: arguments.value("date") ?? app.context.today.iso, type: arguments.value("type"),
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        var draft = TransactionDraft(date: arguments.value("date") ?? io.today.iso, type: arguments.value("type"),
                                      ticker: arguments.value("ticker"), quantity: arguments.value("quantity"),
                                      sum: arguments.value("sum"), note: arguments.value("note"))
-        let console = app.console
+        let console = io.console
         let prompted = console.isInteractive && Self.askForMissingFields(&draft, console: console)
         if prompted {
             console.write("\n  \(draft.type ?? "") \(draft.quantity ?? "") \(draft.ticker?.uppercased() ?? "") for \(draft.sum ?? "") on \(draft.date ?? "")\n")
@@ -27,7 +28,7 @@ struct AddCommand: Command {
             }
         }
         do {
-            let saved = try app.saveTransaction().save(draft, replacing: nil)
+            let saved = try save().save(draft, replacing: nil)
             console.write("Saved \(TransactionPresentation.summary(saved))\n")
         } catch {
             throw TransactionPresentation.error(error)

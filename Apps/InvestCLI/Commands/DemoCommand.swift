@@ -3,6 +3,9 @@ import AppSupport
 
 /// A guided tour on sample data in a throwaway home, so a new user sees the tool work at once.
 struct DemoCommand: Command {
+    /// The tour runs the real client, in a context of its own.
+    let context: InvestContext
+    let dataDirectory: () throws -> URL
     let spec = CommandSpec(name: "demo", summary: "Show what invest does, on sample data in a throwaway home", usage: "demo",
                            options: [], positionals: 0...0)
 
@@ -20,12 +23,12 @@ struct DemoCommand: Command {
         ["export", "--format", "json"],
     ]
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("invest-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let console = app.console
+        let console = io.console
         console.write("A tour of invest in a throwaway home (\(home.path)), removed afterwards.\n")
-        var context = app.context
+        var context = context
         context.environment["INVEST_HOME"] = home.path
         // The tour always uses the bundled sample prices, so it works offline on a fresh machine.
         context.environment["FINNHUB_API_KEY"] = nil
@@ -34,6 +37,6 @@ struct DemoCommand: Command {
             let status = Invest.run(step, context: context)
             if status != ExitCode.success { console.write("(exit \(status): refused, and nothing was saved)\n") }
         }
-        console.write("\nYour own data lives in \((try? app.dataDirectory().path) ?? "$INVEST_HOME"). Start with 'invest add --help'.\n")
+        console.write("\nYour own data lives in \((try? dataDirectory().path) ?? "$INVEST_HOME"). Start with 'invest add --help'.\n")
     }
 }

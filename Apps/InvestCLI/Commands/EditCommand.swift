@@ -2,6 +2,8 @@ import AppSupport
 import Transactions
 
 struct EditCommand: Command {
+    let retrieve: () throws -> TransactionsRetrieving
+    let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
         usage: "edit ID [--date YYYY-MM-DD] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT]",
@@ -9,10 +11,10 @@ struct EditCommand: Command {
                   .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)")],
         positionals: 1...1)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let changes = ["date", "type", "ticker", "quantity", "sum", "note"].filter { arguments.value($0) != nil }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions(order: .unspecified))
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
         var draft = TransactionDraft(existing)
         draft.date = arguments.value("date") ?? draft.date
         draft.type = arguments.value("type") ?? draft.type
@@ -21,8 +23,8 @@ struct EditCommand: Command {
         draft.sum = arguments.value("sum") ?? draft.sum
         draft.note = arguments.value("note") ?? draft.note
         do {
-            let saved = try app.saveTransaction().save(draft, replacing: existing.id)
-            app.console.write("Updated \(TransactionPresentation.summary(saved))\n")
+            let saved = try save().save(draft, replacing: existing.id)
+            io.console.write("Updated \(TransactionPresentation.summary(saved))\n")
         } catch {
             throw TransactionPresentation.error(error)
         }
@@ -30,14 +32,16 @@ struct EditCommand: Command {
 }
 
 struct DeleteCommand: Command {
+    let retrieve: () throws -> TransactionsRetrieving
+    let delete: () throws -> TransactionDeleting
     let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID",
                            options: [], positionals: 1...1)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: app.allTransactions(order: .unspecified))
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
         do {
-            try app.deleteTransaction().delete(id: existing.id)
-            app.console.write("Deleted \(TransactionPresentation.summary(existing))\n")
+            try delete().delete(id: existing.id)
+            io.console.write("Deleted \(TransactionPresentation.summary(existing))\n")
         } catch {
             throw TransactionPresentation.error(error)
         }

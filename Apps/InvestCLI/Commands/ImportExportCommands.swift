@@ -5,6 +5,8 @@ import LocalFileStore
 import Transactions
 
 struct ImportCommand: Command {
+    let ledger: () throws -> FileLedgerStore
+    let importTransactions: (LedgerStore) -> TransactionsImporting
     static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]
 
     let spec = CommandSpec(
@@ -13,18 +15,18 @@ struct ImportCommand: Command {
         options: [.flag("dry-run", "Check every row and report, but save nothing")],
         positionals: 1...1)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.usage("cannot read '\(path)': no such file, or it is not readable.")
         }
-        let ledger = try app.ledger()
+        let ledger = try ledger()
         let (rows, otherEntries) = try Self.rows(in: Array(data), path: path)
         let dryRun = arguments.has("dry-run")
         let imported: [Transaction]
         do {
             imported = try ledger.withExclusiveAccess {
-                let imported = try app.importTransactions(into: ledger).importRows(rows, dryRun: dryRun)
+                let imported = try importTransactions(ledger).importRows(rows, dryRun: dryRun)
                 if !dryRun, !otherEntries.isEmpty { try ledger.apply(otherEntries) }
                 return imported
             }
@@ -36,7 +38,7 @@ struct ImportCommand: Command {
             throw TransactionPresentation.error(error)
         }
         let others = otherEntries.isEmpty ? "" : " and \(otherEntries.count) other entr\(otherEntries.count == 1 ? "y" : "ies")"
-        app.console.write(dryRun ? "Dry run: all \(imported.count) rows\(others) of \(path) are valid; nothing was saved.\n"
+        io.console.write(dryRun ? "Dry run: all \(imported.count) rows\(others) of \(path) are valid; nothing was saved.\n"
                                  : "Imported \(imported.count) transactions\(others) from \(path).\n")
     }
 
@@ -119,24 +121,26 @@ struct ImportCommand: Command {
 }
 
 struct ExportCommand: Command {
+    let ledger: () throws -> FileLedgerStore
+    let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
         usage: "export [--format csv|json|ledger]",
         options: [.value("format", "csv|json|ledger", "csv or json: transactions (default: csv); ledger: every entry of every kind, a full backup")],
         positionals: 0...0)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
-        let ledger = try app.ledger()
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let ledger = try ledger()
         let entries = try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
         if arguments.value("format") == "ledger" {
-            return app.console.write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self))
+            return io.console.write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self))
         }
         let format = try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
-        app.console.write(TransactionPresentation.report(try app.allTransactions(), fullIDs: true).render(format, colors: false))
+        io.console.write(TransactionPresentation.report(try TransactionPresentation.all(from: retrieve()), fullIDs: true).render(format, colors: false))
         let transactionKinds = Set(TransactionsLedgerCodec.kinds.map(\.name))
         let others = entries.filter { !transactionKinds.contains($0.kind) }.count
         if others > 0 {
-            app.console.writeError("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
+            io.console.writeError("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
         }
     }
 

@@ -2,6 +2,7 @@ import AppSupport
 import Transactions
 
 struct ListCommand: Command {
+    let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
         usage: "list [--ticker T] [--type buy|sell] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format table|json|csv]",
@@ -10,20 +11,20 @@ struct ListCommand: Command {
                   .value("format", "table|json|csv", "Output format (default: table)")],
         positionals: 0...0)
 
-    func run(_ arguments: ParsedArguments, app: AppComposer) throws {
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let filter = try Self.filter(from: arguments)
         let transactions: [Transaction]
         do {
-            transactions = try app.retrieveTransactions().retrieve(filter)
+            transactions = try retrieve().retrieve(filter)
         } catch {
             throw TransactionPresentation.error(error)
         }
         if format == .table && transactions.isEmpty {
-            app.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
+            io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return
         }
-        app.console.write(TransactionPresentation.report(transactions, fullIDs: format != .table).render(format, colors: app.context.usesColor))
+        io.console.write(TransactionPresentation.report(transactions, fullIDs: format != .table).render(format, colors: io.usesColor))
     }
 
     private static func filter(from arguments: ParsedArguments) throws -> TransactionFilter {

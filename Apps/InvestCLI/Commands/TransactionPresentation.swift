@@ -86,11 +86,11 @@ enum TransactionPresentation {
     }
 }
 
-extension AppComposer {
+extension TransactionPresentation {
     /// Every stored transaction, with failures already mapped for the console.
-    func allTransactions(order: TransactionOrder = .newestFirst) throws -> [Transaction] {
+    static func all(from retrieving: TransactionsRetrieving, order: TransactionOrder = .newestFirst) throws -> [Transaction] {
         do {
-            return try retrieveTransactions().retrieve(.all, order: order)
+            return try retrieving.retrieve(.all, order: order)
         } catch {
             throw TransactionPresentation.error(error)
         }

@@ -1,0 +1,49 @@
+import Foundation
+import AppSupport
+import Ledger
+import Transactions
+
+/// One registration per feature: the ledger kinds it owns and its commands, each command given
+/// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
+/// stores, the sync and the CLI plumbing stay as they are.
+struct FeatureRegistration: Sendable {
+    let kinds: [LedgerKind]
+    let commands: @Sendable (AppComposer) -> [Command]
+}
+
+extension Invest {
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour]
+
+    /// Every kind this release understands; what a newer release wrote is kept but not read.
+    static let registry = LedgerRegistry(features.flatMap(\.kinds))
+}
+
+extension FeatureRegistration {
+    static let transactions = FeatureRegistration(kinds: TransactionsLedgerCodec.kinds) { app in
+        [AddCommand(save: app.saveTransaction),
+         ListCommand(retrieve: app.retrieveTransactions),
+         EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
+         DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
+         ImportCommand(ledger: app.ledger, importTransactions: app.importTransactions(into:)),
+         ExportCommand(ledger: app.ledger, retrieve: app.retrieveTransactions)]
+    }
+
+    static let portfolio = FeatureRegistration(kinds: []) { app in
+        [PortfolioCommand(prices: app.pricesLoader(offline:), display: app.displayPortfolio(prices:)),
+         QuoteCommand(prices: app.pricesLoader(offline:))]
+    }
+
+    static let accounts = FeatureRegistration(kinds: []) { app in
+        let prompts = AccountPrompts(environment: app.context.environment, console: app.console)
+        return [SignUpCommand(prompts: prompts, signUp: app.signUp),
+                LoginCommand(prompts: prompts, signIn: app.signIn),
+                LogoutCommand(sessions: app.sessionStore, signOut: app.signOut),
+                WhoAmICommand(sessions: app.sessionStore),
+                ResetPasswordCommand(prompts: prompts, reset: app.resetPassword),
+                SyncCommand(sync: app.syncLedger, ledger: app.ledger)]
+    }
+
+    static let tour = FeatureRegistration(kinds: []) { app in
+        [DemoCommand(context: app.context, dataDirectory: app.dataDirectory)]
+    }
+}
