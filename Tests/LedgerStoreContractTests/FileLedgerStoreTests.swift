@@ -177,6 +177,15 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertEqual(try contents(of: directory).split(separator: "\n")[1] + "\n", Substring(newer))
     }
 
+    func test_aVersionThisReleaseCantRead_failsNothingOnceALaterVersionReplacesIt() throws {
+        let directory = makeTemporaryDirectory()
+        try write("investments-transactions v2\n+\tb\tbuy\t2\t1\tlots=3\n", in: directory)
+        let replacement = makeTransaction(id: "b", updatedAt: Date(timeIntervalSince1970: 2))
+        try makeSUT(directory).upsert(replacement)
+
+        XCTAssertEqual(try makeSUT(directory).retrieveAll(), [replacement])
+    }
+
     // MARK: - Migration from v1
 
     func test_aV1Log_opensAsItIsAndMigratesAtTheFirstWriteLosingNothing() throws {

@@ -44,13 +44,27 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         }
         let id = entry.id
         func invalid(_ field: String) -> LedgerDecodingError { .invalidField(id: id, kind: entry.kind, field: field) }
-        let decoded = entry.payload.withFields { fields -> Result<Transaction, LedgerDecodingError> in
-            guard let date = fields.withRawValue("date", { $0.flatMap(CalendarDay.parse) }) else { return .failure(invalid("date")) }
-            guard let quantity = fields.withRawValue("quantity", { $0.flatMap(FixedDecimal.parse) }) else { return .failure(invalid("quantity")) }
-            guard let sum = fields.withRawValue("sum", { $0.flatMap(FixedDecimal.parse) }) else { return .failure(invalid("sum")) }
-            guard let ticker = fields.string("ticker"), !ticker.isEmpty else { return .failure(invalid("ticker")) }
-            return .success(Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity, sum: sum,
-                                        note: fields.string("note"), updatedAt: Date(millisecondsSince1970: entry.updatedAt)))
+        // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
+        var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?
+        entry.payload.withFields { fields in
+            fields.forEach { name, value in
+                // Names differ in length but for date and note: one comparison per field.
+                switch name.count {
+                case 4 where LedgerFields.name(name, is: "date"): date = CalendarDay.parse(value)
+                case 4 where LedgerFields.name(name, is: "note"): note = LedgerEscaping.unescape(value)
+                case 8 where LedgerFields.name(name, is: "quantity"): quantity = FixedDecimal.parse(value)
+                case 3 where LedgerFields.name(name, is: "sum"): sum = FixedDecimal.parse(value)
+                case 6 where LedgerFields.name(name, is: "ticker"): ticker = LedgerEscaping.unescape(value)
+                default: break
+                }
+            }
+        }
+        let decoded: Result<Transaction, LedgerDecodingError>
+        if let date, let quantity, let sum, let ticker, !ticker.isEmpty {
+            decoded = .success(Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity, sum: sum, note: note,
+                                           updatedAt: Date(millisecondsSince1970: entry.updatedAt)))
+        } else {
+            decoded = .failure(invalid(date == nil ? "date" : quantity == nil ? "quantity" : sum == nil ? "sum" : "ticker"))
         }
         return try decoded.get()
     }

@@ -11,17 +11,23 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
     }
 
     public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
-        let entries = try storing { () throws(StoreError) in try ledger.retrieveEntries() }
         var transactions: [Transaction] = []
-        transactions.reserveCapacity(entries.count)
+        let superseded: [Int]
         do {
-            for entry in entries where !entry.isDeleted {
-                if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) }
+            superseded = try ledger.scanLive(reserve: { transactions.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
+                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return false }
+                transactions.append(transaction)
+                return true
             }
         } catch {
-            throw .undecodable(error)
+            switch error {
+            case let .store(failure): throw .store(failure)
+            case let .undecodable(failure): throw .undecodable(failure)
+            }
         }
-        return transactions
+        guard !superseded.isEmpty else { return transactions }
+        let dropped = Set(superseded)
+        return transactions.indices.compactMap { dropped.contains($0) ? nil : transactions[$0] }
     }
 
     public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {

@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 
 public protocol TransactionDeleting {
     /// Throws `DeleteTransactionError`.

@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 
 public protocol TransactionSaving {
     /// Adds a transaction, or replaces the one with `id`. Throws `SaveTransactionError`.

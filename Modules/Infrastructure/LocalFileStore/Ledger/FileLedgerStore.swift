@@ -36,6 +36,41 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         try load().entries
     }
 
+    /// One pass: each line is handed to `keep` as it is read, while its bytes are still in cache,
+    /// and no entry is kept that the caller does not want.
+    public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
+        let bytes: [UInt8]
+        do {
+            guard let read = try fileSystem({ try FileSystem.readFile(logPath) }) else { return [] }
+            bytes = read
+        } catch {
+            throw .store(error)
+        }
+        // A line holds about a hundred bytes; an estimate a little high grows nothing twice.
+        let estimate = bytes.count / 96
+        reserve(estimate)
+        var index = LedgerLogCodec.LiveIndex(capacity: estimate)
+        // A line that can't be decoded fails the read only if it is still the live version.
+        var failures: [String: (line: Int, error: LedgerDecodingError)] = [:]
+        do throws(StoreError) {
+            try LedgerLogCodec.forEachRecord(in: bytes, path: logPath) { line, entry in
+                if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
+                guard !entry.isDeleted else { return index.record(entry, kept: false) }
+                do throws(LedgerDecodingError) {
+                    index.record(entry, kept: try keep(entry))
+                } catch {
+                    failures[entry.id] = (line, error)
+                    index.record(entry, kept: false)
+                }
+            }
+        } catch {
+            throw .store(error)
+        }
+        lastLoad = (index.garbageLines, index.liveCount)
+        if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
+        return index.deadSlots
+    }
+
     public func append(_ entry: LedgerEntry) throws(StoreError) {
         try locked { () throws(StoreError) in
             try migrateIfNeeded()
@@ -68,7 +103,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         let bytes = try fileSystem { try FileSystem.readFile(logPath) }
         guard let bytes else { return LedgerLogCodec.Log() }
         let log = try LedgerLogCodec.decode(bytes, path: logPath)
-        lastLoad = (log.garbageLines, log.liveCount)
+        lastLoad = (log.index.garbageLines, log.index.liveCount)
         return log
     }
 

@@ -20,46 +20,48 @@ enum LedgerLogCodec {
     static let magic = "investments-transactions"
     static var header: String { "\(magic) v\(version)\n" }
 
-    /// The log's latest version of each id, in file order: a history appended over time comes back
-    /// almost in date order, which the sorts downstream finish in near-linear time.
-    struct Log {
-        private var slots: [LedgerEntry] = []
-        /// Parallel to `slots`: superseded or deleted. Kept apart so that a log with nothing
-        /// superseded hands its array out without a copy.
-        private var dead: [Bool] = []
-        private var deadCount = 0
+    /// Which lines of a log are still live. A reader keeps what it wants of each entry in an
+    /// array of its own, in file order, telling the index whether it kept something; the index
+    /// then says which of those kept slots a later line superseded or deleted.
+    struct LiveIndex {
+        /// Per kept slot: superseded or deleted since.
+        private(set) var dead: [Bool] = []
+        private(set) var deadCount = 0
         private var slotByID: [String: Int] = [:]
-        private var tombstones: [String: LedgerEntry] = [:]
-        var recordLines = 0
+        /// Live ids whose entries the reader passed over.
+        private var passedOver: Set<String> = []
+        private(set) var tombstones: [String: LedgerEntry] = [:]
+        private(set) var recordLines = 0
 
         init(capacity: Int = 0) {
-            slots.reserveCapacity(capacity)
             dead.reserveCapacity(capacity)
             slotByID.reserveCapacity(capacity)
         }
 
-        var live: [LedgerEntry] {
-            deadCount == 0 ? slots : slots.indices.compactMap { dead[$0] ? nil : slots[$0] }
-        }
-        /// Oldest deletion first, then by id: a compaction writes them in a stable order.
-        var deletions: [LedgerEntry] {
-            tombstones.values.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
-        }
-        var entries: [LedgerEntry] { tombstones.isEmpty ? live : live + deletions }
-        var liveCount: Int { slotByID.count }
+        var liveCount: Int { slotByID.count + passedOver.count }
         /// Lines that no longer describe anything: what a compaction would drop.
         var garbageLines: Int { recordLines - liveCount - tombstones.count }
+        /// The kept slots that are no longer live, ascending.
+        var deadSlots: [Int] { deadCount == 0 ? [] : dead.indices.filter { dead[$0] } }
 
-        mutating func store(_ entry: LedgerEntry) {
+        /// Records `entry`'s line; `kept`: the reader appended a slot for it.
+        mutating func record(_ entry: LedgerEntry, kept: Bool) {
+            recordLines += 1
             if entry.isDeleted {
                 if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
+                if !passedOver.isEmpty { passedOver.remove(entry.id) }
                 tombstones[entry.id] = entry
                 return
             }
             if !tombstones.isEmpty { tombstones.removeValue(forKey: entry.id) }
+            guard kept else {
+                if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
+                passedOver.insert(entry.id)
+                return
+            }
+            if !passedOver.isEmpty { passedOver.remove(entry.id) }
             // One hash of the id per line: look up and insert in a single step.
-            if let replaced = slotByID.updateValue(slots.count, forKey: entry.id) { markDead(replaced) }
-            slots.append(entry)
+            if let replaced = slotByID.updateValue(dead.count, forKey: entry.id) { markDead(replaced) }
             dead.append(false)
         }
 
@@ -67,6 +69,32 @@ enum LedgerLogCodec {
             dead[slot] = true
             deadCount += 1
         }
+    }
+
+    /// The whole log: every live entry, in file order, and the tombstones.
+    struct Log {
+        private(set) var index: LiveIndex
+        private var slots: [LedgerEntry] = []
+
+        init(capacity: Int = 0) {
+            index = LiveIndex(capacity: capacity)
+            slots.reserveCapacity(capacity)
+        }
+
+        mutating func store(_ entry: LedgerEntry) {
+            if !entry.isDeleted { slots.append(entry) }
+            index.record(entry, kept: !entry.isDeleted)
+        }
+
+        /// Handed out without a copy when nothing was superseded.
+        var live: [LedgerEntry] {
+            index.deadCount == 0 ? slots : slots.indices.compactMap { index.dead[$0] ? nil : slots[$0] }
+        }
+        /// Oldest deletion first, then by id: a compaction writes them in a stable order.
+        var deletions: [LedgerEntry] {
+            index.tombstones.values.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
+        }
+        var entries: [LedgerEntry] { index.tombstones.isEmpty ? live : live + deletions }
     }
 
     // MARK: Encoding
@@ -97,7 +125,7 @@ enum LedgerLogCodec {
 
     static func contents(of log: Log) -> [UInt8] {
         var bytes = Array(header.utf8)
-        bytes.reserveCapacity(log.liveCount * 110)
+        bytes.reserveCapacity(log.index.liveCount * 110)
         for entry in log.live { append(entry, to: &bytes) }
         for entry in log.deletions { append(entry, to: &bytes) }
         return bytes
@@ -120,10 +148,7 @@ enum LedgerLogCodec {
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
         var log = Log(capacity: bytes.count / 64)
-        try forEachRecord(in: bytes, path: path) { _, entry in
-            log.store(entry)
-            log.recordLines += 1
-        }
+        try forEachRecord(in: bytes, path: path) { _, entry in log.store(entry) }
         return log
     }
 
@@ -135,6 +160,7 @@ enum LedgerLogCodec {
         try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
             guard buffer.count > 0 else { return }
             let (version, recordsStart) = try checkHeader(buffer, path: path)
+            var kinds = KindNames()
             var start = recordsStart
             var lineNumber = 1
             while start < buffer.count {
@@ -145,7 +171,8 @@ enum LedgerLogCodec {
                 }
                 if newline > start {
                     do throws(LineProblem) {
-                        body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline) : try entry(buffer, start..<newline, shared: shared))
+                        body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline)
+                                                      : try entry(buffer, start..<newline, shared: shared, kinds: &kinds))
                     } catch {
                         throw .damaged(file: path, line: lineNumber, reason: error.reason)
                     }
@@ -167,55 +194,52 @@ enum LedgerLogCodec {
 
     /// `+`/`-`, id, kind, schema, updatedAt, then the payload as it is: it points into the file's
     /// bytes, so a line costs no allocation beyond its id.
-    private static func entry(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, shared: LedgerBytes) throws(LineProblem) -> LedgerEntry {
-        // The positions of the first five tabs, on the stack: no allocation per line.
-        var bounds = (0, 0, 0, 0, 0)
-        var tabs = 0
-        var cursor = line.lowerBound
-        while tabs < 5, let base = buffer.baseAddress,
-              let found = memchr(base + cursor, Int32(UInt8(ascii: "\t")), line.upperBound - cursor) {
-            let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            switch tabs {
-            case 0: bounds.0 = tab
-            case 1: bounds.1 = tab
-            case 2: bounds.2 = tab
-            case 3: bounds.3 = tab
-            default: bounds.4 = tab
-            }
-            tabs += 1
-            cursor = tab + 1
+    private static func entry(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, shared: LedgerBytes,
+                              kinds: inout KindNames) throws(LineProblem) -> LedgerEntry {
+        let base = buffer.baseAddress!
+        /// The next tab of this line at or after `start`, found with memchr: no per-byte loop, no allocation.
+        @inline(__always) func tab(after start: Int?) -> Int? {
+            guard let start, start < line.upperBound,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\t")), line.upperBound - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        func bound(_ index: Int) -> Int {
-            switch index {
-            case 0: return bounds.0
-            case 1: return bounds.1
-            case 2: return bounds.2
-            case 3: return bounds.3
-            default: return bounds.4
-            }
-        }
-        let marker = UnsafeBufferPointer(rebasing: buffer[line.lowerBound..<(tabs > 0 ? bounds.0 : line.upperBound)])
+        @inline(__always) func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[start..<end]) }
+        let afterMarker = tab(after: line.lowerBound), afterID = tab(after: afterMarker.map { $0 + 1 })
+        let afterKind = tab(after: afterID.map { $0 + 1 }), afterSchema = tab(after: afterKind.map { $0 + 1 })
+        let afterTime = tab(after: afterSchema.map { $0 + 1 })
+        let marker = slice(line.lowerBound, afterMarker ?? line.upperBound)
         guard marker.count == 1, marker[0] == UInt8(ascii: "+") || marker[0] == UInt8(ascii: "-") else {
             throw LineProblem(reason: "a record must start with '+' or '-', found '\(String(decoding: marker, as: UTF8.self))'")
         }
         let isDeleted = marker[0] == UInt8(ascii: "-")
-        guard tabs >= 4, isDeleted ? tabs == 4 : true else {
+        guard let afterMarker, let afterID, let afterKind, let afterSchema, !isDeleted || afterTime == nil else {
             throw LineProblem(reason: "expected '\(isDeleted ? "-" : "+")', id, kind, schema and time\(isDeleted ? "" : ", then the fields"), separated by tabs")
         }
-        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-            let end = index + 1 < tabs ? bound(index + 1) : line.upperBound
-            return UnsafeBufferPointer(rebasing: buffer[bound(index) + 1..<end])
+        let id = slice(afterMarker + 1, afterID), kind = slice(afterID + 1, afterKind), schemaField = slice(afterKind + 1, afterSchema)
+        guard !id.isEmpty else { throw LineProblem(reason: "the id is empty") }
+        guard !kind.isEmpty else { throw LineProblem(reason: "the kind is empty") }
+        guard let schema = number(schemaField, maximum: 1_000_000), schema >= 1 else {
+            throw LineProblem(reason: "'\(String(decoding: schemaField, as: UTF8.self))' is not a schema version")
         }
-        guard !field(0).isEmpty else { throw LineProblem(reason: "the id is empty") }
-        guard !field(1).isEmpty else { throw LineProblem(reason: "the kind is empty") }
-        guard let schema = number(field(2), maximum: 1_000_000), schema >= 1 else {
-            throw LineProblem(reason: "'\(String(decoding: field(2), as: UTF8.self))' is not a schema version")
-        }
-        let updatedAt = try timestamp(field(3))
-        let payload = tabs == 5 ? LedgerPayload(encoded: shared, range: bounds.4 + 1..<line.upperBound) : LedgerPayload()
-        guard !isDeleted || payload.isEmpty else { throw LineProblem(reason: "a deletion has no fields") }
-        return LedgerEntry(id: LedgerEscaping.unescape(field(0)), kind: LedgerEscaping.unescape(field(1)), schema: Int(schema),
+        let updatedAt = try timestamp(slice(afterSchema + 1, afterTime ?? line.upperBound))
+        let payload = afterTime.map { LedgerPayload(encoded: shared, range: $0 + 1..<line.upperBound) } ?? LedgerPayload()
+        return LedgerEntry(id: LedgerEscaping.unescape(id), kind: kinds.name(kind), schema: Int(schema),
                            updatedAt: updatedAt, isDeleted: isDeleted, payload: payload)
+    }
+
+    /// A log holds a handful of kinds on millions of lines: each name is made into a String once.
+    struct KindNames {
+        private var known: [(bytes: [UInt8], name: String)] = []
+
+        mutating func name(_ field: UnsafeBufferPointer<UInt8>) -> String {
+            for (bytes, name) in known where bytes.count == field.count
+                && bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }) {
+                return name
+            }
+            let name = LedgerEscaping.unescape(field)
+            if known.count < 16 { known.append((Array(field), name)) }
+            return name
+        }
     }
 
     static func timestamp(_ field: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> Int64 {

@@ -13,7 +13,7 @@ public struct LedgerEntry: Hashable, Sendable {
     public let schema: Int
     /// When this version was written, in milliseconds since 1970: the sync's last-write-wins clock.
     public let updatedAt: Int64
-    /// A tombstone: the record was deleted at `updatedAt`. Its payload is empty.
+    /// A tombstone: the record was deleted at `updatedAt`. Its payload is empty by convention.
     public let isDeleted: Bool
     public let payload: LedgerPayload
 
@@ -23,7 +23,7 @@ public struct LedgerEntry: Hashable, Sendable {
         self.schema = schema
         self.updatedAt = updatedAt
         self.isDeleted = isDeleted
-        self.payload = isDeleted ? LedgerPayload() : payload
+        self.payload = payload
     }
 
     /// The tombstone that deletes this entry at `date`, keeping its kind so it syncs where the entry did.

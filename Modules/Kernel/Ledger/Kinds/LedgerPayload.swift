@@ -8,9 +8,11 @@ import Foundation
 /// for byte. Escapes: `\\`, `\t`, `\n`, `\r`, `\xHH` for every other control byte, and `=` in a
 /// name as `\x3d`; every other byte, any Unicode included, stands for itself.
 public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
-    private let storage: LedgerBytes
-    private let start: Int
-    private let end: Int
+    // Usable from inlinable code: decoders in other modules read payloads in tight loops, and an
+    // unspecialised generic closure call per field costs more than the parsing itself.
+    @usableFromInline let storage: LedgerBytes
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
 
     public init() {
         self.init(encoded: LedgerBytes.empty, range: 0..<0)
@@ -40,6 +42,7 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { start == end }
 
     /// The canonical encoding, exactly as it will be stored.
+    @inlinable
     public func withEncodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try storage.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
@@ -47,6 +50,7 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
     public var encodedBytes: [UInt8] { withEncodedBytes { Array($0) } }
 
     /// Reads fields without copying them: what a feature's decoder uses on long histories.
+    @inlinable
     public func withFields<R>(_ body: (LedgerFields) throws -> R) rethrows -> R {
         try withEncodedBytes { try body(LedgerFields(encoded: $0)) }
     }
@@ -87,27 +91,32 @@ public final class LedgerBytes: @unchecked Sendable {
 
 /// A view of one encoded payload's fields, valid only inside `withFields`.
 public struct LedgerFields {
-    private let encoded: UnsafeBufferPointer<UInt8>
+    @usableFromInline let encoded: UnsafeBufferPointer<UInt8>
 
+    @usableFromInline
     init(encoded: UnsafeBufferPointer<UInt8>) {
         self.encoded = encoded
     }
 
     /// Each field's name and value, still escaped, in order.
+    @inlinable
     public func forEach(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        guard !encoded.isEmpty else { return }
-        var fieldStart = 0
-        var index = 0
-        while index <= encoded.count {
-            if index == encoded.count || encoded[index] == UInt8(ascii: "\t") {
-                let field = UnsafeBufferPointer(rebasing: encoded[fieldStart..<index])
-                let equals = field.firstIndex(of: UInt8(ascii: "=")) ?? field.endIndex
-                try body(UnsafeBufferPointer(rebasing: field[field.startIndex..<equals]),
-                         UnsafeBufferPointer(rebasing: field[min(equals + 1, field.endIndex)..<field.endIndex]))
-                fieldStart = index + 1
-            }
-            index += 1
+        guard let base = encoded.baseAddress, !encoded.isEmpty else { return }
+        var start = 0
+        while start <= encoded.count {
+            let end = memchr(base + start, Int32(UInt8(ascii: "\t")), encoded.count - start)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? encoded.count
+            let equals = memchr(base + start, Int32(UInt8(ascii: "=")), end - start)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+            try body(UnsafeBufferPointer(rebasing: encoded[start..<equals]), UnsafeBufferPointer(rebasing: encoded[min(equals + 1, end)..<end]))
+            start = end + 1
         }
+    }
+
+    /// Whether a field's (escaped) name is `name`: for decoders that dispatch on names in one pass.
+    @inlinable
+    public static func name(_ bytes: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        equals(bytes, name)
     }
 
     /// The unescaped value of `name`, or nil when the payload has no such field.
@@ -128,7 +137,8 @@ public struct LedgerFields {
         return try body(found)
     }
 
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    @inlinable
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         return bytes.isEmpty || memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
     }
@@ -157,8 +167,16 @@ public enum LedgerEscaping {
     }
 
     /// Total: an escape this version does not know stands for itself, so nothing read is ever lost.
+    @inlinable
     public static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String {
-        guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
+        guard let base = field.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), field.count) != nil else {
+            return String(decoding: field, as: UTF8.self)
+        }
+        return unescapeSlowly(field)
+    }
+
+    @usableFromInline
+    static func unescapeSlowly(_ field: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(field.count)
         var index = 0
