@@ -214,6 +214,17 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertEqual(tombstone, .tombstone(id: "82fb5af0-f251-4e0f-898a-2c7891bad6b3", kind: "buy", at: 1_795_397_638_670), "v1's deletion survives")
     }
 
+    func test_aV1Log_migratedByABatchWrite_isKeptBesideToo() throws {
+        let directory = makeTemporaryDirectory()
+        let v1 = try fixture("transactions-v1.log")
+        try write(v1, in: directory)
+
+        try makeSUT(directory).upsert(contentsOf: [makeTransaction(id: "imported")])
+
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("transactions.log.v1"), encoding: .utf8), v1)
+        XCTAssertEqual(try makeSUT(directory).retrieveAll().count, 4)
+    }
+
     func test_aDamagedV1Log_isRefusedWithItsLineAndLeftAlone() throws {
         let directory = makeTemporaryDirectory()
         let damaged = "investments-transactions v1\n+\tid\t2024-01-01\tbuy\tAAPL\tlots\t10\t0\t\n+\ttoo\tfew\n"

@@ -83,6 +83,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// old log or the new one, never half an import or half a sync. O(history), like its callers.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
+            try migrateIfNeeded()
             var log = try load()
             for entry in entries { log.store(entry) }
             try rewrite(with: log)
