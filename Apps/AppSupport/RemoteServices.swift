@@ -98,6 +98,8 @@ extension AuthError {
             return "could not reach the account service. Check the network (and INVEST_AUTH_URL) and try again."
         case .notSignedIn:
             return "not signed in, or the session has expired. Run 'invest login'."
+        case let .serviceFailed(status):
+            return "the account service failed (HTTP \(status)). Nothing changed; try again later."
         case let .unexpectedResponse(detail), let .sessionStorage(detail):
             return detail.asSentence
         case let .sessionUnreadable(file):

@@ -20,6 +20,8 @@ public enum AuthError: Error, Equatable, Sendable {
     case network
     /// No session is saved, or the service no longer accepts it: the user must sign in.
     case notSignedIn
+    /// The service failed on its side (HTTP 5xx): worth trying again later.
+    case serviceFailed(status: Int)
     /// The service answered something this client does not understand; `detail` is safe to show.
     case unexpectedResponse(detail: String)
     /// The saved session could not be read or written; `detail` names the file.

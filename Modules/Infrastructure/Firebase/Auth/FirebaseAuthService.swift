@@ -124,7 +124,7 @@ enum AuthResponseMapper {
         case "TOKEN_EXPIRED", "INVALID_REFRESH_TOKEN", "USER_NOT_FOUND", "INVALID_ID_TOKEN": return .notSignedIn
         default:
             if (500...599).contains(response.statusCode) {
-                return .unexpectedResponse(detail: "the account service failed (HTTP \(response.statusCode)); try again later")
+                return .serviceFailed(status: response.statusCode)
             }
             return .unexpectedResponse(detail: "the account service refused the request (HTTP \(response.statusCode)\(code.isEmpty ? "" : ": \(code)"))")
         }
