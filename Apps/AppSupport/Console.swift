@@ -14,14 +14,24 @@ public protocol Console: AnyObject {
     /// A person is typing: missing fields may be asked for.
     var isInteractive: Bool { get }
     var isTerminalOutput: Bool { get }
+    /// Writes out whatever is still buffered. Returns why the output could not be written, if it
+    /// could not (a full disk, say), so the run fails instead of "succeeding" with a short file.
+    func finishOutput() -> String?
 }
 
 public final class StandardConsole: Console {
     private var buffer: [UInt8] = []
+    /// The first write error; a closed pipe never gets here, SIGPIPE ends the process as usual.
+    private var failure: String?
 
     public init() {}
 
     deinit { flush() }
+
+    public func finishOutput() -> String? {
+        flush()
+        return failure
+    }
 
     /// Buffered: a long listing is written in large blocks, not a syscall per row.
     public func write(_ text: String) {
@@ -71,7 +81,10 @@ public final class StandardConsole: Console {
             while offset < bytes.count {
                 let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { break }
+                guard written > 0 else {
+                    if failure == nil { failure = written < 0 ? String(cString: strerror(errno)) : "nothing could be written" }
+                    break
+                }
                 offset += written
             }
         }

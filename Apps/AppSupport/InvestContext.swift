@@ -33,15 +33,20 @@ public struct InvestContext {
 extension InvestContext {
     /// Runs a client's work and maps every failure to one message on stderr and an exit code.
     public func exitStatus(program: String, _ body: () throws -> Void) -> Int32 {
+        var status = ExitCode.success
         do {
             try body()
-            return ExitCode.success
         } catch let error as CLIError {
             console.writeError("\(program): \(error.message)\n")
-            return error.exitCode
+            status = error.exitCode
         } catch {
             console.writeError("\(program): \(error)\n")
-            return ExitCode.failure
+            status = ExitCode.failure
         }
+        if let failure = console.finishOutput() {
+            console.writeError("\(program): could not write the output: \(failure). Whatever was written is incomplete.\n")
+            if status == ExitCode.success { status = ExitCode.failure }
+        }
+        return status
     }
 }

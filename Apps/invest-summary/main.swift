@@ -5,5 +5,4 @@ import InvestSummaryCLI
 // The remote-only client's entry point: everything real comes from the process.
 let console = StandardConsole()
 let status = InvestSummary.run(Array(CommandLine.arguments.dropFirst()), context: InvestContext(environment: ProcessInfo.processInfo.environment, console: console))
-console.flush()
 exit(status)

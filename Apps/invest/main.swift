@@ -5,5 +5,4 @@ import InvestCLI
 // The full client's entry point: everything real comes from the process.
 let console = StandardConsole()
 let status = Invest.run(Array(CommandLine.arguments.dropFirst()), context: InvestContext(environment: ProcessInfo.processInfo.environment, console: console))
-console.flush()
 exit(status)

@@ -30,6 +30,8 @@ public final class ScriptedConsole: Console {
     public func readSecret(prompt: String) -> String? {
         readLine(prompt: prompt)
     }
+
+    public func finishOutput() -> String? { nil }
 }
 
 public struct InvestRun {

@@ -62,6 +62,18 @@ final class InvestCommandLineTests: XCTestCase {
         XCTAssertEqual(invest.ids(), ["abc111"])
     }
 
+    func test_logout_removesASessionFileItCannotRead() throws {
+        let invest = makeInvestDriver()
+        let session = invest.home.appendingPathComponent("session.json")
+        try Data("{ not a session".utf8).write(to: session)
+
+        let logout = invest.run(["logout"])
+
+        XCTAssertEqual(logout.status, 0, logout.errors)
+        XCTAssertEqual(logout.output, "Signed out. Your local transactions are kept.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: session.path))
+    }
+
     func test_missingFieldsWithoutATerminal_areReportedTogetherWithoutPrompting() {
         let run = makeInvestDriver().run(["add", "--ticker", "AAPL"])
         XCTAssertEqual(run.status, 2)

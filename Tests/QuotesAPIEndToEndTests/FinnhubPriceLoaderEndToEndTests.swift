@@ -24,6 +24,20 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
         XCTAssertEqual(loaded.price.price, fixed("410.5"))
     }
 
+    func test_load_reportsOutOfRangeNumbersAsInvalidDataInsteadOfTrapping() throws {
+        let emulator = try startEmulator()
+        let sut = makeSUT(emulator)
+        _ = try emulator.request("POST", "/_control/quotes", body: [
+            "FAR": ["c": 10, "d": 0, "dp": 0, "pc": 10, "t": 1e20],
+            "NEG": ["c": -5, "d": 0, "dp": 0, "pc": 10, "t": 1_720_000_000],
+            "HUGE": ["c": 1e40, "d": 0, "dp": 0, "pc": 10, "t": 1_720_000_000],
+        ])
+
+        for symbol in ["FAR", "NEG", "HUGE"] {
+            XCTAssertEqual(try error(loading: symbol, from: sut), .invalidData, symbol)
+        }
+    }
+
     func test_load_reportsZeroPriceAndTimeAsUnknownSymbol() throws {
         XCTAssertEqual(try error(loading: "NOPE", from: makeSUT(try startEmulator())), .unknownSymbol)
     }

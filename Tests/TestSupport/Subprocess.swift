@@ -11,8 +11,10 @@ public struct ProcessResult {
     public let stderr: String
 }
 
-/// Runs a built executable to completion with the given environment (nothing inherited but PATH).
-public func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
+/// Runs a built executable to completion with the given environment (nothing inherited but PATH);
+/// its output goes to `stdoutPath` when one is given.
+public func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                       stdoutPath: String? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent(name)
     process.arguments = arguments
@@ -20,7 +22,12 @@ public func runProduct(_ name: String, _ arguments: [String], environment: [Stri
     fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
     process.environment = fullEnvironment
     let output = Pipe(), errors = Pipe(), input = Pipe()
-    process.standardOutput = output
+    if let stdoutPath {
+        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+        try output.fileHandleForWriting.close()
+    } else {
+        process.standardOutput = output
+    }
     process.standardError = errors
     process.standardInput = input
     try process.run()

@@ -44,7 +44,14 @@ struct LogoutCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let store = try sessions()
-        let wasSignedIn = try authenticated { () throws(AuthError) in try store.load() } != nil
+        // A session file this release can't read is still a session: signing out removes it.
+        let wasSignedIn = try authenticated { () throws(AuthError) in
+            do throws(AuthError) {
+                return try store.load() != nil
+            } catch .sessionUnreadable {
+                return true
+            }
+        }
         let signOut = try signOut()
         try authenticated { () throws(AuthError) in try signOut.signOut() }
         io.console.write(wasSignedIn ? "Signed out. Your local transactions are kept.\n" : "Not signed in.\n")

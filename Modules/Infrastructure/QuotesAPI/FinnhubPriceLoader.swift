@@ -57,9 +57,14 @@ enum QuoteMapper {
 
         static func decode(_ body: Data) -> RemoteQuote? {
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-                  let c = number(object["c"]), let pc = number(object["pc"]), let t = number(object["t"]) else { return nil }
-            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: Int64(t.units / FixedDecimal.scale))
+                  let c = number(object["c"]), let pc = number(object["pc"]), let t = number(object["t"]),
+                  c >= .zero, pc >= .zero,
+                  // Whole seconds up to the year 9999: anything else is invalid data, never a trap.
+                  let seconds = Int64(exactly: t.units / FixedDecimal.scale), (0...latestQuoteTime).contains(seconds) else { return nil }
+            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: seconds)
         }
+
+        private static let latestQuoteTime: Int64 = 253_402_300_799
 
         private static func number(_ value: Any?) -> FixedDecimal? {
             guard let number = value as? NSNumber, !(value is NSNull) else { return nil }

@@ -54,6 +54,8 @@ public final class FirebaseAuthService: AuthService {
               let uid = body["user_id"] as? String, let expiresIn = AuthResponseMapper.seconds(body["expires_in"]) else {
             throw AuthResponseMapper.unreadable
         }
+        // A refresh must renew this account's session, never switch to another account's.
+        guard uid == session.uid else { throw .unexpectedResponse(detail: "the account service renewed the session for a different account") }
         return AuthSession(uid: uid, email: session.email, idToken: idToken, refreshToken: refreshToken, expiresAt: now().addingTimeInterval(expiresIn))
     }
 
