@@ -186,6 +186,26 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertEqual(try makeSUT(directory).retrieveAll(), [replacement])
     }
 
+    func test_aDataDirectoryOtherUsersCanWrite_isRefusedAndNothingIsWritten() throws {
+        let directory = makeTemporaryDirectory()
+        chmod(directory.path, 0o777)
+
+        XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction())) { error in
+            XCTAssertEqual(error as? TransactionsStoreError, .store(.unsafeDirectory(path: directory.path, reason: "other users can write to it (mode 777)")))
+        }
+        XCTAssertThrowsError(try makeSUT(directory).retrieveAll())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+    }
+
+    func test_aSymlinkPlantedAsTheLockFile_isNeverFollowed() throws {
+        let directory = makeTemporaryDirectory()
+        let elsewhere = makeTemporaryDirectory().appendingPathComponent("not-yours")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("transactions.lock").path, withDestinationPath: elsewhere.path)
+
+        XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction()))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere.path), "nothing was created through the link")
+    }
+
     // MARK: - Migration from v1
 
     func test_aV1Log_opensAsItIsAndMigratesAtTheFirstWriteLosingNothing() throws {

@@ -18,6 +18,34 @@ final class FileSessionStoreTests: XCTestCase {
         XCTAssertEqual(try makeSUT(directory).load(), session)
     }
 
+    func test_save_neverWritesThroughASymlinkPlantedWhereATemporaryFileWasOnceExpected() throws {
+        let directory = makeTemporaryDirectory()
+        let sut = makeSUT(directory)
+        let stolen = makeTemporaryDirectory().appendingPathComponent("stolen")
+        try Data().write(to: stolen)
+        try FileManager.default.createSymbolicLink(atPath: sut.path + ".tmp-\(getpid())", withDestinationPath: stolen.path)
+
+        try sut.save(session)
+
+        XCTAssertEqual(try Data(contentsOf: stolen), Data(), "the tokens went nowhere but session.json")
+        XCTAssertEqual(try makeSUT(directory).load(), session)
+    }
+
+    func test_aDirectoryOtherUsersCanWrite_isRefusedAndKeepsNoSession() throws {
+        let directory = makeTemporaryDirectory()
+        chmod(directory.path, 0o777)
+
+        do throws(AuthError) {
+            try makeSUT(directory).save(session)
+            XCTFail("expected the directory to be refused")
+        } catch let .sessionStorage(detail) {
+            XCTAssertTrue(detail.contains("other users can write to it (mode 777)"), detail)
+        } catch {
+            XCTFail("got \(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+    }
+
     func test_save_makesTheFileReadableByItsOwnerOnly() throws {
         let sut = makeSUT()
         try sut.save(session)

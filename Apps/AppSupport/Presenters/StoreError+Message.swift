@@ -12,6 +12,8 @@ extension StoreError {
             return "\(file) line 1: not an Investments data file. It was left untouched; move it away or point --home elsewhere."
         case let .newerFormat(file, version, supported):
             return "\(file) was written in format v\(version) by a newer version of invest; this one reads up to v\(supported). It was left untouched; upgrade invest to read it."
+        case let .unsafeDirectory(path, reason):
+            return "refusing to use \(path): \(reason). Nothing was read or written; make it yours alone (chmod 700 \(path)) or point --home elsewhere."
         case let .fileSystem(operation, path, reason):
             return "could not \(operation) \(path): \(reason)."
         case .notSignedIn:

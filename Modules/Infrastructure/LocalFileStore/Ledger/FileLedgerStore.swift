@@ -95,6 +95,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             return try lock.withLock(body)
         } catch let failure as FileSystem.Failure {
             throw StoreError(failure)
+        } catch let refused as FileSystem.UnsafeDirectory {
+            throw StoreError.unsafeDirectory(path: refused.path, reason: refused.reason)
         }
     }
 
@@ -181,8 +183,10 @@ func fileSystem<T>(_ body: () throws -> T) throws(StoreError) -> T {
         throw error
     } catch let failure as FileSystem.Failure {
         throw StoreError(failure)
+    } catch let refused as FileSystem.UnsafeDirectory {
+        throw .unsafeDirectory(path: refused.path, reason: refused.reason)
     } catch {
-        preconditionFailure("file work throws only FileSystem.Failure: \(error)")
+        preconditionFailure("file work throws only FileSystem's errors: \(error)")
     }
 }
 

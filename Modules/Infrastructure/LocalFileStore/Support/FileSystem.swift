@@ -23,6 +23,26 @@ enum FileSystem {
         var description: String { "could not \(action) \(path): \(reason)" }
     }
 
+    /// A data directory that another user can write to, or that belongs to someone else, could
+    /// have files planted in it (a symlink where a temporary file will go, say): refused.
+    struct UnsafeDirectory: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+
+        var description: String { "refusing to use \(path): \(reason)" }
+    }
+
+    /// Checks the directory that holds `path`; a directory that doesn't exist yet is created 0700.
+    static func checkPrivateDirectory(of path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return }
+        guard info.st_uid == geteuid() else { throw UnsafeDirectory(path: directory, reason: "it belongs to another user (uid \(info.st_uid))") }
+        guard info.st_mode & 0o022 == 0 else {
+            throw UnsafeDirectory(path: directory, reason: "other users can write to it (mode \(String(info.st_mode & 0o777, radix: 8)))")
+        }
+    }
+
     static func fileExists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
@@ -37,6 +57,7 @@ enum FileSystem {
 
     /// The whole file (or its first `limit` bytes), or nil if it does not exist.
     static func readFile(_ path: String, upTo limit: Int = .max) throws -> [UInt8]? {
+        try checkPrivateDirectory(of: path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -76,8 +97,11 @@ enum FileSystem {
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         try makeDirectory(directory)
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try checkPrivateDirectory(of: path)
+        // An unpredictable name, created only if nothing is there: a planted file or symlink can't
+        // receive the data.
+        let temporary = path + ".tmp-" + String(UInt64.random(in: .min ... .max), radix: 36)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure("create", temporary) }
         do {
             try writeAll(fd, bytes, path: temporary)
@@ -130,7 +154,8 @@ final class FileLock: @unchecked Sendable {
 
     private func acquire() throws {
         try FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try FileSystem.checkPrivateDirectory(of: path)
+        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileSystem.Failure("open lock file", path) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -58,6 +58,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case notALedger(file: String)
     /// Written by a newer release in a format this one can't read; left untouched.
     case newerFormat(file: String, version: Int, supported: Int)
+    /// The data directory is not private to this user; nothing was read or written.
+    case unsafeDirectory(path: String, reason: String)
     /// A file-system call failed; `reason` is the system's.
     case fileSystem(operation: String, path: String, reason: String)
     /// The remote refused the credentials, or none are available.
