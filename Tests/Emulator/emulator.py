@@ -20,13 +20,15 @@ Firebase Realtime Database REST, with the rules every user's data needs
 Control (tests only)
   POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop" or,
                           for "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", or, for the
-                          database, "drop-after-write" (applied, then the connection closes unanswered);
+                          database, "drop-after-write" (applied, then the connection closes unanswered) or
+                          "401-permission-denied" (the real database's answer to a rules violation);
                           "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE.
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
   GET  /_control/stats     {"maxInFlight": the most quote requests ever served at once}
   GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
+  GET  /_control/database-queries  the query items of each database request, the auth token left out
 
 Quotes are deterministic; an unknown symbol answers like Finnhub does, with c == 0 and t == 0.
 With --data-dir, accounts and data survive a restart (state.json, replaced atomically).
@@ -70,6 +72,7 @@ class State:
         self.load()
         self.quotes = {k: dict(v) for k, v in QUOTES.items()}
         self.faults = {}  # symbol -> [fault dict, remaining]
+        self.database_queries = []
         self.requests = {}
         self.in_flight = 0
         self.max_in_flight = 0
@@ -172,6 +175,9 @@ def make_handler(state):
             if url.path == "/_control/password-resets":
                 with state.lock:
                     return self.send_json(200, state.password_resets)
+            if url.path == "/_control/database-queries":
+                with state.lock:
+                    return self.send_json(200, state.database_queries)
             if DATABASE_PATH.match(url.path) or url.path.startswith("/users"):
                 return self.database("GET", url)
             if url.path.rstrip("/").endswith("/quote"):
@@ -300,6 +306,7 @@ def make_handler(state):
             raw = self.read_body() if method in ("PUT", "PATCH") else b""
             match = DATABASE_PATH.match(url.path)
             with state.lock:
+                state.database_queries.append({k: v for k, v in parse_qs(url.query).items() if k != "auth"})
                 uid, problem = state.uid_for(parse_qs(url.query).get("auth", [None])[0])
                 if uid is None:
                     return self.send_json(401, {"error": problem})
@@ -308,6 +315,9 @@ def make_handler(state):
                 fault = state.take_fault("db")
                 if fault is None and method in ("PUT", "PATCH", "DELETE"):
                     fault = state.take_fault("db-write")
+                if fault and fault["fault"] == "401-permission-denied":
+                    # What the real database answers for a rules violation: 401, not 403.
+                    return self.send_json(401, {"error": "Permission denied"})
                 if fault and fault["fault"] in ("401", "403", "500"):
                     return self.send_json(int(fault["fault"]), {"error": "injected " + fault["fault"]})
                 if fault and fault["fault"] == "drop":

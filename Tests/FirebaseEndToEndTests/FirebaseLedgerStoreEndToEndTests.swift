@@ -113,6 +113,26 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
         }
     }
 
+    func test_aPermissionDeniedAnswer_isPermissionDeniedEvenWithStatus401() throws {
+        let emulator = try startEmulator()
+        let (sut, _) = try makeSUT(emulator)
+        try emulator.inject("401-permission-denied", for: "db")
+
+        XCTAssertThrowsError(try sut.retrieveEntries()) { XCTAssertEqual($0 as? StoreError, .permissionDenied) }
+    }
+
+    func test_requests_keepTheQueryItemsOfTheDatabaseURL() throws {
+        let emulator = try startEmulator()
+        let (_, credentials) = try makeSUT(emulator)
+        let databaseURL = URL(string: emulator.baseURL.absoluteString + "/?ns=investments-test")!
+        let sut = FirebaseLedgerStore(databaseURL: databaseURL, client: URLSessionHTTPClient(timeout: 5)) { _ throws(StoreError) in credentials }
+
+        try sut.append(LedgerFixtures.entry("1"))
+
+        let queries = try JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/database-queries").body) as? [[String: [String]]]
+        XCTAssertEqual(queries?.last, ["ns": ["investments-test"]])
+    }
+
     func test_retrieve_deliversAMalformedRecordAsAnErrorNamingIt() throws {
         let emulator = try startEmulator()
         let (sut, credentials) = try makeSUT(emulator)
