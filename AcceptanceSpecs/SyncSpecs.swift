@@ -112,6 +112,37 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(desktop.ids().count, 2)
     }
 
+    func test_givenHostileRecordsInTheAccount_whenTheUserSyncs_eachIsRejectedByIDAndReason_andTheRestSyncs() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(invest.signUp("investor@example.com", password: "long enough").status, 0)
+        let session = try JSONSerialization.jsonObject(with: Data(contentsOf: invest.home.appendingPathComponent("session.json"))) as? [String: Any]
+        let (uid, token) = (try XCTUnwrap(session?["uid"] as? String), try XCTUnwrap(session?["idToken"] as? String))
+        func plant(_ id: String, _ fields: [String: Any]) throws {
+            let record = fields.merging(["type": fields["type"] ?? "buy", "updatedAt": 1_719_000_000_000]) { $1 }
+            XCTAssertEqual(try emulator.request("PUT", "/users/\(uid)/transactions/\(id).json?auth=\(token)", body: record).status, 200)
+        }
+        try plant("good", ["date": "2024-01-02", "ticker": "MSFT", "quantity": "10", "sum": "3000", "note": "fine\u{1B}[2J"])
+        try plant("negative", ["date": "2024-01-02", "ticker": "AAPL", "quantity": "-5", "sum": "10"])
+        try plant("oversell", ["type": "sell", "date": "2024-02-01", "ticker": "MSFT", "quantity": "1000", "sum": "10"])
+        try plant("future", ["date": "2099-01-01", "ticker": "AAPL", "quantity": "1", "sum": "10"])
+        try plant("lowercase", ["date": "2024-01-02", "ticker": "lowercase ticker!", "quantity": "1", "sum": "10"])
+        try plant("escape", ["date": "2024-01-02", "ticker": "\u{1B}]0;pwned\u{07}", "quantity": "1", "sum": "10"])
+
+        let sync = invest.run(["sync"])
+
+        XCTAssertEqual(sync.status, 1)
+        for id in ["negative", "oversell", "future", "lowercase", "escape"] { XCTAssertTrue(sync.errors.contains("\(id): "), "\(id): \(sync.errors)") }
+        XCTAssertTrue(sync.errors.contains("5 entries in your account break the rules local input follows"), sync.errors)
+        XCTAssertTrue(sync.errors.contains("selling 1000 MSFT on 2024-02-01 would leave a negative holding"), sync.errors)
+        XCTAssertFalse(sync.errors.contains("\u{1B}"), "no escape sequence from the server reaches the terminal")
+        XCTAssertEqual(invest.ids(), ["good"], "the good record synced; no bad one reached the store")
+        let list = invest.run(["list"])
+        XCTAssertFalse(list.output.contains("\u{1B}"), list.output)
+        XCTAssertTrue(list.output.contains(#"fine\u{1b}[2J"#), list.output)
+        XCTAssertEqual(invest.run(["portfolio"]).status, 0)
+    }
+
     func test_givenSignedOutUser_whenHeUsesTheClient_everythingButSyncWorks() throws {
         let emulator = try startEmulator()
         let invest = makeInvestDriver(servicesFrom: emulator)

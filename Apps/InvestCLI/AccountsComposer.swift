@@ -3,6 +3,7 @@ import AppSupport
 import Auth
 import Ledger
 import LocalFileStore
+import Transactions
 
 /// The account and sync side of the full client. Nothing here is built unless a command needs it,
 /// so the client keeps working offline and without an account.
@@ -36,7 +37,8 @@ extension AppComposer {
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
         let sync = SyncLedgerUseCase(local: try ledger(), remote: try services.remoteStore(session: session),
-                                     state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid), now: context.now)
+                                     state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid),
+                                     validator: Invest.validator(today: { [context] in context.today }), now: context.now)
         return (sync, account)
     }
 }

@@ -8,6 +8,8 @@ import Transactions
 /// stores, the sync and the CLI plumbing stay as they are.
 struct FeatureRegistration: Sendable {
     let kinds: [LedgerKind]
+    /// Checks the feature's kinds when they arrive from outside, as its own input is checked.
+    var validator: @Sendable (_ today: @escaping () -> CalendarDay) -> LedgerEntryValidating? = { _ in nil }
     let commands: @Sendable (AppComposer) -> [Command]
 }
 
@@ -16,10 +18,16 @@ extension Invest {
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds))
+
+    /// Every feature's checks on entries from outside, with the ledger's own.
+    static func validator(today: @escaping () -> CalendarDay) -> LedgerEntryValidating {
+        CompositeLedgerValidator(features.compactMap { $0.validator(today) })
+    }
 }
 
 extension FeatureRegistration {
-    static let transactions = FeatureRegistration(kinds: TransactionsLedgerCodec.kinds) { app in
+    static let transactions = FeatureRegistration(kinds: TransactionsLedgerCodec.kinds,
+                                                  validator: { TransactionsEntryValidator(today: $0) }) { app in
         [AddCommand(save: app.saveTransaction),
          ListCommand(retrieve: app.retrieveTransactions),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),

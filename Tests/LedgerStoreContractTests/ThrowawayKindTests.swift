@@ -18,8 +18,8 @@ final class ThrowawayKindTests: XCTestCase {
         try laptop.append(WatchCodec.entry(for: microsoft, updatedAt: 2))
         try laptop.append(WatchCodec.entry(for: microsoft, updatedAt: 2).deleted(at: 3))
 
-        _ = try SyncLedgerUseCase(local: laptop, remote: remote, state: NoSyncState(), now: Date.init).sync()
-        _ = try SyncLedgerUseCase(local: phone, remote: remote, state: NoSyncState(), now: Date.init).sync()
+        _ = try SyncLedgerUseCase(local: laptop, remote: remote, state: NoSyncState(), validator: CompositeLedgerValidator([]), now: Date.init).sync()
+        _ = try SyncLedgerUseCase(local: phone, remote: remote, state: NoSyncState(), validator: CompositeLedgerValidator([]), now: Date.init).sync()
 
         XCTAssertEqual(try WatchlistProjection.project(phone.retrieveEntries()).watches, ["AAPL": apple])
         XCTAssertEqual(try LedgerTransactionsStore(ledger: phone).retrieveAll(), [], "another feature's kinds are not transactions")

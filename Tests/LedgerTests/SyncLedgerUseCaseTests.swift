@@ -25,11 +25,24 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(try sut.sync(), SyncReport(pushed: 0, pulled: 0, conflicts: 0))
     }
 
+    func test_sync_pullsNothingTheValidatorRejects_andReportsIt() throws {
+        let mine = LedgerFixtures.entry("mine"), good = LedgerFixtures.entry("good"), bad = LedgerFixtures.entry("bad")
+        let validator = ValidatorStub(rejecting: ["bad"])
+        let (sut, local, _, _) = makeSUT(local: [mine], remote: [good, bad], validator: validator)
+
+        let report = try sut.sync()
+
+        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 1, conflicts: 0, rejected: [LedgerRejection(id: "bad", kind: "buy", reasons: ["stub"])]))
+        XCTAssertEqual(Set(local.retrieveEntries()), [mine, good])
+        XCTAssertEqual(validator.checked.map { $0.incoming.map(\.id) }, [["bad", "good"]])
+        XCTAssertEqual(validator.checked.map { $0.current.map(\.id) }, [["mine"]], "checked against the live local entries")
+    }
+
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {
         let mine = LedgerFixtures.entry("mine")
         let local = InMemoryLedgerStore([mine])
-        let state = SyncStateSpy()
-        let sut = SyncLedgerUseCase(local: local, remote: FailingRemoteStore(), state: state, now: { [syncTime] in syncTime })
+        let state = SyncStateSpy(), validator = ValidatorStub()
+        let sut = SyncLedgerUseCase(local: local, remote: FailingRemoteStore(), state: state, validator: validator, now: { [syncTime] in syncTime })
 
         XCTAssertThrowsError(try sut.sync()) { error in
             XCTAssertEqual(error as? SyncLedgerError, .remote(.unavailable(host: "remote", reason: .noConnection)))
@@ -50,14 +63,29 @@ final class SyncLedgerUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(local: [LedgerEntry], remote: [LedgerEntry], file: StaticString = #filePath, line: UInt = #line)
+    private func makeSUT(local: [LedgerEntry], remote: [LedgerEntry], validator: ValidatorStub = ValidatorStub(),
+                         file: StaticString = #filePath, line: UInt = #line)
         -> (SyncLedgerUseCase, InMemoryLedgerStore, InMemoryLedgerStore, SyncStateSpy) {
         let localStore = InMemoryLedgerStore(local), remoteStore = InMemoryLedgerStore(remote), state = SyncStateSpy()
-        let sut = SyncLedgerUseCase(local: localStore, remote: remoteStore, state: state, now: { [syncTime] in syncTime })
+        let sut = SyncLedgerUseCase(local: localStore, remote: remoteStore, state: state, validator: validator, now: { [syncTime] in syncTime })
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(localStore, file: file, line: line)
         trackForMemoryLeaks(remoteStore, file: file, line: line)
         return (sut, localStore, remoteStore, state)
+    }
+
+    private final class ValidatorStub: LedgerEntryValidating {
+        private let rejecting: Set<String>
+        private(set) var checked: [(incoming: [LedgerEntry], current: [LedgerEntry])] = []
+
+        init(rejecting: Set<String> = []) {
+            self.rejecting = rejecting
+        }
+
+        func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+            checked.append((incoming, current))
+            return incoming.filter { rejecting.contains($0.id) }.map { LedgerRejection(id: $0.id, kind: $0.kind, reasons: ["stub"]) }
+        }
     }
 
     private final class SyncStateSpy: SyncStateStore {

@@ -119,6 +119,12 @@ struct SyncCommand: Command {
             io.console.write(table.render(format, colors: false))
         }
         try noteEntriesThisReleaseDoesNotRead(io: io)
+        guard report.rejected.isEmpty else {
+            let lines = report.rejected.map { "  \($0.kind.escapedForTerminal) \($0.id.escapedForTerminal): \($0.reasons.joined(separator: "; ").escapedForTerminal)" }
+            throw CLIError.runtime("\(report.rejected.count) entr\(report.rejected.count == 1 ? "y" : "ies") in your account break the rules local input follows "
+                + "and \(report.rejected.count == 1 ? "was" : "were") not pulled; everything else synced:\n" + lines.joined(separator: "\n")
+                + "\nCorrect or delete \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), then sync again.")
+        }
     }
 
     /// A newer device may have synced kinds (or layouts) this release can't read: they are kept

@@ -4,11 +4,14 @@ public struct SyncReport: Equatable, Sendable {
     public let pushed: Int
     public let pulled: Int
     public let conflicts: Int
+    /// Remote entries that were not pulled because they break the rules local input follows.
+    public let rejected: [LedgerRejection]
 
-    public init(pushed: Int, pulled: Int, conflicts: Int) {
+    public init(pushed: Int, pulled: Int, conflicts: Int, rejected: [LedgerRejection] = []) {
         self.pushed = pushed
         self.pulled = pulled
         self.conflicts = conflicts
+        self.rejected = rejected
     }
 }
 
@@ -38,12 +41,14 @@ public final class SyncLedgerUseCase: LedgerSyncing {
     private let local: LedgerStore
     private let remote: LedgerStore
     private let state: SyncStateStore
+    private let validator: LedgerEntryValidating
     private let now: () -> Date
 
-    public init(local: LedgerStore, remote: LedgerStore, state: SyncStateStore, now: @escaping () -> Date) {
+    public init(local: LedgerStore, remote: LedgerStore, state: SyncStateStore, validator: LedgerEntryValidating, now: @escaping () -> Date) {
         self.local = local
         self.remote = remote
         self.state = state
+        self.validator = validator
         self.now = now
     }
 
@@ -53,12 +58,16 @@ public final class SyncLedgerUseCase: LedgerSyncing {
             // Local writers wait, so an edit made during the sync can't be overwritten by the pull.
             return try local.withExclusiveAccess {
                 let theirs = try remoteStep { () throws(StoreError) in try remote.retrieveEntries() }
-                let plan = SyncPlan(local: try local.retrieveEntries(), remote: theirs,
-                                    lastSync: try state.lastSync()?.millisecondsSince1970)
+                let mine = try local.retrieveEntries()
+                let plan = SyncPlan(local: mine, remote: theirs, lastSync: try state.lastSync()?.millisecondsSince1970)
+                // What is pulled is checked as local input is; a rejected entry never reaches the store.
+                let rejected = validator.rejections(of: plan.pull, over: mine.filter { !$0.isDeleted })
+                let refused = Set(rejected.map(\.id))
+                let pull = refused.isEmpty ? plan.pull : plan.pull.filter { !refused.contains($0.id) }
                 if !plan.push.isEmpty { try remoteStep { () throws(StoreError) in try remote.apply(plan.push) } }
-                if !plan.pull.isEmpty { try local.apply(plan.pull) }
+                if !pull.isEmpty { try local.apply(pull) }
                 try state.recordSync(at: startedAt)
-                return SyncReport(pushed: plan.push.count, pulled: plan.pull.count, conflicts: plan.conflicts.count)
+                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts.count, rejected: rejected)
             }
         } catch let error as SyncLedgerError {
             throw error

@@ -1,0 +1,47 @@
+import Foundation
+
+/// An entry from outside that may not be stored, and why: a sync's pull is checked as local input is.
+public struct LedgerRejection: Equatable, Sendable {
+    public let id: String
+    public let kind: String
+    public let reasons: [String]
+
+    public init(id: String, kind: String, reasons: [String]) {
+        self.id = id
+        self.kind = kind
+        self.reasons = reasons
+    }
+}
+
+/// Checks entries arriving from outside against what is held locally. Each feature checks its own
+/// kinds; entries of kinds nobody registered pass, to be kept unchanged.
+public protocol LedgerEntryValidating {
+    /// The entries of `incoming` that may not be stored over `current` (the live local entries).
+    func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection]
+}
+
+/// Every feature's validator, and the ledger's own rule for ids and kind names.
+public struct CompositeLedgerValidator: LedgerEntryValidating {
+    private let validators: [LedgerEntryValidating]
+
+    public init(_ validators: [LedgerEntryValidating]) {
+        self.validators = validators
+    }
+
+    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        var reasons: [String: (kind: String, reasons: [String])] = [:]
+        var order: [String] = []
+        func add(_ rejection: LedgerRejection) {
+            if reasons[rejection.id] == nil { order.append(rejection.id) }
+            reasons[rejection.id, default: (rejection.kind, [])].reasons += rejection.reasons
+        }
+        for entry in incoming where !LedgerIdentifier.isValid(entry.id) || !LedgerIdentifier.isValidKind(entry.kind) {
+            add(LedgerRejection(id: entry.id, kind: entry.kind, reasons: [
+                LedgerIdentifier.isValid(entry.id) ? "the kind name is not 1-32 lower-case letters, digits or '-'"
+                                                   : "the id is not 1-\(LedgerIdentifier.maximumLength) letters, digits, '-' or '_'"]))
+        }
+        let named = incoming.filter { reasons[$0.id] == nil }
+        for validator in validators { validator.rejections(of: named, over: current).forEach(add) }
+        return order.map { LedgerRejection(id: $0, kind: reasons[$0]!.kind, reasons: reasons[$0]!.reasons) }
+    }
+}

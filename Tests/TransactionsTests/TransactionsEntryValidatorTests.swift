@@ -1,0 +1,68 @@
+import XCTest
+import Ledger
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+final class TransactionsEntryValidatorTests: XCTestCase {
+    private let today = day("2024-07-03")
+
+    func test_rejections_acceptValidBuysAndSellsAndOtherKinds() {
+        let incoming = [entry(makeTransaction(id: "b", ticker: "AAPL", quantity: "2")),
+                        entry(makeTransaction(id: "s", date: "2024-01-03", type: .sell, ticker: "AAPL", quantity: "2")),
+                        LedgerEntry(id: "d", kind: "dividend", schema: 1, updatedAt: 1, payload: LedgerPayload([("anything", "-5")]))]
+
+        XCTAssertEqual(makeSUT().rejections(of: incoming, over: []), [])
+    }
+
+    func test_rejections_nameEachBrokenFieldAsTypedInputWouldBe() {
+        let incoming = [
+            raw("negative", ["date": "2024-01-02", "quantity": "-5", "sum": "10", "ticker": "AAPL"]),
+            raw("future", ["date": "2099-01-01", "quantity": "1", "sum": "10", "ticker": "AAPL"]),
+            raw("ticker", ["date": "2024-01-02", "quantity": "1", "sum": "10", "ticker": "lowercase ticker!"]),
+            raw("escape", ["date": "2024-01-02", "quantity": "1", "sum": "10", "ticker": "\u{1B}]0;pwned\u{07}"]),
+            raw("lower", ["date": "2024-01-02", "quantity": "1", "sum": "10", "ticker": "aapl"]),
+            raw("unreadable", ["date": "2024-01-02", "quantity": "lots", "sum": "10", "ticker": "AAPL"]),
+        ]
+
+        let rejections = makeSUT().rejections(of: incoming, over: [])
+
+        XCTAssertEqual(rejections.map(\.id), ["negative", "future", "ticker", "escape", "lower", "unreadable"])
+        XCTAssertEqual(rejections[0].reasons, ["quantity: must be greater than 0, got -5"])
+        XCTAssertEqual(rejections[1].reasons, ["date: 2099-01-01 is in the future (today is 2024-07-03)"])
+        XCTAssertTrue(rejections[2].reasons[0].hasPrefix("ticker: 'lowercase ticker!' must be 1-10 characters"), "\(rejections[2].reasons)")
+        XCTAssertEqual(rejections[4].reasons, ["ticker: 'aapl' is not in its stored, upper-case form"])
+        XCTAssertEqual(rejections[5].reasons, ["its quantity can't be read"])
+    }
+
+    func test_rejections_refuseASellThatOversellsWhatIsHeldLocallyPlusWhatIsAccepted() {
+        let heldLocally = [entry(makeTransaction(id: "local-buy", date: "2024-01-01", ticker: "MSFT", quantity: "10"))]
+        let incoming = [entry(makeTransaction(id: "fine", date: "2024-02-01", type: .sell, ticker: "MSFT", quantity: "4")),
+                        entry(makeTransaction(id: "oversell", date: "2024-03-01", type: .sell, ticker: "MSFT", quantity: "1000"))]
+
+        let rejections = makeSUT().rejections(of: incoming, over: heldLocally)
+
+        XCTAssertEqual(rejections.map(\.id), ["oversell"])
+        XCTAssertTrue(rejections[0].reasons[0].contains("6 MSFT held on that date"), "\(rejections[0].reasons)")
+    }
+
+    func test_rejections_passANewerLayoutThrough_keptForTheReleaseThatReadsIt() {
+        let newer = LedgerEntry(id: "n", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("lots", "[1]")]))
+
+        XCTAssertEqual(makeSUT().rejections(of: [newer], over: []), [])
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT() -> TransactionsEntryValidator {
+        TransactionsEntryValidator(today: { [today] in today })
+    }
+
+    private func entry(_ transaction: Transaction) -> LedgerEntry {
+        TransactionsLedgerCodec.entry(for: transaction)
+    }
+
+    private func raw(_ id: String, _ fields: [String: String]) -> LedgerEntry {
+        LedgerEntry(id: id, kind: "buy", schema: 1, updatedAt: 1, payload: LedgerPayload(fields.map { ($0.key, $0.value) }))
+    }
+}
