@@ -52,29 +52,49 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         self.now = now
     }
 
+    /// The network work happens outside the local lock, so a local edit never waits for the
+    /// network: the plan is made from a snapshot (readers need no lock), pushed, and only the pull
+    /// is planned again under the lock against the local entries as they are then, so an edit made
+    /// meanwhile is newer and is never overwritten.
     public func sync() throws(SyncLedgerError) -> SyncReport {
         let startedAt = now()
+        let lastSync = try localStep { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
+        let theirs = try remoteStep { () throws(StoreError) in try remote.retrieveEntries() }
+        let snapshot = try localStep { () throws(StoreError) in try local.retrieveEntries() }
+        let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync)
+        if !plan.push.isEmpty { try remoteStep { () throws(StoreError) in try remote.apply(plan.push) } }
+        let remoteNow = Self.merged(theirs, with: plan.push)
         do {
-            // Local writers wait, so an edit made during the sync can't be overwritten by the pull.
             return try local.withExclusiveAccess {
-                let theirs = try remoteStep { () throws(StoreError) in try remote.retrieveEntries() }
                 let mine = try local.retrieveEntries()
-                let plan = SyncPlan(local: mine, remote: theirs, lastSync: try state.lastSync()?.millisecondsSince1970)
+                let pullable = SyncPlan(local: mine, remote: remoteNow, lastSync: lastSync).pull
                 // What is pulled is checked as local input is; a rejected entry never reaches the store.
-                let rejected = validator.rejections(of: plan.pull, over: mine.filter { !$0.isDeleted })
+                let rejected = validator.rejections(of: pullable, over: mine.filter { !$0.isDeleted })
                 let refused = Set(rejected.map(\.id))
-                let pull = refused.isEmpty ? plan.pull : plan.pull.filter { !refused.contains($0.id) }
-                if !plan.push.isEmpty { try remoteStep { () throws(StoreError) in try remote.apply(plan.push) } }
+                let pull = refused.isEmpty ? pullable : pullable.filter { !refused.contains($0.id) }
                 if !pull.isEmpty { try local.apply(pull) }
                 try state.recordSync(at: startedAt)
                 return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts.count, rejected: rejected)
             }
-        } catch let error as SyncLedgerError {
-            throw error
         } catch let error as StoreError {
             throw .local(error)
         } catch {
-            throw .local(.fileSystem(operation: "sync", path: "", reason: "\(error)"))
+            preconditionFailure("the local store and the sync state throw StoreError only: \(error)")
+        }
+    }
+
+    /// The remote's entries once `pushed` replaced theirs.
+    private static func merged(_ remote: [LedgerEntry], with pushed: [LedgerEntry]) -> [LedgerEntry] {
+        guard !pushed.isEmpty else { return remote }
+        let replaced = Set(pushed.map(\.id))
+        return remote.filter { !replaced.contains($0.id) } + pushed
+    }
+
+    private func localStep<T>(_ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .local(error)
         }
     }
 
