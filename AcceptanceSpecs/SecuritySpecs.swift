@@ -43,6 +43,47 @@ final class SecuritySpecs: XCTestCase {
         XCTAssertEqual(alice.driver.ids().count, 1, "nothing was planted")
     }
 
+    func test_givenAliceSyncedAndLoggedOut_whenBobSignsUpInTheSameHome_noneOfAlicesDataReachesBob() throws {
+        let emulator = try startEmulator()
+        let shared = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(shared.signUp("alice@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(shared.run(["add", "--type", "buy", "--ticker", "AAA", "--quantity", "1", "--sum", "10", "--date", "2024-01-02",
+                                   "--note", "alice's private note"]).status, 0)
+        XCTAssertEqual(shared.run(["sync"]).status, 0)
+        XCTAssertEqual(shared.run(["logout"]).status, 0)
+
+        let refusedWithoutATerminal = shared.run(["signup", "--email", "bob@example.com"])
+        let bobAtATerminal = shared.run(["signup"], answers: ["bob@example.com", "y", "long enough", "long enough"], interactive: true)
+        let bobsSync = shared.run(["sync"])
+
+        XCTAssertEqual(refusedWithoutATerminal.status, 2)
+        XCTAssertTrue(refusedWithoutATerminal.errors.contains("this data directory synced with alice@example.com"), refusedWithoutATerminal.errors)
+        XCTAssertTrue(refusedWithoutATerminal.errors.contains("--home DIR"), refusedWithoutATerminal.errors)
+        XCTAssertEqual(bobAtATerminal.status, 0, bobAtATerminal.errors)
+        XCTAssertEqual(bobsSync.status, 1)
+        XCTAssertTrue(bobsSync.errors.contains("would copy those records into bob@example.com"), bobsSync.errors)
+        XCTAssertTrue(bobsSync.errors.contains("invest sync --merge"), bobsSync.errors)
+        let bobsDevice = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(bobsDevice.logIn("bob@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(bobsDevice.run(["sync"]).status, 0)
+        XCTAssertEqual(bobsDevice.ids(), [], "Bob's account holds nothing of Alice's")
+
+        XCTAssertEqual(shared.run(["sync", "--merge"]).status, 0, "an explicit merge copies them on purpose")
+        bobsDevice.run(["sync"])
+        XCTAssertEqual(bobsDevice.ids().count, 1)
+    }
+
+    func test_givenASignedInUser_whenHeSignsUpAgain_heIsToldWhichSessionIsReplaced() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.signUp("first@example.com", password: "long enough")
+
+        let second = invest.signUp("second@example.com", password: "long enough")
+
+        XCTAssertEqual(second.status, 0)
+        XCTAssertTrue(second.errors.contains("you were signed in as first@example.com; that session is replaced"), second.errors)
+    }
+
     func test_noTokenOrPasswordEverAppearsInOutputOrErrors() throws {
         let emulator = try startEmulator()
         let invest = makeInvestDriver(servicesFrom: emulator)

@@ -27,6 +27,15 @@ extension AppComposer {
         try remoteServices().sessionStore
     }
 
+    /// The accounts this data directory synced with: a ledger belongs to them.
+    func syncedAccounts() throws -> [SyncedAccount] {
+        do {
+            return try FileSyncStateStore.syncedAccounts(directory: try dataDirectory())
+        } catch let error as StoreError {
+            throw CLIError.runtime(error.userMessage)
+        }
+    }
+
     func resetPassword() throws -> ResettingPassword {
         ResetPasswordUseCase(service: try remoteServices().authService())
     }
@@ -37,7 +46,7 @@ extension AppComposer {
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
         let sync = SyncLedgerUseCase(local: try ledger(), remote: try services.remoteStore(session: session),
-                                     state: FileSyncStateStore(directory: try dataDirectory(), account: account.uid),
+                                     state: FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email)),
                                      validator: Invest.validator(today: { [context] in context.today }), now: context.now)
         return (sync, account)
     }

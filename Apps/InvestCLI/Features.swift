@@ -43,8 +43,9 @@ extension FeatureRegistration {
 
     static let accounts = FeatureRegistration(kinds: []) { app in
         let prompts = AccountPrompts(environment: app.context.environment, console: app.console)
-        return [SignUpCommand(prompts: prompts, signUp: app.signUp),
-                LoginCommand(prompts: prompts, signIn: app.signIn),
+        let binding = AccountBinding(syncedAccounts: app.syncedAccounts, sessions: app.sessionStore, console: app.console)
+        return [SignUpCommand(prompts: prompts, accounts: binding, signUp: app.signUp),
+                LoginCommand(prompts: prompts, accounts: binding, signIn: app.signIn),
                 LogoutCommand(sessions: app.sessionStore, signOut: app.signOut),
                 WhoAmICommand(sessions: app.sessionStore),
                 ResetPasswordCommand(prompts: prompts, reset: app.resetPassword),

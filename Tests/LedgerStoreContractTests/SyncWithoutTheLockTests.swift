@@ -82,5 +82,6 @@ final class SyncWithoutTheLockTests: XCTestCase {
     private final class NoSyncState: SyncStateStore {
         func lastSync() -> Date? { nil }
         func recordSync(at date: Date) {}
+        func otherAccounts() -> [SyncedAccount] { [] }
     }
 }

@@ -74,5 +74,6 @@ final class ThrowawayKindTests: XCTestCase {
     private final class NoSyncState: SyncStateStore {
         func lastSync() -> Date? { nil }
         func recordSync(at date: Date) {}
+        func otherAccounts() -> [SyncedAccount] { [] }
     }
 }

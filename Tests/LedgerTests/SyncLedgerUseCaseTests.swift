@@ -38,6 +38,25 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(validator.checked.map { $0.current.map(\.id) }, [["mine"]], "checked against the live local entries")
     }
 
+    func test_sync_refusesALedgerThatSyncedWithAnotherAccount_beforeTouchingAnything() throws {
+        let alice = SyncedAccount(uid: "alice", email: "alice@example.com")
+        let (sut, local, remote, state) = makeSUT(local: [LedgerFixtures.entry("alices-private")], remote: [])
+        state.others = [alice]
+
+        XCTAssertThrowsError(try sut.sync()) { XCTAssertEqual($0 as? SyncLedgerError, .boundToOtherAccounts([alice])) }
+        XCTAssertEqual(remote.retrieveEntries(), [], "nothing of Alice's reached this account")
+        XCTAssertEqual(local.retrieveEntries().count, 1)
+        XCTAssertEqual(state.recorded, [])
+    }
+
+    func test_sync_mergingOtherAccounts_copiesTheLedgerOnPurpose() throws {
+        let (sut, _, remote, state) = makeSUT(local: [LedgerFixtures.entry("alices-private")], remote: [])
+        state.others = [SyncedAccount(uid: "alice", email: "alice@example.com")]
+
+        XCTAssertEqual(try sut.sync(mergingOtherAccounts: true).pushed, 1)
+        XCTAssertEqual(remote.retrieveEntries().map(\.id), ["alices-private"])
+    }
+
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {
         let mine = LedgerFixtures.entry("mine")
         let local = InMemoryLedgerStore([mine])
@@ -91,6 +110,9 @@ final class SyncLedgerUseCaseTests: XCTestCase {
     private final class SyncStateSpy: SyncStateStore {
         private(set) var recorded: [Date] = []
         var error: StoreError?
+        var others: [SyncedAccount] = []
+
+        func otherAccounts() throws(StoreError) -> [SyncedAccount] { others }
 
         func lastSync() throws(StoreError) -> Date? {
             if let error { throw error }

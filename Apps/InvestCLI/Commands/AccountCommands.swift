@@ -5,31 +5,38 @@ import Auth
 import LocalFileStore
 
 private let emailOption = CommandSpec.Option.value("email", "EMAIL", "The account's email (default: $INVEST_EMAIL, else asked for)")
+private let yesOption = CommandSpec.Option.flag("yes", "Sign in even where this data directory synced with another account")
 private let passwordHelp = "The password is typed at a terminal without echo, or taken from $INVEST_PASSWORD; never from an argument."
 
 struct SignUpCommand: Command {
     let prompts: AccountPrompts
+    let accounts: AccountBinding
     let signUp: () throws -> SigningUp
     let spec = CommandSpec(name: "signup", summary: "Create an account, to sync transactions between devices",
-                           usage: "signup [--email EMAIL]\n\n\(passwordHelp)", options: [emailOption], positionals: 0...0)
+                           usage: "signup [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let email = try prompts.email(arguments)
+        let previous = try accounts.signedInEmail()
+        try accounts.confirmSigningIn(as: email, confirmed: arguments.has("yes"), io: io)
         let (password, confirmation) = try prompts.newPassword()
         let signUp = try signUp()
         let session = try authenticated { () throws(AuthError) in try signUp.signUp(email: email, password: password, confirmation: confirmation) }
+        if let previous, previous != session.email { io.console.writeError("invest: note: you were signed in as \(previous); that session is replaced.\n") }
         io.console.write("Signed up and signed in as \(session.email). Run 'invest sync' to copy your transactions to the account.\n")
     }
 }
 
 struct LoginCommand: Command {
     let prompts: AccountPrompts
+    let accounts: AccountBinding
     let signIn: () throws -> SigningIn
     let spec = CommandSpec(name: "login", summary: "Sign in to an account, to sync transactions",
-                           usage: "login [--email EMAIL]\n\n\(passwordHelp)", options: [emailOption], positionals: 0...0)
+                           usage: "login [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let email = try prompts.email(arguments)
+        try accounts.confirmSigningIn(as: email, confirmed: arguments.has("yes"), io: io)
         let password = try prompts.password()
         let signIn = try signIn()
         let session = try authenticated { () throws(AuthError) in try signIn.signIn(email: email, password: password) }
@@ -92,8 +99,9 @@ struct ResetPasswordCommand: Command {
 struct SyncCommand: Command {
     let sync: () throws -> (LedgerSyncing, AuthSession)
     let ledger: () throws -> FileLedgerStore
-    let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)", usage: "sync [--format table|json|csv]",
-                           options: [.value("format", "table|json|csv", "Output format of the report (default: table)")], positionals: 0...0)
+    let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)", usage: "sync [--merge] [--format table|json|csv]",
+                           options: [.flag("merge", "Copy data that synced with another account into this one, on purpose"),
+                                     .value("format", "table|json|csv", "Output format of the report (default: table)")], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
@@ -101,9 +109,13 @@ struct SyncCommand: Command {
         if io.console.isInteractive { io.console.writeError("Syncing with \(account.email)…\n") }
         let report: SyncReport
         do throws(SyncLedgerError) {
-            report = try sync.sync()
+            report = try sync.sync(mergingOtherAccounts: arguments.has("merge"))
         } catch {
             switch error {
+            case let .boundToOtherAccounts(others):
+                throw CLIError.runtime("this data directory synced with \(AccountBinding.names(others)); syncing it with \(account.email) would copy "
+                    + "those records into \(account.email). Use another data directory for \(account.email) (--home DIR), or run "
+                    + "'invest sync --merge' to copy them on purpose.")
             case let .local(failure):
                 throw CLIError.runtime("sync stopped: the local store failed: \(failure.userMessage) Nothing was lost; run 'invest sync' again once that is fixed.")
             case let .remote(failure):
@@ -134,5 +146,35 @@ struct SyncCommand: Command {
         guard let example = unread.first else { return }
         io.console.writeError("invest: note: \(unread.count) entr\(unread.count == 1 ? "y" : "ies") written by a newer invest (such as a '\(example.kind.escapedForTerminal)') "
             + "\(unread.count == 1 ? "is" : "are") kept and synced unchanged; upgrade invest to use \(unread.count == 1 ? "it" : "them").\n")
+    }
+}
+
+/// A data directory belongs to the accounts it synced with: signing in to another one there is
+/// confirmed at a terminal, and refused elsewhere unless confirmed with --yes.
+struct AccountBinding {
+    let syncedAccounts: () throws -> [SyncedAccount]
+    let sessions: () throws -> SessionStore
+    let console: Console
+
+    func signedInEmail() throws -> String? {
+        let store = try sessions()
+        return try? store.load()?.email
+    }
+
+    func confirmSigningIn(as email: String, confirmed: Bool, io: CommandIO) throws {
+        let others = try syncedAccounts().filter { $0.email.lowercased() != email.lowercased() }
+        guard !others.isEmpty, !confirmed else { return }
+        let warning = "this data directory synced with \(Self.names(others)). Signed in as \(email), 'invest sync' will refuse to copy "
+            + "its records into \(email) unless you run 'invest sync --merge'; another data directory (--home DIR) keeps them apart."
+        guard console.isInteractive else {
+            throw CLIError.usage(warning + " Pass --yes to sign in here anyway.")
+        }
+        io.console.writeError("invest: \(warning)\n")
+        let answer = console.readLine(prompt: "Sign in here as \(email) anyway? [y/N] ")?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else { throw CLIError.runtime("not signed in; nothing changed.") }
+    }
+
+    static func names(_ accounts: [SyncedAccount]) -> String {
+        accounts.map(\.email).joined(separator: ", ")
     }
 }

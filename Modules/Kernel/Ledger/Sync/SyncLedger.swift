@@ -18,17 +18,33 @@ public struct SyncReport: Equatable, Sendable {
 public enum SyncLedgerError: Error, Equatable {
     case local(StoreError)
     case remote(StoreError)
+    /// This ledger already synced with other accounts: syncing would copy their records into this one.
+    case boundToOtherAccounts([SyncedAccount])
 }
 
 public protocol LedgerSyncing {
-    func sync() throws(SyncLedgerError) -> SyncReport
+    /// - Parameter mergingOtherAccounts: copy a ledger that synced with other accounts into this one, on purpose.
+    func sync(mergingOtherAccounts: Bool) throws(SyncLedgerError) -> SyncReport
+}
+
+/// An account a ledger synced with.
+public struct SyncedAccount: Equatable, Sendable {
+    public let uid: String
+    public let email: String
+
+    public init(uid: String, email: String) {
+        self.uid = uid
+        self.email = email
+    }
 }
 
 /// When this client last finished a sync with an account: what tells an edit made on both sides
-/// (a conflict) from one made on one side only.
+/// (a conflict) from one made on one side only; and which other accounts the ledger synced with.
 public protocol SyncStateStore {
     func lastSync() throws(StoreError) -> Date?
     func recordSync(at date: Date) throws(StoreError)
+    /// The accounts other than this one that the ledger synced with before.
+    func otherAccounts() throws(StoreError) -> [SyncedAccount]
 }
 
 /// Two-way sync between this device's ledger and the account's remote ledger, entry by entry,
@@ -56,8 +72,12 @@ public final class SyncLedgerUseCase: LedgerSyncing {
     /// network: the plan is made from a snapshot (readers need no lock), pushed, and only the pull
     /// is planned again under the lock against the local entries as they are then, so an edit made
     /// meanwhile is newer and is never overwritten.
-    public func sync() throws(SyncLedgerError) -> SyncReport {
+    public func sync(mergingOtherAccounts: Bool = false) throws(SyncLedgerError) -> SyncReport {
         let startedAt = now()
+        // A ledger belongs to the account it synced with: another account's sync would copy
+        // someone's private records into it, unless that is asked for.
+        let others = try localStep { () throws(StoreError) in try state.otherAccounts() }
+        guard others.isEmpty || mergingOtherAccounts else { throw .boundToOtherAccounts(others) }
         let lastSync = try localStep { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
         let theirs = try remoteStep { () throws(StoreError) in try remote.retrieveEntries() }
         let snapshot = try localStep { () throws(StoreError) in try local.retrieveEntries() }
