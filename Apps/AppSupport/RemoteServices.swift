@@ -24,13 +24,18 @@ public struct RemoteServices {
     /// What every client says when `liveQuotes()` is nil and it values with sample prices.
     public static let samplePricesWarning = "sample prices (no FINNHUB_API_KEY configured), not market data."
 
-    /// Finnhub behind retries, or nil when no FINNHUB_API_KEY is configured.
+    /// The requests one run may make of the quote service: its free tier allows 60 a minute.
+    public static let quoteRequestBudget = 50
+
+    /// Finnhub behind retries and the run's request budget (every attempt counts), or nil when no
+    /// FINNHUB_API_KEY is configured.
     public func liveQuotes() throws -> PriceLoader? {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
-        return RetryingPriceLoader(
+        let budgeted = BudgetedPriceLoader(
             decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 10), now: now),
-            maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, sleep: { Thread.sleep(forTimeInterval: $0) })
+            budget: Self.quoteRequestBudget)
+        return RetryingPriceLoader(decoratee: budgeted, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, sleep: { Thread.sleep(forTimeInterval: $0) })
     }
 
     public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }

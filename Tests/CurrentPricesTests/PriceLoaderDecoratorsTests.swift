@@ -133,3 +133,40 @@ final class SleepRecorder: @unchecked Sendable {
     var values: [TimeInterval] { lock.withLock { recorded } }
     func record(_ value: TimeInterval) { lock.withLock { recorded.append(value) } }
 }
+
+final class BudgetedPriceLoaderTests: XCTestCase {
+    func test_load_asksTheDecorateeUntilTheBudgetIsSpent_thenAsksNothingMore() throws {
+        let (sut, loader) = makeSUT(budget: 2)
+        for ticker in ["A", "B", "C"] { loader.stub(ticker, live(makePrice(ticker))) }
+
+        XCTAssertNoThrow(try sut.loadPrice(for: "A"))
+        XCTAssertNoThrow(try sut.loadPrice(for: "B"))
+        XCTAssertThrowsError(try sut.loadPrice(for: "C")) { XCTAssertEqual($0 as? PriceLoadingError, .notRefreshed(budget: 2)) }
+        XCTAssertEqual(loader.requests, ["A", "B"])
+    }
+
+    func test_load_countsEveryRequest_evenWhenManyRunAtOnce() {
+        let (sut, loader) = makeSUT(budget: 5)
+        let tickers = (0..<40).map { "T\($0)" }
+        for ticker in tickers { loader.stub(ticker, live(makePrice(ticker))) }
+
+        let results = LoadPricesUseCase(loader: sut, maxConcurrent: 8).loadPrices(for: tickers)
+
+        XCTAssertEqual(loader.requests.count, 5)
+        XCTAssertEqual(results.values.filter { (try? $0.get()) != nil }.count, 5)
+        XCTAssertEqual(results.values.filter { $0 == .failure(.notRefreshed(budget: 5)) }.count, 35)
+    }
+
+    func test_notRefreshed_fallsBackToTheCacheButIsNeverRetried() {
+        XCTAssertTrue(PriceLoadingError.notRefreshed(budget: 1).isConnectivityFailure)
+        XCTAssertFalse(PriceLoadingError.notRefreshed(budget: 1).isTransient)
+    }
+
+    private func makeSUT(budget: Int, file: StaticString = #filePath, line: UInt = #line) -> (BudgetedPriceLoader, PriceLoaderSpy) {
+        let loader = PriceLoaderSpy()
+        let sut = BudgetedPriceLoader(decoratee: loader, budget: budget)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(loader, file: file, line: line)
+        return (sut, loader)
+    }
+}

@@ -13,6 +13,7 @@ extension PriceLoadingError {
         case .invalidData: return "the quote service sent data that is not a quote"
         case .unknownSymbol: return "unknown symbol"
         case .notCached: return "no cached price"
+        case let .notRefreshed(budget): return "not refreshed: this run spent its \(budget) requests of the quote service's 60 a minute, and nothing is cached"
         }
     }
 }

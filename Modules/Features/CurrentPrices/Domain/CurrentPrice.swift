@@ -52,19 +52,21 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
     case invalidData
     case unknownSymbol
     case notCached
+    /// Not asked for: this run already spent its share of the quote service's rate limit.
+    case notRefreshed(budget: Int)
 
     /// Worth trying again: the next attempt may well succeed.
     public var isTransient: Bool {
         switch self {
         case .connectivity, .timeout, .server, .rateLimited: return true
-        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached: return false
+        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached, .notRefreshed: return false
         }
     }
 
-    /// The network, not the request, failed: a cached price is the best answer.
+    /// The network, not the request, failed (or was not asked): a cached price is the best answer.
     public var isConnectivityFailure: Bool {
         switch self {
-        case .connectivity, .timeout, .server, .rateLimited: return true
+        case .connectivity, .timeout, .server, .rateLimited, .notRefreshed: return true
         default: return false
         }
     }

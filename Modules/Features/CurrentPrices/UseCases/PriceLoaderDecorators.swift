@@ -75,3 +75,28 @@ public final class RetryingPriceLoader: PriceLoader, Sendable {
         return exponential * jitter()
     }
 }
+
+/// Spends at most `budget` requests in one run, whatever the number of tickers or retries: the
+/// free quote tier allows 60 calls a minute, and a portfolio of 100 holdings must not spend 100.
+/// Past the budget a ticker is not asked for; the fallback then serves its cached price.
+public final class BudgetedPriceLoader: PriceLoader, @unchecked Sendable {
+    private let decoratee: PriceLoader
+    private let budget: Int
+    private let lock = NSLock()
+    private var spent = 0
+
+    public init(decoratee: PriceLoader, budget: Int) {
+        self.decoratee = decoratee
+        self.budget = budget
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        let allowed = lock.withLock {
+            guard spent < budget else { return false }
+            spent += 1
+            return true
+        }
+        guard allowed else { throw .notRefreshed(budget: budget) }
+        return try decoratee.loadPrice(for: ticker)
+    }
+}
