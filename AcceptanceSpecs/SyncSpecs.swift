@@ -143,6 +143,33 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(invest.run(["portfolio"]).status, 0)
     }
 
+    func test_givenOneDeviceSellsWhatAnotherDeletesTheBuyOf_whenBothSync_noDeviceShowsANegativeHoldingAndBothAreTold() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAPL 20 3000 2024-01-02"])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        let buy = laptop.ids()[0]
+
+        laptop.now += 60
+        laptop.add(["sell AAPL 20 3600 2024-03-01"])
+        desktop.now += 120
+        XCTAssertEqual(desktop.run(["delete", buy]).status, 0)
+        let laptopSync = laptop.run(["sync"])
+        let desktopSync = desktop.run(["sync"])
+        let laptopAgain = laptop.run(["sync"])
+
+        XCTAssertEqual(laptopSync.status, 0, "the laptop's sell was pushed; nothing collided yet: \(laptopSync.errors)")
+        XCTAssertEqual(desktopSync.status, 1)
+        XCTAssertTrue(desktopSync.errors.contains("selling 20 AAPL on 2024-03-01 would leave a negative holding"), desktopSync.errors)
+        XCTAssertEqual(laptopAgain.status, 1)
+        XCTAssertTrue(laptopAgain.errors.contains("its deletion on another device would leave the sell"), laptopAgain.errors)
+        XCTAssertTrue(laptopAgain.errors.contains("Delete or change that sell, or delete this buy again, then sync"), laptopAgain.errors)
+        for device in [laptop, desktop] {
+            let portfolio = device.run(["portfolio", "--format", "csv"]).output
+            XCTAssertFalse(portfolio.contains(",-"), "no negative holding on either device: \(portfolio)")
+        }
+    }
+
     func test_givenSignedOutUser_whenHeUsesTheClient_everythingButSyncWorks() throws {
         let emulator = try startEmulator()
         let invest = makeInvestDriver(servicesFrom: emulator)

@@ -46,6 +46,26 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertTrue(rejections[0].reasons[0].contains("6 MSFT held on that date"), "\(rejections[0].reasons)")
     }
 
+    func test_rejections_refuseADeletionFromAnotherDeviceThatWouldStrandALocalSell() {
+        let buy = makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "20")
+        let sell = makeTransaction(id: "sell", date: "2024-02-01", type: .sell, ticker: "AAPL", quantity: "20")
+
+        let rejections = makeSUT().rejections(of: [.tombstone(id: "buy", kind: "buy", at: 9)], over: [entry(buy), entry(sell)])
+
+        XCTAssertEqual(rejections.map(\.id), ["buy"])
+        XCTAssertTrue(rejections[0].reasons[0].hasPrefix("its deletion on another device would leave the sell sell without shares"), "\(rejections)")
+    }
+
+    func test_rejections_refuseAnEditFromAnotherDeviceThatWouldStrandALocalSell_butAcceptAHarmlessOne() {
+        let buy = makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "20")
+        let sell = makeTransaction(id: "sell", date: "2024-02-01", type: .sell, ticker: "AAPL", quantity: "15")
+        let shrunk = makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "10", updatedAt: Date(timeIntervalSince1970: 2_000_000_000))
+        let noted = makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "20", note: "n", updatedAt: Date(timeIntervalSince1970: 2_000_000_000))
+
+        XCTAssertEqual(makeSUT().rejections(of: [entry(shrunk)], over: [entry(buy), entry(sell)]).map(\.id), ["buy"])
+        XCTAssertEqual(makeSUT().rejections(of: [entry(noted)], over: [entry(buy), entry(sell)]), [])
+    }
+
     func test_rejections_passANewerLayoutThrough_keptForTheReleaseThatReadsIt() {
         let newer = LedgerEntry(id: "n", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("lots", "[1]")]))
 

@@ -46,18 +46,38 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         return problems
     }
 
-    /// Sells that would take a holding below zero, with everything accepted so far applied;
-    /// each rejected sell leaves the others to be checked again without it.
+    /// The holdings rule across devices: no pulled change may leave a holding below zero here.
+    /// A pulled sell that would oversell is refused. So is a pulled deletion or edit of a local
+    /// transaction that would strand a local sell (another device deleted the buy this device
+    /// sold from): this device keeps its version, and the user is told to resolve the collision.
     private func oversells(accepting accepted: inout [Transaction], over current: [LedgerEntry], deleted: Set<String>) -> [LedgerRejection] {
-        let replaced = Set(accepted.map(\.id)).union(deleted)
-        let held = current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }.filter { !replaced.contains($0.id) }
+        let local = current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }
+        var removed = deleted
         var rejections: [LedgerRejection] = []
-        for ticker in Set(accepted.map(\.ticker)).sorted() {
-            var history = held.filter { $0.ticker == ticker } + accepted.filter { $0.ticker == ticker }
-            while let violation = HoldingsPolicy.firstViolation(in: history), accepted.contains(where: { $0.id == violation.transactionID }) {
-                rejections.append(LedgerRejection(id: violation.transactionID, kind: TransactionsLedgerCodec.sell.name, reasons: [violation.description]))
-                history.removeAll { $0.id == violation.transactionID }
-                accepted.removeAll { $0.id == violation.transactionID }
+        let touched = Set(accepted.map(\.ticker) + local.filter { deleted.contains($0.id) || accepted.map(\.id).contains($0.id) }.map(\.ticker))
+        for ticker in touched.sorted() {
+            func history() -> [Transaction] {
+                let replaced = Set(accepted.map(\.id)).union(removed)
+                return local.filter { $0.ticker == ticker && !replaced.contains($0.id) } + accepted.filter { $0.ticker == ticker }
+            }
+            while let violation = HoldingsPolicy.firstViolation(in: history()) {
+                if accepted.contains(where: { $0.id == violation.transactionID }) {
+                    rejections.append(LedgerRejection(id: violation.transactionID, kind: TransactionsLedgerCodec.sell.name, reasons: [violation.description]))
+                    accepted.removeAll { $0.id == violation.transactionID }
+                    continue
+                }
+                // A local sell is stranded: refuse what the other device removed under it.
+                let acceptedIDs = Set(accepted.map(\.id))
+                let strandedBy = local.filter { $0.ticker == ticker && $0.addsToHolding && (removed.contains($0.id) || acceptedIDs.contains($0.id)) }
+                guard !strandedBy.isEmpty else { break }
+                for change in strandedBy {
+                    let what = removed.contains(change.id) ? "its deletion" : "its edit"
+                    rejections.append(LedgerRejection(id: change.id, kind: TransactionsLedgerCodec.kind(of: change.type).name, reasons: [
+                        "\(what) on another device would leave the sell \(violation.transactionID) without shares (\(violation)); this device keeps "
+                            + "its version. Delete or change that sell, or delete this \(change.type.rawValue) again, then sync"]))
+                    removed.remove(change.id)
+                    accepted.removeAll { $0.id == change.id }
+                }
             }
         }
         return rejections

@@ -69,7 +69,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         return try decoded.get()
     }
 
-    private static func kind(of type: TransactionType) -> LedgerKind {
+    public static func kind(of type: TransactionType) -> LedgerKind {
         switch type {
         case .buy: return buy
         case .sell: return sell
