@@ -118,6 +118,21 @@ final class ImportExportTests: XCTestCase {
         XCTAssertEqual(invest.ids(), [])
     }
 
+    func test_import_refusesAFileLargerThanAnyHistoryBeforeReadingIt() throws {
+        let invest = makeInvestDriver()
+        let huge = invest.home.appendingPathComponent("huge.csv")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(300 << 20)) // sparse: no real disk used
+        try handle.close()
+
+        let run = invest.run(["import", huge.path])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("is larger than 256 MB"), run.errors)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
     func test_import_dryRunSavesNothing() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n", in: invest)

@@ -17,9 +17,7 @@ struct ImportCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.usage("cannot read '\(path)': no such file, or it is not readable.")
-        }
+        let data = try Self.read(path)
         let ledger = try ledger()
         let (rows, otherEntries) = try Self.rows(in: Array(data), path: path)
         let dryRun = arguments.has("dry-run")
@@ -40,6 +38,27 @@ struct ImportCommand: Command {
         let others = otherEntries.isEmpty ? "" : " and \(otherEntries.count) other entr\(otherEntries.count == 1 ? "y" : "ies")"
         io.console.write(dryRun ? "Dry run: all \(imported.count) rows\(others) of \(path) are valid; nothing was saved.\n"
                                  : "Imported \(imported.count) transactions\(others) from \(path).\n")
+    }
+
+    /// Larger than any real history (a million rows of CSV is about 40 MB): a bigger file is refused
+    /// before it is read, so a wrong file can't take the machine's memory.
+    static let maximumFileSize = 256 << 20
+
+    static func read(_ path: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CLIError.usage("cannot read '\(path)': no such file, or it is not readable.")
+        }
+        defer { try? handle.close() }
+        let tooLarge = CLIError.usage("\(path) is larger than \(maximumFileSize >> 20) MB, far more than any history; nothing was imported. "
+            + "Check that it is the file you meant.")
+        // The size first, where the file has one; the read is capped anyway.
+        if let size = try? handle.seekToEnd() {
+            guard size <= UInt64(maximumFileSize) else { throw tooLarge }
+            try? handle.seek(toOffset: 0)
+        }
+        let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
+        guard data.count <= maximumFileSize else { throw tooLarge }
+        return data
     }
 
     /// The transactions to validate, and (from a ledger export) every other entry, kept as it is.
