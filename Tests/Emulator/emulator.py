@@ -18,7 +18,7 @@ Firebase Realtime Database REST, with the rules every user's data needs
   No, unknown or expired token: 401. A token of another user: 403 {"error": "Permission denied"}.
 
 Control (tests only)
-  POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop" or,
+  POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop|endless" or,
                           for "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", or, for the
                           database, "drop-after-write" (applied, then the connection closes unanswered) or
                           "401-permission-denied" (the real database's answer to a rules violation);
@@ -376,6 +376,19 @@ def make_handler(state):
             if kind == "drop":
                 self.close_connection = True
                 self.connection.shutdown(2)
+                return
+            if kind == "endless":
+                # A body that never ends: the client must stop reading, not run out of memory.
+                self.close_connection = True
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                try:
+                    self.wfile.write(b'{"c": 1')
+                    for _ in range(32768):  # 2 GiB at most, should the client never hang up
+                        self.wfile.write(b"1" * 65536)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
                 return
             with state.lock:
                 quote = state.quotes.get(symbol, {"c": 0, "d": None, "dp": None, "h": 0, "l": 0, "o": 0, "pc": 0, "t": 0})

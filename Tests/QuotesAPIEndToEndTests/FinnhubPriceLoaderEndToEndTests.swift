@@ -38,6 +38,13 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
         }
     }
 
+    func test_load_stopsReadingAnEndlessBody_andReportsInvalidData() throws {
+        let emulator = try startEmulator()
+        try emulator.inject("endless", for: "AAPL", times: 1)
+
+        XCTAssertEqual(try error(loading: "AAPL", from: makeSUT(emulator)), .invalidData)
+    }
+
     func test_load_reportsZeroPriceAndTimeAsUnknownSymbol() throws {
         XCTAssertEqual(try error(loading: "NOPE", from: makeSUT(try startEmulator())), .unknownSymbol)
     }

@@ -23,6 +23,8 @@ public struct HTTPResponse: Sendable {
 public enum HTTPClientError: Error, Equatable, Sendable {
     case connectivity
     case timeout
+    /// The server sent more than the request's `maxResponseBytes`: reading stopped there.
+    case tooLarge(limit: Int)
 }
 
 public struct HTTPRequest: Sendable {
@@ -30,12 +32,15 @@ public struct HTTPRequest: Sendable {
     public let url: URL
     public let headers: [String: String]
     public let body: Data?
+    /// Reading stops past this many bytes: a hostile or broken server can't fill the memory.
+    public let maxResponseBytes: Int
 
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, maxResponseBytes: Int = 1 << 20) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 
@@ -45,13 +50,14 @@ public protocol HTTPClient: Sendable {
 }
 
 extension HTTPClient {
-    public func get(_ url: URL, headers: [String: String]) throws(HTTPClientError) -> HTTPResponse {
-        try send(HTTPRequest(method: "GET", url: url, headers: headers))
+    public func get(_ url: URL, headers: [String: String], maxResponseBytes: Int = 1 << 20) throws(HTTPClientError) -> HTTPResponse {
+        try send(HTTPRequest(method: "GET", url: url, headers: headers, maxResponseBytes: maxResponseBytes))
     }
 }
 
 public final class URLSessionHTTPClient: HTTPClient, Sendable {
     private let configuration: URLSessionConfiguration
+    private let collector = ResponseCollector()
     private let session: URLSession
 
     /// - Parameter maxConnectionsPerHost: how many requests may really be in flight to one host.
@@ -61,8 +67,10 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         self.configuration = configuration
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
+
+    deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ httpRequest: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
         var request = URLRequest(url: httpRequest.url)
@@ -72,37 +80,84 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         // A request with a body gets a connection of its own: when a reused connection dies, libcurl
         // retries on a new one, and on Linux URLSession can't rewind the body for that retry, so the
         // request would hang until its timeout (measured: 8 s of an 8 s timeout, every time).
-        let session = httpRequest.body == nil ? self.session : URLSession(configuration: configuration)
+        let session = httpRequest.body == nil ? self.session : URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { if session !== self.session { session.finishTasksAndInvalidate() } }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
-            outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
-            done.signal()
-        }.resume()
-        done.wait()
-        return try outcome.result()
+        let task = session.dataTask(with: request)
+        let pending = collector.expect(task, limit: httpRequest.maxResponseBytes)
+        task.resume()
+        return try pending.result()
     }
 
-    private final class Outcome: @unchecked Sendable {
-        private var data: Data?
+    /// Collects each task's response as it arrives, and cancels a task whose body passes its limit.
+    private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var pending: [Int: Pending] = [:]
+
+        func expect(_ task: URLSessionTask, limit: Int) -> Pending {
+            let expected = Pending(limit: limit)
+            lock.withLock { pending[task.taskIdentifier] = expected }
+            return expected
+        }
+
+        private func take(_ task: URLSessionTask, remove: Bool = false) -> Pending? {
+            lock.withLock { remove ? pending.removeValue(forKey: task.taskIdentifier) : pending[task.taskIdentifier] }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            guard let expected = take(dataTask), !expected.append(data) else { return }
+            dataTask.cancel()
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            take(task, remove: true)?.finish(response: task.response as? HTTPURLResponse, error: error)
+        }
+    }
+
+    /// One request's response, filled by the delegate and awaited by `send`.
+    private final class Pending: @unchecked Sendable {
+        private let limit: Int
+        private let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var data = Data()
+        private var tooLarge = false
         private var response: HTTPURLResponse?
         private var error: Error?
 
-        func set(data: Data?, response: HTTPURLResponse?, error: Error?) {
-            self.data = data
-            self.response = response
-            self.error = error
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        /// Returns whether the body passed its limit (the data is then dropped).
+        func append(_ chunk: Data) -> Bool {
+            lock.withLock {
+                guard !tooLarge else { return true }
+                if data.count + chunk.count > limit {
+                    tooLarge = true
+                    data = Data()
+                } else {
+                    data.append(chunk)
+                }
+                return tooLarge
+            }
+        }
+
+        func finish(response: HTTPURLResponse?, error: Error?) {
+            lock.withLock {
+                self.response = response
+                self.error = error
+            }
+            done.signal()
         }
 
         func result() throws(HTTPClientError) -> HTTPResponse {
-            if let error {
-                throw (error as? URLError)?.code == .timedOut ? .timeout : .connectivity
-            }
+            done.wait()
+            let (tooLarge, error, response, data) = lock.withLock { (self.tooLarge, self.error, self.response, self.data) }
+            if tooLarge { throw .tooLarge(limit: limit) }
+            if let error { throw (error as? URLError)?.code == .timedOut ? .timeout : .connectivity }
             guard let response else { throw .connectivity }
             var headers: [String: String] = [:]
             for (key, value) in response.allHeaderFields { headers["\(key)"] = "\(value)" }
-            return HTTPResponse(statusCode: response.statusCode, headers: headers, body: data ?? Data())
+            return HTTPResponse(statusCode: response.statusCode, headers: headers, body: data)
         }
     }
 }

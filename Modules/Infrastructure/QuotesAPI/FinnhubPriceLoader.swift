@@ -24,9 +24,14 @@ public final class FinnhubPriceLoader: PriceLoader, Sendable {
         components.queryItems = [URLQueryItem(name: "symbol", value: ticker)]
         let response: HTTPResponse
         do {
-            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey])
+            // A quote is a few hundred bytes; anything near the cap is not one.
+            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey], maxResponseBytes: 64 << 10)
         } catch {
-            throw error == .timeout ? .timeout : .connectivity
+            switch error {
+            case .timeout: throw .timeout
+            case .connectivity: throw .connectivity
+            case .tooLarge: throw .invalidData
+            }
         }
         let price = try QuoteMapper.map(response, ticker: ticker, fetchedAt: now())
         return LoadedPrice(price: price, source: .live)

@@ -74,7 +74,10 @@ public final class FirebaseAuthService: AuthService {
         do {
             return try client.send(request)
         } catch {
-            throw .network
+            switch error {
+            case .timeout, .connectivity: throw .network
+            case .tooLarge: throw .unexpectedResponse(detail: "the account service's answer was far too large to be one")
+            }
         }
     }
 

@@ -25,6 +25,10 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
     /// the token, so an expired token is replaced once, transparently.
     public typealias CredentialsProvider = (_ forceRefresh: Bool) throws(StoreError) -> RemoteCredentials
 
+    /// A collection is read whole: 128 MB is half a million entries and more; a larger answer is
+    /// refused rather than read into memory.
+    public static let maximumResponseBytes = 128 << 20
+
     private let databaseURL: URL
     private let client: HTTPClient
     private let credentials: CredentialsProvider
@@ -92,9 +96,14 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + "/" + encoded.joined(separator: "/") + ".json"
         components.queryItems = (components.queryItems ?? []).filter { $0.name != "auth" } + [URLQueryItem(name: "auth", value: credentials.idToken)]
         do {
-            return try client.send(HTTPRequest(method: method, url: components.url!, headers: ["Content-Type": "application/json"], body: body))
+            return try client.send(HTTPRequest(method: method, url: components.url!, headers: ["Content-Type": "application/json"], body: body,
+                                               maxResponseBytes: Self.maximumResponseBytes))
         } catch {
-            throw .unavailable(host: host, reason: error == .timeout ? .timedOut : .noConnection)
+            switch error {
+            case .timeout: throw .unavailable(host: host, reason: .timedOut)
+            case .connectivity: throw .unavailable(host: host, reason: .noConnection)
+            case let .tooLarge(limit): throw .malformedResponse(detail: "the answer is larger than \(limit >> 20) MB, more than any account's history")
+            }
         }
     }
 }
