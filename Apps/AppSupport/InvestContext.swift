@@ -31,6 +31,13 @@ public struct InvestContext {
 }
 
 extension InvestContext {
+    /// On a terminal, a line saying which server a slow request waits for; nil for scripts.
+    public func waitingNotice(program: String) -> (@Sendable (_ host: String) -> Void)? {
+        guard console.isTerminalOutput else { return nil }
+        let console = LockedConsole(console)
+        return { host in console.writeError("\(program): waiting for \(host)…\n") }
+    }
+
     /// Runs a client's work and maps every failure to one message on stderr and an exit code.
     public func exitStatus(program: String, _ body: () throws -> Void) -> Int32 {
         var status = ExitCode.success
@@ -48,5 +55,20 @@ extension InvestContext {
             if status == ExitCode.success { status = ExitCode.failure }
         }
         return status
+    }
+}
+
+/// The console, for a notice that fires on another thread: the command's own thread is blocked
+/// in the request being waited for, and notices take a lock among themselves.
+private final class LockedConsole: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+
+    init(_ console: Console) {
+        self.console = console
+    }
+
+    func writeError(_ text: String) {
+        lock.withLock { console.writeError(text) }
     }
 }

@@ -14,11 +14,21 @@ public struct RemoteServices {
     public let configuration: Configuration
     public let dataDirectory: URL
     public let now: @Sendable () -> Date
+    /// Told which host a request has been waiting for, past a second; nil where nobody watches.
+    public let onSlowRequest: (@Sendable (_ host: String) -> Void)?
 
-    public init(environment: [String: String], dataDirectory: URL, now: @escaping @Sendable () -> Date) {
+    public init(environment: [String: String], dataDirectory: URL, now: @escaping @Sendable () -> Date,
+                onSlowRequest: (@Sendable (_ host: String) -> Void)? = nil) {
         configuration = Configuration(environment: environment, directory: dataDirectory)
         self.dataDirectory = dataDirectory
         self.now = now
+        self.onSlowRequest = onSlowRequest
+    }
+
+    /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
+    private func client(timeout: TimeInterval) -> HTTPClient {
+        let client = URLSessionHTTPClient(timeout: timeout)
+        return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
     }
 
     /// What every client says when `liveQuotes()` is nil and it values with sample prices.
@@ -33,9 +43,11 @@ public struct RemoteServices {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
         let budgeted = BudgetedPriceLoader(
-            decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 10), now: now),
+            decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now),
             budget: Self.quoteRequestBudget)
-        return RetryingPriceLoader(decoratee: budgeted, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, sleep: { Thread.sleep(forTimeInterval: $0) })
+        // A price answers within 20 s or not at all: each try is capped at 10 s, retries stop at 20.
+        return RetryingPriceLoader(decoratee: budgeted, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, deadline: 20,
+                                   sleep: { Thread.sleep(forTimeInterval: $0) })
     }
 
     public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }
@@ -45,7 +57,7 @@ public struct RemoteServices {
             throw CLIError.usage("no INVEST_API_KEY is configured. Set it to your Firebase project's Web API key, in the environment or in \(configPath).")
         }
         let endpoints = try configuration.url("INVEST_AUTH_URL").map(FirebaseAuthEndpoints.init(emulatorBase:)) ?? .production
-        return FirebaseAuthService(endpoints: endpoints, apiKey: apiKey, client: URLSessionHTTPClient(timeout: 15), now: now)
+        return FirebaseAuthService(endpoints: endpoints, apiKey: apiKey, client: client(timeout: 15), now: now)
     }
 
     /// The saved session, refreshed when needed; with `credentials`, a client without a sign-in
@@ -63,7 +75,7 @@ public struct RemoteServices {
         guard let databaseURL = try configuration.url("INVEST_REMOTE_URL") else {
             throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in the environment or in \(configPath).")
         }
-        return FirebaseLedgerStore(databaseURL: databaseURL, client: URLSessionHTTPClient(timeout: 30)) { forceRefresh throws(StoreError) in
+        return FirebaseLedgerStore(databaseURL: databaseURL, client: client(timeout: 30)) { forceRefresh throws(StoreError) in
             do throws(AuthError) {
                 let current = try session.currentSession(forceRefresh: forceRefresh)
                 return RemoteCredentials(uid: current.uid, idToken: current.idToken)

@@ -19,7 +19,8 @@ struct AppComposer {
     }
 
     func remoteServices() throws -> RemoteServices {
-        RemoteServices(environment: context.environment, dataDirectory: try dataDirectory(), now: context.now)
+        RemoteServices(environment: context.environment, dataDirectory: try dataDirectory(), now: context.now,
+                       onSlowRequest: context.waitingNotice(program: "invest"))
     }
 
     /// The local ledger every feature keeps its records on.

@@ -29,7 +29,7 @@ public enum InvestSummary {
             let format = try OutputFormat.parse(parsed.value("format"))
             let composer = SummaryComposer(context: context, services: RemoteServices(
                 environment: context.environment, dataDirectory: try DataDirectory.resolve(override: parsed.value("home"), environment: context.environment),
-                now: context.now))
+                now: context.now, onSlowRequest: context.waitingNotice(program: "invest-summary")))
             try show(composer.summary(), format: format, context: context)
         }
     }

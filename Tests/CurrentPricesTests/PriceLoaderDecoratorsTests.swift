@@ -99,6 +99,17 @@ final class RetryingPriceLoaderTests: XCTestCase {
         XCTAssertEqual(sleeps.values, [3])
     }
 
+    func test_load_startsNoRetryThatWouldWaitPastTheDeadline() {
+        let clock = FakeClock()
+        let loader = PriceLoaderSpy()
+        let sut = RetryingPriceLoader(decoratee: loader, maxAttempts: 10, baseDelay: 1, maxDelay: 8, deadline: 5,
+                                      sleep: { clock.advance($0) }, jitter: { 1 }, now: { clock.now })
+        loader.stub("AAPL", .failure(.timeout))
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "AAPL")) { XCTAssertEqual($0 as? PriceLoadingError, .timeout) }
+        XCTAssertEqual(loader.requests.count, 3, "waits of 1 s and 2 s fit in 5 s; a third of 4 s would end at 7 s")
+    }
+
     func test_load_givesUpAfterMaxAttempts() {
         let (sut, loader, _) = makeSUT(maxAttempts: 3)
         loader.stub("AAPL", .failure(.server(status: 500)))
@@ -169,4 +180,11 @@ final class BudgetedPriceLoaderTests: XCTestCase {
         trackForMemoryLeaks(loader, file: file, line: line)
         return (sut, loader)
     }
+}
+
+final class FakeClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_720_000_000)
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
 }

@@ -37,33 +37,43 @@ public final class PriceLoaderWithFallback: PriceLoader, Sendable {
     }
 }
 
-/// Retries transient failures with exponential backoff and full jitter, honouring Retry-After.
+/// Retries transient failures with exponential backoff and full jitter, honouring Retry-After,
+/// within an overall deadline: no retry starts that would wait past it.
 public final class RetryingPriceLoader: PriceLoader, Sendable {
     private let decoratee: PriceLoader
     private let maxAttempts: Int
     private let baseDelay: TimeInterval
     private let maxDelay: TimeInterval
+    private let deadline: TimeInterval
     private let sleep: @Sendable (TimeInterval) -> Void
     /// Returns a factor in 0...1; injected so tests are deterministic.
     private let jitter: @Sendable () -> Double
+    private let now: @Sendable () -> Date
 
+    /// - Parameter deadline: seconds from the first attempt after which no retry is started.
     public init(decoratee: PriceLoader, maxAttempts: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 8,
-                sleep: @escaping @Sendable (TimeInterval) -> Void, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+                deadline: TimeInterval = .infinity, sleep: @escaping @Sendable (TimeInterval) -> Void,
+                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, now: @escaping @Sendable () -> Date = { Date() }) {
         self.decoratee = decoratee
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
+        self.deadline = deadline
         self.sleep = sleep
         self.jitter = jitter
+        self.now = now
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        let started = now()
         var attempt = 1
         while true {
             do {
                 return try decoratee.loadPrice(for: ticker)
             } catch where error.isTransient && attempt < maxAttempts {
-                sleep(delay(after: attempt, for: error))
+                let wait = delay(after: attempt, for: error)
+                guard now().timeIntervalSince(started) + wait < deadline else { throw error }
+                sleep(wait)
                 attempt += 1
             }
         }
