@@ -41,6 +41,31 @@ final class SyncSpecs: XCTestCase {
         }
     }
 
+    func test_givenAConflict_whenBothSync_itIsNamedWithWhatChanged_andTheLosingVersionIsRetrievable() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02"])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        let id = laptop.ids()[0]
+        desktop.now += 120
+        desktop.run(["edit", id, "--note", "newer, from the desktop"])
+        laptop.now += 60
+        laptop.run(["edit", id, "--quantity", "2", "--note", "older, from the laptop"])
+        desktop.run(["sync"])
+
+        let laptopSync = laptop.run(["sync"])
+        let conflicts = laptop.run(["sync", "--conflicts", "--format", "csv"])
+
+        XCTAssertTrue(laptopSync.errors.contains("conflict: buy \(id) changed on both sides (note, quantity); kept the other device's newer version"),
+                      laptopSync.errors)
+        XCTAssertEqual(conflicts.status, 0, conflicts.errors)
+        XCTAssertTrue(conflicts.output.contains(",\(id),buy,another device's,\"note,quantity\",\"date=2024-01-02"), "the desktop's version was kept: \(conflicts.output)")
+        XCTAssertTrue(conflicts.output.contains("note=older, from the laptop\tquantity=2"), "the losing version is kept as it was: \(conflicts.output)")
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        XCTAssertTrue(desktop.run(["sync", "--conflicts"]).output.contains("older, from the laptop"), "and it syncs like any record")
+    }
+
     func test_givenTwoClients_whenOneDeletesAndBothSync_theDeleteReachesTheOther() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
         laptop.add(["buy AAA 1 10 2024-01-02", "buy BBB 1 10 2024-01-03"])

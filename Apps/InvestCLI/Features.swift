@@ -17,7 +17,7 @@ extension Invest {
     static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
-    static let registry = LedgerRegistry(features.flatMap(\.kinds))
+    static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind])
 
     /// Every feature's checks on entries from outside, with the ledger's own.
     static func validator(today: @escaping () -> CalendarDay) -> LedgerEntryValidating {

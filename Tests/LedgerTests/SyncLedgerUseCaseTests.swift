@@ -12,7 +12,7 @@ final class SyncLedgerUseCaseTests: XCTestCase {
 
         let report = try sut.sync()
 
-        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 1, conflicts: 0))
+        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 1))
         XCTAssertEqual(Set(local.retrieveEntries()), [mine, theirs], "an unknown kind is pulled as it is")
         XCTAssertEqual(Set(remote.retrieveEntries()), [mine, theirs])
         XCTAssertEqual(state.recorded, [syncTime])
@@ -22,7 +22,7 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         let (sut, _, _, _) = makeSUT(local: [LedgerFixtures.entry("mine")], remote: [LedgerFixtures.entry("theirs")])
         _ = try sut.sync()
 
-        XCTAssertEqual(try sut.sync(), SyncReport(pushed: 0, pulled: 0, conflicts: 0))
+        XCTAssertEqual(try sut.sync(), SyncReport(pushed: 0, pulled: 0))
     }
 
     func test_sync_pullsNothingTheValidatorRejects_andReportsIt() throws {
@@ -32,7 +32,7 @@ final class SyncLedgerUseCaseTests: XCTestCase {
 
         let report = try sut.sync()
 
-        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 1, conflicts: 0, rejected: [LedgerRejection(id: "bad", kind: "buy", reasons: ["stub"])]))
+        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 1, rejected: [LedgerRejection(id: "bad", kind: "buy", reasons: ["stub"])]))
         XCTAssertEqual(Set(local.retrieveEntries()), [mine, good])
         XCTAssertEqual(validator.checked.map { $0.incoming.map(\.id) }, [["bad", "good"]])
         XCTAssertEqual(validator.checked.map { $0.current.map(\.id) }, [["mine"]], "checked against the live local entries")
@@ -55,6 +55,22 @@ final class SyncLedgerUseCaseTests: XCTestCase {
 
         XCTAssertEqual(try sut.sync(mergingOtherAccounts: true).pushed, 1)
         XCTAssertEqual(remote.retrieveEntries().map(\.id), ["alices-private"])
+    }
+
+    func test_sync_keepsTheLosingVersionOfAConflictOnTheLedger() throws {
+        let mine = LedgerFixtures.entry("shared", updatedAt: 2, payload: LedgerPayload([("note", "mine"), ("sum", "1")]))
+        let theirs = LedgerFixtures.entry("shared", updatedAt: 3, payload: LedgerPayload([("note", "theirs"), ("sum", "1")]))
+        let (sut, local, _, _) = makeSUT(local: [mine], remote: [theirs])
+
+        let report = try sut.sync()
+
+        XCTAssertEqual(report.conflicts.map(\.id), ["shared"])
+        XCTAssertEqual(report.conflicts.first?.changedFields, ["note"])
+        XCTAssertEqual(report.conflicts.first?.keptLocal, false)
+        let kept = local.retrieveEntries().first { $0.kind == SyncConflictCodec.kind.name }
+        XCTAssertEqual(kept?.payload["record"], "shared")
+        XCTAssertEqual(kept?.payload["payload"], mine.payload.description, "the losing version, as it was")
+        XCTAssertEqual(local.retrieveEntries().first { $0.id == "shared" }, theirs)
     }
 
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {

@@ -13,7 +13,7 @@ final class SyncPlanTests: XCTestCase {
 
         XCTAssertEqual(plan.push, [mine])
         XCTAssertEqual(plan.pull, [theirs])
-        XCTAssertEqual(plan.conflicts, [])
+        XCTAssertEqual(plan.conflicts.map(\.id), [])
     }
 
     func test_plan_isEmptyWhenBothSidesHoldTheSameRecords() {
@@ -55,7 +55,9 @@ final class SyncPlanTests: XCTestCase {
 
         let plan = SyncPlan(local: [bothChanged.0, onlyRemoteChanged.0], remote: [bothChanged.1, onlyRemoteChanged.1], lastSync: lastSync)
 
-        XCTAssertEqual(plan.conflicts, ["a"])
+        XCTAssertEqual(plan.conflicts.map(\.id), ["a"])
+        XCTAssertEqual(plan.conflicts.first?.changedFields, ["quantity"])
+        XCTAssertEqual(plan.conflicts.first?.losing, bothChanged.0, "the older, local version lost")
         XCTAssertEqual(plan.pull, [bothChanged.1, onlyRemoteChanged.1])
     }
 

@@ -99,12 +99,15 @@ struct ResetPasswordCommand: Command {
 struct SyncCommand: Command {
     let sync: () throws -> (LedgerSyncing, AuthSession)
     let ledger: () throws -> FileLedgerStore
-    let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)", usage: "sync [--merge] [--format table|json|csv]",
+    let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",
+                           usage: "sync [--merge] [--format table|json|csv]\n       invest sync --conflicts [--format table|json|csv]",
                            options: [.flag("merge", "Copy data that synced with another account into this one, on purpose"),
+                                     .flag("conflicts", "List the versions that lost a conflict (kept, never deleted); no sync"),
                                      .value("format", "table|json|csv", "Output format of the report (default: table)")], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
+        if arguments.has("conflicts") { return try listConflicts(format: format, io: io) }
         let (sync, account) = try sync()
         if io.console.isInteractive { io.console.writeError("Syncing with \(account.email)…\n") }
         let report: SyncReport
@@ -123,12 +126,17 @@ struct SyncCommand: Command {
             }
         }
         if format == .table {
-            io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s") (newest edit kept).\n")
+            io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept).\n")
         } else {
             var table = Report(columns: [.init(title: "PUSHED", key: "pushed", alignment: .right), .init(title: "PULLED", key: "pulled", alignment: .right),
                                          .init(title: "CONFLICTS", key: "conflicts", alignment: .right)])
-            table.rows = [["\(report.pushed)", "\(report.pulled)", "\(report.conflicts)"]]
+            table.rows = [["\(report.pushed)", "\(report.pulled)", "\(report.conflicts.count)"]]
             io.console.write(table.render(format, colors: false))
+        }
+        for conflict in report.conflicts {
+            io.console.writeError("invest: conflict: \(conflict.kind) \(conflict.id.escapedForTerminal) changed on both sides"
+                + (conflict.changedFields.isEmpty ? "" : " (\(conflict.changedFields.joined(separator: ", ").escapedForTerminal))")
+                + "; kept \(conflict.keptLocal ? "this device's" : "the other device's") newer version. The other is kept: 'invest sync --conflicts'.\n")
         }
         try noteEntriesThisReleaseDoesNotRead(io: io)
         guard report.rejected.isEmpty else {
@@ -137,6 +145,34 @@ struct SyncCommand: Command {
                 + "and \(report.rejected.count == 1 ? "was" : "were") not pulled; everything else synced:\n" + lines.joined(separator: "\n")
                 + "\nCorrect or delete \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), then sync again.")
         }
+    }
+
+    /// Every losing version kept so far, newest first: what a conflict replaced, to restore by hand.
+    private func listConflicts(format: OutputFormat, io: CommandIO) throws {
+        let ledger = try ledger()
+        let entries: [LedgerEntry]
+        do {
+            entries = try ledger.retrieveEntries()
+        } catch {
+            throw CLIError.runtime(error.userMessage)
+        }
+        let conflicts = entries.filter { !$0.isDeleted && $0.kind == SyncConflictCodec.kind.name }.sorted { $0.updatedAt > $1.updatedAt }
+        if format == .table && conflicts.isEmpty { return io.console.write("No conflicts: no sync had to choose between two versions.\n") }
+        var report = Report(columns: [
+            .init(title: "WHEN", key: "recordedAt", alignment: .left), .init(title: "RECORD", key: "record", alignment: .left),
+            .init(title: "KIND", key: "kind", alignment: .left), .init(title: "KEPT", key: "kept", alignment: .left),
+            .init(title: "CHANGED", key: "changed", alignment: .left), .init(title: "LOSING VERSION", key: "losing", alignment: .left)])
+        report.rows = conflicts.map { entry in
+            let payload = entry.payload
+            return [Self.timestamp(entry.updatedAt), payload["record"] ?? "", payload["kind"] ?? "", payload["kept"] ?? "",
+                    payload["changed"] ?? "", payload["deleted"] == "true" ? "deleted" : payload["payload"] ?? ""]
+        }
+        io.console.write(report.render(format, colors: io.usesColor))
+    }
+
+    private static func timestamp(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: Date(millisecondsSince1970: milliseconds))
     }
 
     /// A newer device may have synced kinds (or layouts) this release can't read: they are kept

@@ -3,11 +3,12 @@ import Foundation
 public struct SyncReport: Equatable, Sendable {
     public let pushed: Int
     public let pulled: Int
-    public let conflicts: Int
+    /// Records changed on both sides: the newer kept, the other kept as a `sync-conflict` entry.
+    public let conflicts: [SyncConflict]
     /// Remote entries that were not pulled because they break the rules local input follows.
     public let rejected: [LedgerRejection]
 
-    public init(pushed: Int, pulled: Int, conflicts: Int, rejected: [LedgerRejection] = []) {
+    public init(pushed: Int, pulled: Int, conflicts: [SyncConflict] = [], rejected: [LedgerRejection] = []) {
         self.pushed = pushed
         self.pulled = pulled
         self.conflicts = conflicts
@@ -92,9 +93,11 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 let rejected = validator.rejections(of: pullable, over: mine.filter { !$0.isDeleted })
                 let refused = Set(rejected.map(\.id))
                 let pull = refused.isEmpty ? pullable : pullable.filter { !refused.contains($0.id) }
-                if !pull.isEmpty { try local.apply(pull) }
+                // The losing side of each conflict is kept, on the ledger, in the same atomic write.
+                let losers = plan.conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
+                if !pull.isEmpty || !losers.isEmpty { try local.apply(pull + losers) }
                 try state.recordSync(at: startedAt)
-                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts.count, rejected: rejected)
+                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts, rejected: rejected)
             }
         } catch let error as StoreError {
             throw .local(error)

@@ -8,8 +8,9 @@ public struct SyncPlan: Equatable, Sendable {
     public var push: [LedgerEntry] = []
     /// Remote versions the local store lacks or holds older.
     public var pull: [LedgerEntry] = []
-    /// Ids edited on both sides since the last sync; each is resolved by the rule above.
-    public var conflicts: [String] = []
+    /// Records edited on both sides since the last sync; each is resolved by the rule above, and
+    /// names what differs and the version that lost.
+    public var conflicts: [SyncConflict] = []
 
     public init(local: [LedgerEntry], remote: [LedgerEntry], lastSync: Int64?) {
         let remoteByID = Dictionary(remote.map { ($0.id, $0) }, uniquingKeysWith: Self.newer)
@@ -17,8 +18,11 @@ public struct SyncPlan: Equatable, Sendable {
         for (id, mine) in localByID.sorted(by: { $0.key < $1.key }) {
             guard let theirs = remoteByID[id] else { push.append(mine); continue }
             guard mine != theirs else { continue }
-            if Self.changed(mine, since: lastSync) && Self.changed(theirs, since: lastSync) { conflicts.append(id) }
-            if Self.newer(mine, theirs) == mine { push.append(mine) } else { pull.append(theirs) }
+            let kept = Self.newer(mine, theirs)
+            if Self.changed(mine, since: lastSync) && Self.changed(theirs, since: lastSync) {
+                conflicts.append(SyncConflict(local: mine, remote: theirs, kept: kept))
+            }
+            if kept == mine { push.append(mine) } else { pull.append(theirs) }
         }
         for (id, theirs) in remoteByID.sorted(by: { $0.key < $1.key }) where localByID[id] == nil {
             pull.append(theirs)
