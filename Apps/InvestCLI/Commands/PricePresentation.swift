@@ -67,7 +67,7 @@ struct PricePresentation {
                 report.rows.append([ticker, money(loaded.price.price), signed(change), percent(loaded.price.changePercent),
                                     change.isNegative ? "↓" : (change.isZero ? "" : "↑"), source(loaded)])
             case let .failure(error)?:
-                report.rows.append([ticker, "", "", "", "", "unavailable: \(error)"])
+                report.rows.append([ticker, "", "", "", "", "unavailable: \(error.userMessage)"])
             case nil:
                 report.rows.append([ticker, "", "", "", "", "unavailable"])
             }

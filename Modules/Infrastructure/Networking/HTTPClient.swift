@@ -104,7 +104,9 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            guard let expected = take(dataTask), !expected.append(data) else { return }
+            // Cancelled once, when the limit is first passed: cancelling again for every chunk still
+            // in flight kept libcurl reading (measured: hundreds of thousands of chunks).
+            guard let expected = take(dataTask), expected.append(data) else { return }
             dataTask.cancel()
         }
 
@@ -127,10 +129,11 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
             self.limit = limit
         }
 
-        /// Returns whether the body passed its limit (the data is then dropped).
+        /// Returns true once: when the body first passes its limit (the data is then dropped, and
+        /// what still arrives is ignored).
         func append(_ chunk: Data) -> Bool {
             lock.withLock {
-                guard !tooLarge else { return true }
+                guard !tooLarge else { return false }
                 if data.count + chunk.count > limit {
                     tooLarge = true
                     data = Data()

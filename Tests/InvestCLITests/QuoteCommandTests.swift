@@ -2,9 +2,8 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// The free quote tier allows 60 calls a minute: a portfolio of 60 holdings spends at most the
-/// run's budget, serves what is cached, and says what was not refreshed.
-final class QuoteBudgetTests: XCTestCase {
+/// Quotes as a user meets them: in words, and within the quote service's rate limit.
+final class QuoteCommandTests: XCTestCase {
     func test_portfolioOfSixtyHoldings_spendsAtMostTheBudget_andNamesWhatWasNotRefreshed() throws {
         let emulator = try startEmulator()
         let tickers = (0..<60).map { "T\($0)" }
@@ -24,5 +23,15 @@ final class QuoteBudgetTests: XCTestCase {
         XCTAssertTrue(portfolio.errors.contains("not refreshed: this run spent its 50 requests of the quote service's 60 a minute"), portfolio.errors)
         let notValued = portfolio.output.split(separator: "\n").first { $0.hasPrefix("Not valued") }
         XCTAssertEqual(notValued?.components(separatedBy: ", ").count, 10, "the ten not refreshed are left out of the totals: \(portfolio.output)")
+    }
+
+    func test_quote_saysWhyAPriceIsUnavailable_inWords() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+
+        let quote = invest.run(["quote", "NOPE", "AAPL"])
+
+        XCTAssertEqual(quote.status, 0)
+        XCTAssertTrue(quote.output.contains("unavailable: unknown symbol"), quote.output)
     }
 }
