@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import Transactions
 
 /// What the outside world gives a client. `main.swift` passes the real process's; specs pass fakes.
@@ -46,6 +47,9 @@ extension InvestContext {
         } catch let error as CLIError {
             console.writeError("\(program): \(error.message)\n")
             status = error.exitCode
+        } catch let error as StoreError {
+            console.writeError("\(program): \(error.userMessage)\n")
+            status = ExitCode.failure
         } catch {
             console.writeError("\(program): \(error)\n")
             status = ExitCode.failure
