@@ -153,12 +153,14 @@ final class SyncSpecs: XCTestCase {
         try plant("future", ["date": "2099-01-01", "ticker": "AAPL", "quantity": "1", "sum": "10"])
         try plant("lowercase", ["date": "2024-01-02", "ticker": "lowercase ticker!", "quantity": "1", "sum": "10"])
         try plant("escape", ["date": "2024-01-02", "ticker": "\u{1B}]0;pwned\u{07}", "quantity": "1", "sum": "10"])
+        XCTAssertEqual(try emulator.request("PUT", "/users/\(uid)/transactions/overflow.json?auth=\(token)", body: [
+            "type": "buy", "date": "2024-01-02", "ticker": "AAPL", "quantity": "1", "sum": "10", "updatedAt": Int64.max]).status, 200)
 
         let sync = invest.run(["sync"])
 
         XCTAssertEqual(sync.status, 1)
-        for id in ["negative", "oversell", "future", "lowercase", "escape"] { XCTAssertTrue(sync.errors.contains("\(id): "), "\(id): \(sync.errors)") }
-        XCTAssertTrue(sync.errors.contains("5 entries in your account break the rules local input follows"), sync.errors)
+        for id in ["negative", "oversell", "future", "lowercase", "escape", "overflow"] { XCTAssertTrue(sync.errors.contains("\(id): "), "\(id): \(sync.errors)") }
+        XCTAssertTrue(sync.errors.contains("6 entries in your account break the rules local input follows"), sync.errors)
         XCTAssertTrue(sync.errors.contains("selling 1000 MSFT on 2024-02-01 would leave a negative holding"), sync.errors)
         XCTAssertFalse(sync.errors.contains("\u{1B}"), "no escape sequence from the server reaches the terminal")
         XCTAssertEqual(invest.ids(), ["good"], "the good record synced; no bad one reached the store")

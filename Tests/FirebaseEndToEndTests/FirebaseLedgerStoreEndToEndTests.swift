@@ -140,8 +140,13 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
                                  body: ["quantity": "lots", "updatedAt": 1])
 
         XCTAssertThrowsError(try sut.retrieveEntries()) { error in
-            XCTAssertEqual(error as? StoreError, .malformedResponse(detail: "the entry 'broken' in transactions is malformed"))
+            XCTAssertEqual(error as? StoreError, .malformedResponse(
+                detail: "the entry 'broken' is malformed: the remote record is malformed (missing or out-of-range fields, or values that are not text)"))
         }
+        try sut.append(LedgerFixtures.entry("fine"))
+        let readable = try sut.retrieveReadableEntries()
+        XCTAssertEqual(readable.entries.map(\.id), ["fine"], "the readable ones still come")
+        XCTAssertEqual(readable.unreadable.map(\.id), ["broken"])
     }
 
     // MARK: - Helpers

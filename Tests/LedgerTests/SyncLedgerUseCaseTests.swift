@@ -73,6 +73,20 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(local.retrieveEntries().first { $0.id == "shared" }, theirs)
     }
 
+    func test_sync_leavesARemoteRecordItCantRead_aloneOnBothSides_andNamesIt() throws {
+        let mine = LedgerFixtures.entry("unreadable-there", updatedAt: 9), other = LedgerFixtures.entry("other")
+        let unreadable = LedgerRejection(id: "unreadable-there", kind: "transactions", reasons: ["malformed"])
+        let remote = RemoteWithUnreadable(entries: [other], unreadable: [unreadable])
+        let local = InMemoryLedgerStore([mine])
+        let sut = SyncLedgerUseCase(local: local, remote: remote, state: SyncStateSpy(), validator: ValidatorStub(), now: { [syncTime] in syncTime })
+
+        let report = try sut.sync()
+
+        XCTAssertEqual(report.rejected, [unreadable])
+        XCTAssertEqual(remote.applied, [], "the unreadable record is not overwritten with this device's version")
+        XCTAssertEqual(Set(local.retrieveEntries()), [mine, other])
+    }
+
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {
         let mine = LedgerFixtures.entry("mine")
         let local = InMemoryLedgerStore([mine])
@@ -138,6 +152,24 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         func recordSync(at date: Date) throws(StoreError) {
             recorded.append(date)
         }
+    }
+
+    /// A remote holding records of which some can't be read.
+    private final class RemoteWithUnreadable: LedgerStore {
+        private let entries: [LedgerEntry]
+        private let unreadable: [LedgerRejection]
+        private(set) var applied: [LedgerEntry] = []
+
+        init(entries: [LedgerEntry], unreadable: [LedgerRejection]) {
+            self.entries = entries
+            self.unreadable = unreadable
+        }
+
+        func retrieveEntries() throws(StoreError) -> [LedgerEntry] { entries }
+        func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) { (entries, unreadable) }
+        func append(_ entry: LedgerEntry) throws(StoreError) { applied.append(entry) }
+        func apply(_ entries: [LedgerEntry]) throws(StoreError) { applied += entries }
+        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
     }
 
     /// A remote that can't be reached: every call fails.

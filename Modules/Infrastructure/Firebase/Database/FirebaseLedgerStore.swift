@@ -42,11 +42,20 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
+        let (entries, unreadable) = try retrieveReadableEntries()
+        if let first = unreadable.first { throw .malformedResponse(detail: "the entry '\(first.id)' is malformed: \(first.reasons.joined(separator: "; "))") }
+        return entries
+    }
+
+    public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         var entries: [LedgerEntry] = []
+        var unreadable: [LedgerRejection] = []
         for collection in RemoteCollection.allCases {
-            entries += try RemoteEntryMapper.entries(from: request("GET", collection: collection, key: nil), in: collection)
+            let read = try RemoteEntryMapper.entries(from: request("GET", collection: collection, key: nil), in: collection)
+            entries += read.entries
+            unreadable += read.unreadable
         }
-        return entries.filter { !$0.isDeleted } + entries.filter(\.isDeleted)
+        return (entries.filter { !$0.isDeleted } + entries.filter(\.isDeleted), unreadable)
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
@@ -148,20 +157,24 @@ enum RemoteEntryMapper {
         }
     }
 
-    static func entries(from body: Data, in collection: RemoteCollection) throws(StoreError) -> [LedgerEntry] {
+    /// The entries of one collection; one that can't be read is named, never a reason to fail the rest.
+    static func entries(from body: Data, in collection: RemoteCollection) throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         guard let object = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
             throw .malformedResponse(detail: "the answer is not JSON")
         }
-        if object is NSNull { return [] }
+        if object is NSNull { return ([], []) }
         guard let children = object as? [String: Any] else { throw .malformedResponse(detail: "the answer is not a set of entries") }
         var entries: [LedgerEntry] = []
+        var unreadable: [LedgerRejection] = []
         for (id, value) in children.sorted(by: { $0.key < $1.key }) {
             guard let json = value as? [String: Any], let entry = entry(id: id, json, in: collection) else {
-                throw .malformedResponse(detail: "the entry '\(id)' in \(collection.rawValue) is malformed")
+                unreadable.append(LedgerRejection(id: id, kind: collection.rawValue, reasons: [
+                    "the remote record is malformed (missing or out-of-range fields, or values that are not text)"]))
+                continue
             }
             entries.append(entry)
         }
-        return entries
+        return (entries, unreadable)
     }
 
     private static func entry(id: String, _ json: [String: Any], in collection: RemoteCollection) -> LedgerEntry? {

@@ -7,6 +7,9 @@ public protocol LedgerStore: AnyObject {
     /// Each id's latest version, tombstones included: live entries first, in the order they were
     /// written, then tombstones.
     func retrieveEntries() throws(StoreError) -> [LedgerEntry]
+    /// Every entry the store can read, and those it can't, by id and why: a sync leaves those out
+    /// instead of failing on one record someone else wrote wrong.
+    func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection])
     /// Hands each live entry's version, in the store's order, to `keep`, which keeps what it
     /// wants in an array of its own and says whether it kept something. Returns the positions,
     /// among the kept, of versions a later one superseded, for the caller to drop. A store may
@@ -25,6 +28,11 @@ public protocol LedgerStore: AnyObject {
 }
 
 extension LedgerStore {
+    /// Stores that check what they hold as they write it have nothing unreadable.
+    public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
+        (try retrieveEntries(), [])
+    }
+
     /// Stores that resolve versions before they answer hand over live entries only.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
         let entries: [LedgerEntry]

@@ -80,15 +80,18 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let others = try localStep { () throws(StoreError) in try state.otherAccounts() }
         guard others.isEmpty || mergingOtherAccounts else { throw .boundToOtherAccounts(others) }
         let lastSync = try localStep { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
-        let theirs = try remoteStep { () throws(StoreError) in try remote.retrieveEntries() }
-        let snapshot = try localStep { () throws(StoreError) in try local.retrieveEntries() }
+        let (theirs, unreadable) = try remoteStep { () throws(StoreError) in try remote.retrieveReadableEntries() }
+        // A remote record this client can't read is left alone on both sides: neither pulled nor
+        // overwritten, since a newer client may have written it.
+        let untouchable = Set(unreadable.map(\.id))
+        let snapshot = try localStep { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
         let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync)
         if !plan.push.isEmpty { try remoteStep { () throws(StoreError) in try remote.apply(plan.push) } }
         let remoteNow = Self.merged(theirs, with: plan.push)
         do {
             return try local.withExclusiveAccess {
                 let mine = try local.retrieveEntries()
-                let pullable = SyncPlan(local: mine, remote: remoteNow, lastSync: lastSync).pull
+                let pullable = SyncPlan(local: mine.filter { !untouchable.contains($0.id) }, remote: remoteNow, lastSync: lastSync).pull
                 // What is pulled is checked as local input is; a rejected entry never reaches the store.
                 let rejected = validator.rejections(of: pullable, over: mine.filter { !$0.isDeleted })
                 let refused = Set(rejected.map(\.id))
@@ -97,7 +100,7 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 let losers = plan.conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
                 if !pull.isEmpty || !losers.isEmpty { try local.apply(pull + losers) }
                 try state.recordSync(at: startedAt)
-                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts, rejected: rejected)
+                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts, rejected: unreadable + rejected)
             }
         } catch let error as StoreError {
             throw .local(error)
