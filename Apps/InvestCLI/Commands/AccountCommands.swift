@@ -134,7 +134,7 @@ struct SyncCommand: Command {
             io.console.write(table.render(format, colors: false))
         }
         for conflict in report.conflicts {
-            io.console.writeError("invest: conflict: \(conflict.kind) \(conflict.id.escapedForTerminal) changed on both sides"
+            io.console.writeError("invest: conflict: \(conflict.kind.escapedForTerminal) \(conflict.id.escapedForTerminal) changed on both sides"
                 + (conflict.changedFields.isEmpty ? "" : " (\(conflict.changedFields.joined(separator: ", ").escapedForTerminal))")
                 + "; kept \(conflict.keptLocal ? "this device's" : "the other device's") newer version. The other is kept: 'invest sync --conflicts'.\n")
         }
