@@ -21,10 +21,7 @@ final class SyncSpecs: XCTestCase {
 
     func test_givenBothClientsEditTheSameTransaction_whenBothSync_theNewerEditWins() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
-        laptop.add(["buy AAA 1 10 2024-01-02"])
-        laptop.run(["sync"])
-        desktop.run(["sync"])
-        let id = laptop.ids()[0]
+        let id = shareOneTransaction("buy AAA 1 10 2024-01-02", from: laptop, to: desktop)
 
         desktop.now += 120
         desktop.run(["edit", id, "--note", "newer, from the desktop"])
@@ -43,10 +40,7 @@ final class SyncSpecs: XCTestCase {
 
     func test_givenAConflict_whenBothSync_itIsNamedWithWhatChanged_andTheLosingVersionIsRetrievable() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
-        laptop.add(["buy AAA 1 10 2024-01-02"])
-        laptop.run(["sync"])
-        desktop.run(["sync"])
-        let id = laptop.ids()[0]
+        let id = shareOneTransaction("buy AAA 1 10 2024-01-02", from: laptop, to: desktop)
         desktop.now += 120
         desktop.run(["edit", id, "--note", "newer, from the desktop"])
         laptop.now += 60
@@ -172,10 +166,7 @@ final class SyncSpecs: XCTestCase {
 
     func test_givenOneDeviceSellsWhatAnotherDeletesTheBuyOf_whenBothSync_noDeviceShowsANegativeHoldingAndBothAreTold() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
-        laptop.add(["buy AAPL 20 3000 2024-01-02"])
-        laptop.run(["sync"])
-        desktop.run(["sync"])
-        let buy = laptop.ids()[0]
+        let buy = shareOneTransaction("buy AAPL 20 3000 2024-01-02", from: laptop, to: desktop)
 
         laptop.now += 60
         laptop.add(["sell AAPL 20 3600 2024-03-01"])
@@ -213,6 +204,14 @@ final class SyncSpecs: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Adds one transaction on `laptop` and syncs it to `desktop`; returns its id.
+    private func shareOneTransaction(_ line: String, from laptop: InvestDriver, to desktop: InvestDriver) -> String {
+        laptop.add([line])
+        laptop.run(["sync"])
+        desktop.run(["sync"])
+        return laptop.ids()[0]
+    }
 
     private func makeTwoClientsOfOneAccount(_ emulator: ServicesEmulator? = nil) throws -> (InvestDriver, InvestDriver) {
         let emulator = try emulator ?? startEmulator()

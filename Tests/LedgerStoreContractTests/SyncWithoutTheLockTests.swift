@@ -78,10 +78,4 @@ final class SyncWithoutTheLockTests: XCTestCase {
 
         func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
     }
-
-    private final class NoSyncState: SyncStateStore {
-        func lastSync() -> Date? { nil }
-        func recordSync(at date: Date) {}
-        func otherAccounts() -> [SyncedAccount] { [] }
-    }
 }

@@ -3,6 +3,7 @@ import Ledger
 import LocalFileStore
 import Transactions
 import TestSupport
+import TransactionsTestSupport
 
 /// A feature the stores have never heard of: its kind, codec and projection are declared here, in
 /// a test, and registered in one place. The file store, the sync and the remote-side store carry it
@@ -69,11 +70,5 @@ final class ThrowawayKindTests: XCTestCase {
         mutating func apply(_ entry: LedgerEntry) throws(LedgerDecodingError) {
             if let watch = try WatchCodec.record(from: entry) { watches[watch.ticker] = watch }
         }
-    }
-
-    private final class NoSyncState: SyncStateStore {
-        func lastSync() -> Date? { nil }
-        func recordSync(at date: Date) {}
-        func otherAccounts() -> [SyncedAccount] { [] }
     }
 }

@@ -93,3 +93,11 @@ extension LedgerStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(seen, [entry], file: file, line: line)
     }
 }
+
+/// A sync state for a ledger that never synced before and belongs to no other account.
+public final class NoSyncState: SyncStateStore {
+    public init() {}
+    public func lastSync() -> Date? { nil }
+    public func recordSync(at date: Date) {}
+    public func otherAccounts() -> [SyncedAccount] { [] }
+}

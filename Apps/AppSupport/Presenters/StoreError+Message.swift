@@ -47,7 +47,7 @@ extension LedgerDecodingError {
     }
 }
 
-extension TransactionsStoreError {
+extension LedgerReadError {
     public var userMessage: String {
         switch self {
         case let .store(error): return error.userMessage

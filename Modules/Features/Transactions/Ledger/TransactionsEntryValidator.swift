@@ -32,7 +32,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                 rejections.append(LedgerRejection(id: entry.id, kind: entry.kind, reasons: problems))
             }
         }
-        return rejections + oversells(accepting: &accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
+        return rejections + oversells(accepting: accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
     }
 
     /// The same checks as typed input, on the transaction's own values.
@@ -50,33 +50,39 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
     /// A pulled sell that would oversell is refused. So is a pulled deletion or edit of a local
     /// transaction that would strand a local sell (another device deleted the buy this device
     /// sold from): this device keeps its version, and the user is told to resolve the collision.
-    private func oversells(accepting accepted: inout [Transaction], over current: [LedgerEntry], deleted: Set<String>) -> [LedgerRejection] {
-        let local = current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }
+    private func oversells(accepting accepted: [Transaction], over current: [LedgerEntry], deleted: Set<String>) -> [LedgerRejection] {
+        let local = Dictionary(grouping: current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }, by: \.ticker)
+        var pulled = Dictionary(grouping: accepted, by: \.ticker)
+        var pulledIDs = Set(accepted.map(\.id))
         var removed = deleted
+        let replacedHere = local.values.joined().filter { removed.contains($0.id) || pulledIDs.contains($0.id) }.map(\.ticker)
         var rejections: [LedgerRejection] = []
-        let touched = Set(accepted.map(\.ticker) + local.filter { deleted.contains($0.id) || accepted.map(\.id).contains($0.id) }.map(\.ticker))
-        for ticker in touched.sorted() {
+        for ticker in Set(pulled.keys).union(replacedHere).sorted() {
+            let held = local[ticker] ?? []
             func history() -> [Transaction] {
-                let replaced = Set(accepted.map(\.id)).union(removed)
-                return local.filter { $0.ticker == ticker && !replaced.contains($0.id) } + accepted.filter { $0.ticker == ticker }
+                held.filter { !pulledIDs.contains($0.id) && !removed.contains($0.id) } + (pulled[ticker] ?? [])
+            }
+            func refuse(_ id: String) {
+                pulledIDs.remove(id)
+                removed.remove(id)
+                // An edit may have moved it to another ticker: it is refused wherever it went.
+                for key in pulled.keys { pulled[key]?.removeAll { $0.id == id } }
             }
             while let violation = HoldingsPolicy.firstViolation(in: history()) {
-                if accepted.contains(where: { $0.id == violation.transactionID }) {
+                if pulled[ticker]?.contains(where: { $0.id == violation.transactionID }) == true {
                     rejections.append(LedgerRejection(id: violation.transactionID, kind: TransactionsLedgerCodec.sell.name, reasons: [violation.description]))
-                    accepted.removeAll { $0.id == violation.transactionID }
+                    refuse(violation.transactionID)
                     continue
                 }
                 // A local sell is stranded: refuse what the other device removed under it.
-                let acceptedIDs = Set(accepted.map(\.id))
-                let strandedBy = local.filter { $0.ticker == ticker && $0.addsToHolding && (removed.contains($0.id) || acceptedIDs.contains($0.id)) }
+                let strandedBy = held.filter { $0.addsToHolding && (removed.contains($0.id) || pulledIDs.contains($0.id)) }
                 guard !strandedBy.isEmpty else { break }
                 for change in strandedBy {
                     let what = removed.contains(change.id) ? "its deletion" : "its edit"
                     rejections.append(LedgerRejection(id: change.id, kind: TransactionsLedgerCodec.kind(of: change.type).name, reasons: [
                         "\(what) on another device would leave the sell \(violation.transactionID) without shares (\(violation)); this device keeps "
                             + "its version. Delete or change that sell, or delete this \(change.type.rawValue) again, then sync"]))
-                    removed.remove(change.id)
-                    accepted.removeAll { $0.id == change.id }
+                    refuse(change.id)
                 }
             }
         }

@@ -12,18 +12,10 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
 
     public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
         var transactions: [Transaction] = []
-        let superseded: [Int]
-        do {
-            superseded = try ledger.scanLive(reserve: { transactions.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return false }
-                transactions.append(transaction)
-                return true
-            }
-        } catch {
-            switch error {
-            case let .store(failure): throw .store(failure)
-            case let .undecodable(failure): throw .undecodable(failure)
-            }
+        let superseded = try ledger.scanLive(reserve: { transactions.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
+            guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return false }
+            transactions.append(transaction)
+            return true
         }
         guard !superseded.isEmpty else { return transactions }
         let dropped = Set(superseded)

@@ -21,10 +21,6 @@ public protocol TransactionsStore: AnyObject {
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
 }
 
-/// Why transactions could not be read or written.
-public enum TransactionsStoreError: Error, Equatable, Sendable {
-    /// The ledger under the transactions failed.
-    case store(StoreError)
-    /// A transaction entry this release can't read: most often one a newer release wrote.
-    case undecodable(LedgerDecodingError)
-}
+/// Why transactions could not be read or written: the ledger under them failed (`.store`), or an
+/// entry this release can't read, most often one a newer release wrote (`.undecodable`).
+public typealias TransactionsStoreError = LedgerReadError

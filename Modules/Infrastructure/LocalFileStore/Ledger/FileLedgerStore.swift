@@ -73,7 +73,6 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try migrateIfNeeded()
             try appendLocked(LedgerLogCodec.line(for: entry))
             try compactIfWorthwhile()
         }
@@ -83,8 +82,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// old log or the new one, never half an import or half a sync. O(history), like its callers.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try migrateIfNeeded()
-            var log = try load()
+            var (log, original) = try read()
+            try keepOlderFormat(of: log, original)
             for entry in entries { log.store(entry) }
             try rewrite(with: log)
         }
@@ -103,11 +102,15 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     // MARK: - Reading
 
     private func load() throws(StoreError) -> LedgerLogCodec.Log {
-        let bytes = try fileSystem { try FileSystem.readFile(logPath) }
-        guard let bytes else { return LedgerLogCodec.Log() }
+        try read().log
+    }
+
+    /// The log and the bytes it was read from (nil when there is no file yet).
+    private func read() throws(StoreError) -> (log: LedgerLogCodec.Log, bytes: [UInt8]?) {
+        guard let bytes = try fileSystem({ try FileSystem.readFile(logPath) }) else { return (LedgerLogCodec.Log(), nil) }
         let log = try LedgerLogCodec.decode(bytes, path: logPath)
         lastLoad = (log.index.garbageLines, log.index.liveCount)
-        return log
+        return (log, bytes)
     }
 
     // MARK: - Writing
@@ -127,14 +130,16 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         lastLoad = nil
     }
 
-    /// A v1 log becomes v2 before anything is appended to it; the original stays beside it.
-    private func migrateIfNeeded() throws(StoreError) {
-        guard let bytes = try fileSystem({ try FileSystem.readFile(logPath, upTo: 64) }), !bytes.isEmpty else { return }
-        let version = try bytes.withUnsafeBufferPointer { buffer throws(StoreError) in try LedgerLogCodec.checkHeader(buffer, path: logPath).version }
-        guard version < LedgerLogCodec.version else { return }
-        let original = try fileSystem { try FileSystem.readFile(logPath) } ?? []
-        let log = try LedgerLogCodec.decode(original, path: logPath)
-        try fileSystem { try FileSystem.writeAtomically(original, to: logPath + ".v\(version)") }
+    /// An older log is kept beside the new one, as it was, before the first rewrite migrates it.
+    private func keepOlderFormat(of log: LedgerLogCodec.Log, _ bytes: [UInt8]?) throws(StoreError) {
+        guard let bytes, log.fileVersion < LedgerLogCodec.version else { return }
+        try fileSystem { try FileSystem.writeAtomically(bytes, to: logPath + ".v\(log.fileVersion)") }
+    }
+
+    /// Rewrites an older log as the current format, keeping the original beside it.
+    private func migrate() throws(StoreError) {
+        let (log, original) = try read()
+        try keepOlderFormat(of: log, original)
         try rewrite(with: log)
     }
 
@@ -143,8 +148,13 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             if !FileSystem.fileExists(logPath) {
                 try FileSystem.writeAtomically(Array(LedgerLogCodec.header.utf8), to: logPath)
             }
-            let fd = open(logPath, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
-            guard fd >= 0 else { throw FileSystem.Failure("open", logPath) }
+            var fd = try openForAppend()
+            // Never append to a file this version can't read, nor in an older format.
+            if try headerVersion(fd) < LedgerLogCodec.version {
+                close(fd)
+                try migrate()
+                fd = try openForAppend()
+            }
             defer { close(fd) }
             try cutTornTail(fd)
             try FileSystem.writeAll(fd, bytes, path: logPath)
@@ -152,6 +162,20 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         }
         // Counted as garbage until a load says otherwise: an edit or delete supersedes a line.
         lastLoad?.garbageLines += 1
+    }
+
+    private func openForAppend() throws -> Int32 {
+        let fd = open(logPath, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw FileSystem.Failure("open", logPath) }
+        return fd
+    }
+
+    /// The open log's format version, read from its header; a foreign or newer file is an error.
+    private func headerVersion(_ fd: Int32) throws -> Int {
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { throw FileSystem.Failure("read", logPath) }
+        return try head.prefix(count).withUnsafeBufferPointer { buffer throws(StoreError) in try LedgerLogCodec.checkHeader(buffer, path: logPath).version }
     }
 
     /// Drops the fragment an interrupted writer left, so the next line starts on a line of its own.

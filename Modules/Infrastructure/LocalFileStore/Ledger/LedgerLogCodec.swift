@@ -75,6 +75,8 @@ enum LedgerLogCodec {
     struct Log {
         private(set) var index: LiveIndex
         private var slots: [LedgerEntry] = []
+        /// The format the file was written in; an older one is migrated by the next write.
+        var fileVersion = LedgerLogCodec.version
 
         init(capacity: Int = 0) {
             index = LiveIndex(capacity: capacity)
@@ -148,17 +150,19 @@ enum LedgerLogCodec {
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
         var log = Log(capacity: bytes.count / 64)
-        try forEachRecord(in: bytes, path: path) { _, entry in log.store(entry) }
+        log.fileVersion = try forEachRecord(in: bytes, path: path) { _, entry in log.store(entry) }
         return log
     }
 
     /// Every record line with its line number, in file order. A torn last line (no newline) is
     /// dropped, unless `requireWholeLines`: a backup cut short is an error, not a crash's leftover.
+    /// Returns the file's format version.
+    @discardableResult
     static func forEachRecord(in bytes: [UInt8], path: String, requireWholeLines: Bool = false,
-                              _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) {
+                              _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) -> Int {
         let shared = LedgerBytes(bytes)
-        try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
-            guard buffer.count > 0 else { return }
+        return try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> Int in
+            guard buffer.count > 0 else { return Self.version }
             let (version, recordsStart) = try checkHeader(buffer, path: path)
             var kinds = KindNames()
             var start = recordsStart
@@ -179,6 +183,7 @@ enum LedgerLogCodec {
                 }
                 start = newline + 1
             }
+            return version
         }
     }
 

@@ -55,8 +55,8 @@ enum FileSystem {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw Failure("create directory", path) }
     }
 
-    /// The whole file (or its first `limit` bytes), or nil if it does not exist.
-    static func readFile(_ path: String, upTo limit: Int = .max) throws -> [UInt8]? {
+    /// The whole file, or nil if it does not exist.
+    static func readFile(_ path: String) throws -> [UInt8]? {
         try checkPrivateDirectory(of: path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -66,7 +66,7 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure("read", path) }
-        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit))
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }

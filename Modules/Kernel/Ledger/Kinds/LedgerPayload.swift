@@ -119,24 +119,6 @@ public struct LedgerFields {
         equals(bytes, name)
     }
 
-    /// The unescaped value of `name`, or nil when the payload has no such field.
-    public func string(_ name: StaticString) -> String? {
-        var found: String?
-        forEach { fieldName, value in
-            if found == nil, Self.equals(fieldName, name) { found = LedgerEscaping.unescape(value) }
-        }
-        return found
-    }
-
-    /// The raw (escaped) bytes of `name`'s value, for decoders that parse numbers and dates in place.
-    public func withRawValue<R>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
-        var found: UnsafeBufferPointer<UInt8>?
-        forEach { fieldName, value in
-            if found == nil, Self.equals(fieldName, name) { found = value }
-        }
-        return try body(found)
-    }
-
     @inlinable
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }

@@ -77,16 +77,16 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let startedAt = now()
         // A ledger belongs to the account it synced with: another account's sync would copy
         // someone's private records into it, unless that is asked for.
-        let others = try localStep { () throws(StoreError) in try state.otherAccounts() }
+        let others = try step(SyncLedgerError.local) { () throws(StoreError) in try state.otherAccounts() }
         guard others.isEmpty || mergingOtherAccounts else { throw .boundToOtherAccounts(others) }
-        let lastSync = try localStep { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
-        let (theirs, unreadable) = try remoteStep { () throws(StoreError) in try remote.retrieveReadableEntries() }
+        let lastSync = try step(SyncLedgerError.local) { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
+        let (theirs, unreadable) = try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.retrieveReadableEntries() }
         // A remote record this client can't read is left alone on both sides: neither pulled nor
         // overwritten, since a newer client may have written it.
         let untouchable = Set(unreadable.map(\.id))
-        let snapshot = try localStep { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
+        let snapshot = try step(SyncLedgerError.local) { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
         let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync)
-        if !plan.push.isEmpty { try remoteStep { () throws(StoreError) in try remote.apply(plan.push) } }
+        if !plan.push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(plan.push) } }
         let remoteNow = Self.merged(theirs, with: plan.push)
         do {
             return try local.withExclusiveAccess {
@@ -116,19 +116,12 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         return remote.filter { !replaced.contains($0.id) } + pushed
     }
 
-    private func localStep<T>(_ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
+    /// Runs one side's store work, reporting a failure as that side's.
+    private func step<T>(_ side: (StoreError) -> SyncLedgerError, _ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
         do {
             return try body()
         } catch {
-            throw .local(error)
-        }
-    }
-
-    private func remoteStep<T>(_ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .remote(error)
+            throw side(error)
         }
     }
 }
