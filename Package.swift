@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore",
                                                   "QuotesAPI", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
-        .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI"],
+        .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "AppSupport"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint"],

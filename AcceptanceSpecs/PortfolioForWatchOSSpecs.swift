@@ -14,8 +14,11 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         let json = watch.summary(["--format", "json"])
 
         XCTAssertEqual(table.status, 0, table.errors)
-        XCTAssertEqual(table.output, "VALUE  PROFIT  PROFIT %\n 0.00   +0.00     0.00%\n")
-        XCTAssertEqual(json.output, "[\n  {\"value\": \"0.00\", \"profit\": \"+0.00\", \"profitPercent\": \"0.00%\"}\n]\n")
+        XCTAssertEqual(table.output, "VALUE  PROFIT  PROFIT %  TODAY\n 0.00   +0.00            +0.00\n")
+        let answer = try json.jsonObject()
+        XCTAssertEqual(answer["value"] as? String, "0")
+        XCTAssertEqual(answer["profit"] as? String, "0")
+        XCTAssertTrue(answer["profitPercent"] is NSNull, "no percentage of nothing spent")
     }
 
     func test_givenStoredTransactions_whenUserLaunchesTheSummary_heSeesTotalCurrentCostAndProfit() throws {
@@ -33,7 +36,13 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
 
         XCTAssertEqual(summary.status, 0, summary.errors)
         // Seed 002's worked example: AAA 6 × 35 + BBB 2 × 30 = 270; profit 70 + 35 = 105 on 190 spent.
-        XCTAssertEqual(summary.output, "[\n  {\"value\": \"270.00\", \"profit\": \"+105.00\", \"profitPercent\": \"55.26%\"}\n]\n")
+        let answer = try summary.jsonObject()
+        XCTAssertEqual(answer["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(answer["value"] as? String, "270")
+        XCTAssertEqual(answer["profit"] as? String, "105")
+        XCTAssertEqual(answer["profitPercent"] as? String, "55.26315789")
+        XCTAssertEqual(answer["priceMode"] as? String, "live")
+        XCTAssertEqual(answer["unpricedTickers"] as? [String], [])
         let portfolio = phone.run(["portfolio"]).output
         XCTAssertTrue(portfolio.contains("Total value 270.00  cost basis 173.33  profit +105.00 (55.26%)"), "the full client's totals agree: \(portfolio)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: watch.home.path), ["session.json"],
@@ -59,12 +68,47 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         phone.signUp("investor@example.com", password: "long enough")
         phone.add(["buy AAA 1 10 2024-01-02"])
         phone.run(["sync"])
-        try emulator.inject("403", for: "AAA")
+        try emulator.inject("401", for: "AAA")
 
         let summary = phone.summary()
 
         XCTAssertEqual(summary.status, 1)
         XCTAssertEqual(summary.output, "", "no half answer")
-        XCTAssertTrue(summary.errors.contains("could not retrieve current prices for AAA"), summary.errors)
+        XCTAssertTrue(summary.errors.contains("no current price could be loaded: AAA (the quote service rejected the API key"), summary.errors)
+        XCTAssertFalse(summary.errors.contains("Try again later"), "a rejected key is not fixed by waiting: \(summary.errors)")
+    }
+
+    func test_aHoldingThePriceServiceDoesNotKnow_isNamedAndLeftOutOfTheTotalsWithExitCode0() throws {
+        let emulator = try startEmulator()
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        phone.signUp("investor@example.com", password: "long enough")
+        phone.add(["buy AAA 1 10 2024-01-02", "buy BRK.B 1 400 2024-01-02"])
+        phone.run(["sync"])
+
+        let table = phone.summary()
+        let json = phone.summary(["--format", "json"])
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertTrue(table.output.contains("Not valued (price unavailable): BRK.B; left out of the totals."), table.output)
+        XCTAssertTrue(table.output.contains("35.00"), "AAA is still valued: \(table.output)")
+        XCTAssertEqual(json.status, 0, json.errors)
+        XCTAssertEqual(try json.jsonObject()["unpricedTickers"] as? [String], ["BRK.B"])
+        XCTAssertEqual(try json.jsonObject()["value"] as? String, "35")
+    }
+
+    func test_samplePrices_areNamedOnStdoutAndInJSON() throws {
+        let emulator = try startEmulator()
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        phone.signUp("investor@example.com", password: "long enough")
+        phone.add(["buy AAPL 1 100 2024-01-02"])
+        phone.run(["sync"])
+        phone.environment["FINNHUB_API_KEY"] = nil
+
+        let table = phone.summary()
+        let json = phone.summary(["--format", "json"])
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertTrue(table.output.contains("sample prices"), "a reader of stdout alone must not take them for live: \(table.output)")
+        XCTAssertEqual(try json.jsonObject()["priceMode"] as? String, "sample")
     }
 }

@@ -25,13 +25,20 @@ final class PortfolioSpecs: XCTestCase {
         let table = invest.run(["portfolio", "--sort", "ticker"])
 
         XCTAssertEqual(json.status, 0, json.errors)
-        let rows = json.output.split(separator: "\n")
-        XCTAssertTrue(rows.contains { $0.contains(#""ticker": "AAA", "quantity": "6""#) && $0.contains(#""value": "210.00""#)
-            && $0.contains(#""expenses": "140.00", "income": "0.00", "profit": "70.00", "profitPercent": "50.00%""#) }, json.output)
-        XCTAssertTrue(rows.contains { $0.contains(#""ticker": "BBB", "quantity": "2""#) && $0.contains(#""value": "60.00""#)
-            && $0.contains(#""expenses": "50.00", "income": "25.00", "profit": "35.00", "profitPercent": "70.00%""#) }, json.output)
-        XCTAssertTrue(rows.contains { $0.contains(#""ticker": "CCC", "quantity": "1""#) && $0.contains(#""value": """#)
-            && $0.contains("price unavailable") }, json.output)
+        let document = try json.jsonObject()
+        let holdings = try XCTUnwrap(document["holdings"] as? [[String: Any]])
+        func holding(_ ticker: String) throws -> [String: Any] { try XCTUnwrap(holdings.first { $0["ticker"] as? String == ticker }, ticker) }
+        func fields(_ holding: [String: Any], _ keys: [String]) -> [String?] { keys.map { holding[$0] as? String } }
+        let keys = ["quantity", "value", "expenses", "income", "profit", "profitPercent"]
+        XCTAssertEqual(fields(try holding("AAA"), keys), ["6", "210", "140", "0", "70", "50"])
+        XCTAssertEqual(fields(try holding("BBB"), keys), ["2", "60", "50", "25", "35", "70"])
+        XCTAssertEqual(fields(try holding("CCC"), ["quantity", "value"]), ["1", nil])
+        XCTAssertTrue(try holding("CCC")["value"] is NSNull, "never valued at 0")
+        XCTAssertEqual(try holding("CCC")["priceProblem"] as? String, "unknown symbol")
+        XCTAssertEqual(document["unpricedTickers"] as? [String], ["CCC"])
+        let totals = try XCTUnwrap(document["totals"] as? [String: Any])
+        XCTAssertEqual(totals["value"] as? String, "270")
+        XCTAssertEqual(totals["profit"] as? String, "105")
         XCTAssertTrue(table.output.contains("Total value 270.00"), table.output)
         XCTAssertTrue(table.output.contains("Not valued (price unavailable): CCC"), table.output)
         XCTAssertTrue(json.errors.contains("no price for CCC: unknown symbol"), json.errors)
@@ -121,7 +128,7 @@ final class CurrentPricesSadPathSpecs: XCTestCase {
 
         let portfolio = invest.run(["portfolio", "--offline"])
 
-        XCTAssertEqual(portfolio.status, 0)
+        XCTAssertEqual(portfolio.status, 1, "offline with nothing cached values nothing")
         XCTAssertEqual(portfolio.errors.components(separatedBy: "ignoring the price cache").count - 1, 1, portfolio.errors)
         XCTAssertTrue(portfolio.output.contains("AAPL") && portfolio.output.contains("MSFT"), portfolio.output)
         XCTAssertEqual(invest.ids().count, 2)

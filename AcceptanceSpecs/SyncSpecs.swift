@@ -87,7 +87,10 @@ final class SyncSpecs: XCTestCase {
 
         let again = laptop.run(["sync", "--format", "json"])
 
-        XCTAssertEqual(again.output, "[\n  {\"pushed\": \"0\", \"pulled\": \"0\", \"conflicts\": \"0\"}\n]\n")
+        let report = try again.jsonObject()
+        XCTAssertEqual(report["pushed"] as? Int, 0)
+        XCTAssertEqual(report["pulled"] as? Int, 0)
+        XCTAssertEqual((report["conflicts"] as? [Any])?.count, 0)
         XCTAssertEqual(try Data(contentsOf: laptop.logURL), log, "a no-op sync writes nothing")
         XCTAssertEqual(Set(laptop.ids()), Set(desktop.ids()))
         XCTAssertEqual(laptop.ids().count, 3)

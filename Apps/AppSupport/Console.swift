@@ -14,6 +14,8 @@ public protocol Console: AnyObject {
     /// A person is typing: missing fields may be asked for.
     var isInteractive: Bool { get }
     var isTerminalOutput: Bool { get }
+    /// The terminal's columns, when the output is a terminal that says.
+    var terminalWidth: Int? { get }
     /// Writes out whatever is still buffered. Returns why the output could not be written, if it
     /// could not (a full disk, say), so the run fails instead of "succeeding" with a short file.
     func finishOutput() -> String?
@@ -73,6 +75,12 @@ public final class StandardConsole: Console {
 
     public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
     public var isTerminalOutput: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    public var terminalWidth: Int? {
+        var size = winsize()
+        guard isTerminalOutput, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     public func flush() {
         guard !buffer.isEmpty else { return }

@@ -32,6 +32,13 @@ public struct InvestContext {
 }
 
 extension InvestContext {
+    /// How wide a table may be: `COLUMNS` when set, else the terminal's width; nil when unknown
+    /// (a pipe or a file), where nothing is cut.
+    public var tableWidth: Int? {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), (20...10_000).contains(columns) { return columns }
+        return console.terminalWidth
+    }
+
     /// On a terminal, a line saying which server a slow request waits for; nil for scripts.
     public func waitingNotice(program: String) -> (@Sendable (_ host: String) -> Void)? {
         guard console.isTerminalOutput else { return nil }

@@ -12,87 +12,159 @@ public enum OutputFormat: String, CaseIterable {
     }
 }
 
+/// One value of a report: the words a table shows, and the exact value JSON and CSV carry.
+public struct Cell {
+    /// A gain is green and a loss red, on a terminal that shows colour.
+    public enum Tone { case plain, gain, loss }
+
+    public let shown: String
+    public let value: JSONValue
+    public var tone: Tone = .plain
+
+    public init(shown: String, value: JSONValue, tone: Tone = .plain) {
+        self.shown = shown
+        self.value = value
+        self.tone = tone
+    }
+
+    /// Text shown as it is; nil is an empty cell and JSON null.
+    public static func text(_ text: String?) -> Cell { Cell(shown: text ?? "", value: .text(text)) }
+    public static func count(_ count: Int) -> Cell { Cell(shown: String(count), value: .count(count)) }
+    /// A time: ISO 8601 UTC in JSON and CSV, `shown` (an age, say) in a table.
+    public static func time(_ date: Date?, shown: String) -> Cell { Cell(shown: shown, value: .text(date.map(Timestamp.iso8601))) }
+}
+
+/// How a table is laid out for the terminal it goes to.
+public struct TableStyle {
+    public var colors = false
+    /// Every column, not only those that fit 80 characters.
+    public var wide = false
+    /// The columns, by key, in this order; nil for the defaults.
+    public var columns: [String]?
+    /// The terminal's width, when known: the widest text column is cut (with "…") to fit.
+    public var width: Int?
+
+    public init(colors: Bool = false, wide: Bool = false, columns: [String]? = nil, width: Int? = nil) {
+        self.colors = colors
+        self.wide = wide
+        self.columns = columns
+        self.width = width
+    }
+}
+
 /// Rows of named cells, rendered as an aligned table, CSV (RFC 4180) or a JSON array of objects.
-/// Numbers are JSON strings so exact decimals survive every JSON parser.
 public struct Report {
     public enum Alignment { case left, right }
+    /// Which tables show a column; JSON and CSV always carry every column.
+    public enum Visibility { case standard, wide, machineOnly }
+
     public struct Column {
         let title: String
         let key: String
         let alignment: Alignment
+        let visibility: Visibility
 
-        public init(title: String, key: String, alignment: Alignment) {
+        public init(title: String, key: String, alignment: Alignment, visibility: Visibility = .standard) {
             self.title = title
             self.key = key
             self.alignment = alignment
+            self.visibility = visibility
         }
     }
 
     let columns: [Column]
-    public var rows: [[String]] = []
+    public var rows: [[Cell]] = []
 
     public init(columns: [Column]) {
         self.columns = columns
     }
 
     public func render(_ format: OutputFormat, colors: Bool) -> String {
+        render(format, style: TableStyle(colors: colors))
+    }
+
+    public func render(_ format: OutputFormat, style: TableStyle) -> String {
         switch format {
-        case .table: return table(colors: colors)
+        case .table: return table(style)
         case .csv: return csv()
-        case .json: return json()
+        case .json: return json.rendered()
         }
+    }
+
+    /// A single result (one row): a JSON object with the schema's version, not an array.
+    public func renderResult(_ format: OutputFormat, colors: Bool) -> String {
+        guard format == .json, let row = rows.first else { return render(format, colors: colors) }
+        return JSON.document(zip(columns, row).map { ($0.key, $1.value) }).rendered()
+    }
+
+    /// The keys `--columns` accepts.
+    public var columnKeys: [String] { columns.filter { $0.visibility != .machineOnly }.map(\.key) }
+
+    /// Each row as an object keyed by the columns' keys.
+    public var json: JSONValue { .array(rows.map(object)) }
+
+    public func object(_ row: [Cell]) -> JSONValue {
+        .object(zip(columns, row).map { ($0.key, $1.value) })
     }
 
     /// For a person at a terminal: control characters in any cell are shown as escapes, so text
     /// from a file or a server can neither break a row nor steer the terminal.
-    private func table(colors: Bool) -> String {
-        let rows = rows.map { $0.map(\.escapedForTerminal) }
-        var widths = columns.map(\.title.count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            zip(cells, zip(columns, widths)).map { cell, layout in
-                let padding = String(repeating: " ", count: layout.1 - cell.count)
-                return layout.0.alignment == .right ? padding + cell : cell + padding
+    private func table(_ style: TableStyle) -> String {
+        let shown: [Int]
+        if let keys = style.columns {
+            shown = keys.compactMap { key in columns.firstIndex { $0.key == key } }
+        } else {
+            shown = columns.indices.filter { columns[$0].visibility == .standard || (style.wide && columns[$0].visibility == .wide) }
+        }
+        let titles = shown.map { columns[$0].title }
+        let rows = rows.map { row in shown.map { row[$0] } }
+        var texts = rows.map { $0.map(\.shown.escapedForTerminal) }
+        var widths = titles.map(\.count)
+        for row in texts { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        if let limit = style.width, let cut = Self.cut(widths: widths, titles: titles, alignments: shown.map { columns[$0].alignment }, limit: limit) {
+            widths[cut.column] = cut.width
+            texts = texts.map { row in
+                var row = row
+                if row[cut.column].count > cut.width { row[cut.column] = row[cut.column].prefix(cut.width - 1) + "…" }
+                return row
+            }
+        }
+        func line(_ cells: [String], tones: [Cell.Tone]?) -> String {
+            zip(cells.indices, cells).map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                let painted = style.colors ? Self.paint(cell, tones?[index] ?? .plain) : cell
+                return columns[shown[index]].alignment == .right ? padding + painted : painted + padding
             }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
-        let header = line(columns.map(\.title))
-        var text = colors ? "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" : header
-        for row in rows { text += line(row) }
+        let header = line(titles, tones: nil)
+        var text = style.colors ? "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" : header
+        for (row, cells) in zip(texts, rows) { text += line(row, tones: cells.map(\.tone)) }
         return text
+    }
+
+    /// The widest left-aligned column, narrowed so a line fits `limit`, but never below its title
+    /// or 8 characters; nil when nothing needs cutting or nothing can be cut.
+    private static func cut(widths: [Int], titles: [String], alignments: [Alignment], limit: Int) -> (column: Int, width: Int)? {
+        let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+        guard total > limit else { return nil }
+        let candidates = widths.indices.filter { alignments[$0] == .left }
+        guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
+        let narrowed = max(widths[widest] - (total - limit), titles[widest].count, 8)
+        return narrowed < widths[widest] ? (widest, narrowed) : nil
+    }
+
+    private static func paint(_ text: String, _ tone: Cell.Tone) -> String {
+        switch tone {
+        case .plain: return text
+        case .gain: return "\u{1B}[32m" + text + "\u{1B}[0m"
+        case .loss: return "\u{1B}[31m" + text + "\u{1B}[0m"
+        }
     }
 
     private func csv() -> String {
         var text = columns.map(\.key).joined(separator: ",") + "\n"
-        for row in rows { text += row.map(CSV.quote).joined(separator: ",") + "\n" }
+        for row in rows { text += row.map { CSV.quote($0.value.csvText) }.joined(separator: ",") + "\n" }
         return text
-    }
-
-    private func json() -> String {
-        var text = "["
-        for (index, row) in rows.enumerated() {
-            text += index == 0 ? "\n  {" : ",\n  {"
-            text += zip(columns, row).map { "\(JSON.quote($0.key)): \(JSON.quote($1))" }.joined(separator: ", ")
-            text += "}"
-        }
-        return text + (rows.isEmpty ? "]\n" : "\n]\n")
-    }
-}
-
-public enum JSON {
-    public static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
 

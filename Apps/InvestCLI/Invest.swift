@@ -84,6 +84,7 @@ protocol Command {
 struct CommandIO {
     let console: Console
     let usesColor: Bool
+    let tableWidth: Int?
     let now: Date
     /// The user's calendar day, in their time zone.
     let today: CalendarDay
@@ -91,7 +92,32 @@ struct CommandIO {
     init(context: InvestContext) {
         console = context.console
         usesColor = context.usesColor
+        tableWidth = context.tableWidth
         now = context.now()
         today = context.today
     }
+}
+
+extension CommandIO {
+    /// The layout `--wide` and `--columns` ask for, fitted to the terminal.
+    func tableStyle(_ arguments: ParsedArguments, for report: Report) throws -> TableStyle {
+        var style = TableStyle(colors: usesColor, wide: arguments.has("wide"), width: tableWidth)
+        if let list = arguments.value("columns") {
+            let keys = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for key in keys where !report.columnKeys.contains(key) {
+                throw CLIError.usage("--columns: unknown column '\(key)'." + ArgumentParser.suggestion(for: key, among: report.columnKeys)
+                    + " Columns: \(report.columnKeys.joined(separator: ","))")
+            }
+            style.columns = keys
+        }
+        return style
+    }
+}
+
+extension CommandSpec.Option {
+    /// For every command that prints a table.
+    static let tableLayout: [CommandSpec.Option] = [
+        .flag("wide", "Show every column, however wide"),
+        .value("columns", "KEY,…", "Show these columns, in this order (keys as in the CSV header)"),
+    ]
 }

@@ -5,7 +5,7 @@ import QuotesAPI
 import AppSupport
 
 /// The price sources the full client can run with.
-enum PriceMode: Equatable {
+enum PriceMode: String, Equatable {
     case live
     case offline
     case sample

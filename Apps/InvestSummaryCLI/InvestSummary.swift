@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 import AppSupport
 import Auth
 import CurrentPrices
@@ -34,12 +35,36 @@ public enum InvestSummary {
         }
     }
 
-    private static func show(_ summary: PortfolioSummary, format: OutputFormat, context: InvestContext) {
-        var report = Report(columns: [.init(title: "VALUE", key: "value", alignment: .right), .init(title: "PROFIT", key: "profit", alignment: .right),
-                                      .init(title: "PROFIT %", key: "profitPercent", alignment: .right)])
-        let percent = summary.totalProfitPercent.map { Formatted.percent($0) } ?? "0.00%"
-        report.rows = [[Formatted.money(summary.totalValue), Formatted.signedMoney(summary.totalProfit), percent]]
-        context.console.write(report.render(format, colors: context.usesColor))
+    /// The totals, then on their own lines what the totals leave out and where prices came from,
+    /// so someone reading stdout alone is never misled.
+    private static func show(_ answer: SummaryComposer.Answer, format: OutputFormat, context: InvestContext) {
+        let summary = answer.summary
+        let priceMode = answer.samplePrices ? "sample" : "live"
+        var report = Report(columns: [
+            .init(title: "VALUE", key: "value", alignment: .right), .init(title: "PROFIT", key: "profit", alignment: .right),
+            .init(title: "PROFIT %", key: "profitPercent", alignment: .right), .init(title: "TODAY", key: "todayChange", alignment: .right),
+            .init(title: "PRICES", key: "priceMode", alignment: .left, visibility: .machineOnly),
+            .init(title: "NOT VALUED", key: "unpricedTickers", alignment: .left, visibility: .machineOnly)])
+        report.rows = [[.money(summary.totalValue), .profit(summary.totalProfit, shown: Formatted.signedMoney(summary.totalProfit)),
+                        .profitPercent(summary.totalProfitPercent), .profit(summary.todayChange, shown: Formatted.signedMoney(summary.todayChange)),
+                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " "))]]
+        switch format {
+        case .json:
+            let exact = { (value: FixedDecimal?) in JSONValue.text(value?.description) }
+            context.console.write(JSON.document([
+                ("value", exact(summary.totalValue)), ("costBasis", exact(summary.totalCostBasis)), ("profit", exact(summary.totalProfit)),
+                ("profitPercent", exact(summary.totalProfitPercent)), ("todayChange", exact(summary.todayChange)),
+                ("priceMode", .string(priceMode)), ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),
+            ]).rendered())
+        case .csv:
+            context.console.write(report.render(.csv, colors: false))
+        case .table:
+            context.console.write(report.render(.table, colors: context.usesColor))
+            if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
+            if !summary.unpricedTickers.isEmpty {
+                context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")
+            }
+        }
     }
 }
 
@@ -49,7 +74,15 @@ struct SummaryComposer {
     let context: InvestContext
     let services: RemoteServices
 
-    func summary() throws -> PortfolioSummary {
+    struct Answer {
+        let summary: PortfolioSummary
+        let samplePrices: Bool
+    }
+
+    /// The one rule both clients follow: a holding without a price is named and left out of the
+    /// totals; only a price service that gave no price at all, for a reason other than unknown
+    /// symbols, fails the run.
+    func summary() throws -> Answer {
         let live = try services.liveQuotes()
         let prices = LoadPricesUseCase(loader: live ?? SamplePriceLoader(now: context.now), maxConcurrent: 8)
         let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: try services.remoteStore(session: try session())))
@@ -60,18 +93,21 @@ struct SummaryComposer {
         } catch {
             throw error.cliError
         }
-        if live == nil, !report.prices.isEmpty { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
-        let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> String? in
+        let samplePrices = live == nil && !report.prices.isEmpty
+        if samplePrices { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
+        let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> (String, PriceLoadingError)? in
             guard case let .failure(error) = result else { return nil }
-            return "\(ticker) (\(error.userMessage))"
+            return (ticker, error)
         }
+        let named = failures.map { "\($0.0) (\($0.1.userMessage))" }.joined(separator: ", ")
         if report.isUnvalued {
-            throw CLIError.runtime("could not retrieve current prices for \(failures.joined(separator: ", ")). Try again later.")
+            let transient = failures.allSatisfy { $0.1.isTransient }
+            throw CLIError.runtime("no current price could be loaded: \(named)." + (transient ? " Try again later." : ""))
         }
         if !failures.isEmpty {
-            context.console.writeError("invest-summary: warning: no price for \(failures.joined(separator: ", ")); the totals leave them out.\n")
+            context.console.writeError("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
-        return report.summary
+        return Answer(summary: report.summary, samplePrices: samplePrices)
     }
 
     private func session() throws -> CurrentSessionProviding {

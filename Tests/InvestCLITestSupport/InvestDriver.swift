@@ -13,6 +13,7 @@ public final class ScriptedConsole: Console {
     private var answers: [String]
     public let isInteractive: Bool
     public let isTerminalOutput = false
+    public let terminalWidth: Int? = nil
 
     public init(answers: [String] = [], interactive: Bool = false) {
         self.answers = answers
@@ -39,6 +40,26 @@ public struct InvestRun {
     public let output: String
     public let errors: String
     public let prompts: [String]
+
+    /// stdout parsed as JSON, as a script would read it.
+    public func json(file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
+        } catch {
+            XCTFail("stdout is not JSON: \(output)", file: file, line: line)
+            throw error
+        }
+    }
+
+    /// stdout as one JSON object: a single result, or a document such as the portfolio.
+    public func jsonObject(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try XCTUnwrap(try json(file: file, line: line) as? [String: Any], "not an object: \(output)", file: file, line: line)
+    }
+
+    /// stdout as a JSON array of objects: a list.
+    public func jsonRows(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        try XCTUnwrap(try json(file: file, line: line) as? [[String: Any]], "not an array of objects: \(output)", file: file, line: line)
+    }
 }
 
 /// Runs the real `invest` composition root against one home directory, as a user would.
@@ -73,11 +94,8 @@ public final class InvestDriver {
 
     /// Full ids of the stored transactions, newest first.
     public func ids() -> [String] {
-        // JSON rows are one per line: notes with newlines are escaped there, unlike in CSV.
-        run(["list", "--format", "json"]).output.split(separator: "\n").compactMap { row in
-            guard let start = row.range(of: #"{"id": ""#) else { return nil }
-            return String(row[start.upperBound...].prefix { $0 != "\"" })
-        }
+        let rows = (try? run(["list", "--format", "json"]).jsonRows()) ?? []
+        return rows.compactMap { $0["id"] as? String }
     }
 
     public var logURL: URL { home.appendingPathComponent("transactions.log") }

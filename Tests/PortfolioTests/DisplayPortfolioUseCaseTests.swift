@@ -44,6 +44,17 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         XCTAssertTrue(try sut.display(sort: .value).isUnvalued)
     }
 
+    func test_display_isNotUnvaluedWhenTheOnlyProblemIsSymbolsThePriceServiceDoesNotKnow() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "DELISTED"), makeTransaction(id: "2", ticker: "PRIVATE")]
+        prices.results = ["DELISTED": .failure(.unknownSymbol), "PRIVATE": .failure(.forbidden)]
+
+        let report = try sut.display(sort: .value)
+
+        XCTAssertFalse(report.isUnvalued, "a delisted holding is named and left out; it must not fail every run for good")
+        XCTAssertEqual(report.summary.unpricedTickers, ["DELISTED", "PRIVATE"])
+    }
+
     func test_display_ofNothing_asksForNoPriceAndIsNotUnvalued() throws {
         let (sut, _, prices) = makeSUT()
 

@@ -55,6 +55,18 @@ final class PortfolioCalculatorTests: XCTestCase {
         XCTAssertEqual(PortfolioCalculator.heldTickers(in: history), ["KEPT"], "a sold-out ticker needs no price")
     }
 
+    func test_summarize_totalsTheExpensesIncomeAndRealizedProfitOfWhatItValues() {
+        let history = [tx("2024-01-01", .buy, "GONE", "2", "100"), tx("2024-02-01", .sell, "GONE", "2", "150"),
+                       tx("2024-01-01", .buy, "KEPT", "2", "10"), tx("2024-01-02", .sell, "KEPT", "1", "8"),
+                       tx("2024-01-01", .buy, "NOPRICE", "1", "1000")]
+        let summary = PortfolioCalculator.summarize(history, prices: ["KEPT": price("KEPT", "10")])
+
+        XCTAssertEqual(summary.totalExpenses, 110, "NOPRICE's 1000 is left out, as from every total")
+        XCTAssertEqual(summary.totalIncome, 158)
+        XCTAssertEqual(summary.totalRealizedProfit, 53, "50 from GONE, 3 from KEPT")
+        XCTAssertEqual(summary.totalUnrealizedProfit, 5, "KEPT: value 10 less cost basis 5")
+    }
+
     func test_summarize_neverDividesByZeroForSellsOnly() throws {
         let summary = PortfolioCalculator.summarize([tx("2024-01-01", .sell, "ODD", "1", "10")], prices: [:])
         XCTAssertEqual(summary.holdings.map(\.ticker), ["ODD"], "a sell with nothing held leaves a position of -1, shown")

@@ -77,8 +77,8 @@ struct WhoAmICommand: Command {
             throw CLIError.runtime("not signed in. Run 'invest login' or 'invest signup'.")
         }
         var report = Report(columns: [.init(title: "EMAIL", key: "email", alignment: .left), .init(title: "USER ID", key: "uid", alignment: .left)])
-        report.rows = [[session.email, session.uid]]
-        io.console.write(report.render(format, colors: io.usesColor))
+        report.rows = [[.text(session.email), .text(session.uid)]]
+        io.console.write(report.renderResult(format, colors: io.usesColor))
     }
 }
 
@@ -125,13 +125,27 @@ struct SyncCommand: Command {
                 throw CLIError.runtime("sync stopped: \(failure.userMessage) Nothing was lost; run 'invest sync' again.")
             }
         }
-        if format == .table {
+        switch format {
+        case .table:
             io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept).\n")
-        } else {
+        case .csv:
             var table = Report(columns: [.init(title: "PUSHED", key: "pushed", alignment: .right), .init(title: "PULLED", key: "pulled", alignment: .right),
-                                         .init(title: "CONFLICTS", key: "conflicts", alignment: .right)])
-            table.rows = [["\(report.pushed)", "\(report.pulled)", "\(report.conflicts.count)"]]
-            io.console.write(table.render(format, colors: false))
+                                         .init(title: "CONFLICTS", key: "conflicts", alignment: .right), .init(title: "REJECTED", key: "rejected", alignment: .right)])
+            table.rows = [[.count(report.pushed), .count(report.pulled), .count(report.conflicts.count), .count(report.rejected.count)]]
+            io.console.write(table.render(.csv, colors: false))
+        case .json:
+            io.console.write(JSON.document([
+                ("account", .string(account.email)), ("pushed", .count(report.pushed)), ("pulled", .count(report.pulled)),
+                ("conflicts", .array(report.conflicts.map { conflict in
+                    .object([("kind", .string(conflict.kind)), ("id", .string(conflict.id)),
+                             ("changedFields", .array(conflict.changedFields.map(JSONValue.string))),
+                             ("kept", .string(conflict.keptLocal ? "local" : "remote"))])
+                })),
+                ("rejected", .array(report.rejected.map { rejection in
+                    .object([("kind", .string(rejection.kind)), ("id", .string(rejection.id)),
+                             ("reasons", .array(rejection.reasons.map(JSONValue.string)))])
+                })),
+            ]).rendered())
         }
         for conflict in report.conflicts {
             io.console.writeError("invest: conflict: \(conflict.kind.escapedForTerminal) \(conflict.id.escapedForTerminal) changed on both sides"
@@ -164,15 +178,11 @@ struct SyncCommand: Command {
             .init(title: "CHANGED", key: "changed", alignment: .left), .init(title: "LOSING VERSION", key: "losing", alignment: .left)])
         report.rows = conflicts.map { entry in
             let payload = entry.payload
-            return [Self.timestamp(entry.updatedAt), payload["record"] ?? "", payload["kind"] ?? "", payload["kept"] ?? "",
-                    payload["changed"] ?? "", payload["deleted"] == "true" ? "deleted" : payload["payload"] ?? ""]
+            let recordedAt = Date(millisecondsSince1970: entry.updatedAt)
+            return [.time(recordedAt, shown: Timestamp.iso8601(recordedAt)), .text(payload["record"]), .text(payload["kind"]), .text(payload["kept"]),
+                    .text(payload["changed"]), .text(payload["deleted"] == "true" ? "deleted" : payload["payload"])]
         }
         io.console.write(report.render(format, colors: io.usesColor))
-    }
-
-    private static func timestamp(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        return formatter.string(from: Date(millisecondsSince1970: milliseconds))
     }
 
     /// A newer device may have synced kinds (or layouts) this release can't read: they are kept

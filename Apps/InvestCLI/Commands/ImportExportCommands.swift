@@ -155,7 +155,7 @@ struct ExportCommand: Command {
             return io.console.write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self))
         }
         let format = try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
-        io.console.write(TransactionPresentation.report(try TransactionPresentation.all(from: retrieve()), fullIDs: true).render(format, colors: false))
+        io.console.write(TransactionPresentation.report(try TransactionPresentation.all(from: retrieve())).render(format, colors: false))
         let transactionKinds = Set(TransactionsLedgerCodec.kinds.map(\.name))
         let others = entries.filter { !transactionKinds.contains($0.kind) }.count
         if others > 0 {

@@ -24,7 +24,7 @@ struct ListCommand: Command {
             io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return
         }
-        io.console.write(TransactionPresentation.report(transactions, fullIDs: format != .table).render(format, colors: io.usesColor))
+        io.console.write(TransactionPresentation.report(transactions).render(format, colors: io.usesColor))
     }
 
     private static func filter(from arguments: ParsedArguments) throws -> TransactionFilter {

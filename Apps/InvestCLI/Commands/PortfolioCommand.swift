@@ -10,10 +10,10 @@ struct PortfolioCommand: Command {
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline] [--sort value|ticker|profit] [--format table|json|csv]",
+        usage: "portfolio [--offline] [--sort value|ticker|profit] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
-                  .value("format", "table|json|csv", "Output format (default: table)")],
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -29,17 +29,24 @@ struct PortfolioCommand: Command {
             throw error.cliError
         }
         let summary = report.summary
-
         let presenter = PricePresentation(now: io.now)
-        if format == .table && summary.isEmpty {
-            io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
-            return
+        let holdings = presenter.portfolioReport(summary, prices: report.prices)
+        switch format {
+        case .table where summary.isEmpty:
+            return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
+        case .table:
+            io.console.write(holdings.render(.table, style: try io.tableStyle(arguments, for: holdings)))
+            io.console.write(presenter.summaryLine(summary, colors: io.usesColor))
+        case .json:
+            io.console.write(presenter.portfolioDocument(summary, holdings: holdings, mode: mode).rendered())
+        case .csv:
+            io.console.write(holdings.render(.csv, colors: false))
         }
-        io.console.write(presenter.portfolioReport(summary).render(format, colors: io.usesColor))
-        if format == .table { io.console.write(presenter.summaryLine(summary)) }
-        for warning in presenter.warnings(mode: mode, results: report.prices, summary: summary) { io.console.writeError("invest: warning: \(warning)\n") }
-        if report.isUnvalued, mode != .offline {
-            throw CLIError.runtime("no current price could be loaded, so nothing could be valued.")
+        for warning in presenter.warnings(mode: mode, results: report.prices) { io.console.writeError("invest: warning: \(warning)\n") }
+        if report.isUnvalued {
+            throw CLIError.runtime(mode == .offline
+                ? "no cached price for \(summary.unpricedTickers.joined(separator: ", ")), so nothing could be valued. Run 'invest portfolio' online once to cache prices."
+                : "no current price could be loaded, so nothing could be valued.")
         }
     }
 }
@@ -49,21 +56,22 @@ struct QuoteCommand: Command {
     let spec = CommandSpec(
         name: "quote", summary: "Show current prices with their change and source",
         usage: "quote TICKER [TICKER…] [--offline] [--format table|json|csv]",
-        options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")],
+        options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")]
+            + CommandSpec.Option.tableLayout,
         positionals: 1...100)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let tickers = try arguments.positionals.map { text -> String in
-            guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text)' is not a ticker symbol.") }
+            guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker symbol.") }
             return ticker
         }
         let (loader, mode) = try prices(arguments.has("offline"))
         let results = loader.loadPrices(for: tickers)
         let presenter = PricePresentation(now: io.now)
-        io.console.write(presenter.quoteReport(tickers: tickers, results: results).render(format, colors: io.usesColor))
-        if mode == .sample { io.console.writeError("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
-        let failures = tickers.filter { (try? results[$0]?.get()) == nil }
-        if failures.count == Set(tickers).count { throw CLIError.runtime("no price could be loaded for \(failures.joined(separator: ", ")).") }
+        let report = presenter.quoteReport(tickers: tickers, results: results)
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        for warning in presenter.warnings(mode: mode, results: results) { io.console.writeError("invest: warning: \(warning)\n") }
+        if results.priceServiceFailed { throw CLIError.runtime("no price could be loaded for \(tickers.joined(separator: ", ")).") }
     }
 }

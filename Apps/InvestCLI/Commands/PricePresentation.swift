@@ -8,28 +8,76 @@ import Portfolio
 struct PricePresentation {
     let now: Date
 
-    func portfolioReport(_ summary: PortfolioSummary) -> Report {
+    /// One row per holding. The table's default columns fit 80 characters; `--wide` shows all.
+    func portfolioReport(_ summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>]) -> Report {
         var report = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "QUANTITY", key: "quantity", alignment: .right),
-            .init(title: "AVG COST", key: "averageCost", alignment: .right), .init(title: "COST BASIS", key: "costBasis", alignment: .right),
+            .init(title: "AVG COST", key: "averageCost", alignment: .right, visibility: .wide),
+            .init(title: "COST BASIS", key: "costBasis", alignment: .right, visibility: .wide),
             .init(title: "PRICE", key: "price", alignment: .right), .init(title: "VALUE", key: "value", alignment: .right),
-            .init(title: "UNREALIZED", key: "unrealizedProfit", alignment: .right), .init(title: "UNREAL %", key: "unrealizedProfitPercent", alignment: .right),
-            .init(title: "REALIZED", key: "realizedProfit", alignment: .right), .init(title: "EXPENSES", key: "expenses", alignment: .right),
-            .init(title: "INCOME", key: "income", alignment: .right), .init(title: "PROFIT", key: "profit", alignment: .right),
-            .init(title: "PROFIT %", key: "profitPercent", alignment: .right), .init(title: "SOURCE", key: "source", alignment: .left),
+            .init(title: "UNREALIZED", key: "unrealizedProfit", alignment: .right, visibility: .wide),
+            .init(title: "UNREAL %", key: "unrealizedProfitPercent", alignment: .right, visibility: .wide),
+            .init(title: "REALIZED", key: "realizedProfit", alignment: .right, visibility: .wide),
+            .init(title: "EXPENSES", key: "expenses", alignment: .right, visibility: .wide),
+            .init(title: "INCOME", key: "income", alignment: .right, visibility: .wide),
+            .init(title: "PROFIT", key: "profit", alignment: .right), .init(title: "PROFIT %", key: "profitPercent", alignment: .right),
+            .init(title: "TODAY", key: "todayChange", alignment: .right, visibility: .wide),
+            .init(title: "SOURCE", key: "priceSource", alignment: .left),
+            .init(title: "PRICE TIME", key: "priceTime", alignment: .left, visibility: .machineOnly),
+            .init(title: "PRICE PROBLEM", key: "priceProblem", alignment: .left, visibility: .machineOnly),
         ])
         for holding in summary.holdings {
-            report.rows.append([holding.ticker, holding.quantity.description, money(holding.averageCost), money(holding.costBasis),
-                                money(holding.price?.price.price), money(holding.value), money(holding.unrealizedProfit),
-                                percent(holding.unrealizedProfitPercent), money(holding.realizedProfit), money(holding.expenses),
-                                money(holding.income), money(holding.profit), percent(holding.profitPercent), source(holding.price)])
+            let problem: String? = if case let .failure(error)? = prices[holding.ticker] { error.userMessage } else { nil }
+            report.rows.append([.text(holding.ticker), .decimal(holding.quantity), .money(holding.averageCost), .money(holding.costBasis),
+                                .money(holding.price?.price.price), .money(holding.value), .profit(holding.unrealizedProfit),
+                                .profitPercent(holding.unrealizedProfitPercent), .profit(holding.realizedProfit), .money(holding.expenses),
+                                .money(holding.income), .profit(holding.profit), .profitPercent(holding.profitPercent),
+                                .profit(holding.todayChange), Cell(shown: source(holding.price), value: .text(holding.price.map { Self.sourceName($0.source) })),
+                                .time(holding.price.map(\.price.fetchedAt), shown: ""), .text(problem)])
         }
         return report
     }
 
-    func summaryLine(_ summary: PortfolioSummary) -> String {
+    /// `portfolio --format json`: everything the table and its summary line say, exactly.
+    func portfolioDocument(_ summary: PortfolioSummary, holdings: Report, mode: PriceMode) -> JSONValue {
+        var closed = Report(columns: [
+            .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "REALIZED", key: "realizedProfit", alignment: .right),
+            .init(title: "EXPENSES", key: "expenses", alignment: .right), .init(title: "INCOME", key: "income", alignment: .right),
+            .init(title: "PROFIT", key: "profit", alignment: .right), .init(title: "PROFIT %", key: "profitPercent", alignment: .right)])
+        closed.rows = summary.closedPositions.map { [.text($0.ticker), .money($0.realizedProfit), .money($0.expenses), .money($0.income),
+                                                     .money($0.profit), .percent($0.profitPercent)] }
+        func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
+        return JSON.document([
+            ("priceMode", .string(mode.rawValue)),
+            ("holdings", holdings.json),
+            ("closedPositions", closed.json),
+            ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),
+            ("totals", .object([
+                ("value", exact(summary.totalValue)), ("costBasis", exact(summary.totalCostBasis)),
+                ("unrealizedProfit", exact(summary.totalUnrealizedProfit)), ("realizedProfit", exact(summary.totalRealizedProfit)),
+                ("expenses", exact(summary.totalExpenses)), ("income", exact(summary.totalIncome)),
+                ("profit", exact(summary.totalProfit)), ("profitPercent", exact(summary.totalProfitPercent)),
+                ("todayChange", exact(summary.todayChange)),
+            ])),
+        ])
+    }
+
+    static func sourceName(_ source: PriceSource) -> String {
+        switch source {
+        case .live: return "live"
+        case .cached: return "cached"
+        case .sample: return "sample"
+        }
+    }
+
+    func summaryLine(_ summary: PortfolioSummary, colors: Bool) -> String {
+        func painted(_ value: FixedDecimal, _ text: String) -> String {
+            guard colors, !value.isZero else { return text }
+            return (value.isNegative ? "\u{1B}[31m" : "\u{1B}[32m") + text + "\u{1B}[0m"
+        }
         var text = "\nTotal value \(money(summary.totalValue))  cost basis \(money(summary.totalCostBasis))  "
-            + "profit \(signed(summary.totalProfit)) (\(percent(summary.totalProfitPercent)))  today \(signed(summary.todayChange))\n"
+            + "profit " + painted(summary.totalProfit, "\(signed(summary.totalProfit)) (\(percent(summary.totalProfitPercent)))")
+            + "  today " + painted(summary.todayChange, signed(summary.todayChange)) + "\n"
         if !summary.closedPositions.isEmpty {
             text += "Includes realized profit of sold-out \(summary.closedPositions.map(\.ticker).joined(separator: ", ")).\n"
         }
@@ -39,7 +87,7 @@ struct PricePresentation {
         return text
     }
 
-    func warnings(mode: PriceMode, results: [String: Result<LoadedPrice, PriceLoadingError>], summary: PortfolioSummary) -> [String] {
+    func warnings(mode: PriceMode, results: PriceResults) -> [String] {
         var warnings: [String] = []
         if mode == .sample { warnings.append(RemoteServices.samplePricesWarning) }
         let cached = results.values.compactMap { try? $0.get() }.filter { $0.source == .cached }
@@ -58,18 +106,24 @@ struct PricePresentation {
         var report = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
             .init(title: "CHANGE", key: "change", alignment: .right), .init(title: "CHANGE %", key: "changePercent", alignment: .right),
-            .init(title: "", key: "direction", alignment: .left), .init(title: "SOURCE", key: "source", alignment: .left),
+            .init(title: "", key: "direction", alignment: .left), .init(title: "SOURCE", key: "priceSource", alignment: .left),
+            .init(title: "PRICE TIME", key: "priceTime", alignment: .left, visibility: .machineOnly),
+            .init(title: "PRICE PROBLEM", key: "priceProblem", alignment: .left, visibility: .machineOnly),
         ])
         for ticker in tickers {
             switch results[ticker] {
             case let .success(loaded)?:
                 let change = loaded.price.change ?? (loaded.price.price - loaded.price.previousClose)
-                report.rows.append([ticker, money(loaded.price.price), signed(change), percent(loaded.price.changePercent),
-                                    change.isNegative ? "↓" : (change.isZero ? "" : "↑"), source(loaded)])
-            case let .failure(error)?:
-                report.rows.append([ticker, "", "", "", "", "unavailable: \(error.userMessage)"])
-            case nil:
-                report.rows.append([ticker, "", "", "", "", "unavailable"])
+                let direction = change.isNegative ? "down" : (change.isZero ? "unchanged" : "up")
+                report.rows.append([.text(ticker), .money(loaded.price.price), .profit(change, shown: signed(change)),
+                                    .profitPercent(loaded.price.changePercent),
+                                    Cell(shown: change.isNegative ? "↓" : (change.isZero ? "" : "↑"), value: .string(direction)),
+                                    Cell(shown: source(loaded), value: .string(Self.sourceName(loaded.source))),
+                                    .time(loaded.price.fetchedAt, shown: ""), .text(nil)])
+            case let failure:
+                let problem: String = if case let .failure(error)? = failure { error.userMessage } else { "not loaded" }
+                report.rows.append([.text(ticker), .text(nil), .text(nil), .text(nil), .text(nil),
+                                    Cell(shown: "unavailable: \(problem)", value: .null), .time(nil, shown: ""), .text(problem)])
             }
         }
         return report

@@ -7,7 +7,8 @@ import Transactions
 enum TransactionPresentation {
     static let shortIDLength = 8
 
-    static func report(_ transactions: [Transaction], fullIDs: Bool) -> Report {
+    /// Short ids and rounded money in a table; full ids and exact values in JSON and CSV.
+    static func report(_ transactions: [Transaction]) -> Report {
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
             .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
@@ -15,14 +16,14 @@ enum TransactionPresentation {
             .init(title: "SUM", key: "sum", alignment: .right), .init(title: "NOTE", key: "note", alignment: .left),
         ])
         report.rows.reserveCapacity(transactions.count)
-        for transaction in transactions {
-            report.rows.append([fullIDs ? transaction.id : String(transaction.id.prefix(shortIDLength)), transaction.date.iso,
-                                transaction.type.rawValue, transaction.ticker, transaction.quantity.description,
-                                fullIDs ? transaction.price.description : price(transaction.price),
-                                fullIDs ? transaction.sum.description : transaction.sum.formatted(fractionDigits: 2),
-                                transaction.note ?? ""])
-        }
+        for transaction in transactions { report.rows.append(cells(transaction)) }
         return report
+    }
+
+    static func cells(_ transaction: Transaction) -> [Cell] {
+        [Cell(shown: String(transaction.id.prefix(shortIDLength)), value: .string(transaction.id)), .text(transaction.date.iso),
+         .text(transaction.type.rawValue), .text(transaction.ticker), .decimal(transaction.quantity),
+         .decimal(transaction.price, shown: price(transaction.price)), .money(transaction.sum), .text(transaction.note)]
     }
 
     /// Two decimals, or up to four where a low price needs them.

@@ -63,6 +63,14 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
         }
     }
 
+    /// Permanent for this symbol: asking again, or later, gives the same answer.
+    public var isAboutTheSymbol: Bool {
+        switch self {
+        case .unknownSymbol, .forbidden: return true
+        default: return false
+        }
+    }
+
     /// The network, not the request, failed (or was not asked): a cached price is the best answer.
     public var isConnectivityFailure: Bool {
         switch self {

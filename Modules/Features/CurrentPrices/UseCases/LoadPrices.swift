@@ -5,6 +5,21 @@ public protocol PricesLoading {
     func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>]
 }
 
+public typealias PriceResults = [String: Result<LoadedPrice, PriceLoadingError>]
+
+extension Dictionary where Key == String, Value == Result<LoadedPrice, PriceLoadingError> {
+    /// Prices were asked for and the price service gave not one. Symbols it doesn't know (a
+    /// delisted holding, say) don't count: they are named and left out instead, or they would
+    /// fail every run for good.
+    public var priceServiceFailed: Bool {
+        let failures = values.compactMap { result -> PriceLoadingError? in
+            guard case let .failure(error) = result else { return nil }
+            return error
+        }
+        return !isEmpty && failures.count == count && !failures.allSatisfy(\.isAboutTheSymbol)
+    }
+}
+
 /// Loads many tickers at once, at most `maxConcurrent` in flight, so 30 tickers take a few round
 /// trips rather than 30 while staying inside the quote API's rate limit.
 public final class LoadPricesUseCase: PricesLoading, Sendable {

@@ -13,10 +13,15 @@ public struct PortfolioSummary: Equatable, Sendable {
     public let totalProfit: FixedDecimal
     public let totalProfitPercent: FixedDecimal?
     public let todayChange: FixedDecimal
+    /// Over the holdings the totals count (every closed one, the priced open ones).
+    public let totalExpenses: FixedDecimal
+    public let totalIncome: FixedDecimal
+    public let totalRealizedProfit: FixedDecimal
     /// Held tickers without a price: excluded from the totals above, never valued at 0.
     public let unpricedTickers: [String]
 
     public var isEmpty: Bool { holdings.isEmpty && closedPositions.isEmpty }
+    public var totalUnrealizedProfit: FixedDecimal { totalValue - totalCostBasis }
 }
 
 public enum PortfolioSort: String, CaseIterable, Sendable {
@@ -47,6 +52,9 @@ public enum PortfolioCalculator {
             totalProfit: totalProfit,
             totalProfitPercent: percent(totalProfit, of: totalExpenses),
             todayChange: open.reduce(.zero) { $0 + ($1.todayChange ?? .zero) },
+            totalExpenses: totalExpenses,
+            totalIncome: counted.reduce(.zero) { $0 + $1.income },
+            totalRealizedProfit: counted.reduce(.zero) { $0 + $1.realizedProfit },
             unpricedTickers: open.filter { $0.price == nil }.map(\.ticker))
     }
 

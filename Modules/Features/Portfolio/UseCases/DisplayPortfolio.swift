@@ -11,8 +11,8 @@ public struct PortfolioReport: Equatable, Sendable {
     /// What loading each held ticker's price gave, so a client can say where prices came from.
     public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
 
-    /// Something is held but not one price could be had: no total means anything.
-    public var isUnvalued: Bool { !prices.isEmpty && !prices.values.contains { (try? $0.get()) != nil } }
+    /// Something is held but the price service gave not one price: no total means anything.
+    public var isUnvalued: Bool { prices.priceServiceFailed }
 }
 
 public enum DisplayPortfolioError: Error, Equatable {

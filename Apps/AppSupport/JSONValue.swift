@@ -1,0 +1,119 @@
+import Foundation
+
+/// A JSON document as the clients print it. Numbers keep their exact text, so a count is a JSON
+/// number while money stays a string no parser can round.
+public indirect enum JSONValue {
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func text(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func count(_ count: Int) -> JSONValue { .number(String(count)) }
+
+    /// Indented, with an object of plain values on one line, so each record of a list is one line.
+    public func rendered() -> String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text + "\n"
+    }
+
+    private var isFlat: Bool {
+        switch self {
+        case let .array(items): return items.isEmpty
+        case let .object(members): return members.allSatisfy { $0.1.isScalar }
+        default: return true
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    private func write(to text: inout String, indent: String) {
+        switch self {
+        case let .string(value): text += JSON.quote(value)
+        case let .number(value): text += value
+        case let .bool(value): text += value ? "true" : "false"
+        case .null: text += "null"
+        case let .array(items):
+            guard !items.isEmpty else { text += "[]"; return }
+            let inner = indent + "  "
+            text += "["
+            for (index, item) in items.enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + inner
+                item.write(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "]"
+        case let .object(members):
+            if isFlat {
+                text += "{" + members.map { "\(JSON.quote($0.0)): \($0.1.scalarText)" }.joined(separator: ", ") + "}"
+                return
+            }
+            let inner = indent + "  "
+            text += "{"
+            for (index, member) in members.enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + inner + JSON.quote(member.0) + ": "
+                member.1.write(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "}"
+        }
+    }
+
+    private var scalarText: String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text
+    }
+
+    /// How a CSV cell carries the value: null is an empty cell.
+    var csvText: String {
+        switch self {
+        case let .string(value), let .number(value): return value
+        case let .bool(value): return value ? "true" : "false"
+        case .null, .array, .object: return ""
+        }
+    }
+}
+
+public enum JSON {
+    /// Every JSON document the clients print carries this; the README documents each shape.
+    public static let schemaVersion = 1
+
+    /// A single result: an object that starts with the schema's version.
+    public static func document(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object([("schemaVersion", .count(schemaVersion))] + members)
+    }
+
+    public static func quote(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}
+
+/// ISO 8601 in UTC, to the second: how every time appears in JSON and CSV.
+public enum Timestamp {
+    public static func iso8601(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
