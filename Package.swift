@@ -20,7 +20,7 @@ let package = Package(
 
         // Features (pure, Foundation only)
         .target(name: "Transactions", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Transactions"),
-        .target(name: "CurrentPrices", dependencies: ["FixedPoint"], path: "Modules/Features/CurrentPrices"),
+        .target(name: "CurrentPrices", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/CurrentPrices"),
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
 

@@ -38,7 +38,7 @@ final class AddNewTransactionSpecs: XCTestCase {
     func test_givenUserAddingATransaction_whenHeSavesIt_heSeesItInTheStoredTransactions() {
         let invest = makeInvestDriver()
 
-        let add = invest.run(["add"], answers: ["buy", "brk.b", "2", "812.40", "y"], interactive: true)
+        let add = invest.run(["add"], answers: ["buy", "brk.b", "2", "812.40", "", "", "y"], interactive: true)
 
         XCTAssertEqual(add.status, 0, add.errors)
         XCTAssertEqual(add.prompts.last, "Save this transaction? [y/N] ")
@@ -48,7 +48,7 @@ final class AddNewTransactionSpecs: XCTestCase {
     func test_givenUserAddingATransaction_whenHeCancelsIt_heDoesNotSeeItInTheStoredTransactions() {
         let invest = makeInvestDriver()
 
-        let add = invest.run(["add", "--ticker", "AAPL"], answers: ["buy", "2", "300", "n"], interactive: true)
+        let add = invest.run(["add", "--ticker", "AAPL"], answers: ["buy", "2", "300", "", "", "n"], interactive: true)
 
         XCTAssertEqual(add.status, 0)
         XCTAssertTrue(add.errors.contains("Cancelled"), add.errors)

@@ -1,12 +1,22 @@
 /// A command's interface: what `--help` prints and what the parser accepts.
 public struct CommandSpec: Sendable {
     public struct Option: Sendable {
-        let name: String
-        let valueName: String?
-        let help: String
+        public let name: String
+        public let valueName: String?
+        public let help: String
+        /// `-n` for `--limit`, say.
+        public let short: Character?
 
-        public static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
-        public static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
+        public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil) -> Option {
+            Option(name: name, valueName: valueName, help: help, short: short)
+        }
+        public static func flag(_ name: String, _ help: String, short: Character? = nil) -> Option {
+            Option(name: name, valueName: nil, help: help, short: short)
+        }
+
+        static let help = Option.flag("help", "Show this help", short: "h")
+
+        public var label: String { (short.map { "-\($0), " } ?? "    ") + "--\(name)" + (valueName.map { " \($0)" } ?? "") }
     }
 
     /// The program, as the user types it: `invest`, `invest-summary`.
@@ -14,10 +24,10 @@ public struct CommandSpec: Sendable {
     /// Empty for a program without subcommands.
     public let name: String
     public let summary: String
-    let usage: String
-    let options: [Option]
+    public let usage: String
+    public let options: [Option]
     /// How many positional arguments are accepted.
-    let positionals: ClosedRange<Int>
+    public let positionals: ClosedRange<Int>
 
     public init(program: String = "invest", name: String, summary: String, usage: String, options: [Option], positionals: ClosedRange<Int>) {
         self.program = program
@@ -33,8 +43,8 @@ public struct CommandSpec: Sendable {
 
     public var help: String {
         var text = "\(summary)\n\nUsage: \(program) \(usage)\n"
-        let all = options + [.flag("help", "Show this help")]
-        let labels = all.map { "--\($0.name)" + ($0.valueName.map { " \($0)" } ?? "") }
+        let all = options + [.help]
+        let labels = all.map(\.label)
         let width = labels.map(\.count).max() ?? 0
         text += "\nOptions:\n"
         for (label, option) in zip(labels, all) {
@@ -60,37 +70,69 @@ public enum ArgumentParser {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
+        let options = spec.options + [.help]
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard !optionsEnded, argument.hasPrefix("--"), argument.count > 2 else {
+            guard !optionsEnded, let (option, inlineValue) = try option(in: argument, of: options, spec: spec) else {
                 if argument == "--" && !optionsEnded { optionsEnded = true } else { parsed.positionals.append(argument) }
                 continue
             }
+            let name = option.name
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw CLIError.usage("option '--\(name)' takes no value.") }
+                guard !parsed.flags.contains(name) else { throw CLIError.usage("option '--\(name)' was given twice; give it once.") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw CLIError.usage("option '--\(name)' needs a value: --\(name) \(option.valueName!).") }
+                value = arguments[index]
+                index += 1
+            }
+            if let earlier = parsed.values[name] {
+                throw CLIError.usage("option '--\(name)' was given twice ('\(earlier.escapedForTerminal)', then '\(value.escapedForTerminal)'); give it once.")
+            }
+            parsed.values[name] = value
+        }
+        if !parsed.has("help"), !spec.positionals.contains(parsed.positionals.count) {
+            let expected = spec.positionals.upperBound == 0 ? "takes no arguments" : "takes \(describe(spec.positionals))"
+            throw CLIError.usage("'\(spec.invocation)' \(expected), but got \(parsed.positionals.count)"
+                + (parsed.positionals.isEmpty ? "" : " ('\(parsed.positionals.joined(separator: "', '").escapedForTerminal)')")
+                + ". Usage: \(spec.program) \(spec.usage.split(separator: "\n")[0])")
+        }
+        return parsed
+    }
+
+    /// The option `argument` names, with its `=value` if any; nil for a positional (`-`, a
+    /// negative number). Several short flags can't be bundled: `-n5` is `-n 5`.
+    private static func option(in argument: String, of options: [CommandSpec.Option], spec: CommandSpec) throws -> (CommandSpec.Option, String?)? {
+        if argument.hasPrefix("--"), argument.count > 2 {
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            if name == "help" { parsed.flags.insert("help"); continue }
-            guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown option '--\(name)' for '\(spec.invocation)'."
-                    + suggestion(for: name, among: spec.options.map(\.name), prefix: "--")
-                    + " See '\(spec.invocation) --help'.")
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw CLIError.usage("unknown option '--\(name.escapedForTerminal)' for '\(spec.invocation)'."
+                    + suggestion(for: name, among: options.map(\.name), prefix: "--") + " See '\(spec.invocation) --help'.")
             }
-            if option.valueName == nil {
-                guard inlineValue == nil else { throw CLIError.usage("option '--\(name)' takes no value.") }
-                parsed.flags.insert(name)
-            } else if let inlineValue {
-                parsed.values[name] = inlineValue
-            } else {
-                guard index < arguments.count else { throw CLIError.usage("option '--\(name)' needs a value: --\(name) \(option.valueName!).") }
-                parsed.values[name] = arguments[index]
-                index += 1
-            }
+            return (option, inlineValue)
         }
-        if !parsed.has("help"), !spec.positionals.contains(parsed.positionals.count) {
-            throw CLIError.usage("wrong number of arguments for '\(spec.invocation)'. Usage: \(spec.program) \(spec.usage)")
+        guard argument.hasPrefix("-"), argument.count > 1, argument != "--", !(argument.dropFirst().first?.isNumber ?? false) else { return nil }
+        let letter = argument.dropFirst().first!
+        guard let option = options.first(where: { $0.short == letter }) else {
+            throw CLIError.usage("unknown option '-\(String(letter).escapedForTerminal)' for '\(spec.invocation)'. See '\(spec.invocation) --help'.")
         }
-        return parsed
+        let rest = argument.dropFirst(2)
+        return (option, rest.isEmpty ? nil : String(rest))
+    }
+
+    private static func describe(_ range: ClosedRange<Int>) -> String {
+        func arguments(_ count: Int) -> String { count == 1 ? "1 argument" : "\(count) arguments" }
+        if range.lowerBound == range.upperBound { return arguments(range.lowerBound) }
+        return range.upperBound == Int.max ? "at least \(arguments(range.lowerBound))" : "\(range.lowerBound) to \(range.upperBound) arguments"
     }
 
     /// " Did you mean '--x'?" for the closest candidate within two edits, or "".

@@ -1,30 +1,104 @@
 import Foundation
+import LocalFileStore
 
-/// Settings from the environment, else from `config` (KEY=VALUE lines) in the data directory.
+/// Settings from the environment, else from the user's config file
+/// (`$XDG_CONFIG_HOME/investments/config`), else from `config` in the data directory, which
+/// earlier releases read. Both files hold `KEY=VALUE` lines; `#` starts a comment.
 public struct Configuration {
-    let values: [String: String]
+    public struct Setting: Sendable {
+        public let key: String
+        public let summary: String
+        /// Shown masked by `config list`.
+        public let isSecret: Bool
+    }
+
+    public static let settings: [Setting] = [
+        Setting(key: "FINNHUB_API_KEY", summary: "Finnhub API key for live prices (sample prices without one)", isSecret: true),
+        Setting(key: "INVEST_QUOTES_URL", summary: "Base URL of a Finnhub-compatible quote API", isSecret: false),
+        Setting(key: "INVEST_API_KEY", summary: "Firebase Web API key, for accounts and sync", isSecret: true),
+        Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false),
+        Setting(key: "INVEST_AUTH_URL", summary: "Only for an emulator: base URL of Firebase Auth's REST API", isSecret: false),
+    ]
+
+    public enum Source: String { case environment, userFile = "config file", dataDirectoryFile = "data directory config" }
+
+    public struct Value {
+        public let value: String
+        public let source: Source
+    }
+
+    let values: [String: Value]
 
     public init(environment: [String: String], directory: URL) {
-        var values: [String: String] = [:]
-        if let text = try? String(contentsOf: directory.appendingPathComponent("config"), encoding: .utf8) {
-            for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2 { values[parts[0]] = parts[1] }
-            }
+        var values: [String: Value] = [:]
+        for (source, path) in [(Source.dataDirectoryFile, Self.dataDirectoryFile(directory)), (.userFile, Self.userFile(environment: environment))] {
+            guard let path, let text = try? TextFile.privateFile(path).read() else { continue }
+            for line in ConfigFile.lines(text) { values[line.key] = Value(value: line.value, source: source) }
         }
-        for (key, value) in environment where !value.isEmpty { values[key] = value }
+        for setting in Self.settings {
+            if let value = environment[setting.key], !value.isEmpty { values[setting.key] = Value(value: value, source: .environment) }
+        }
         self.values = values
     }
 
-    public subscript(key: String) -> String? { values[key] }
+    public subscript(key: String) -> String? { values[key]?.value }
+
+    public func value(_ key: String) -> Value? { values[key] }
+
+    /// Every key that has a value, sorted.
+    public var keys: [String] { values.keys.sorted() }
 
     /// An http(s) URL setting, or nil when unset; a malformed one is a usage error naming the key.
     public func url(_ key: String) throws -> URL? {
         guard let text = self[key] else { return nil }
         guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw CLIError.usage("\(key) '\(text)' is not an http(s) URL.")
+            throw CLIError.usage("\(key) '\(text.escapedForTerminal)' is not an http(s) URL.")
         }
         return url
+    }
+
+    /// `$XDG_CONFIG_HOME/investments/config`, else `~/.config/investments/config`.
+    public static func userFile(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/investments/config" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/investments/config"
+    }
+
+    static func dataDirectoryFile(_ directory: URL) -> String { directory.appendingPathComponent("config").path }
+
+    /// Where to tell the user to put a setting.
+    public static func whereToSet(environment: [String: String]) -> String {
+        userFile(environment: environment).map { "the environment or \($0) ('invest config set KEY VALUE')" } ?? "the environment"
+    }
+}
+
+/// The `KEY=VALUE` text of a config file, read and edited line by line so comments stay.
+public enum ConfigFile {
+    public struct Line {
+        public let number: Int
+        public let key: String
+        public let value: String
+    }
+
+    public static func lines(_ text: String) -> [Line] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+            return Line(number: index + 1, key: trimmed[..<equals].trimmingCharacters(in: .whitespaces),
+                        value: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// `text` with `key` set to `value` (replacing every earlier line for it), or removed when nil.
+    public static func setting(_ key: String, to value: String?, in text: String) -> String {
+        var kept = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return true }
+            return trimmed[..<equals].trimmingCharacters(in: .whitespaces) != key
+        }
+        while kept.last == "" { kept.removeLast() }
+        if let value { kept.append("\(key)=\(value)") }
+        return kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n"
     }
 }
 

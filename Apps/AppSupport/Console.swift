@@ -7,6 +7,8 @@ import Glibc
 public protocol Console: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
+    /// A warning, a note or progress on stderr: what `--quiet` silences. Errors use `writeError`.
+    func writeNotice(_ text: String)
     /// Prints `prompt` and reads one line; nil at end of input.
     func readLine(prompt: String) -> String?
     /// Like `readLine`, but what is typed is not echoed: for passwords.
@@ -19,6 +21,29 @@ public protocol Console: AnyObject {
     /// Writes out whatever is still buffered. Returns why the output could not be written, if it
     /// could not (a full disk, say), so the run fails instead of "succeeding" with a short file.
     func finishOutput() -> String?
+}
+
+extension Console {
+    public func writeNotice(_ text: String) { writeError(text) }
+}
+
+/// `--quiet`: stdout and errors as they are, warnings and progress dropped.
+public final class QuietConsole: Console {
+    private let decoratee: Console
+
+    public init(_ decoratee: Console) {
+        self.decoratee = decoratee
+    }
+
+    public func write(_ text: String) { decoratee.write(text) }
+    public func writeError(_ text: String) { decoratee.writeError(text) }
+    public func writeNotice(_ text: String) {}
+    public func readLine(prompt: String) -> String? { decoratee.readLine(prompt: prompt) }
+    public func readSecret(prompt: String) -> String? { decoratee.readSecret(prompt: prompt) }
+    public var isInteractive: Bool { decoratee.isInteractive }
+    public var isTerminalOutput: Bool { decoratee.isTerminalOutput }
+    public var terminalWidth: Int? { decoratee.terminalWidth }
+    public func finishOutput() -> String? { decoratee.finishOutput() }
 }
 
 public final class StandardConsole: Console {
@@ -102,3 +127,11 @@ public final class StandardConsole: Console {
 
 /// The terminal's settings while a secret is read, for the SIGINT handler (which can't capture).
 nonisolated(unsafe) private var terminalBeforeSecret = termios()
+
+public enum Confirmation {
+    /// A [y/N] question's answer: only y or yes (any case) agrees; anything else, or no answer, declines.
+    public static func isYes(_ answer: String?) -> Bool {
+        let answer = answer?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+}

@@ -26,3 +26,10 @@ extension Cell {
 
     public static func profitPercent(_ value: FixedDecimal?) -> Cell { profit(value, shown: Formatted.percent(value)) }
 }
+
+public enum Plural {
+    /// "1 transaction", "2 transactions".
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+}

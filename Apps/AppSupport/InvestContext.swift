@@ -10,6 +10,12 @@ public struct InvestContext {
     /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
     public var timeZone: TimeZone
     public var makeID: () -> String
+    /// `--verbose`: say each network request on stderr.
+    public var verbose = false
+    /// Standard input, read whole up to `limit` bytes (one more tells a caller it was exceeded).
+    public var readStandardInput: (_ limit: Int) -> Data = { limit in
+        (try? FileHandle.standardInput.read(upToCount: limit)) ?? Data()
+    }
 
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
                 timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
@@ -43,7 +49,14 @@ extension InvestContext {
     public func waitingNotice(program: String) -> (@Sendable (_ host: String) -> Void)? {
         guard console.isTerminalOutput else { return nil }
         let console = LockedConsole(console)
-        return { host in console.writeError("\(program): waiting for \(host)…\n") }
+        return { host in console.writeNotice("\(program): waiting for \(host)…\n") }
+    }
+
+    /// With `--verbose`, where each network request is told.
+    public func requestLog(program: String) -> (@Sendable (String) -> Void)? {
+        guard verbose else { return nil }
+        let console = LockedConsole(console)
+        return { line in console.writeNotice("\(program): \(line.escapedForTerminal)\n") }
     }
 
     /// Runs a client's work and maps every failure to one message on stderr and an exit code.
@@ -79,7 +92,7 @@ private final class LockedConsole: @unchecked Sendable {
         self.console = console
     }
 
-    func writeError(_ text: String) {
-        lock.withLock { console.writeError(text) }
+    func writeNotice(_ text: String) {
+        lock.withLock { console.writeNotice(text) }
     }
 }

@@ -175,3 +175,11 @@ private extension String {
         return copy
     }
 }
+
+/// `--limit N` / `-n N`: how many rows, at least one.
+public enum Limit {
+    public static func parse(_ text: String) throws -> Int {
+        guard let limit = Int(text), limit > 0 else { throw CLIError.usage("--limit '\(text.escapedForTerminal)' is not a count: give a whole number above 0.") }
+        return limit
+    }
+}

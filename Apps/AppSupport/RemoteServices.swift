@@ -13,21 +13,28 @@ import Ledger
 public struct RemoteServices {
     public let configuration: Configuration
     public let dataDirectory: URL
+    /// Where a missing setting should go, for the message that asks for it.
+    let configHint: String
     public let now: @Sendable () -> Date
     /// Told which host a request has been waiting for, past a second; nil where nobody watches.
     public let onSlowRequest: (@Sendable (_ host: String) -> Void)?
+    /// Told of every request, for `--verbose`; nil otherwise.
+    public let requestLog: (@Sendable (String) -> Void)?
 
     public init(environment: [String: String], dataDirectory: URL, now: @escaping @Sendable () -> Date,
-                onSlowRequest: (@Sendable (_ host: String) -> Void)? = nil) {
+                onSlowRequest: (@Sendable (_ host: String) -> Void)? = nil, requestLog: (@Sendable (String) -> Void)? = nil) {
         configuration = Configuration(environment: environment, directory: dataDirectory)
+        configHint = Configuration.whereToSet(environment: environment)
         self.dataDirectory = dataDirectory
         self.now = now
         self.onSlowRequest = onSlowRequest
+        self.requestLog = requestLog
     }
 
     /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
     private func client(timeout: TimeInterval) -> HTTPClient {
-        let client = URLSessionHTTPClient(timeout: timeout)
+        var client: HTTPClient = URLSessionHTTPClient(timeout: timeout)
+        if let requestLog { client = RequestLoggingHTTPClient(decoratee: client, log: requestLog) }
         return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
     }
 
@@ -54,7 +61,7 @@ public struct RemoteServices {
 
     public func authService() throws -> AuthService {
         guard let apiKey = configuration["INVEST_API_KEY"] else {
-            throw CLIError.usage("no INVEST_API_KEY is configured. Set it to your Firebase project's Web API key, in the environment or in \(configPath).")
+            throw CLIError.usage("no INVEST_API_KEY is configured. Set it to your Firebase project's Web API key, in \(configHint).")
         }
         let endpoints = try configuration.url("INVEST_AUTH_URL").map(FirebaseAuthEndpoints.init(emulatorBase:)) ?? .production
         return FirebaseAuthService(endpoints: endpoints, apiKey: apiKey, client: client(timeout: 15), now: now)
@@ -73,7 +80,7 @@ public struct RemoteServices {
     /// token, refreshed transparently.
     public func remoteStore(session: CurrentSessionProviding) throws -> FirebaseLedgerStore {
         guard let databaseURL = try configuration.url("INVEST_REMOTE_URL") else {
-            throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in the environment or in \(configPath).")
+            throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in \(configHint).")
         }
         return FirebaseLedgerStore(databaseURL: databaseURL, client: client(timeout: 30)) { forceRefresh throws(StoreError) in
             do throws(AuthError) {
@@ -87,7 +94,6 @@ public struct RemoteServices {
         }
     }
 
-    private var configPath: String { dataDirectory.appendingPathComponent("config").path }
 }
 
 extension String {

@@ -20,7 +20,7 @@ struct AppComposer {
 
     func remoteServices() throws -> RemoteServices {
         RemoteServices(environment: context.environment, dataDirectory: try dataDirectory(), now: context.now,
-                       onSlowRequest: context.waitingNotice(program: "invest"))
+                       onSlowRequest: context.waitingNotice(program: "invest"), requestLog: context.requestLog(program: "invest"))
     }
 
     /// The local ledger every feature keeps its records on.
@@ -37,7 +37,23 @@ struct AppComposer {
     }
 
     func retrieveTransactions() throws -> TransactionsRetrieving {
-        RetrieveTransactionsUseCase(store: try transactionsStore())
+        try warnIfTheDataDirectoryIsMissing()
+        return RetrieveTransactionsUseCase(store: try transactionsStore())
+    }
+
+    /// The ledger, for a command that only reads it.
+    func readableLedger() throws -> FileLedgerStore {
+        try warnIfTheDataDirectoryIsMissing()
+        return try ledger()
+    }
+
+    /// A read of a directory that isn't there finds nothing, which would look like lost data:
+    /// most likely `--home` or INVEST_HOME has a typo.
+    private func warnIfTheDataDirectoryIsMissing() throws {
+        let directory = try dataDirectory()
+        guard !FileManager.default.fileExists(atPath: directory.path) else { return }
+        console.writeNotice("invest: warning: the data directory \(directory.path.escapedForTerminal) does not exist, so nothing is stored there yet. "
+            + "If your data is elsewhere, check --home and INVEST_HOME.\n")
     }
 
     func saveTransaction() throws -> TransactionSaving {

@@ -2,6 +2,7 @@ import Foundation
 import AppSupport
 import Ledger
 import Transactions
+import CurrentPrices
 
 /// One registration per feature: the ledger kinds it owns and its commands, each command given
 /// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
@@ -14,7 +15,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind])
@@ -32,13 +33,14 @@ extension FeatureRegistration {
          ListCommand(retrieve: app.retrieveTransactions),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
-         ImportCommand(ledger: app.ledger, importTransactions: app.importTransactions(into:)),
-         ExportCommand(ledger: app.ledger, retrieve: app.retrieveTransactions)]
+         ImportCommand(ledger: app.ledger, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
+         ExportCommand(ledger: app.readableLedger, retrieve: app.retrieveTransactions)]
     }
 
-    static let portfolio = FeatureRegistration(kinds: []) { app in
+    static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() }) { app in
         [PortfolioCommand(prices: app.pricesLoader(offline:), display: app.displayPortfolio(prices:)),
-         QuoteCommand(prices: app.pricesLoader(offline:))]
+         QuoteCommand(prices: app.pricesLoader(offline:)),
+         PriceCommand(prices: app.manualPrices)]
     }
 
     static let accounts = FeatureRegistration(kinds: []) { app in
@@ -54,5 +56,11 @@ extension FeatureRegistration {
 
     static let tour = FeatureRegistration(kinds: []) { app in
         [DemoCommand(context: app.context, dataDirectory: app.dataDirectory)]
+    }
+
+    /// The CLI's own commands: settings and shell completion.
+    static let shell = FeatureRegistration(kinds: []) { app in
+        [ConfigCommand(environment: app.context.environment, dataDirectory: app.dataDirectory),
+         CompletionCommand { Invest.features.flatMap { $0.commands(app) }.map(\.spec) }]
     }
 }

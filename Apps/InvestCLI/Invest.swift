@@ -10,47 +10,37 @@ public enum Invest {
 
     private static func dispatch(_ arguments: [String], context: InvestContext) throws {
         var arguments = arguments
-        let home = try extractHome(from: &arguments)
-        let app = AppComposer(context: context, homeOverride: home)
+        let globals = try GlobalOptions.extract(from: &arguments)
+        var context = context
+        if globals.quiet { context.console = QuietConsole(context.console) }
+        context.verbose = globals.verbose
+        if globals.version { return context.console.write(Version.description) }
+        let app = AppComposer(context: context, homeOverride: globals.home)
         let commands = features.flatMap { $0.commands(app) }
-        guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
-            if arguments.isEmpty { context.console.writeError(overview(commands)); throw CLIError.usage("no command given.") }
-            throw CLIError.usage("unknown option '\(arguments[0])'. See 'invest --help'.")
+        guard let name = arguments.first else {
+            context.console.writeError(overview(commands))
+            throw CLIError.usage("no command given.")
         }
         if name == "--help" || name == "-h" || name == "help" {
-            context.console.write(overview(commands))
-            return
+            guard arguments.count > 1, name == "help" else { return context.console.write(overview(commands)) }
+            return context.console.write(try command(named: arguments[1], in: commands).spec.help)
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            throw CLIError.usage("'\(name)' is not an invest command." + ArgumentParser.suggestion(for: name, among: commands.map(\.spec.name))
-                + " See 'invest --help'.")
+        if name.hasPrefix("-") {
+            throw CLIError.usage("unknown option '\(name.escapedForTerminal)'."
+                + ArgumentParser.suggestion(for: name.drop { $0 == "-" }.description, among: GlobalOptions.names, prefix: "--") + " See 'invest --help'.")
         }
+        let command = try command(named: name, in: commands)
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-        if parsed.has("help") {
-            context.console.write(command.spec.help)
-            return
-        }
+        if parsed.has("help") { return context.console.write(command.spec.help) }
         try command.run(parsed, io: CommandIO(context: context))
     }
 
-    /// `--home DIR` is global: accepted before or after the command name.
-    private static func extractHome(from arguments: inout [String]) throws -> String? {
-        var home: String?
-        var index = 0
-        while index < arguments.count {
-            if arguments[index] == "--" { break }
-            if arguments[index] == "--home" {
-                guard index + 1 < arguments.count else { throw CLIError.usage("option '--home' needs a value: --home DIR.") }
-                home = arguments[index + 1]
-                arguments.removeSubrange(index...index + 1)
-            } else if arguments[index].hasPrefix("--home=") {
-                home = String(arguments[index].dropFirst("--home=".count))
-                arguments.remove(at: index)
-            } else {
-                index += 1
-            }
+    private static func command(named name: String, in commands: [Command]) throws -> Command {
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            throw CLIError.usage("'\(name.escapedForTerminal)' is not an invest command." + ArgumentParser.suggestion(for: name, among: commands.map(\.spec.name))
+                + " See 'invest --help'.")
         }
-        return home
+        return command
     }
 
     static func overview(_ commands: [Command]) -> String {
@@ -59,12 +49,15 @@ public enum Invest {
         return """
         invest: a personal investment tracker.
 
-        Usage: invest [--home DIR] <command> [options]
+        Usage: invest [--home DIR] [-q|--quiet] [--verbose] <command> [options]
+               invest help <command> | invest --version
 
         Commands:
         \(list.joined(separator: "\n"))
 
-        Run 'invest <command> --help' for a command's options.
+        Run 'invest help <command>' or 'invest <command> -h' for a command's options.
+        Global options, before or after the command: --home DIR (the data directory),
+        -q/--quiet (no warnings or progress on stderr), --verbose (each network request on stderr).
         Data lives in --home DIR, else $INVEST_HOME, else $XDG_DATA_HOME/investments,
         else ~/.local/share/investments.
         Exit codes: 0 success, 1 failure, 2 usage or input error.

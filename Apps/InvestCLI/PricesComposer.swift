@@ -12,7 +12,8 @@ enum PriceMode: String, Equatable {
 }
 
 extension AppComposer {
-    /// How prices will be loaded, and the loader graph for it:
+    /// How prices will be loaded, and the loader graph for it, each behind the prices the user
+    /// set by hand (`ManualPriceFallback`) for what no source prices:
     ///
     ///     live:    FreshCache(60 s) ─else→ Fallback(Cache(Retrying(Finnhub)) ─on no network→ cached)
     ///     offline: cached only
@@ -21,14 +22,35 @@ extension AppComposer {
         let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
         let cached = LocalPriceLoader(cache: cache)
         let clock = context.now
-        if offline { return (LoadPricesUseCase(loader: cached), .offline) }
+        let manual = try manualPricesFallback()
+        if offline { return (LoadPricesUseCase(loader: manual(cached)), .offline) }
         guard let remote = try remoteServices().liveQuotes() else {
-            return (LoadPricesUseCase(loader: SamplePriceLoader(now: clock)), .sample)
+            return (LoadPricesUseCase(loader: manual(SamplePriceLoader(now: clock))), .sample)
         }
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
         let loader = FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online)
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.
-        return (LoadPricesUseCase(loader: loader, maxConcurrent: 8), .live)
+        return (LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8), .live)
+    }
+
+    func manualPrices() throws -> ManualPrices {
+        ManualPrices(ledger: try ledger(), now: context.now)
+    }
+
+    /// A manual price that can't be read is reported once and left out; it never stops a portfolio.
+    private func manualPricesFallback() throws -> (PriceLoader) -> PriceLoader {
+        let prices = try manualPrices()
+        let console = console
+        return { loader in
+            ManualPriceFallbackLoader(decoratee: loader) {
+                do throws(ManualPriceError) {
+                    return try prices.all()
+                } catch {
+                    console.writeNotice("invest: warning: manual prices were not read: \(error.userMessage)\n")
+                    return [:]
+                }
+            }
+        }
     }
 }
 
@@ -49,7 +71,7 @@ final class WarningPricesCache: PricesCache, @unchecked Sendable {
             return try decoratee.retrieve()
         } catch {
             lock.withLock {
-                if !warned { console.writeError("invest: warning: ignoring the price cache: \(error). It will be rewritten on the next online run.\n") }
+                if !warned { console.writeNotice("invest: warning: ignoring the price cache: \(error). It will be rewritten on the next online run.\n") }
                 warned = true
             }
             return [:]

@@ -94,7 +94,7 @@ struct SummaryComposer {
             throw error.cliError
         }
         let samplePrices = live == nil && !report.prices.isEmpty
-        if samplePrices { context.console.writeError("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
+        if samplePrices { context.console.writeNotice("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
         let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> (String, PriceLoadingError)? in
             guard case let .failure(error) = result else { return nil }
             return (ticker, error)
@@ -105,7 +105,7 @@ struct SummaryComposer {
             throw CLIError.runtime("no current price could be loaded: \(named)." + (transient ? " Try again later." : ""))
         }
         if !failures.isEmpty {
-            context.console.writeError("invest-summary: warning: no price for \(named); the totals leave them out.\n")
+            context.console.writeNotice("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
         return Answer(summary: report.summary, samplePrices: samplePrices)
     }

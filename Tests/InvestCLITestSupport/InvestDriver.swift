@@ -74,8 +74,12 @@ public final class InvestDriver {
     }
 
     @discardableResult
-    public func run(_ arguments: [String], answers: [String] = [], interactive: Bool = false) -> InvestRun {
-        launch(answers: answers, interactive: interactive) { Invest.run(arguments, context: $0) }
+    public func run(_ arguments: [String], answers: [String] = [], interactive: Bool = false, stdin: Data = Data()) -> InvestRun {
+        launch(answers: answers, interactive: interactive) { context in
+            var context = context
+            context.readStandardInput = { limit in stdin.prefix(limit) }
+            return Invest.run(arguments, context: context)
+        }
     }
 
     /// Runs the remote-only client, `invest-summary`, with the same home and environment.

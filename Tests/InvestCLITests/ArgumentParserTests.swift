@@ -4,7 +4,8 @@ import XCTest
 
 final class ArgumentParserTests: XCTestCase {
     private let spec = CommandSpec(name: "list", summary: "List", usage: "list [--ticker T] [--verbose]",
-                                   options: [.value("ticker", "T", "Ticker"), .flag("verbose", "Chatty")], positionals: 0...1)
+                                   options: [.value("ticker", "T", "Ticker"), .flag("verbose", "Chatty"), .value("limit", "N", "At most N", short: "n")],
+                                   positionals: 0...1)
 
     func test_parse_readsValuesFlagsAndPositionals() throws {
         let parsed = try ArgumentParser.parse(["--ticker", "AAPL", "--verbose", "x"], for: spec)
@@ -35,10 +36,35 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertThrowsError(try ArgumentParser.parse(["a", "b"], for: spec))
     }
 
+    func test_parse_readsShortAliasesAndDashHForHelp() throws {
+        let parsed = try ArgumentParser.parse(["-n", "5", "-h"], for: spec)
+        XCTAssertEqual(parsed.value("limit"), "5")
+        XCTAssertTrue(parsed.has("help"))
+        XCTAssertEqual(try ArgumentParser.parse(["-n7"], for: spec).value("limit"), "7")
+    }
+
+    func test_parse_rejectsUnknownShortOptionByName() {
+        XCTAssertThrowsError(try ArgumentParser.parse(["-f", "x"], for: spec)) { error in
+            XCTAssertEqual((error as? CLIError)?.message.hasPrefix("unknown option '-f' for 'invest list'."), true, "\(error)")
+        }
+    }
+
+    func test_parse_rejectsARepeatedOption() {
+        XCTAssertThrowsError(try ArgumentParser.parse(["--ticker", "A", "--ticker=B"], for: spec)) { error in
+            XCTAssertEqual((error as? CLIError)?.message, "option '--ticker' was given twice ('A', then 'B'); give it once.")
+        }
+        XCTAssertThrowsError(try ArgumentParser.parse(["--verbose", "--verbose"], for: spec))
+    }
+
+    func test_parse_takesADashAloneAsAPositional() throws {
+        XCTAssertEqual(try ArgumentParser.parse(["-"], for: spec).positionals, ["-"], "'-' is stdin, not an option")
+    }
+
     func test_help_listsEveryOption() {
         XCTAssertTrue(spec.help.contains("--ticker T"))
         XCTAssertTrue(spec.help.contains("--verbose"))
-        XCTAssertTrue(spec.help.contains("--help"))
+        XCTAssertTrue(spec.help.contains("-h, --help"))
+        XCTAssertTrue(spec.help.contains("-n, --limit N"))
     }
 }
 

@@ -16,7 +16,7 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         let (sut, store) = makeSUT()
         let rows = [row(2, type: "buy", quantity: "2"), row(3, type: "sell", quantity: "1")]
 
-        let imported = try sut.importRows(rows, dryRun: false)
+        let imported = try sut.importRows(rows, dryRun: false).imported
 
         XCTAssertEqual(imported.map(\.quantity), [2, 1])
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsertBatch(imported), .endExclusiveAccess])
@@ -74,6 +74,30 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertThrowsError(try sut.importRows([row(2, id: "same"), row(7, id: "same")], dryRun: false)) { error in
             XCTAssertEqual(error as? ImportTransactionsError, .invalidRows([RowError(line: 7, messages: ["id same already appears on line 2"])]))
         }
+    }
+
+    func test_import_skipsAndReportsRowsEqualToASavedTransaction_oncePerSavedOne() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "saved", date: "2024-02-01", ticker: "AAPL", quantity: "1", sum: "10")]
+
+        let outcome = try sut.importRows([row(2), row(3), row(4, quantity: "2")], dryRun: false)
+
+        XCTAssertEqual(outcome.duplicateLines, [2], "line 3 is a second, new trade: the one saved matches one row only")
+        XCTAssertEqual(outcome.imported.map(\.quantity), [1, 2])
+        XCTAssertTrue(store.messages.contains(.upsertBatch(outcome.imported)))
+    }
+
+    func test_import_keepsDuplicatesWhenAllowed_andNeverCountsAReplacementByIDAsOne() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "saved", date: "2024-02-01", ticker: "AAPL", quantity: "1", sum: "10")]
+
+        let allowed = try sut.importRows([row(2)], dryRun: true, allowDuplicates: true)
+        let replacing = try sut.importRows([row(2, id: "saved")], dryRun: true)
+
+        XCTAssertEqual(allowed.duplicateLines, [])
+        XCTAssertEqual(allowed.imported.count, 1)
+        XCTAssertEqual(replacing.duplicateLines, [], "a row with a saved id replaces that transaction")
+        XCTAssertEqual(replacing.imported.map(\.id), ["saved"])
     }
 
     func test_import_deliversStorageErrorOnStoreFailure() {

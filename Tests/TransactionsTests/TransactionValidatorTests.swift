@@ -31,6 +31,15 @@ final class TransactionValidatorTests: XCTestCase {
         XCTAssertNoThrow(try validate(date: "2024-02-29").get())
     }
 
+    func test_errorsInField_namesOnlyThatFieldsProblems_soAPromptCanAskForItAgain() {
+        let draft = TransactionDraft(date: nil, type: "hold", ticker: nil, quantity: "1x", sum: nil)
+
+        XCTAssertEqual(TransactionValidator.errors(in: .type, of: draft, latestDate: today).map(\.field), [.type])
+        XCTAssertEqual(TransactionValidator.errors(in: .quantity, of: draft, latestDate: today).map(\.field), [.quantity])
+        XCTAssertEqual(TransactionValidator.errors(in: .type, of: TransactionDraft(type: "sell"), latestDate: today), [],
+                       "other fields missing is not this field's problem")
+    }
+
     func test_validate_requiresPositiveQuantityAndSum() {
         XCTAssertEqual(fields(of: validate(quantity: "0", sum: "0")), [.quantity, .sum])
         XCTAssertEqual(fields(of: validate(quantity: "-1", sum: "abc")), [.quantity, .sum])

@@ -22,7 +22,7 @@ struct SignUpCommand: Command {
         let (password, confirmation) = try prompts.newPassword()
         let signUp = try signUp()
         let session = try authenticated { () throws(AuthError) in try signUp.signUp(email: email, password: password, confirmation: confirmation) }
-        if let previous, previous != session.email { io.console.writeError("invest: note: you were signed in as \(previous); that session is replaced.\n") }
+        if let previous, previous != session.email { io.console.writeNotice("invest: note: you were signed in as \(previous); that session is replaced.\n") }
         io.console.write("Signed up and signed in as \(session.email). Run 'invest sync' to copy your transactions to the account.\n")
     }
 }
@@ -109,7 +109,7 @@ struct SyncCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         if arguments.has("conflicts") { return try listConflicts(format: format, io: io) }
         let (sync, account) = try sync()
-        if io.console.isInteractive { io.console.writeError("Syncing with \(account.email)…\n") }
+        if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email)…\n") }
         let report: SyncReport
         do throws(SyncLedgerError) {
             report = try sync.sync(mergingOtherAccounts: arguments.has("merge"))
@@ -148,7 +148,7 @@ struct SyncCommand: Command {
             ]).rendered())
         }
         for conflict in report.conflicts {
-            io.console.writeError("invest: conflict: \(conflict.kind.escapedForTerminal) \(conflict.id.escapedForTerminal) changed on both sides"
+            io.console.writeNotice("invest: conflict: \(conflict.kind.escapedForTerminal) \(conflict.id.escapedForTerminal) changed on both sides"
                 + (conflict.changedFields.isEmpty ? "" : " (\(conflict.changedFields.joined(separator: ", ").escapedForTerminal))")
                 + "; kept \(conflict.keptLocal ? "this device's" : "the other device's") newer version. The other is kept: 'invest sync --conflicts'.\n")
         }
@@ -190,7 +190,7 @@ struct SyncCommand: Command {
     private func noteEntriesThisReleaseDoesNotRead(io: CommandIO) throws {
         let unread = (try? ledger().retrieveEntries())?.filter { !$0.isDeleted && Invest.registry.understanding(of: $0) != .understood } ?? []
         guard let example = unread.first else { return }
-        io.console.writeError("invest: note: \(unread.count) entr\(unread.count == 1 ? "y" : "ies") written by a newer invest (such as a '\(example.kind.escapedForTerminal)') "
+        io.console.writeNotice("invest: note: \(unread.count) entr\(unread.count == 1 ? "y" : "ies") written by a newer invest (such as a '\(example.kind.escapedForTerminal)') "
             + "\(unread.count == 1 ? "is" : "are") kept and synced unchanged; upgrade invest to use \(unread.count == 1 ? "it" : "them").\n")
     }
 }
@@ -216,8 +216,7 @@ struct AccountBinding {
             throw CLIError.usage(warning + " Pass --yes to sign in here anyway.")
         }
         io.console.writeError("invest: \(warning)\n")
-        let answer = console.readLine(prompt: "Sign in here as \(email) anyway? [y/N] ")?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard answer == "y" || answer == "yes" else { throw CLIError.runtime("not signed in; nothing changed.") }
+        guard Confirmation.isYes(console.readLine(prompt: "Sign in here as \(email) anyway? [y/N] ")) else { throw CLIError.runtime("not signed in; nothing changed.") }
     }
 
     static func names(_ accounts: [SyncedAccount]) -> String {

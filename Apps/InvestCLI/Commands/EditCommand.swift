@@ -8,10 +8,12 @@ struct EditCommand: Command {
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
         usage: "edit ID [--date YYYY-MM-DD] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT]",
         options: [.value("date", "YYYY-MM-DD", "New trade date"), .value("type", "buy|sell", "New type"), .value("ticker", "T", "New ticker"),
-                  .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)")],
+                  .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)"),
+                  .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
         positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
         let changes = ["date", "type", "ticker", "quantity", "sum", "note"].filter { arguments.value($0) != nil }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
@@ -24,7 +26,7 @@ struct EditCommand: Command {
         draft.note = arguments.value("note") ?? draft.note
         do {
             let saved = try save().save(draft, replacing: existing.id)
-            io.console.write("Updated \(TransactionPresentation.summary(saved))\n")
+            io.console.write(TransactionPresentation.result("Updated", saved, format: format))
         } catch {
             throw TransactionPresentation.error(error)
         }
@@ -34,14 +36,24 @@ struct EditCommand: Command {
 struct DeleteCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let delete: () throws -> TransactionDeleting
-    let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID",
-                           options: [], positionals: 1...1)
+    let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID [--yes] [--format table|json|csv]",
+                           options: [.flag("yes", "Delete without asking, even at a terminal", short: "y"),
+                                     .value("format", "table|json|csv", "How to print the deleted transaction (default: a sentence)")],
+                           positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
+        if io.console.isInteractive, !arguments.has("yes") {
+            let answer = io.console.readLine(prompt: "Delete \(TransactionPresentation.summary(existing))? [y/N] ")
+            guard Confirmation.isYes(answer) else {
+                io.console.writeError("Cancelled; nothing was deleted.\n")
+                return
+            }
+        }
         do {
             try delete().delete(id: existing.id)
-            io.console.write("Deleted \(TransactionPresentation.summary(existing))\n")
+            io.console.write(TransactionPresentation.result("Deleted", existing, format: format))
         } catch {
             throw TransactionPresentation.error(error)
         }

@@ -7,135 +7,254 @@ import Transactions
 struct ImportCommand: Command {
     let ledger: () throws -> FileLedgerStore
     let importTransactions: (LedgerStore) -> TransactionsImporting
+    let readStandardInput: (_ limit: Int) -> Data
     static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]
+    static let optionalColumns = ["note", "id"]
+    /// How many problems are listed before "…and N more".
+    static let shownProblems = 20
 
     let spec = CommandSpec(
-        name: "import", summary: "Import transactions from CSV, or an 'invest export' (JSON or ledger); all or nothing",
-        usage: "import FILE [--dry-run]",
-        options: [.flag("dry-run", "Check every row and report, but save nothing")],
+        name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'; all or nothing",
+        usage: "import FILE|- [--dry-run] [--allow-duplicates] [--map FIELD=COLUMN,…] [--date-format FORMAT]",
+        options: [.flag("dry-run", "Check every row and report, but save nothing"),
+                  .flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)"),
+                  .value("map", "FIELD=COLUMN,…", "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount"),
+                  .value("date-format", "FORMAT", "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY")],
         positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
-        let data = try Self.read(path)
+        let name = path == "-" ? "stdin" : path.escapedForTerminal
+        let data = path == "-" ? try Self.capped(readStandardInput(Self.maximumFileSize + 1), name: name) : try Self.read(path, name: name)
+        let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"))
         let ledger = try ledger()
-        let (rows, otherEntries) = try Self.rows(in: Array(data), path: path)
+        let parsed = try Self.rows(in: Array(data), name: name, layout: layout)
         let dryRun = arguments.has("dry-run")
-        let imported: [Transaction]
+        let outcome: ImportOutcome
         do {
-            imported = try ledger.withExclusiveAccess {
-                let imported = try importTransactions(ledger).importRows(rows, dryRun: dryRun)
-                if !dryRun, !otherEntries.isEmpty { try ledger.apply(otherEntries) }
-                return imported
+            outcome = try ledger.withExclusiveAccess {
+                let outcome = try importTransactions(ledger).importRows(parsed.rows, dryRun: dryRun, allowDuplicates: arguments.has("allow-duplicates"))
+                guard parsed.problems.isEmpty else { throw ImportTransactionsError.invalidRows([]) }
+                if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
+                return outcome
             }
         } catch let ImportTransactionsError.invalidRows(errors) {
-            throw Self.badRows(errors.map { "\(path):\($0.line): \($0.messages.joined(separator: "; "))" }, in: path)
+            let problems = parsed.problems + errors.map { (line: $0.line, message: $0.messages.joined(separator: "; ")) }
+            throw Self.badRows(problems, in: name)
         } catch let error as StoreError {
             throw CLIError.runtime("nothing more was imported: \(error.userMessage)")
         } catch {
             throw TransactionPresentation.error(error)
         }
-        let others = otherEntries.isEmpty ? "" : " and \(otherEntries.count) other entr\(otherEntries.count == 1 ? "y" : "ies")"
-        io.console.write(dryRun ? "Dry run: all \(imported.count) rows\(others) of \(path) are valid; nothing was saved.\n"
-                                 : "Imported \(imported.count) transactions\(others) from \(path).\n")
+        if !outcome.duplicateLines.isEmpty {
+            let shown = outcome.duplicateLines.prefix(Self.shownProblems).map { "\(name):\($0)" }.joined(separator: ", ")
+            let more = outcome.duplicateLines.count > Self.shownProblems ? " …and \(outcome.duplicateLines.count - Self.shownProblems) more" : ""
+            io.console.writeNotice("invest: skipped \(Plural.count(outcome.duplicateLines.count, "row")) equal to a saved transaction (\(shown)\(more)); "
+                + "pass --allow-duplicates if \(outcome.duplicateLines.count == 1 ? "it is a new trade" : "they are new trades").\n")
+        }
+        let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
+        io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported; nothing was saved.\n"
+                                 : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name).\n")
     }
 
     /// Larger than any real history (a million rows of CSV is about 40 MB): a bigger file is refused
     /// before it is read, so a wrong file can't take the machine's memory.
     static let maximumFileSize = 256 << 20
 
-    static func read(_ path: String) throws -> Data {
+    static func read(_ path: String, name: String) throws -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.usage("cannot read '\(path)': no such file, or it is not readable.")
+            throw CLIError.usage("cannot read '\(name)': no such file, or it is not readable.")
         }
         defer { try? handle.close() }
-        let tooLarge = CLIError.usage("\(path) is larger than \(maximumFileSize >> 20) MB, far more than any history; nothing was imported. "
-            + "Check that it is the file you meant.")
         // The size first, where the file has one; the read is capped anyway.
         if let size = try? handle.seekToEnd() {
-            guard size <= UInt64(maximumFileSize) else { throw tooLarge }
+            guard size <= UInt64(maximumFileSize) else { throw tooLarge(name) }
             try? handle.seek(toOffset: 0)
         }
-        let data = (try? handle.read(upToCount: maximumFileSize + 1)) ?? Data()
-        guard data.count <= maximumFileSize else { throw tooLarge }
+        return try capped((try? handle.read(upToCount: maximumFileSize + 1)) ?? Data(), name: name)
+    }
+
+    private static func capped(_ data: Data, name: String) throws -> Data {
+        guard data.count <= maximumFileSize else { throw tooLarge(name) }
         return data
     }
 
-    /// The transactions to validate, and (from a ledger export) every other entry, kept as it is.
-    static func rows(in bytes: [UInt8], path: String) throws -> ([ImportRow], [LedgerEntry]) {
-        if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, path: path) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw CLIError.usage("\(path) is not UTF-8 text.") }
-        return (text.drop { $0.isWhitespace }.first == "[" ? try jsonRows(text, path: path) : try csvRows(text, path: path), [])
+    private static func tooLarge(_ name: String) -> CLIError {
+        .usage("\(name) is larger than \(maximumFileSize >> 20) MB, far more than any history; nothing was imported. Check that it is the file you meant.")
+    }
+
+    struct ParsedFile {
+        var rows: [ImportRow] = []
+        /// From a ledger export: every entry that isn't a buy or sell, kept as it is.
+        var otherEntries: [LedgerEntry] = []
+        /// What is wrong with the file itself or a row's shape, reported with the rows' own problems.
+        var problems: [(line: Int, message: String)] = []
+    }
+
+    static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
+        if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, name: name) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw CLIError.usage("\(name) is not UTF-8 text, so neither CSV nor JSON.") }
+        switch text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first {
+        case "["?, "{"?: return try jsonRows(text, name: name)
+        default: return try layout.rows(in: text, name: name)
+        }
     }
 
     /// A full backup: buys and sells are checked like any import and keep their versions; entries
     /// of other kinds, or in layouts this release can't read, are restored byte for byte.
-    static func ledgerRows(_ bytes: [UInt8], path: String) throws -> ([ImportRow], [LedgerEntry]) {
+    static func ledgerRows(_ bytes: [UInt8], name: String) throws -> ParsedFile {
         let entries: [(line: Int, entry: LedgerEntry)]
         do {
-            entries = try LedgerArchive.decode(bytes, path: path)
+            entries = try LedgerArchive.decode(bytes, path: name)
         } catch {
             throw CLIError.usage(error.userMessage)
         }
-        var rows: [ImportRow] = []
-        var others: [LedgerEntry] = []
+        var file = ParsedFile()
         for (line, entry) in entries {
             if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry) {
-                rows.append(ImportRow(line: line, id: transaction.id, draft: TransactionDraft(transaction), updatedAt: transaction.updatedAt))
+                file.rows.append(ImportRow(line: line, id: transaction.id, draft: TransactionDraft(transaction), updatedAt: transaction.updatedAt))
             } else {
-                others.append(entry)
+                file.otherEntries.append(entry)
             }
         }
-        return (rows, others)
+        return file
     }
 
-    static func csvRows(_ text: String, path: String) throws -> [ImportRow] {
+    /// The first `shownProblems`, in line order, then how many more: enough to fix a pattern
+    /// without a screenful per row.
+    static func badRows(_ problems: [(line: Int, message: String)], in name: String) -> CLIError {
+        let sorted = problems.sorted { $0.line < $1.line }
+        var lines = sorted.prefix(shownProblems).map { "\(name):\($0.line): \($0.message.escapedForTerminal)" }
+        if sorted.count > shownProblems { lines.append("…and \(sorted.count - shownProblems) more") }
+        return .usage("nothing was imported from \(name): \(Plural.count(sorted.count, "problem")) to fix, then run again:\n" + TransactionPresentation.indented(lines))
+    }
+
+    /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.
+    static func jsonRows(_ text: String, name: String) throws -> ParsedFile {
+        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, note: String? }
+        let data = Data(text.utf8)
+        guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
+            throw CLIError.usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
+                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"note\" and \"id\").")
+        }
+        do {
+            let rows = try JSONDecoder().decode([Row].self, from: data)
+            return ParsedFile(rows: rows.enumerated().map { index, row in
+                ImportRow(line: index + 1, id: row.id, draft: TransactionDraft(date: row.date, type: row.type, ticker: row.ticker,
+                                                                               quantity: row.quantity, sum: row.sum, note: row.note))
+            })
+        } catch {
+            throw CLIError.usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(error)).")
+        }
+    }
+}
+
+/// Which CSV column holds which field (`--map`) and how dates are written (`--date-format`):
+/// `invest export`'s own layout by default, a broker's when told.
+struct CSVLayout {
+    static let fields = ImportCommand.requiredColumns + ImportCommand.optionalColumns
+    /// Field → the column's header, lower-cased.
+    let columns: [String: String]
+    let dateFormat: DateFormat?
+
+    init(map: String?, dateFormat: String?) throws {
+        var columns = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0, $0) })
+        for pair in (map ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw CLIError.usage("--map '\(pair.description.escapedForTerminal)' is not FIELD=COLUMN, e.g. --map date=Trade Date,type=Action.")
+            }
+            guard Self.fields.contains(parts[0].lowercased()) else {
+                throw CLIError.usage("--map: '\(parts[0].escapedForTerminal)' is not a field; fields are \(Self.fields.joined(separator: ", "))."
+                    + ArgumentParser.suggestion(for: parts[0].lowercased(), among: Self.fields))
+            }
+            columns[parts[0].lowercased()] = parts[1].lowercased()
+        }
+        self.columns = columns
+        self.dateFormat = try dateFormat.map(DateFormat.init)
+    }
+
+    func rows(in text: String, name: String) throws -> ImportCommand.ParsedFile {
         let records: [CSV.Record]
         do {
             records = try CSV.parse(text)
         } catch let error as CSV.ParseError {
-            throw CLIError.usage("\(path):\(error.line): \(error.message).")
+            throw CLIError.usage("\(name):\(error.line): \(error.message).")
         }
-        guard let header = records.first else { throw CLIError.usage("\(path) is empty; expected a header: \(requiredColumns.joined(separator: ",")).") }
+        guard let header = records.first else {
+            throw CLIError.usage("\(name) is empty; expected a header: \(ImportCommand.requiredColumns.joined(separator: ",")).")
+        }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let missing = requiredColumns.filter { !names.contains($0) }
+        let missing = ImportCommand.requiredColumns.filter { !names.contains(columns[$0]!) }
         guard missing.isEmpty else {
-            throw CLIError.usage("\(path):1: the header lacks \(missing.joined(separator: ", ")); it needs \(requiredColumns.joined(separator: ",")) (any order), optionally note and id.")
+            let wanted = missing.map { columns[$0] == $0 ? $0 : "'\(columns[$0]!)' (for \($0))" }
+            throw CLIError.usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportCommand.requiredColumns.joined(separator: ",")) "
+                + "(any order), optionally note and id, or --map to name a broker's columns.")
         }
-        func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+        func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
         let note = column("note"), id = column("id")
-        var badWidth: [String] = []
-        let rows = records.dropFirst().compactMap { record -> ImportRow? in
-            guard record.fields.count == names.count else {
-                badWidth.append("\(path):\(record.line): expected \(names.count) fields, found \(record.fields.count)")
-                return nil
-            }
+        var file = ImportCommand.ParsedFile()
+        file.rows.reserveCapacity(records.count)
+        for record in records.dropFirst() {
             let fields = record.fields
-            return ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
-                             draft: TransactionDraft(date: fields[date], type: fields[type], ticker: fields[ticker],
-                                                     quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] }))
-        }
-        guard badWidth.isEmpty else { throw badRows(badWidth, in: path) }
-        return rows
-    }
-
-    static func badRows(_ problems: [String], in path: String) -> CLIError {
-        .usage("nothing was imported from \(path); fix these rows and run again:\n" + TransactionPresentation.indented(problems))
-    }
-
-    /// The array `invest export --format json` writes; every value is a string so no decimal is lost.
-    static func jsonRows(_ text: String, path: String) throws -> [ImportRow] {
-        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, note: String? }
-        do {
-            let rows = try JSONDecoder().decode([Row].self, from: Data(text.utf8))
-            return rows.enumerated().map { index, row in
-                ImportRow(line: index + 1, id: row.id, draft: TransactionDraft(date: row.date, type: row.type, ticker: row.ticker,
-                                                                               quantity: row.quantity, sum: row.sum, note: row.note))
+            guard fields.count == names.count else {
+                file.problems.append((record.line, "expected \(names.count) fields, found \(fields.count)"))
+                continue
             }
-        } catch {
-            throw CLIError.usage("\(path) is not an 'invest export' JSON array of objects with string values (\(error)).")
+            var dateText = fields[date]
+            if let dateFormat {
+                guard let iso = dateFormat.iso(dateText) else {
+                    file.problems.append((record.line, "date: '\(dateText)' does not match --date-format \(dateFormat.pattern)"))
+                    continue
+                }
+                dateText = iso
+            }
+            file.rows.append(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
+                                       draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
+                                                               quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] })))
         }
+        return file
+    }
+}
+
+/// A date layout such as `MM/DD/YYYY` or `DD.MM.YYYY`: YYYY, MM and DD (or M and D) in any order,
+/// separated by anything but digits.
+struct DateFormat {
+    let pattern: String
+    private let order: [Character]
+
+    init(_ pattern: String) throws {
+        let parts = pattern.uppercased().split { !$0.isLetter }.map(String.init)
+        let order = parts.compactMap { part -> Character? in
+            switch part {
+            case "YYYY": return "Y"
+            case "MM", "M": return "M"
+            case "DD", "D": return "D"
+            default: return nil
+            }
+        }
+        guard order.count == 3, Set(order) == ["Y", "M", "D"], parts.count == 3 else {
+            throw CLIError.usage("--date-format '\(pattern.escapedForTerminal)' needs YYYY, MM and DD once each, e.g. MM/DD/YYYY or DD.MM.YYYY.")
+        }
+        self.pattern = pattern
+        self.order = order
+    }
+
+    /// `YYYY-MM-DD`, or nil when `text` doesn't follow the pattern.
+    func iso(_ text: String) -> String? {
+        let numbers = text.split { !$0.isNumber }.map(String.init)
+        guard numbers.count == 3, numbers.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        var year = "", month = "", day = ""
+        for (kind, number) in zip(order, numbers) {
+            switch kind {
+            case "Y": year = number
+            case "M": month = number
+            default: day = number
+            }
+        }
+        guard year.count == 4, (1...2).contains(month.count), (1...2).contains(day.count) else { return nil }
+        return "\(year)-\(month.count == 1 ? "0" + month : month)-\(day.count == 1 ? "0" + day : day)"
     }
 }
 
@@ -159,7 +278,7 @@ struct ExportCommand: Command {
         let transactionKinds = Set(TransactionsLedgerCodec.kinds.map(\.name))
         let others = entries.filter { !transactionKinds.contains($0.kind) }.count
         if others > 0 {
-            io.console.writeError("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
+            io.console.writeNotice("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
         }
     }
 

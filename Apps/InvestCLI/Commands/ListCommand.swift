@@ -5,32 +5,42 @@ struct ListCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
-        usage: "list [--ticker T] [--type buy|sell] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format table|json|csv]",
+        usage: "list [--ticker T] [--type buy|sell] [--from D] [--to D] [-n N] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.value("ticker", "T", "Only this ticker"), .value("type", "buy|sell", "Only buys or only sells"),
-                  .value("from", "YYYY-MM-DD", "Only on or after this date"), .value("to", "YYYY-MM-DD", "Only on or before this date"),
-                  .value("format", "table|json|csv", "Output format (default: table)")],
+                  .value("from", "D", "Only on or after this date: YYYY-MM-DD, today, yesterday or -Nd"),
+                  .value("to", "D", "Only on or before this date"),
+                  .value("limit", "N", "Only the newest N", short: "n"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let filter = try Self.filter(from: arguments)
-        let transactions: [Transaction]
+        let filter = try Self.filter(from: arguments, today: io.today)
+        let limit = try arguments.value("limit").map(Limit.parse)
+        if let from = filter.from, let to = filter.to, from > to {
+            io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
+        }
+        var transactions: [Transaction]
         do {
             transactions = try retrieve().retrieve(filter)
         } catch {
             throw TransactionPresentation.error(error)
         }
+        if let limit, transactions.count > limit { transactions.removeSubrange(limit...) }
         if format == .table && transactions.isEmpty {
             io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return
         }
-        io.console.write(TransactionPresentation.report(transactions).render(format, colors: io.usesColor))
+        let report = TransactionPresentation.report(transactions)
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
     }
 
-    private static func filter(from arguments: ParsedArguments) throws -> TransactionFilter {
+    private static func filter(from arguments: ParsedArguments, today: CalendarDay) throws -> TransactionFilter {
         func date(_ name: String) throws -> CalendarDay? {
             guard let text = arguments.value(name) else { return nil }
-            guard let day = CalendarDay(iso: text) else { throw CLIError.usage("--\(name) '\(text)' is not a date in the form YYYY-MM-DD.") }
+            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: today)) else {
+                throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd (N days ago).")
+            }
             return day
         }
         var filter = TransactionFilter(from: try date("from"), to: try date("to"))

@@ -42,7 +42,7 @@ struct PortfolioCommand: Command {
         case .csv:
             io.console.write(holdings.render(.csv, colors: false))
         }
-        for warning in presenter.warnings(mode: mode, results: report.prices) { io.console.writeError("invest: warning: \(warning)\n") }
+        for warning in presenter.warnings(mode: mode, results: report.prices) { io.console.writeNotice("invest: warning: \(warning)\n") }
         if report.isUnvalued {
             throw CLIError.runtime(mode == .offline
                 ? "no cached price for \(summary.unpricedTickers.joined(separator: ", ")), so nothing could be valued. Run 'invest portfolio' online once to cache prices."
@@ -71,7 +71,7 @@ struct QuoteCommand: Command {
         let presenter = PricePresentation(now: io.now)
         let report = presenter.quoteReport(tickers: tickers, results: results)
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
-        for warning in presenter.warnings(mode: mode, results: results) { io.console.writeError("invest: warning: \(warning)\n") }
+        for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
         if results.priceServiceFailed { throw CLIError.runtime("no price could be loaded for \(tickers.joined(separator: ", ")).") }
     }
 }

@@ -67,6 +67,7 @@ struct PricePresentation {
         case .live: return "live"
         case .cached: return "cached"
         case .sample: return "sample"
+        case .manual: return "manual"
         }
     }
 
@@ -134,6 +135,7 @@ struct PricePresentation {
         switch loaded.source {
         case .live: return "live"
         case .sample: return "sample prices"
+        case .manual: return "manual \(Timestamp.iso8601(loaded.price.quoteTime).prefix(10))"
         case .cached: return "cached \(age(since: loaded.price.fetchedAt)) ago"
         }
     }

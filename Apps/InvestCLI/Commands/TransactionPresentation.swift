@@ -34,6 +34,11 @@ enum TransactionPresentation {
         return String(trimmed)
     }
 
+    /// What add, edit and delete print: a sentence for a person, the record for a script.
+    static func result(_ verb: String, _ transaction: Transaction, format: OutputFormat) -> String {
+        format == .table ? "\(verb) \(summary(transaction))\n" : report([transaction]).renderResult(format, colors: false)
+    }
+
     static func summary(_ transaction: Transaction) -> String {
         "\(transaction.id.prefix(shortIDLength))  \(transaction.date.iso)  \(transaction.type.rawValue) \(transaction.quantity) \(transaction.ticker)"
             + " for \(transaction.sum.formatted(fractionDigits: 2)) (price \(price(transaction.price)))"
@@ -44,7 +49,7 @@ enum TransactionPresentation {
         switch error {
         case let error as SaveTransactionError:
             switch error {
-            case let .invalid(validation): return .usage("the transaction was not saved; fix these fields:\n" + indented(validation.errors.map(\.description)))
+            case let .invalid(validation): return invalidFields(validation.errors)
             case let .wouldOversell(violation): return .usage("the transaction was not saved: \(violation).")
             case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
             case let .saving(failure): return .runtime("could not save the transaction: \(failure.userMessage)")
@@ -67,6 +72,10 @@ enum TransactionPresentation {
         default:
             return .runtime(String(describing: error))
         }
+    }
+
+    static func invalidFields(_ errors: [FieldError]) -> CLIError {
+        .usage("the transaction was not saved; fix these fields:\n" + indented(errors.map(\.description.escapedForTerminal)))
     }
 
     static func indented(_ lines: [String]) -> String {

@@ -30,6 +30,8 @@ public enum PriceSource: Equatable, Sendable {
     case live
     case cached
     case sample
+    /// Set by the user (`ManualPrice`), for an asset no service lists.
+    case manual
 }
 
 public struct LoadedPrice: Equatable, Sendable {

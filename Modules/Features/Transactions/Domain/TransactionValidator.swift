@@ -40,6 +40,12 @@ public enum TransactionValidator {
         return .success(ValidTransactionFields(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum, note: note))
     }
 
+    /// What is wrong with one field of `draft`, so a prompt can ask for it again at once.
+    public static func errors(in field: TransactionField, of draft: TransactionDraft, latestDate: CalendarDay) -> [FieldError] {
+        guard case let .failure(error) = validate(draft, latestDate: latestDate) else { return [] }
+        return error.errors.filter { $0.field == field }
+    }
+
     private static func validateDate(_ text: String?, latestDate: CalendarDay, errors: inout [FieldError]) -> CalendarDay? {
         guard let text = nonEmpty(text) else {
             errors.append(FieldError(field: .date, message: "is required (YYYY-MM-DD)"))

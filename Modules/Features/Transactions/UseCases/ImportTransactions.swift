@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 import Ledger
 
 /// One row of an import, with where it came from so errors can point at it.
@@ -35,10 +36,25 @@ public enum ImportTransactionsError: Error, Equatable {
     case storage(TransactionsStoreError)
 }
 
+public struct ImportOutcome: Equatable, Sendable {
+    /// As they are (or, in a dry run, would be) saved.
+    public let imported: [Transaction]
+    /// Rows left out because each equals a saved transaction (date, type, ticker, quantity, sum):
+    /// importing a file twice must not double the history.
+    public let duplicateLines: [Int]
+}
+
 public protocol TransactionsImporting {
     /// All or nothing: every row is checked, every problem reported, and only a fully valid import
-    /// is saved (unless `dryRun`). Returns the transactions as they are (or would be) saved.
-    func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> [Transaction]
+    /// is saved (unless `dryRun`). A row equal to a saved transaction is skipped unless
+    /// `allowDuplicates`; a row with a saved transaction's id replaces it instead.
+    func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome
+}
+
+extension TransactionsImporting {
+    public func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> ImportOutcome {
+        try importRows(rows, dryRun: dryRun, allowDuplicates: false)
+    }
 }
 
 public final class ImportTransactionsUseCase: TransactionsImporting {
@@ -54,19 +70,47 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         self.makeID = makeID
     }
 
-    public func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> [Transaction] {
-        let (imported, lineByID, fieldErrors) = validate(rows)
+    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome {
+        let (valid, lineByID, fieldErrors) = validate(rows)
         return try TransactionsStoreError.reported(as: ImportTransactionsError.storage) {
             try store.withExclusiveAccess {
+                let stored = try store.retrieveAll()
+                let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
+                let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
                 var rowErrors = fieldErrors
-                rowErrors += try holdingsErrors(afterImporting: imported, lineByID: lineByID)
+                rowErrors += holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID)
                 guard rowErrors.isEmpty else {
                     throw ImportTransactionsError.invalidRows(rowErrors.sorted { $0.line < $1.line })
                 }
                 if !dryRun { try store.upsert(contentsOf: imported) }
-                return imported
+                return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
             }
         }
+    }
+
+    private struct Trade: Hashable {
+        let date: CalendarDay, type: TransactionType, ticker: String, quantity: FixedDecimal, sum: FixedDecimal
+
+        init(_ transaction: Transaction) {
+            (date, type, ticker, quantity, sum) = (transaction.date, transaction.type, transaction.ticker, transaction.quantity, transaction.sum)
+        }
+    }
+
+    /// The ids of rows equal to a saved transaction, each saved one matching one row at most (two
+    /// equal rows against one saved trade: the second is a new trade). Rows carrying a saved id
+    /// replace that transaction and are never duplicates.
+    private static func duplicates(of rows: [Transaction], in stored: [Transaction]) -> Set<String> {
+        let storedIDs = Set(stored.map(\.id))
+        var unmatched: [Trade: Int] = [:]
+        for transaction in stored { unmatched[Trade(transaction), default: 0] += 1 }
+        var duplicates: Set<String> = []
+        for row in rows where !storedIDs.contains(row.id) {
+            let trade = Trade(row)
+            guard let count = unmatched[trade], count > 0 else { continue }
+            unmatched[trade] = count - 1
+            duplicates.insert(row.id)
+        }
+        return duplicates
     }
 
     private func validate(_ rows: [ImportRow]) -> ([Transaction], [String: Int], [RowError]) {
@@ -100,9 +144,9 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
 
     /// Deterministic: stored transactions in the store's order, then the imported ones in line
     /// order, so the same file always blames the same first offending line.
-    private func holdingsErrors(afterImporting imported: [Transaction], lineByID: [String: Int]) throws -> [RowError] {
+    private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
         let touchedTickers = Set(imported.map(\.ticker))
-        let kept = try store.retrieveAll().filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
+        let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
         var histories: [String: [Transaction]] = [:]
         for transaction in kept + imported { histories[transaction.ticker, default: []].append(transaction) }
         return histories.keys.sorted().compactMap { ticker in

@@ -94,10 +94,14 @@ enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file, whole.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        try makeDirectory(directory)
-        try checkPrivateDirectory(of: path)
+    /// A store's own directory is created private and checked; a directory the user names for a
+    /// file of their own (an export) must exist and is theirs to judge.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, inStoreDirectory: Bool = true) throws {
+        let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        if inStoreDirectory {
+            try makeDirectory(directory)
+            try checkPrivateDirectory(of: path)
+        }
         // An unpredictable name, created only if nothing is there: a planted file or symlink can't
         // receive the data.
         let temporary = path + ".tmp-" + String(UInt64.random(in: .min ... .max), radix: 36)

@@ -1,0 +1,276 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 11: what people and scripts rely on. Output shapes are checked by parsing the JSON, as a
+/// script would.
+final class ScriptableOutputSpecs: XCTestCase {
+    func test_portfolioJSON_isOneObjectWithHoldingsTotalsClosedPositionsUnpricedTickersAndPriceSources() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy AAA 3 100.123 2024-01-02", "buy GONE 2 100 2024-01-02", "sell GONE 2 150 2024-02-01", "buy CCC 1 30 2024-01-07"])
+
+        let run = invest.run(["portfolio", "--format", "json"])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        let document = try run.jsonObject()
+        XCTAssertEqual(document["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(document["priceMode"] as? String, "live")
+        let holdings = try XCTUnwrap(document["holdings"] as? [[String: Any]])
+        let aaa = try XCTUnwrap(holdings.first { $0["ticker"] as? String == "AAA" })
+        XCTAssertEqual(aaa["costBasis"] as? String, "100.123", "exact: rounding is for tables")
+        XCTAssertEqual(aaa["priceSource"] as? String, "live")
+        XCTAssertEqual(aaa["priceTime"] as? String, "2024-07-03T09:46:40Z")
+        XCTAssertTrue(aaa["priceProblem"] is NSNull)
+        let closed = try XCTUnwrap(document["closedPositions"] as? [[String: Any]])
+        XCTAssertEqual(closed.first?["ticker"] as? String, "GONE")
+        XCTAssertEqual(closed.first?["realizedProfit"] as? String, "50", "a sold-out ticker's realized profit appears")
+        XCTAssertEqual(document["unpricedTickers"] as? [String], ["CCC"])
+        let totals = try XCTUnwrap(document["totals"] as? [String: Any])
+        XCTAssertEqual(totals["value"] as? String, "105")
+        XCTAssertEqual(totals["costBasis"] as? String, "100.123")
+        XCTAssertEqual(totals["realizedProfit"] as? String, "50")
+        XCTAssertNotNil(totals["todayChange"] as? String)
+        XCTAssertFalse(run.output.contains("%") || run.output.contains("\"+"), "plain values: \(run.output)")
+    }
+
+    func test_readCommandsJSON_carriesPlainValues_andSingleResultsAreObjects() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 3 100.123 2024-01-02"])
+
+        let list = try invest.run(["list", "--format", "json"]).jsonRows()
+        let csv = invest.run(["list", "--format", "csv"]).output
+
+        XCTAssertEqual(list.count, 1)
+        XCTAssertTrue(list[0]["note"] is NSNull, "a missing value is null, not \"\"")
+        XCTAssertEqual(list[0]["sum"] as? String, "100.123")
+        XCTAssertEqual(list[0]["price"] as? String, "33.37433333")
+        XCTAssertTrue(csv.hasPrefix("id,date,type,ticker,quantity,price,sum,note\n"), csv)
+        let whoami = invest.run(["whoami", "--format", "json"])
+        XCTAssertEqual(whoami.status, 1, "signed out")
+    }
+
+    func test_addEditAndDelete_withFormatJSON_printTheRecordSoAScriptGetsTheID() throws {
+        let invest = makeInvestDriver()
+
+        let added = invest.run(["add", "--type", "buy", "--ticker", "aapl", "--quantity", "2", "--sum", "300", "--date", "2024-01-02", "--format", "json"])
+        let id = try XCTUnwrap(try added.jsonObject()["id"] as? String)
+        let edited = invest.run(["edit", String(id.prefix(6)), "--note", "long term", "--format", "json"])
+        let deleted = invest.run(["delete", id, "--yes", "--format", "json"])
+
+        XCTAssertEqual(added.status, 0, added.errors)
+        XCTAssertEqual(try added.jsonObject()["ticker"] as? String, "AAPL")
+        XCTAssertEqual(try added.jsonObject()["price"] as? String, "150")
+        XCTAssertEqual(try edited.jsonObject()["id"] as? String, id)
+        XCTAssertEqual(try edited.jsonObject()["note"] as? String, "long term")
+        XCTAssertEqual(try deleted.jsonObject()["id"] as? String, id)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_portfolioOffline_withNothingCached_exits1SayingWhy() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 150 2024-01-02"])
+
+        let portfolio = invest.run(["portfolio", "--offline"])
+
+        XCTAssertEqual(portfolio.status, 1)
+        XCTAssertTrue(portfolio.errors.contains("no cached price for AAPL"), portfolio.errors)
+    }
+
+    func test_quote_warnsAboutSampleAndUnknownPricesAsPortfolioDoes() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+
+        let live = invest.run(["quote", "AAA", "NOPE"])
+        invest.environment["FINNHUB_API_KEY"] = nil
+        let sample = invest.run(["quote", "AAPL"])
+
+        XCTAssertEqual(live.status, 0, "an unknown symbol is not a failure of the service")
+        XCTAssertTrue(live.errors.contains("no price for NOPE: unknown symbol"), live.errors)
+        XCTAssertTrue(sample.errors.contains("sample prices"), sample.errors)
+    }
+}
+
+final class CommandLineConventionsSpecs: XCTestCase {
+    func test_version_namesTheVersionAndBuild() {
+        let run = makeInvestDriver().run(["--version"])
+
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.output.hasPrefix("invest 0."), run.output)
+        XCTAssertTrue(run.output.contains("Swift") && run.output.contains("schema 1"), run.output)
+    }
+
+    func test_help_isOnEveryCommandAsDashHAndAsHelpCommand() {
+        let invest = makeInvestDriver()
+        for command in ["add", "list", "edit", "delete", "import", "export", "portfolio", "quote", "sync", "whoami", "config", "completion", "price"] {
+            let short = invest.run([command, "-h"])
+            let long = invest.run(["help", command])
+            XCTAssertEqual(short.status, 0, "\(command): \(short.errors)")
+            XCTAssertTrue(short.output.contains("Usage: invest \(command)"), "\(command): \(short.output)")
+            XCTAssertEqual(long.output, short.output, command)
+        }
+    }
+
+    func test_badOptions_areNamedExactly_repeatedOnesRefused_andGlobalOnesSuggested() {
+        let invest = makeInvestDriver()
+
+        let short = invest.run(["list", "-f"])
+        let repeated = invest.run(["add", "--type", "buy", "--ticker", "A", "--quantity", "1", "--sum", "1", "--type", "sell"])
+        let global = invest.run(["--hme", "x", "list"])
+
+        XCTAssertEqual(short.status, 2)
+        XCTAssertTrue(short.errors.contains("unknown option '-f'"), short.errors)
+        XCTAssertEqual(repeated.status, 2)
+        XCTAssertTrue(repeated.errors.contains("option '--type' was given twice"), repeated.errors)
+        XCTAssertEqual(invest.ids(), [], "nothing saved")
+        XCTAssertTrue(global.errors.contains("Did you mean '--home'?"), global.errors)
+    }
+
+    func test_aHomeThatDoesNotExist_isWarnedAboutOnReads() {
+        let invest = makeInvestDriver()
+        let missing = invest.home.appendingPathComponent("typo").path
+
+        let list = invest.run(["--home", missing, "list"])
+
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.errors.contains("\(missing) does not exist"), list.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing), "a read creates nothing")
+    }
+
+    func test_quietSilencesWarnings_andVerboseShowsEachRequestWithoutItsToken() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy AAA 1 10 2024-01-02", "buy NOPE 1 10 2024-01-02"])
+
+        let quiet = invest.run(["portfolio", "--quiet"])
+        let verbose = invest.run(["--verbose", "quote", "BBB"])
+
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.errors, "")
+        XCTAssertTrue(verbose.errors.contains("GET http://127.0.0.1"), verbose.errors)
+        XCTAssertTrue(verbose.errors.contains("/quote → 200"), verbose.errors)
+        XCTAssertFalse(verbose.errors.contains(ServicesEmulator.apiKey), "never a key or token: \(verbose.errors)")
+    }
+}
+
+final class InteractivePromptsSpecs: XCTestCase {
+    func test_interactiveAdd_checksEachAnswerAsItIsTyped_andAsksAgain() throws {
+        let invest = makeInvestDriver()
+
+        let add = invest.run(["add"], answers: ["hold", "buy", "aapl", "1x", "2", "-5", "300", "yesterday", "long term", "y"], interactive: true)
+
+        XCTAssertEqual(add.status, 0, add.errors)
+        XCTAssertEqual(add.prompts, ["Type (buy/sell): ", "Type (buy/sell): ", "Ticker: ", "Quantity: ", "Quantity: ", "Sum: ", "Sum: ",
+                                     "Date [2024-07-03]: ", "Note (optional): ", "Save this transaction? [y/N] "])
+        XCTAssertTrue(add.errors.contains("type: 'hold' is not one of: buy, sell; try again."), add.errors)
+        let saved = try invest.run(["list", "--format", "json"]).jsonRows()
+        XCTAssertEqual(saved.first?["date"] as? String, "2024-07-02")
+        XCTAssertEqual(saved.first?["note"] as? String, "long term")
+    }
+
+    func test_interactiveAdd_checksFlagsBeforeAnyPrompt() {
+        let invest = makeInvestDriver()
+
+        let add = invest.run(["add", "--quantity", "-5"], answers: ["buy"], interactive: true)
+
+        XCTAssertEqual(add.status, 2)
+        XCTAssertEqual(add.prompts, [], "a wrong flag is reported before anything is asked")
+        XCTAssertTrue(add.errors.contains("quantity:"), add.errors)
+    }
+
+    func test_interactiveAdd_endOfInputCancelsAndSavesNothing() {
+        let invest = makeInvestDriver()
+
+        let add = invest.run(["add"], answers: ["buy", "AAPL"], interactive: true)
+
+        XCTAssertEqual(add.status, 0)
+        XCTAssertTrue(add.errors.contains("Cancelled; nothing was saved."), add.errors)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_deleteAtATerminal_asksForConfirmation_andYesSkipsIt() {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 10 2024-01-02", "buy MSFT 1 10 2024-01-02"])
+        let ids = invest.ids()
+
+        let declined = invest.run(["delete", ids[0]], answers: ["n"], interactive: true)
+        let confirmed = invest.run(["delete", ids[0]], answers: ["y"], interactive: true)
+        let forced = invest.run(["delete", ids[1], "--yes"], interactive: true)
+
+        XCTAssertTrue(declined.errors.contains("Cancelled; nothing was deleted."), declined.errors)
+        XCTAssertEqual(confirmed.status, 0, confirmed.errors)
+        XCTAssertEqual(forced.prompts, [])
+        XCTAssertEqual(invest.ids(), [])
+    }
+}
+
+final class ImportWithoutSurprisesSpecs: XCTestCase {
+    func test_importingTheSameFileTwice_reportsAndSkipsTheDuplicates_evenInADryRun() throws {
+        let invest = makeInvestDriver()
+        let file = invest.home.appendingPathComponent("trades.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,150\n2024-01-03,buy,MSFT,2,600\n".utf8).write(to: file)
+        XCTAssertEqual(invest.run(["import", file.path]).output, "Imported 2 transactions from \(file.path).\n")
+
+        let dryRun = invest.run(["import", file.path, "--dry-run"])
+        let again = invest.run(["import", file.path])
+        let allowed = invest.run(["import", file.path, "--allow-duplicates"])
+
+        XCTAssertTrue(dryRun.errors.contains("skipped 2 rows equal to a saved transaction (\(file.path):2, \(file.path):3)"), dryRun.errors)
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.output, "Imported 0 transactions from \(file.path).\n")
+        XCTAssertEqual(allowed.output, "Imported 2 transactions from \(file.path).\n")
+        XCTAssertEqual(invest.ids().count, 4)
+    }
+
+    func test_importFromStdin_withADash() {
+        let invest = makeInvestDriver()
+
+        let run = invest.run(["import", "-"], stdin: Data("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,150\n".utf8))
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "Imported 1 transaction from stdin.\n")
+    }
+
+    func test_aBrokersCSV_isReadWithAColumnMapAndADateFormat() throws {
+        let invest = makeInvestDriver()
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/broker.csv")
+
+        let run = invest.run(["import", example.path, "--map", "date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount,note=Description",
+                              "--date-format", "MM/DD/YYYY"])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertEqual(rows.last?["date"] as? String, "2024-01-15")
+        XCTAssertEqual(rows.last?["ticker"] as? String, "AAPL")
+    }
+
+    func test_everyProblem_isReportedInOnePass_asFileLine_firstTwentyThenACount() throws {
+        let invest = makeInvestDriver()
+        let file = invest.home.appendingPathComponent("bad.csv")
+        var text = "date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1\n"
+        for _ in 0..<25 { text += "2024-01-02,hold,AAPL,1,10\n" }
+        try Data(text.utf8).write(to: file)
+
+        let run = invest.run(["import", file.path])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("26 problems"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file.path):2: expected 5 fields, found 4"), "the structural problem and the rows together: \(run.errors)")
+        XCTAssertTrue(run.errors.contains("\(file.path):3: type:"), run.errors)
+        XCTAssertTrue(run.errors.contains("…and 6 more"), run.errors)
+        XCTAssertEqual(invest.ids(), [])
+    }
+
+    func test_aJSONFileThatIsNotAnExport_getsAJSONMessage() throws {
+        let invest = makeInvestDriver()
+        let file = invest.home.appendingPathComponent("portfolio.json")
+        try Data(#"{"schemaVersion": 1, "holdings": []}"#.utf8).write(to: file)
+
+        let run = invest.run(["import", file.path])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("is JSON but not an 'invest export --format json' file"), run.errors)
+    }
+}

@@ -1,0 +1,48 @@
+import AppSupport
+
+/// Options every command takes, before or after the command's name (up to `--`).
+struct GlobalOptions {
+    var home: String?
+    var quiet = false
+    var verbose = false
+    var version = false
+
+    static let names = ["home", "quiet", "verbose", "version", "help"]
+
+    static func extract(from arguments: inout [String]) throws -> GlobalOptions {
+        var options = GlobalOptions()
+        var seen: Set<String> = []
+        func once(_ name: String) throws {
+            guard seen.insert(name).inserted else { throw CLIError.usage("option '--\(name)' was given twice; give it once.") }
+        }
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            switch arguments[index] {
+            case "--home":
+                try once("home")
+                guard index + 1 < arguments.count else { throw CLIError.usage("option '--home' needs a value: --home DIR.") }
+                options.home = arguments[index + 1]
+                arguments.removeSubrange(index...index + 1)
+            case let argument where argument.hasPrefix("--home="):
+                try once("home")
+                options.home = String(argument.dropFirst("--home=".count))
+                arguments.remove(at: index)
+            case "--quiet", "-q":
+                try once("quiet")
+                options.quiet = true
+                arguments.remove(at: index)
+            case "--verbose":
+                try once("verbose")
+                options.verbose = true
+                arguments.remove(at: index)
+            case "--version" where index == 0:
+                options.version = true
+                arguments.remove(at: index)
+            default:
+                index += 1
+            }
+        }
+        if options.quiet && options.verbose { throw CLIError.usage("--quiet and --verbose contradict each other; give one.") }
+        return options
+    }
+}

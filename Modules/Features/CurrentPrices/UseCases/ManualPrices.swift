@@ -1,0 +1,130 @@
+import Foundation
+import FixedPoint
+import Ledger
+
+public enum ManualPriceError: Error, Equatable, Sendable {
+    case invalidTicker(String)
+    case invalidPrice(String)
+    case invalidDate(String)
+    case futureDate(day: String, today: String)
+    case notSet(ticker: String)
+    case store(StoreError)
+    case unreadable(LedgerDecodingError)
+}
+
+/// Setting, removing and listing manual prices, on the ledger like every record.
+public final class ManualPrices {
+    public static let maximumPrice = FixedDecimal(1_000_000_000_000)
+
+    private let ledger: LedgerStore
+    private let now: () -> Date
+
+    public init(ledger: LedgerStore, now: @escaping () -> Date) {
+        self.ledger = ledger
+        self.now = now
+    }
+
+    /// Tickers as the transactions keep them: a letter, then letters, digits, `.` or `-`; 1–10.
+    public static func isTicker(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, (1...10).contains(text.unicodeScalars.count), ("A"..."Z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+    }
+
+    /// - Parameter today: the user's calendar day, `YYYY-MM-DD`; a price can't be set for later.
+    @discardableResult
+    public func set(ticker: String, price text: String, day: String, today: String) throws(ManualPriceError) -> ManualPrice {
+        let ticker = ticker.uppercased()
+        guard Self.isTicker(ticker) else { throw .invalidTicker(ticker) }
+        guard let price = FixedDecimal(text), price > .zero, price <= Self.maximumPrice else { throw .invalidPrice(text) }
+        guard ManualPrice.startOfDay(day) != nil else { throw .invalidDate(day) }
+        guard day <= today else { throw .futureDate(day: day, today: today) }
+        let manual = ManualPrice(ticker: ticker, price: price, day: day, setAt: now())
+        do throws(StoreError) {
+            try ledger.append(ManualPricesLedgerCodec.entry(for: manual, updatedAt: manual.setAt.millisecondsSince1970))
+        } catch {
+            throw .store(error)
+        }
+        return manual
+    }
+
+    public func remove(ticker: String) throws(ManualPriceError) {
+        let ticker = ticker.uppercased()
+        guard try all()[ticker] != nil else { throw .notSet(ticker: ticker) }
+        do throws(StoreError) {
+            try ledger.append(.tombstone(id: ManualPricesLedgerCodec.id(for: ticker), kind: ManualPricesLedgerCodec.kind.name,
+                                         at: now().millisecondsSince1970))
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Every manual price, by ticker.
+    public func all() throws(ManualPriceError) -> [String: ManualPrice] {
+        let entries: [LedgerEntry]
+        do throws(StoreError) {
+            entries = try ledger.retrieveEntries()
+        } catch {
+            throw .store(error)
+        }
+        var prices: [String: ManualPrice] = [:]
+        for entry in entries where entry.kind == ManualPricesLedgerCodec.kind.name {
+            do throws(LedgerDecodingError) {
+                if let price = try ManualPricesLedgerCodec.record(from: entry) { prices[price.ticker] = price }
+            } catch {
+                throw .unreadable(error)
+            }
+        }
+        return prices
+    }
+}
+
+/// Where no other source has a price, the one the user set: for an asset no quote service
+/// lists. Manual prices are read once, and only when some ticker needs one, so a portfolio of
+/// listed stocks never reads them.
+public final class ManualPriceFallbackLoader: PriceLoader, @unchecked Sendable {
+    private let decoratee: PriceLoader
+    private let manualPrices: () -> [String: ManualPrice]
+    private let lock = NSLock()
+    private var loaded: [String: ManualPrice]?
+
+    public init(decoratee: PriceLoader, manualPrices: @escaping () -> [String: ManualPrice]) {
+        self.decoratee = decoratee
+        self.manualPrices = manualPrices
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        do {
+            return try decoratee.loadPrice(for: ticker)
+        } catch {
+            guard let manual = manual()[ticker] else { throw error }
+            return manual.loaded
+        }
+    }
+
+    private func manual() -> [String: ManualPrice] {
+        lock.withLock {
+            if let loaded { return loaded }
+            let prices = manualPrices()
+            loaded = prices
+            return prices
+        }
+    }
+}
+
+/// Manual prices that come from another device are checked as typed ones are.
+public struct ManualPricesEntryValidator: LedgerEntryValidating {
+    public init() {}
+
+    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        incoming.compactMap { entry in
+            guard entry.kind == ManualPricesLedgerCodec.kind.name, entry.schema <= ManualPricesLedgerCodec.kind.schema else { return nil }
+            do throws(LedgerDecodingError) {
+                _ = try ManualPricesLedgerCodec.record(from: entry)
+                return nil
+            } catch {
+                guard case let .invalidField(_, _, field) = error else { return nil }
+                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// A small text file the user owns, such as settings or an export, written whole and atomically:
+/// a crash or a full disk leaves the old file or the new one, never a torn one.
+public struct TextFile: Sendable {
+    public let path: String
+    /// Whether the file lives in one of the app's own private directories (created 0700 and
+    /// checked), rather than wherever the user chose.
+    let isPrivate: Bool
+
+    public static func privateFile(_ path: String) -> TextFile { TextFile(path: path, isPrivate: true) }
+    public static func userFile(_ path: String) -> TextFile { TextFile(path: path, isPrivate: false) }
+
+    /// The text, or nil when there is no file.
+    public func read() throws -> String? {
+        try FileSystem.readFile(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try FileSystem.writeAtomically(bytes, to: path, inStoreDirectory: isPrivate)
+    }
+}
