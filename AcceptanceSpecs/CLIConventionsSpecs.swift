@@ -274,3 +274,127 @@ final class ImportWithoutSurprisesSpecs: XCTestCase {
         XCTAssertTrue(run.errors.contains("is JSON but not an 'invest export --format json' file"), run.errors)
     }
 }
+
+final class SettingsAndShellSpecs: XCTestCase {
+    func test_config_setsGetsListsMaskedAndUnsets_inTheXDGConfigFile() throws {
+        let invest = makeInvestDriver()
+        invest.environment["XDG_CONFIG_HOME"] = invest.home.appendingPathComponent("xdg").path
+
+        let path = invest.run(["config", "path"])
+        let set = invest.run(["config", "set", "FINNHUB_API_KEY", "secret-key-1234"])
+        let get = invest.run(["config", "get", "FINNHUB_API_KEY"])
+        let list = invest.run(["config", "list"])
+        let json = try invest.run(["config", "list", "--format", "json"]).jsonRows()
+        let unset = invest.run(["config", "unset", "FINNHUB_API_KEY"])
+
+        XCTAssertEqual(path.output, invest.home.path + "/xdg/investments/config\n")
+        XCTAssertEqual(set.status, 0, set.errors)
+        XCTAssertEqual(get.output, "secret-key-1234\n")
+        XCTAssertTrue(list.output.contains("****1234") && !list.output.contains("secret-key"), "secrets are masked: \(list.output)")
+        XCTAssertEqual(json.first?["value"] as? String, "****1234")
+        XCTAssertEqual(unset.status, 0)
+        XCTAssertEqual(invest.run(["config", "get", "FINNHUB_API_KEY"]).status, 1)
+    }
+
+    func test_config_warnsAboutAnUnknownKeyAndAQuotedValue_andStillReadsTheDataDirectoryFile() throws {
+        let invest = makeInvestDriver()
+        try Data("INVEST_QUOTES_URL=http://127.0.0.1:9/old\n".utf8).write(to: invest.home.appendingPathComponent("config"))
+
+        let unknown = invest.run(["config", "set", "FINHUB_API_KEY", "x"])
+        let quoted = invest.run(["config", "set", "INVEST_REMOTE_URL", "\"https://x.firebaseio.com\""])
+        let fallback = invest.run(["config", "get", "INVEST_QUOTES_URL"])
+
+        XCTAssertTrue(unknown.errors.contains("FINHUB_API_KEY is not a setting invest knows") && unknown.errors.contains("Did you mean 'FINNHUB_API_KEY'?"),
+                      unknown.errors)
+        XCTAssertTrue(quoted.errors.contains("the quotes are kept as part of the value"), quoted.errors)
+        XCTAssertEqual(fallback.output, "http://127.0.0.1:9/old\n", "the data directory's config of earlier releases is still read")
+    }
+
+    func test_completion_isGeneratedFromTheCommandTable() {
+        let invest = makeInvestDriver()
+
+        let bash = invest.run(["completion", "bash"])
+        let zsh = invest.run(["completion", "zsh"])
+        let fish = invest.run(["completion", "fish"])
+        let man = invest.run(["completion", "man"])
+
+        XCTAssertEqual(bash.status, 0)
+        XCTAssertTrue(bash.output.contains("complete -o default -F _invest invest"), bash.output)
+        XCTAssertTrue(bash.output.contains("--allow-duplicates") && bash.output.contains("compgen -W \"buy sell\""), "every command's options: \(bash.output)")
+        XCTAssertTrue(zsh.output.hasPrefix("#compdef invest"), zsh.output)
+        XCTAssertTrue(fish.output.contains("__fish_seen_subcommand_from portfolio' -l offline"), fish.output)
+        XCTAssertTrue(man.output.hasPrefix(".TH INVEST 1"), man.output)
+        XCTAssertEqual(invest.run(["completion", "tcsh"]).status, 2)
+    }
+
+    func test_priceSet_givesAnUnlistedAssetAManualPrice_shownAsManualWithItsDate() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy AAA 1 10 2024-01-02", "buy FUND 10 1000 2024-01-02"])
+
+        let set = invest.run(["price", "set", "fund", "123.45", "--date", "2024-06-30"])
+        let portfolio = try invest.run(["portfolio", "--format", "json"]).jsonObject()
+        let table = invest.run(["portfolio"])
+        let future = invest.run(["price", "set", "FUND", "1", "--date", "2099-01-01"])
+
+        XCTAssertEqual(set.status, 0, set.errors)
+        let fund = try XCTUnwrap((portfolio["holdings"] as? [[String: Any]])?.first { $0["ticker"] as? String == "FUND" })
+        XCTAssertEqual(fund["priceSource"] as? String, "manual")
+        XCTAssertEqual(fund["priceTime"] as? String, "2024-06-30T00:00:00Z")
+        XCTAssertEqual(fund["value"] as? String, "1234.5")
+        XCTAssertEqual(portfolio["unpricedTickers"] as? [String], [])
+        XCTAssertTrue(table.output.contains("manual 2024-06-30"), table.output)
+        XCTAssertEqual(future.status, 2)
+        XCTAssertEqual(try invest.run(["price", "list", "--format", "json"]).jsonRows().first?["price"] as? String, "123.45")
+    }
+
+    func test_exportToAFile_isWrittenAtomically_andAFailureLeavesTheFileAsItWas() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 150 2024-01-02"])
+        let file = invest.home.appendingPathComponent("backup.csv")
+
+        let export = invest.run(["export", "-o", file.path])
+        let missingDirectory = invest.run(["export", "-o", invest.home.appendingPathComponent("no/such/dir.csv").path])
+
+        XCTAssertEqual(export.status, 0, export.errors)
+        XCTAssertEqual(export.output, "", "the data goes to the file, not stdout")
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasPrefix("id,date,type,ticker"))
+        XCTAssertEqual(missingDirectory.status, 1)
+        XCTAssertTrue(missingDirectory.errors.contains("could not write"), missingDirectory.errors)
+    }
+}
+
+final class TerminalTablesSpecs: XCTestCase {
+    func test_thePortfolioTable_fits80Columns_withWideAndColumnsForMore() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy AAA 1234.5678 123456.78 2024-01-02", "buy BBB 1 10 2024-01-02"])
+
+        let table = invest.run(["portfolio"])
+        let wide = invest.run(["portfolio", "--wide"])
+        let chosen = invest.run(["portfolio", "--columns", "ticker,value"])
+        let unknown = invest.run(["portfolio", "--columns", "ticker,valeu"])
+
+        let widest = table.output.split(separator: "\n").map(\.count).max() ?? 0
+        XCTAssertLessThanOrEqual(widest, 80, table.output)
+        XCTAssertTrue(wide.output.contains("COST BASIS") && wide.output.contains("REALIZED"), wide.output)
+        XCTAssertEqual(chosen.output.split(separator: "\n").first, "TICKER     VALUE")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("Did you mean 'value'?"), unknown.errors)
+    }
+
+    func test_aLongNote_isCutToTheTerminalWidth() throws {
+        let invest = makeInvestDriver()
+        invest.environment["COLUMNS"] = "80"
+        invest.add(["buy AAPL 1 150 2024-01-02"])
+        let id = try XCTUnwrap(invest.ids().first)
+        invest.run(["edit", id, "--note", String(repeating: "long note ", count: 20)])
+
+        let list = invest.run(["list"])
+        let json = try invest.run(["list", "--format", "json"]).jsonRows()
+
+        XCTAssertTrue(list.output.split(separator: "\n").allSatisfy { $0.count <= 80 }, list.output)
+        XCTAssertTrue(list.output.contains("…"), list.output)
+        XCTAssertEqual((json.first?["note"] as? String)?.count, 200, "JSON is never cut")
+    }
+}

@@ -34,7 +34,7 @@ extension FeatureRegistration {
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
          ImportCommand(ledger: app.ledger, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
-         ExportCommand(ledger: app.readableLedger, retrieve: app.retrieveTransactions)]
+         ExportCommand(ledger: app.readableLedger)]
     }
 
     static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() }) { app in

@@ -260,25 +260,45 @@ struct DateFormat {
 
 struct ExportCommand: Command {
     let ledger: () throws -> FileLedgerStore
-    let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
-        usage: "export [--format csv|json|ledger]",
-        options: [.value("format", "csv|json|ledger", "csv or json: transactions (default: csv); ledger: every entry of every kind, a full backup")],
+        usage: "export [--format csv|json|ledger] [-o FILE]",
+        options: [.value("format", "csv|json|ledger", "csv or json: transactions (default: csv); ledger: every entry of every kind, a full backup"),
+                  .value("output", "FILE", "Write to FILE, atomically (a failed export leaves FILE as it was), instead of stdout", short: "o")],
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let isLedger = arguments.value("format") == "ledger"
+        let format = isLedger ? .csv : try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
         let ledger = try ledger()
         let entries = try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
-        if arguments.value("format") == "ledger" {
-            return io.console.write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self))
+        let text: String
+        var left = 0
+        if isLedger {
+            text = String(decoding: LedgerArchive.encode(entries), as: UTF8.self)
+        } else {
+            var transactions: [Transaction] = []
+            for entry in entries {
+                do throws(LedgerDecodingError) {
+                    if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) } else { left += 1 }
+                } catch {
+                    throw CLIError.runtime("nothing was exported: \(error.userMessage)")
+                }
+            }
+            text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst)).render(format, colors: false)
         }
-        let format = try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
-        io.console.write(TransactionPresentation.report(try TransactionPresentation.all(from: retrieve())).render(format, colors: false))
-        let transactionKinds = Set(TransactionsLedgerCodec.kinds.map(\.name))
-        let others = entries.filter { !transactionKinds.contains($0.kind) }.count
-        if others > 0 {
-            io.console.writeNotice("invest: warning: \(others) entr\(others == 1 ? "y" : "ies") of other kinds \(others == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
+        if let path = arguments.value("output") {
+            do {
+                try TextFile.userFile(path).write(Array(text.utf8))
+            } catch {
+                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
+            }
+            io.console.writeNotice("Wrote \(Plural.count(isLedger ? entries.count : entries.count - left, isLedger ? "entry" : "transaction", isLedger ? "entries" : nil)) to \(path.escapedForTerminal).\n")
+        } else {
+            io.console.write(text)
+        }
+        if left > 0 {
+            io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
         }
     }
 
