@@ -1,0 +1,147 @@
+import XCTest
+import Networking
+@testable import AppSupport
+@testable import InvestCLI
+import Transactions
+import TestSupport
+
+final class JSONValueTests: XCTestCase {
+    func test_rendered_putsAFlatObjectOnOneLine_keepsNumbersExact_andEscapesControlCharacters() {
+        let document = JSON.document([("rows", .array([.object([("n", .count(2)), ("sum", .string("0.10000001")), ("note", .null)])])),
+                                      ("text", .string("tab\tesc\u{1B}del\u{7F}")), ("empty", .array([])), ("ok", .bool(true))])
+
+        XCTAssertEqual(document.rendered(), """
+        {
+          "schemaVersion": 1,
+          "rows": [
+            {"n": 2, "sum": "0.10000001", "note": null}
+          ],
+          "text": "tab\\tesc\\u001bdel\\u007f",
+          "empty": [],
+          "ok": true
+        }
+
+        """)
+    }
+}
+
+final class ReportTests: XCTestCase {
+    func test_table_showsStandardColumns_wideOnesOnRequest_andMachineOnlyOnesNever() {
+        let report = makeReport()
+
+        XCTAssertEqual(report.render(.table, style: TableStyle()), "NAME  AMOUNT\nabc      1.5\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(wide: true)), "NAME  AMOUNT  EXTRA\nabc      1.5  x\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(columns: ["extra", "name"])), "EXTRA  NAME\nx      abc\n")
+        XCTAssertEqual(report.render(.csv, colors: false), "name,amount,extra,secret\nabc,1.5,x,\n", "CSV carries every column, exactly")
+    }
+
+    func test_table_cutsTheWidestTextColumnToTheWidth_butNeverBelowEightCharacters() {
+        var report = Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "NOTE", key: "note", alignment: .left)])
+        report.rows = [[.text("1"), .text(String(repeating: "n", count: 30))]]
+
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 16)), "ID  NOTE\n1   nnnnnnnnnnn…\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 5)), "ID  NOTE\n1   nnnnnnn…\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 34)), "ID  NOTE\n1   \(String(repeating: "n", count: 30))\n", "it fits: nothing is cut")
+    }
+
+    func test_table_paintsGainsGreenAndLossesRed_onlyWithColours() {
+        var report = Report(columns: [.init(title: "P", key: "p", alignment: .right)])
+        report.rows = [[.profit(fixed("-1"))], [.profit(fixed("2"))]]
+
+        XCTAssertEqual(report.render(.table, style: TableStyle(colors: true)), "\u{1B}[1m    P\u{1B}[0m\n\u{1B}[31m-1.00\u{1B}[0m\n \u{1B}[32m2.00\u{1B}[0m\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle()), "    P\n-1.00\n 2.00\n")
+    }
+
+    private func makeReport() -> Report {
+        var report = Report(columns: [.init(title: "NAME", key: "name", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
+                                      .init(title: "EXTRA", key: "extra", alignment: .left, visibility: .wide),
+                                      .init(title: "SECRET", key: "secret", alignment: .left, visibility: .machineOnly)])
+        report.rows = [[.text("abc"), .decimal(fixed("1.50"), shown: "1.5"), .text("x"), .text(nil)]]
+        return report
+    }
+}
+
+final class GlobalOptionsTests: XCTestCase {
+    func test_extract_takesGlobalOptionsAnywhereBeforeDoubleDash_andLeavesTheRest() throws {
+        var arguments = ["list", "-q", "--home=/x", "--ticker", "A", "--", "--verbose"]
+
+        let options = try GlobalOptions.extract(from: &arguments)
+
+        XCTAssertEqual(options.home, "/x")
+        XCTAssertTrue(options.quiet)
+        XCTAssertFalse(options.verbose)
+        XCTAssertEqual(arguments, ["list", "--ticker", "A", "--", "--verbose"])
+    }
+
+    func test_extract_refusesARepeatedOrContradictoryGlobalOption() {
+        var repeated = ["--home", "a", "list", "--home", "b"]
+        var contradictory = ["--quiet", "--verbose", "list"]
+        XCTAssertThrowsError(try GlobalOptions.extract(from: &repeated))
+        XCTAssertThrowsError(try GlobalOptions.extract(from: &contradictory))
+    }
+}
+
+final class DateInputTests: XCTestCase {
+    private let today = CalendarDay(iso: "2024-07-03")!
+
+    func test_relativeDates_resolveAgainstToday_andLeaveAnythingElseAsTyped() {
+        XCTAssertEqual(RelativeDate.resolve("today", today: today), "2024-07-03")
+        XCTAssertEqual(RelativeDate.resolve("Yesterday", today: today), "2024-07-02")
+        XCTAssertEqual(RelativeDate.resolve("-7d", today: today), "2024-06-26")
+        XCTAssertEqual(RelativeDate.resolve("-0d", today: today), "2024-07-03")
+        XCTAssertEqual(RelativeDate.resolve("-xd", today: today), "-xd")
+        XCTAssertEqual(RelativeDate.resolve("2024-01-01", today: today), "2024-01-01")
+    }
+
+    func test_dateFormat_readsABrokersLayout_andRefusesWhatDoesNotFollowIt() throws {
+        let american = try DateFormat("MM/DD/YYYY"), european = try DateFormat("D.M.YYYY")
+
+        XCTAssertEqual(american.iso("01/15/2024"), "2024-01-15")
+        XCTAssertEqual(european.iso("5.3.2024"), "2024-03-05")
+        XCTAssertNil(american.iso("2024-01-15"), "the year is not where the format says")
+        XCTAssertNil(american.iso("01/15"))
+        XCTAssertThrowsError(try DateFormat("MM/YYYY"))
+        XCTAssertThrowsError(try DateFormat("MM/MM/YYYY"))
+    }
+}
+
+final class ConfigFileTests: XCTestCase {
+    func test_setting_replacesTheKeysLines_keepsCommentsAndOthers_andRemovesOnNil() {
+        let text = "# mine\nA=1\nB = 2\nA=3\n"
+
+        XCTAssertEqual(ConfigFile.setting("A", to: "9", in: text), "# mine\nB = 2\nA=9\n")
+        XCTAssertEqual(ConfigFile.setting("B", to: nil, in: text), "# mine\nA=1\nA=3\n")
+        XCTAssertEqual(ConfigFile.lines("# A=1\nB = two = 2\n").map { [$0.key, $0.value] }, [["B", "two = 2"]])
+    }
+
+    func test_masked_showsTheLastFourCharactersOfALongSecretOnly() {
+        XCTAssertEqual(ConfigCommand.masked("abcdefghijkl"), "****ijkl")
+        XCTAssertEqual(ConfigCommand.masked("short"), "****")
+    }
+}
+
+final class RequestLoggingHTTPClientTests: XCTestCase {
+    func test_send_logsMethodHostPathStatusAndSize_neverTheQueryOrHeaders() throws {
+        let lines = LockedLines()
+        let sut = RequestLoggingHTTPClient(decoratee: StubClient(), log: lines.append)
+
+        _ = try sut.send(HTTPRequest(method: "GET", url: URL(string: "https://db.example.com:8443/users/u1.json?auth=SECRET-TOKEN")!,
+                                     headers: ["Authorization": "Bearer SECRET-TOKEN"]))
+
+        XCTAssertEqual(lines.all.count, 1)
+        XCTAssertTrue(lines.all[0].hasPrefix("GET https://db.example.com:8443/users/u1.json → 200 ("), lines.all[0])
+        XCTAssertTrue(lines.all[0].hasSuffix(", 2 bytes)"), lines.all[0])
+        XCTAssertFalse(lines.all[0].contains("SECRET"))
+    }
+
+    private struct StubClient: HTTPClient {
+        func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse { HTTPResponse(statusCode: 200, body: Data("{}".utf8)) }
+    }
+
+    private final class LockedLines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        var all: [String] { lock.withLock { lines } }
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+    }
+}
