@@ -21,10 +21,14 @@ public protocol Console: AnyObject {
     /// Writes out whatever is still buffered. Returns why the output could not be written, if it
     /// could not (a full disk, say), so the run fails instead of "succeeding" with a short file.
     func finishOutput() -> String?
+    /// Sends the rest of the output through `pager` (a shell command), as git does for long
+    /// output on a terminal; does nothing where there is no terminal.
+    func page(through pager: String, environment: [String: String])
 }
 
 extension Console {
     public func writeNotice(_ text: String) { writeError(text) }
+    public func page(through pager: String, environment: [String: String]) {}
 }
 
 /// `--quiet`: stdout and errors as they are, warnings and progress dropped.
@@ -44,12 +48,16 @@ public final class QuietConsole: Console {
     public var isTerminalOutput: Bool { decoratee.isTerminalOutput }
     public var terminalWidth: Int? { decoratee.terminalWidth }
     public func finishOutput() -> String? { decoratee.finishOutput() }
+    public func page(through pager: String, environment: [String: String]) { decoratee.page(through: pager, environment: environment) }
 }
 
 public final class StandardConsole: Console {
     private var buffer: [UInt8] = []
-    /// The first write error; a closed pipe never gets here, SIGPIPE ends the process as usual.
+    /// The first write error; a closed pipe never gets here, SIGPIPE ends the process as usual
+    /// (or, while paging, the pager was quit and the rest is dropped).
     private var failure: String?
+    private var pager: Process?
+    private var readerLeft = false
 
     public init() {}
 
@@ -57,7 +65,35 @@ public final class StandardConsole: Console {
 
     public func finishOutput() -> String? {
         flush()
+        if let pager {
+            // The pager reads to end of input, then waits for the user to quit it.
+            close(STDOUT_FILENO)
+            pager.waitUntilExit()
+            self.pager = nil
+        }
         return failure
+    }
+
+    public func page(through command: String, environment: [String: String]) {
+        guard pager == nil, isTerminalOutput else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        // less: quit at once when it all fits one screen, pass colours, leave the screen as it was.
+        process.environment = environment.merging(["LESS": environment["LESS"] ?? "FRX"]) { $1 }
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do {
+            try process.run()
+        } catch {
+            return
+        }
+        flush()
+        dup2(pipe.fileHandleForWriting.fileDescriptor, STDOUT_FILENO)
+        try? pipe.fileHandleForWriting.close()
+        // Quitting the pager early closes the pipe: the rest is dropped, and that is no failure.
+        signal(SIGPIPE, SIG_IGN)
+        pager = process
     }
 
     /// Buffered: a long listing is written in large blocks, not a syscall per row.
@@ -108,12 +144,16 @@ public final class StandardConsole: Console {
     }
 
     public func flush() {
-        guard !buffer.isEmpty else { return }
+        guard !buffer.isEmpty, !readerLeft else { return buffer.removeAll(keepingCapacity: true) }
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
+                if written < 0, errno == EPIPE, pager != nil {
+                    readerLeft = true
+                    break
+                }
                 guard written > 0 else {
                     if failure == nil { failure = written < 0 ? String(cString: strerror(errno)) : "nothing could be written" }
                     break

@@ -6,8 +6,9 @@ struct GlobalOptions {
     var quiet = false
     var verbose = false
     var version = false
+    var noPager = false
 
-    static let names = ["home", "quiet", "verbose", "version", "help"]
+    static let names = ["home", "quiet", "verbose", "version", "no-pager", "help"]
 
     static func extract(from arguments: inout [String]) throws -> GlobalOptions {
         var options = GlobalOptions()
@@ -34,6 +35,10 @@ struct GlobalOptions {
             case "--verbose":
                 try once("verbose")
                 options.verbose = true
+                arguments.remove(at: index)
+            case "--no-pager":
+                try once("no-pager")
+                options.noPager = true
                 arguments.remove(at: index)
             case "--version" where index == 0:
                 options.version = true

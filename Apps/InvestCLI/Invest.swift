@@ -32,7 +32,17 @@ public enum Invest {
         let command = try command(named: name, in: commands)
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
         if parsed.has("help") { return context.console.write(command.spec.help) }
-        try command.run(parsed, io: CommandIO(context: context))
+        let io = CommandIO(context: context)
+        if command.pagesOutput, !globals.noPager, let pager = pager(context.environment) {
+            context.console.page(through: pager, environment: context.environment)
+        }
+        try command.run(parsed, io: io)
+    }
+
+    /// `$PAGER`, else `less`; none when PAGER is empty or `cat`.
+    private static func pager(_ environment: [String: String]) -> String? {
+        let pager = (environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
+        return pager.isEmpty || pager == "cat" ? nil : pager
     }
 
     private static func command(named name: String, in commands: [Command]) throws -> Command {
@@ -49,7 +59,7 @@ public enum Invest {
         return """
         invest: a personal investment tracker.
 
-        Usage: invest [--home DIR] [-q|--quiet] [--verbose] <command> [options]
+        Usage: invest [--home DIR] [-q|--quiet] [--verbose] [--no-pager] <command> [options]
                invest help <command> | invest --version
 
         Commands:
@@ -57,7 +67,8 @@ public enum Invest {
 
         Run 'invest help <command>' or 'invest <command> -h' for a command's options.
         Global options, before or after the command: --home DIR (the data directory),
-        -q/--quiet (no warnings or progress on stderr), --verbose (each network request on stderr).
+        -q/--quiet (no warnings or progress on stderr), --verbose (each network request on stderr),
+        --no-pager (long output at a terminal goes through $PAGER, default less, unless given).
         Data lives in --home DIR, else $INVEST_HOME, else $XDG_DATA_HOME/investments,
         else ~/.local/share/investments.
         Exit codes: 0 success, 1 failure, 2 usage or input error.
@@ -70,7 +81,13 @@ public enum Invest {
 /// opened that a run does not use) and is given only the terminal and the clock besides.
 protocol Command {
     var spec: CommandSpec { get }
+    /// Long output, sent through a pager on a terminal (unless `--no-pager`).
+    var pagesOutput: Bool { get }
     func run(_ arguments: ParsedArguments, io: CommandIO) throws
+}
+
+extension Command {
+    var pagesOutput: Bool { false }
 }
 
 /// What every command may touch besides its use cases.

@@ -15,8 +15,14 @@ public struct ProcessResult {
 /// its output goes to `stdoutPath` when one is given.
 public func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
                        stdoutPath: String? = nil) throws -> ProcessResult {
+    try runProcess(productsDirectory.appendingPathComponent(name), arguments, environment: environment, stdin: stdin, stdoutPath: stdoutPath)
+}
+
+/// Runs any executable to completion, as `runProduct` does.
+public func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                       stdoutPath: String? = nil) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent(name)
+    process.executableURL = executable
     process.arguments = arguments
     var fullEnvironment = environment
     fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"]

@@ -29,7 +29,7 @@ struct CompletionCommand: Command {
         }
     }
 
-    static let globalOptions = ["--home", "--quiet", "--verbose", "--version", "--help"]
+    static let globalOptions = ["--home", "--quiet", "--verbose", "--no-pager", "--version", "--help"]
 
     /// The fixed answers of an option, from its value name: `buy|sell` → buy, sell.
     static func choices(_ option: CommandSpec.Option) -> [String] {

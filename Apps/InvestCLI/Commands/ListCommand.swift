@@ -2,6 +2,7 @@ import AppSupport
 import Transactions
 
 struct ListCommand: Command {
+    let pagesOutput = true
     let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",

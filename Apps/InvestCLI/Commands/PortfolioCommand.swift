@@ -6,6 +6,7 @@ import CurrentPrices
 import Portfolio
 
 struct PortfolioCommand: Command {
+    let pagesOutput = true
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
     let spec = CommandSpec(

@@ -1,0 +1,112 @@
+import XCTest
+import TestSupport
+
+/// The real `invest` binary on a real pseudo-terminal (`Tests/Terminal/tty_session.py`), for
+/// what only a terminal shows: prompts and re-asking, Ctrl-C, colour, the width, the pager.
+final class TerminalSessionTests: XCTestCase {
+    func test_interactiveAdd_asksAgainAfterAWrongAnswer_andSavesAfterConfirmation() throws {
+        let home = makeTemporaryDirectory()
+
+        let session = try runOnTerminal(["add"], home: home, steps: [
+            ("Type (buy/sell): ", "hold\r"), ("try again", ""), ("Type (buy/sell): ", "buy\r"), ("Ticker: ", "aapl\r"),
+            ("Quantity: ", "2\r"), ("Sum: ", "300\r"), ("Date [", "\r"), ("Note (optional): ", "\r"), ("[y/N] ", "y\r"),
+        ])
+
+        XCTAssertEqual(session.exit, 0, session.transcript)
+        XCTAssertTrue(session.transcript.contains("type: 'hold' is not one of: buy, sell; try again."), session.transcript)
+        XCTAssertTrue(session.transcript.contains("Saved "), session.transcript)
+        XCTAssertEqual(try list(home).count, 1)
+    }
+
+    func test_ctrlC_duringAnInteractiveAdd_savesNothing() throws {
+        let home = makeTemporaryDirectory()
+
+        let session = try runOnTerminal(["add"], home: home, steps: [("Type (buy/sell): ", "buy\r"), ("Ticker: ", "\u{3}")])
+
+        XCTAssertEqual(session.signal, 2, "ended by SIGINT: \(session.transcript)")
+        XCTAssertEqual(try list(home).count, 0)
+    }
+
+    func test_deleteAtATerminal_asksFirst() throws {
+        let home = makeTemporaryDirectory()
+        try add(home)
+        let id = try XCTUnwrap(try list(home).first?["id"] as? String)
+
+        let declined = try runOnTerminal(["delete", id], home: home, steps: [("[y/N] ", "n\r")])
+
+        XCTAssertTrue(declined.transcript.contains("Cancelled; nothing was deleted."), declined.transcript)
+        XCTAssertEqual(try list(home).count, 1)
+    }
+
+    func test_colourOnlyOnATerminal_andNeverWithNoColor() throws {
+        let home = makeTemporaryDirectory()
+        try add(home)
+
+        let coloured = try runOnTerminal(["list", "--no-pager"], home: home)
+        let plain = try runOnTerminal(["list", "--no-pager"], home: home, environment: ["NO_COLOR": "1"])
+        let piped = try runProduct("invest", ["list"], environment: ["INVEST_HOME": home.path])
+
+        XCTAssertTrue(coloured.transcript.contains("\u{1B}[1mID"), coloured.transcript)
+        XCTAssertFalse(plain.transcript.contains("\u{1B}["), plain.transcript)
+        XCTAssertFalse(piped.stdout.contains("\u{1B}["), piped.stdout)
+    }
+
+    func test_tablesFitTheTerminalsWidth() throws {
+        let home = makeTemporaryDirectory()
+        try add(home, note: String(repeating: "a long note ", count: 20))
+
+        let session = try runOnTerminal(["list", "--no-pager"], home: home, columns: 70)
+
+        let lines = session.transcript.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertFalse(lines.isEmpty)
+        XCTAssertTrue(lines.allSatisfy { $0.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "").count <= 70 },
+                      session.transcript)
+    }
+
+    func test_longOutputGoesThroughThePager_unlessNoPager() throws {
+        let home = makeTemporaryDirectory()
+        try add(home)
+        let pager = ["PAGER": "sed s/^/PAGED:/"]
+
+        let paged = try runOnTerminal(["list"], home: home, environment: pager)
+        let unpaged = try runOnTerminal(["list", "--no-pager"], home: home, environment: pager)
+
+        XCTAssertEqual(paged.exit, 0, paged.transcript)
+        XCTAssertTrue(paged.transcript.contains("PAGED:"), paged.transcript)
+        XCTAssertFalse(unpaged.transcript.contains("PAGED:"), unpaged.transcript)
+    }
+
+    // MARK: - Helpers
+
+    private struct Session {
+        let exit: Int?
+        let signal: Int?
+        let transcript: String
+    }
+
+    private func runOnTerminal(_ arguments: [String], home: URL, steps: [(expect: String, send: String)] = [], columns: Int = 80,
+                               environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Session {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Terminal/tty_session.py")
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--cols", "\(columns)", "--",
+                                                                     productsDirectory.appendingPathComponent("invest").path] + arguments,
+                                    environment: ["INVEST_HOME": home.path, "TERM": "xterm"].merging(environment) { $1 },
+                                    stdin: String(decoding: try JSONSerialization.data(withJSONObject: steps.map { ["expect": $0.expect, "send": $0.send] }),
+                                                  as: UTF8.self))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stderr, file: file, line: line)
+        let session = Session(exit: json["exit"] as? Int, signal: json["signal"] as? Int, transcript: json["transcript"] as? String ?? "")
+        XCTAssertEqual(json["timedOut"] as? Bool, false, "the session stalled: \(session.transcript)", file: file, line: line)
+        return session
+    }
+
+    private func add(_ home: URL, note: String = "") throws {
+        let result = try runProduct("invest", ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "150", "--date", "2024-01-02",
+                                               "--note", note], environment: ["INVEST_HOME": home.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    private func list(_ home: URL) throws -> [[String: Any]] {
+        let result = try runProduct("invest", ["list", "--format", "json"], environment: ["INVEST_HOME": home.path])
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+}
