@@ -102,7 +102,7 @@ final class CommandLineConventionsSpecs: XCTestCase {
 
     func test_help_isOnEveryCommandAsDashHAndAsHelpCommand() {
         let invest = makeInvestDriver()
-        for command in ["add", "list", "edit", "delete", "import", "export", "portfolio", "quote", "sync", "whoami", "config", "completion", "price"] {
+        for command in ["add", "list", "edit", "delete", "import", "export", "portfolio", "quote", "sync", "whoami", "config", "completion", "price", "undo"] {
             let short = invest.run([command, "-h"])
             let long = invest.run(["help", command])
             XCTAssertEqual(short.status, 0, "\(command): \(short.errors)")
@@ -396,5 +396,46 @@ final class TerminalTablesSpecs: XCTestCase {
         XCTAssertTrue(list.output.split(separator: "\n").allSatisfy { $0.count <= 80 }, list.output)
         XCTAssertTrue(list.output.contains("…"), list.output)
         XCTAssertEqual((json.first?["note"] as? String)?.count, 200, "JSON is never cut")
+    }
+}
+
+final class UndoSpecs: XCTestCase {
+    func test_undo_revertsTheLastAddEditOrDelete_sayingWhat_andOnlyOnce() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 2 300 2024-01-02"])
+        let id = try XCTUnwrap(invest.ids().first)
+
+        let undoAdd = invest.run(["undo"])
+        XCTAssertEqual(undoAdd.status, 0, undoAdd.errors)
+        XCTAssertTrue(undoAdd.output.contains("removed what was added: \(id.prefix(8))  2024-01-02  buy 2 AAPL"), undoAdd.output)
+        XCTAssertEqual(invest.ids(), [])
+        let again = invest.run(["undo"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.errors.contains("nothing to undo"), again.errors)
+
+        invest.add(["buy MSFT 1 400 2024-01-03"])
+        let msft = try XCTUnwrap(invest.ids().first)
+        invest.run(["edit", msft, "--quantity", "3"])
+        let undoEdit = invest.run(["undo"])
+        XCTAssertTrue(undoEdit.output.contains("put back"), undoEdit.output)
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().first?["quantity"] as? String, "1")
+
+        invest.run(["delete", msft, "--yes"])
+        let undoDelete = invest.run(["undo"])
+        XCTAssertTrue(undoDelete.output.contains("restored what was deleted"), undoDelete.output)
+        XCTAssertEqual(invest.ids(), [msft])
+    }
+
+    func test_undo_ofAnImport_removesEveryImportedRow() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 150 2024-01-02"])
+        let file = invest.home.appendingPathComponent("trades.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-02-01,buy,MSFT,1,400\n2024-02-02,buy,NVDA,1,700\n".utf8).write(to: file)
+        invest.run(["import", file.path])
+
+        let undo = invest.run(["undo"])
+
+        XCTAssertEqual(undo.status, 0, undo.errors)
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().compactMap { $0["ticker"] as? String }, ["AAPL"])
     }
 }

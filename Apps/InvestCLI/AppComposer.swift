@@ -32,6 +32,31 @@ struct AppComposer {
         LedgerTransactionsStore(ledger: try ledger())
     }
 
+    /// The ledger as the user's own changes write it: each first records this directory's undo
+    /// point (see `invest undo`).
+    func undoableLedger(_ earlierVersions: UndoRecordingLedgerStore.EarlierVersions) throws -> LedgerStore {
+        let directory = try dataDirectory()
+        return UndoRecordingLedgerStore(decoratee: try ledger(), earlierVersions: earlierVersions) { () throws(StoreError) in
+            try Self.undoPointID(directory)
+        }
+    }
+
+    private static func undoPointID(_ directory: URL) throws(StoreError) -> String {
+        "undo-" + (try FileSyncStateStore.deviceID(directory: directory))
+    }
+
+    func undoLastChange() throws -> UndoingLastChange {
+        let directory = try dataDirectory()
+        let pointID: String
+        do throws(StoreError) {
+            pointID = try Self.undoPointID(directory)
+        } catch {
+            throw CLIError.runtime(error.userMessage)
+        }
+        return UndoLastChangeUseCase(ledger: try ledger(), pointID: pointID, validator: Invest.validator(today: { [context] in context.today }),
+                                     now: context.now)
+    }
+
     func displayPortfolio(prices: PricesLoading) throws -> PortfolioDisplaying {
         DisplayPortfolioUseCase(transactions: try retrieveTransactions(), prices: prices)
     }
@@ -56,12 +81,19 @@ struct AppComposer {
             + "If your data is elsewhere, check --home and INVEST_HOME.\n")
     }
 
+    /// For a new transaction: its id is made here, so it has no earlier version to look up.
+    func addTransaction() throws -> TransactionSaving {
+        SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.noneForNewRecords)), today: { [context] in context.today },
+                               now: context.now, makeID: context.makeID)
+    }
+
     func saveTransaction() throws -> TransactionSaving {
-        SaveTransactionUseCase(store: try transactionsStore(), today: { [context] in context.today }, now: context.now, makeID: context.makeID)
+        SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)), today: { [context] in context.today },
+                               now: context.now, makeID: context.makeID)
     }
 
     func deleteTransaction() throws -> TransactionDeleting {
-        DeleteTransactionUseCase(store: try transactionsStore(), now: context.now)
+        DeleteTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.

@@ -18,7 +18,7 @@ extension Invest {
     static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
-    static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind])
+    static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
 
     /// Every feature's checks on entries from outside, with the ledger's own.
     static func validator(today: @escaping () -> CalendarDay) -> LedgerEntryValidating {
@@ -29,12 +29,13 @@ extension Invest {
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(kinds: TransactionsLedgerCodec.kinds,
                                                   validator: { TransactionsEntryValidator(today: $0) }) { app in
-        [AddCommand(save: app.saveTransaction),
+        [AddCommand(save: app.addTransaction),
          ListCommand(retrieve: app.retrieveTransactions),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
-         ImportCommand(ledger: app.ledger, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
-         ExportCommand(ledger: app.readableLedger)]
+         ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
+         ExportCommand(ledger: app.readableLedger),
+         UndoCommand(undo: app.undoLastChange)]
     }
 
     static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() }) { app in

@@ -34,7 +34,7 @@ extension AppComposer {
     }
 
     func manualPrices() throws -> ManualPrices {
-        ManualPrices(ledger: try ledger(), now: context.now)
+        ManualPrices(ledger: try undoableLedger(.lookedUp), now: context.now)
     }
 
     /// A manual price that can't be read is reported once and left out; it never stops a portfolio.

@@ -121,7 +121,7 @@ final class ImportExportTests: XCTestCase {
     func test_import_refusesAFileLargerThanAnyHistoryBeforeReadingIt() throws {
         let invest = makeInvestDriver()
         let huge = invest.home.appendingPathComponent("huge.csv")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: UInt64(300 << 20)) // sparse: no real disk used
         try handle.close()

@@ -18,6 +18,18 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(state.recorded, [syncTime])
     }
 
+    func test_sync_movesUndoPointsLikeAnyEntry_butCountsOnlyRecords() throws {
+        let mine = LedgerFixtures.entry("mine"), myUndo = LedgerFixtures.entry("undo-a", kind: "undo-point")
+        let theirUndo = LedgerFixtures.entry("undo-b", kind: "undo-point")
+        let (sut, local, remote, _) = makeSUT(local: [mine, myUndo], remote: [theirUndo])
+
+        let report = try sut.sync()
+
+        XCTAssertEqual(report, SyncReport(pushed: 1, pulled: 0))
+        XCTAssertEqual(Set(local.retrieveEntries()), [mine, myUndo, theirUndo])
+        XCTAssertEqual(Set(remote.retrieveEntries()), [mine, myUndo, theirUndo])
+    }
+
     func test_sync_twice_secondRunChangesNothing() throws {
         let (sut, _, _, _) = makeSUT(local: [LedgerFixtures.entry("mine")], remote: [LedgerFixtures.entry("theirs")])
         _ = try sut.sync()

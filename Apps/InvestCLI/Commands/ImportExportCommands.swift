@@ -5,7 +5,7 @@ import LocalFileStore
 import Transactions
 
 struct ImportCommand: Command {
-    let ledger: () throws -> FileLedgerStore
+    let ledger: () throws -> LedgerStore
     let importTransactions: (LedgerStore) -> TransactionsImporting
     let readStandardInput: (_ limit: Int) -> Data
     static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]

@@ -1,9 +1,10 @@
 import Foundation
 import Ledger
 
-/// Which accounts this data directory synced with, and when it last did with each, in
-/// `sync-state.json`: `{"accounts": {"<uid>": {"email": "…", "lastSync": <ms>}}}`. The file of
-/// the release before, `{"<uid>": <ms>}`, is still read.
+/// Which accounts this data directory synced with, and when it last did with each, and the
+/// directory's own device id, in `sync-state.json`:
+/// `{"accounts": {"<uid>": {"email": "…", "lastSync": <ms>}}, "device": "<id>"}`. The file of the
+/// release before, `{"<uid>": <ms>}`, is still read.
 public final class FileSyncStateStore: SyncStateStore {
     private let path: String
     private let account: SyncedAccount
@@ -18,10 +19,21 @@ public final class FileSyncStateStore: SyncStateStore {
     }
 
     public func recordSync(at date: Date) throws(StoreError) {
-        var all = try Self.read(path)
-        all[account.uid] = StoredAccount(email: account.email, lastSync: date.millisecondsSince1970)
-        let file = StoredState(accounts: all)
-        try fileSystem { try FileSystem.writeAtomically(Array(try JSONEncoder().encode(file)), to: path) }
+        var state = try Self.state(path)
+        state.accounts[account.uid] = StoredAccount(email: account.email, lastSync: date.millisecondsSince1970)
+        try Self.write(state, to: path)
+    }
+
+    /// This data directory's id among the devices of an account, made at the first call: what
+    /// tells its records (such as its undo point) from another device's.
+    public static func deviceID(directory: URL) throws(StoreError) -> String {
+        let path = directory.appendingPathComponent("sync-state.json").path
+        var state = try state(path)
+        if let device = state.device { return device }
+        let device = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined()
+        state.device = device
+        try write(state, to: path)
+        return device
     }
 
     public func otherAccounts() throws(StoreError) -> [SyncedAccount] {
@@ -45,17 +57,26 @@ public final class FileSyncStateStore: SyncStateStore {
     }
 
     private struct StoredState: Codable {
-        let accounts: [String: StoredAccount]
+        var accounts: [String: StoredAccount]
+        var device: String?
     }
 
     private static func read(_ path: String) throws(StoreError) -> [String: StoredAccount] {
-        guard let bytes = try fileSystem({ try FileSystem.readFile(path) }) else { return [:] }
+        try state(path).accounts
+    }
+
+    private static func state(_ path: String) throws(StoreError) -> StoredState {
+        guard let bytes = try fileSystem({ try FileSystem.readFile(path) }) else { return StoredState(accounts: [:]) }
         let data = Data(bytes)
-        if let state = try? JSONDecoder().decode(StoredState.self, from: data) { return state.accounts }
+        if let state = try? JSONDecoder().decode(StoredState.self, from: data) { return state }
         // Before accounts were named: no email was kept.
         if let old = try? JSONDecoder().decode([String: Int64].self, from: data) {
-            return old.mapValues { StoredAccount(email: "an account signed in before", lastSync: $0) }
+            return StoredState(accounts: old.mapValues { StoredAccount(email: "an account signed in before", lastSync: $0) })
         }
         throw .damaged(file: path, line: 1, reason: "not a sync state this version understands")
+    }
+
+    private static func write(_ state: StoredState, to path: String) throws(StoreError) {
+        try fileSystem { try FileSystem.writeAtomically(Array(try JSONEncoder().encode(state)), to: path) }
     }
 }

@@ -100,7 +100,10 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 let losers = plan.conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
                 if !pull.isEmpty || !losers.isEmpty { try local.apply(pull + losers) }
                 try state.recordSync(at: startedAt)
-                return SyncReport(pushed: plan.push.count, pulled: pull.count, conflicts: plan.conflicts, rejected: unreadable + rejected)
+                // The counts are of the user's records: undo points travel too, but are bookkeeping.
+                let isRecord = { (entry: LedgerEntry) in entry.kind != UndoPointCodec.kind.name }
+                return SyncReport(pushed: plan.push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
+                                  rejected: unreadable + rejected)
             }
         } catch let error as StoreError {
             throw .local(error)
