@@ -206,6 +206,23 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(try emulator.requestCounts()["db"] ?? 0, 0, "nothing remote is touched")
     }
 
+    func test_givenARecordTheDatabaseCantHold_whenTheUserSyncs_itIsNamedAndKeptBack_andTheRestSyncs() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        laptop.add(["buy AAA 1 10 2024-01-02"])
+        let handle = try FileHandle(forWritingTo: laptop.logURL)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("+\tdotted-1\tnotes\t1\t1720000000000\ta.b=x\n".utf8))
+        try handle.close()
+
+        let sync = laptop.run(["sync"])
+        desktop.run(["sync"])
+
+        XCTAssertEqual(sync.status, 1)
+        XCTAssertTrue(sync.errors.contains("notes dotted-1: the field name 'a.b' can't be a database key"), sync.errors)
+        XCTAssertTrue(sync.output.contains("pushed 1"), "the rest still syncs: \(sync.output)")
+        XCTAssertEqual(desktop.ids().count, 1)
+    }
+
     // MARK: - Helpers
 
     /// Adds one transaction on `laptop` and syncs it to `desktop`; returns its id.

@@ -71,6 +71,10 @@ public indirect enum JSONValue {
         return text
     }
 
+    func appendScalar(to text: inout String) {
+        write(to: &text, indent: "")
+    }
+
     /// How a CSV cell carries the value: null is an empty cell.
     var csvText: String {
         switch self {

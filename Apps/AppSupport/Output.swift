@@ -87,8 +87,25 @@ public struct Report {
         switch format {
         case .table: return table(style)
         case .csv: return csv()
-        case .json: return json.rendered()
+        case .json: return jsonArray()
         }
+    }
+
+    /// `json.rendered()`, written straight from the cells: a list can be a million rows.
+    private func jsonArray() -> String {
+        guard !rows.isEmpty else { return "[]\n" }
+        let keys = columns.map { JSON.quote($0.key) + ": " }
+        var text = "["
+        for (index, row) in rows.enumerated() {
+            text += index == 0 ? "\n  {" : ",\n  {"
+            for (position, cell) in row.enumerated() {
+                if position > 0 { text += ", " }
+                text += keys[position]
+                cell.value.appendScalar(to: &text)
+            }
+            text += "}"
+        }
+        return text + "\n]\n"
     }
 
     /// A single result (one row): a JSON object with the schema's version, not an array.

@@ -147,6 +147,31 @@ class State:
         return None
 
 
+KEY_FORBIDDEN = set(".$#[]/")
+MAX_KEY_BYTES = 768
+MAX_STRING_BYTES = 10 * 1024 * 1024
+
+
+def invalid_data(value):
+    """The Realtime Database's documented limits on what it stores: keys of at most 768 bytes
+    with no control characters and none of . $ # [ ] /, and strings of at most 10 MB."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if (not key or len(key.encode()) > MAX_KEY_BYTES or any(c in KEY_FORBIDDEN or ord(c) < 0x20 or ord(c) == 0x7F for c in key)):
+                return "Invalid data; couldn't parse key beginning at 1:2. Key path must be non-empty and not contain . $ # [ ] / or control characters"
+            problem = invalid_data(child)
+            if problem:
+                return problem
+    elif isinstance(value, list):
+        for child in value:
+            problem = invalid_data(child)
+            if problem:
+                return problem
+    elif isinstance(value, str) and len(value.encode()) > MAX_STRING_BYTES:
+        return "Invalid data; string too long: strings may hold at most 10 MB"
+    return None
+
+
 def make_handler(state):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -328,6 +353,12 @@ def make_handler(state):
                     body = json.loads(raw) if raw else None
                 except ValueError:
                     return self.send_json(400, {"error": "Invalid data; couldn't parse JSON object, array, or value."})
+                # A PATCH's top-level keys are paths: each segment is a key.
+                problem = invalid_data({segment: child for key, child in body.items() for segment in key.split("/")}
+                                       if method == "PATCH" and isinstance(body, dict) else body)
+                if problem:
+                    # As the real database: the whole write is refused, a batch included.
+                    return self.send_json(400, {"error": problem})
                 collections = state.database.setdefault(uid, {})
                 records = collections.setdefault(match.group(2), {})
                 record_id = match.group(3)

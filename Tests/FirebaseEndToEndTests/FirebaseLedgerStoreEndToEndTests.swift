@@ -13,6 +13,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
     func test_retrieveEntries_deliversEmptyOnEmptyStore() throws { try assertThatRetrieveEntriesDeliversEmptyOnEmptyStore(on: makeSUT()) }
     func test_append_keepsEveryEntryExactly() throws { try assertThatAppendKeepsEveryEntryExactly(on: makeSUT()) }
     func test_append_replacesTheEntryWithTheSameID() throws { try assertThatAppendReplacesTheEntryWithTheSameID(on: makeSUT()) }
+    func test_appendContentsOf_storesEachInOrder() throws { try assertThatAppendContentsOfStoresEachInOrder(on: makeSUT()) }
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws { try assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on: makeSUT()) }
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on: makeSUT()) }
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws { try assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on: makeSUT()) }
@@ -119,6 +120,23 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
         try emulator.inject("401-permission-denied", for: "db")
 
         XCTAssertThrowsError(try sut.retrieveEntries()) { XCTAssertEqual($0 as? StoreError, .permissionDenied) }
+    }
+
+    func test_rejectionsOfStoring_nameWhatTheDatabaseWouldRefuse_whichItDoesRefuseWhole() throws {
+        let emulator = try startEmulator()
+        let (sut, _) = try makeSUT(emulator)
+        let fine = LedgerFixtures.entry("fine", kind: "notes", payload: LedgerPayload([("text", String(repeating: "x", count: 10 << 20))]))
+        let dotted = LedgerFixtures.entry("dotted", kind: "notes", payload: LedgerPayload([("a.b", "x")]))
+        let huge = LedgerFixtures.entry("huge", kind: "notes", payload: LedgerPayload([("text", String(repeating: "x", count: (10 << 20) + 1))]))
+        let longKey = LedgerFixtures.entry("long", kind: "notes", payload: LedgerPayload([(String(repeating: "k", count: 769), "x")]))
+
+        let rejections = sut.rejections(ofStoring: [fine, dotted, huge, longKey])
+
+        XCTAssertEqual(rejections.map(\.id), ["dotted", "huge", "long"], "a value of exactly 10 MB and a key of 768 bytes are fine")
+        XCTAssertThrowsError(try sut.apply([LedgerFixtures.entry("ok", kind: "notes"), dotted]), "the emulator refuses the whole batch, as the database does") {
+            guard case .rejected(status: 400, _)? = $0 as? StoreError else { return XCTFail("got \($0)") }
+        }
+        XCTAssertEqual(try sut.retrieveEntries(), [])
     }
 
     func test_requests_keepTheQueryItemsOfTheDatabaseURL() throws {

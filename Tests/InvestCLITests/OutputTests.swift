@@ -35,6 +35,14 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(report.render(.csv, colors: false), "name,amount,extra,secret\nabc,1.5,x,\n", "CSV carries every column, exactly")
     }
 
+    func test_json_writtenStraightFromTheCells_isTheDocumentsRendering() {
+        var report = makeReport()
+        report.rows.append([.text("tab\there"), .decimal(nil), .count(3), .text("s")])
+
+        XCTAssertEqual(report.render(.json, colors: false), report.json.rendered())
+        XCTAssertEqual(Report(columns: []).render(.json, colors: false), "[]\n")
+    }
+
     func test_table_cutsTheWidestTextColumnToTheWidth_butNeverBelowEightCharacters() {
         var report = Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "NOTE", key: "note", alignment: .left)])
         report.rows = [[.text("1"), .text(String(repeating: "n", count: 30))]]

@@ -99,6 +99,19 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(Set(local.retrieveEntries()), [mine, other])
     }
 
+    func test_sync_keepsBackWhatTheRemoteCantHold_andPushesTheRest() throws {
+        let fine = LedgerFixtures.entry("fine"), tooBig = LedgerFixtures.entry("too-big")
+        let remote = RemoteWithUnreadable(entries: [], unreadable: [], unstorable: ["too-big"])
+        let sut = SyncLedgerUseCase(local: InMemoryLedgerStore([fine, tooBig]), remote: remote, state: SyncStateSpy(), validator: ValidatorStub(),
+                                    now: { [syncTime] in syncTime })
+
+        let report = try sut.sync()
+
+        XCTAssertEqual(remote.applied, [fine])
+        XCTAssertEqual(report.pushed, 1)
+        XCTAssertEqual(report.unpushable, [LedgerRejection(id: "too-big", kind: "buy", reasons: ["too big"])])
+    }
+
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {
         let mine = LedgerFixtures.entry("mine")
         let local = InMemoryLedgerStore([mine])
@@ -166,15 +179,21 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         }
     }
 
-    /// A remote holding records of which some can't be read.
+    /// A remote holding records of which some can't be read, and that can't hold some ids.
     private final class RemoteWithUnreadable: LedgerStore {
         private let entries: [LedgerEntry]
         private let unreadable: [LedgerRejection]
+        private let unstorable: Set<String>
         private(set) var applied: [LedgerEntry] = []
 
-        init(entries: [LedgerEntry], unreadable: [LedgerRejection]) {
+        init(entries: [LedgerEntry], unreadable: [LedgerRejection], unstorable: Set<String> = []) {
             self.entries = entries
             self.unreadable = unreadable
+            self.unstorable = unstorable
+        }
+
+        func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] {
+            entries.filter { unstorable.contains($0.id) }.map { LedgerRejection(id: $0.id, kind: $0.kind, reasons: ["too big"]) }
         }
 
         func retrieveEntries() throws(StoreError) -> [LedgerEntry] { entries }

@@ -7,6 +7,7 @@ public protocol LedgerStoreSpecs {
     func test_retrieveEntries_deliversEmptyOnEmptyStore() throws
     func test_append_keepsEveryEntryExactly() throws
     func test_append_replacesTheEntryWithTheSameID() throws
+    func test_appendContentsOf_storesEachInOrder() throws
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws
@@ -48,6 +49,15 @@ extension LedgerStoreSpecs where Self: XCTestCase {
         try sut.append(newer)
 
         XCTAssertEqual(try sut.retrieveEntries(), [newer], file: file, line: line)
+    }
+
+    public func assertThatAppendContentsOfStoresEachInOrder(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let first = LedgerFixtures.entry("a", updatedAt: 1), replaced = LedgerFixtures.entry("b", updatedAt: 1)
+        let replacing = LedgerFixtures.entry("b", kind: "sell", updatedAt: 2)
+
+        try sut.append(contentsOf: [first, replaced, replacing])
+
+        XCTAssertEqual(try sut.retrieveEntries(), [first, replacing], file: file, line: line)
     }
 
     public func assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -141,10 +141,8 @@ struct SyncCommand: Command {
                              ("changedFields", .array(conflict.changedFields.map(JSONValue.string))),
                              ("kept", .string(conflict.keptLocal ? "local" : "remote"))])
                 })),
-                ("rejected", .array(report.rejected.map { rejection in
-                    .object([("kind", .string(rejection.kind)), ("id", .string(rejection.id)),
-                             ("reasons", .array(rejection.reasons.map(JSONValue.string)))])
-                })),
+                ("rejected", Self.json(report.rejected)),
+                ("unpushable", Self.json(report.unpushable)),
             ]).rendered())
         }
         for conflict in report.conflicts {
@@ -153,12 +151,27 @@ struct SyncCommand: Command {
                 + "; kept \(conflict.keptLocal ? "this device's" : "the other device's") newer version. The other is kept: 'invest sync --conflicts'.\n")
         }
         try noteEntriesThisReleaseDoesNotRead(io: io)
+        if !report.unpushable.isEmpty {
+            let lines = report.unpushable.map { "  \($0.kind.escapedForTerminal) \($0.id.escapedForTerminal): \($0.reasons.joined(separator: "; ").escapedForTerminal)" }
+            let count = report.unpushable.count
+            io.console.writeError("invest: \(Plural.count(count, "entry", "entries")) on this device can't be stored in your account and \(count == 1 ? "was" : "were") kept back; "
+                + "everything else synced:\n" + lines.joined(separator: "\n") + "\n")
+        }
         guard report.rejected.isEmpty else {
             let lines = report.rejected.map { "  \($0.kind.escapedForTerminal) \($0.id.escapedForTerminal): \($0.reasons.joined(separator: "; ").escapedForTerminal)" }
             throw CLIError.runtime("\(report.rejected.count) entr\(report.rejected.count == 1 ? "y" : "ies") in your account break the rules local input follows "
                 + "and \(report.rejected.count == 1 ? "was" : "were") not pulled; everything else synced:\n" + lines.joined(separator: "\n")
                 + "\nCorrect or delete \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), then sync again.")
         }
+        guard report.unpushable.isEmpty else {
+            throw CLIError.runtime("sync kept back what your account can't store (named above); a newer invest may read them, or delete them here, then sync again.")
+        }
+    }
+
+    private static func json(_ rejections: [LedgerRejection]) -> JSONValue {
+        .array(rejections.map { rejection in
+            .object([("kind", .string(rejection.kind)), ("id", .string(rejection.id)), ("reasons", .array(rejection.reasons.map(JSONValue.string)))])
+        })
     }
 
     /// Every losing version kept so far, newest first: what a conflict replaced, to restore by hand.

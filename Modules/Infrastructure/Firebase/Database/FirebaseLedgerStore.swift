@@ -78,6 +78,15 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
         }
     }
 
+    /// The database refuses a whole write for one bad key or value; checked here first, so one
+    /// entry can't make every sync's batch fail.
+    public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] {
+        entries.compactMap { entry in
+            let reasons = RemoteEntryMapper.limitViolations(entry)
+            return reasons.isEmpty ? nil : LedgerRejection(id: entry.id, kind: entry.kind, reasons: reasons)
+        }
+    }
+
     /// The database has no locks: concurrent writers are reconciled by last-write-wins instead.
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
         try body()
@@ -214,6 +223,32 @@ enum RemoteEntryMapper {
     private static func schemaNumber(_ value: Any?) -> Int? {
         guard let number = value as? NSNumber, let exact = Int(exactly: number.doubleValue), (1...1_000_000).contains(exact) else { return nil }
         return exact
+    }
+
+    /// The database's documented limits: a key is at most 768 bytes, with no control character
+    /// and none of `. $ # [ ] /`; a string is at most 10 MB.
+    static let maximumKeyBytes = 768
+    static let maximumStringBytes = 10 << 20
+
+    static func limitViolations(_ entry: LedgerEntry) -> [String] {
+        var reasons: [String] = []
+        if !LedgerIdentifier.isValid(entry.id) { reasons.append("the id can't be a database key") }
+        for (name, value) in entry.payload.fields {
+            if !isValidKey(name) {
+                reasons.append("the field name '\(name)' can't be a database key (at most \(maximumKeyBytes) bytes, no control characters, none of . $ # [ ] /)")
+            }
+            if value.utf8.count > maximumStringBytes {
+                reasons.append("the field '\(name)' holds \(value.utf8.count >> 20) MB, more than the database's 10 MB for a value")
+            }
+        }
+        return reasons
+    }
+
+    private static let forbiddenInKeys: Set<Unicode.Scalar> = [".", "$", "#", "[", "]", "/"]
+
+    private static func isValidKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.count <= maximumKeyBytes
+            && !key.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || forbiddenInKeys.contains($0) }
     }
 
     /// Firebase keys can't hold `. $ # [ ] /` or control characters; ledger ids never do.

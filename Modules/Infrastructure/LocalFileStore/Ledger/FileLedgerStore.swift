@@ -72,8 +72,14 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
+        try append(contentsOf: [entry])
+    }
+
+    /// One write and one fsync for them all; a crash may keep a prefix, never a torn line.
+    public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
+        guard !entries.isEmpty else { return }
         try locked { () throws(StoreError) in
-            try appendLocked(LedgerLogCodec.line(for: entry))
+            try appendLocked(entries.flatMap(LedgerLogCodec.line(for:)), lines: entries.count)
             try compactIfWorthwhile()
         }
     }
@@ -143,7 +149,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         try rewrite(with: log)
     }
 
-    private func appendLocked(_ bytes: [UInt8]) throws(StoreError) {
+    private func appendLocked(_ bytes: [UInt8], lines: Int) throws(StoreError) {
         try fileSystem {
             if !FileSystem.fileExists(logPath) {
                 try FileSystem.writeAtomically(Array(LedgerLogCodec.header.utf8), to: logPath)
@@ -161,7 +167,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             try FileSystem.sync(fd, path: logPath)
         }
         // Counted as garbage until a load says otherwise: an edit or delete supersedes a line.
-        lastLoad?.garbageLines += 1
+        lastLoad?.garbageLines += lines
     }
 
     private func openForAppend() throws -> Int32 {

@@ -20,14 +20,28 @@ public protocol LedgerStore: AnyObject {
     func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int]
     /// Stores one entry, replacing the id's earlier version; the local log appends one line.
     func append(_ entry: LedgerEntry) throws(StoreError)
+    /// Stores a few entries in order, as cheaply as one where the adapter can (the local log: one
+    /// write and one flush to disk); after a crash, the first ones may be stored without the rest.
+    func append(contentsOf entries: [LedgerEntry]) throws(StoreError)
     /// Stores every entry as one unit where the adapter can: after a crash, all or none.
     func apply(_ entries: [LedgerEntry]) throws(StoreError)
     /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
     /// write can't interleave with another writer. Store calls made inside `body` are allowed.
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+    /// The entries this store could not hold, by id and why, checked before writing: a store
+    /// with limits of its own (the remote database's) names them, so one entry can't make a
+    /// whole batch fail on every sync.
+    func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection]
 }
 
 extension LedgerStore {
+    public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
+        for entry in entries { try append(entry) }
+    }
+
+    /// Stores without limits beyond the ledger's own hold every entry.
+    public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] { [] }
+
     /// Stores that check what they hold as they write it have nothing unreadable.
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         (try retrieveEntries(), [])

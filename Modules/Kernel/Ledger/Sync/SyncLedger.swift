@@ -7,10 +7,13 @@ public struct SyncReport: Equatable, Sendable {
     public let conflicts: [SyncConflict]
     /// Remote entries that were not pulled because they break the rules local input follows.
     public let rejected: [LedgerRejection]
+    /// Local entries that were not pushed because the remote store can't hold them.
+    public let unpushable: [LedgerRejection]
 
-    public init(pushed: Int, pulled: Int, conflicts: [SyncConflict] = [], rejected: [LedgerRejection] = []) {
+    public init(pushed: Int, pulled: Int, conflicts: [SyncConflict] = [], rejected: [LedgerRejection] = [], unpushable: [LedgerRejection] = []) {
         self.pushed = pushed
         self.pulled = pulled
+        self.unpushable = unpushable
         self.conflicts = conflicts
         self.rejected = rejected
     }
@@ -86,8 +89,12 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let untouchable = Set(unreadable.map(\.id))
         let snapshot = try step(SyncLedgerError.local) { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
         let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync)
-        if !plan.push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(plan.push) } }
-        let remoteNow = Self.merged(theirs, with: plan.push)
+        // What the remote can't hold is named and kept back, so it can't fail the whole push.
+        let unpushable = remote.rejections(ofStoring: plan.push)
+        let held = Set(unpushable.map(\.id))
+        let push = held.isEmpty ? plan.push : plan.push.filter { !held.contains($0.id) }
+        if !push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push) } }
+        let remoteNow = Self.merged(theirs, with: push)
         do {
             return try local.withExclusiveAccess {
                 let mine = try local.retrieveEntries()
@@ -102,8 +109,8 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 try state.recordSync(at: startedAt)
                 // The counts are of the user's records: undo points travel too, but are bookkeeping.
                 let isRecord = { (entry: LedgerEntry) in entry.kind != UndoPointCodec.kind.name }
-                return SyncReport(pushed: plan.push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
-                                  rejected: unreadable + rejected)
+                return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
+                                  rejected: unreadable + rejected, unpushable: unpushable)
             }
         } catch let error as StoreError {
             throw .local(error)

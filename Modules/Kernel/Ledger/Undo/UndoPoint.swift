@@ -32,9 +32,10 @@ public struct UndoPoint: Equatable, Sendable {
     }
 }
 
-/// The `undo-point` kind's payload: `count`, then per change `N.id`, `N.at` and, when there was
-/// an earlier version, `N.kind`, `N.schema`, `N.updatedAt`, `N.deleted`, `N.payload` (its
-/// canonical encoding); or `tooLarge=COUNT`.
+/// The `undo-point` kind's payload: `count`, then per change `N_id`, `N_at` and, when there was
+/// an earlier version, `N_kind`, `N_schema`, `N_updatedAt`, `N_deleted`, `N_payload` (its
+/// canonical encoding); or `tooLarge=COUNT`. Field names are keys in the remote database too,
+/// which refuses `.` in a key.
 public enum UndoPointCodec {
     public static let kind = LedgerKind("undo-point", schema: 1)
 
@@ -46,11 +47,11 @@ public enum UndoPointCodec {
         case let .changes(changes):
             fields.append(("count", String(changes.count)))
             for (index, change) in changes.enumerated() {
-                fields += [("\(index).id", change.id), ("\(index).at", String(change.changedAt))]
+                fields += [("\(index)_id", change.id), ("\(index)_at", String(change.changedAt))]
                 if let before = change.before {
-                    fields += [("\(index).kind", before.kind), ("\(index).schema", String(before.schema)),
-                               ("\(index).updatedAt", String(before.updatedAt)), ("\(index).deleted", before.isDeleted ? "1" : "0"),
-                               ("\(index).payload", before.payload.description)]
+                    fields += [("\(index)_kind", before.kind), ("\(index)_schema", String(before.schema)),
+                               ("\(index)_updatedAt", String(before.updatedAt)), ("\(index)_deleted", before.isDeleted ? "1" : "0"),
+                               ("\(index)_payload", before.payload.description)]
                 }
             }
         }
@@ -70,13 +71,13 @@ public enum UndoPointCodec {
         guard let count = fields["count"].flatMap(Int.init), count >= 0 else { throw invalid("count") }
         var changes: [UndoPoint.Change] = []
         for index in 0..<count {
-            guard let id = fields["\(index).id"], let at = fields["\(index).at"].flatMap(Int64.init) else { throw invalid("\(index).id") }
+            guard let id = fields["\(index)_id"], let at = fields["\(index)_at"].flatMap(Int64.init) else { throw invalid("\(index)_id") }
             var before: LedgerEntry?
-            if let kind = fields["\(index).kind"] {
-                guard let schema = fields["\(index).schema"].flatMap(Int.init), let updatedAt = fields["\(index).updatedAt"].flatMap(Int64.init),
-                      let payload = fields["\(index).payload"] else { throw invalid("\(index).kind") }
+            if let kind = fields["\(index)_kind"] {
+                guard let schema = fields["\(index)_schema"].flatMap(Int.init), let updatedAt = fields["\(index)_updatedAt"].flatMap(Int64.init),
+                      let payload = fields["\(index)_payload"] else { throw invalid("\(index)_kind") }
                 let bytes = Array(payload.utf8)
-                before = LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, isDeleted: fields["\(index).deleted"] == "1",
+                before = LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, isDeleted: fields["\(index)_deleted"] == "1",
                                      payload: LedgerPayload(encoded: LedgerBytes(bytes), range: 0..<bytes.count))
             }
             changes.append(UndoPoint.Change(id: id, changedAt: at, before: before))

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The ledger as the user's own commands write it: each change first records the versions it
-/// replaces as this data directory's undo point, then writes. Written in that order, a crash
-/// between the two leaves an undo point whose change never happened, which `undo` recognises and
-/// refuses, rather than a change nobody can undo. Syncs write to the ledger directly: what
+/// replaces as this data directory's undo point, then writes (for an append, in the same write).
+/// Written in that order, a crash between the two leaves an undo point whose change never
+/// happened, which `undo` recognises and refuses, rather than a change nobody can undo. Syncs write to the ledger directly: what
 /// another device did is not this directory's to undo.
 public final class UndoRecordingLedgerStore: LedgerStore {
     /// Past this many records, a batch (an import) keeps no earlier versions: it is not undoable.
@@ -41,8 +41,12 @@ public final class UndoRecordingLedgerStore: LedgerStore {
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
-        try decoratee.append(try undoPoint(for: [entry]))
-        try decoratee.append(entry)
+        try decoratee.append(contentsOf: [try undoPoint(for: [entry]), entry])
+    }
+
+    public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
+        guard !entries.isEmpty else { return }
+        try decoratee.append(contentsOf: [try undoPoint(for: entries)] + entries)
     }
 
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
