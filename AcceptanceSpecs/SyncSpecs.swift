@@ -223,6 +223,33 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(desktop.ids().count, 1)
     }
 
+    func test_givenASlowSyncDelayedBetweenItsReadAndItsWrites_whenAnotherDeviceWritesANewerEdit_noDevicePullsTheOlderVersion() throws {
+        let emulator = try startEmulator()
+        let (slow, fast) = try makeTwoClientsOfOneAccount(emulator)
+        let third = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(third.logIn("investor@example.com", password: "long enough").status, 0)
+        let id = shareOneTransaction("buy AAA 1 10 2024-01-02", from: slow, to: fast)
+        third.run(["sync"])
+        slow.now = slow.now.addingTimeInterval(3_600)
+        fast.now = fast.now.addingTimeInterval(7_200)
+        slow.run(["edit", id, "--note", "older edit"])
+        fast.run(["edit", id, "--note", "newer edit"])
+        try emulator.holdNextWrite()
+
+        let slowSync = SyncInBackground(slow)
+        try emulator.waitForAHeldWrite()
+        XCTAssertEqual(fast.run(["sync"]).status, 0)
+        try emulator.releaseHeldWrites()
+        let slowResult = try XCTUnwrap(slowSync.wait(), "the slow sync never finished")
+        third.run(["sync"])
+
+        XCTAssertEqual(slowResult.status, 0, slowResult.errors)
+        for device in [third, slow, fast] {
+            XCTAssertEqual(try device.run(["list", "--format", "json"]).jsonRows().first?["note"] as? String, "newer edit",
+                           "the older edit never overwrote the newer one")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Adds one transaction on `laptop` and syncs it to `desktop`; returns its id.
@@ -240,5 +267,26 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(laptop.signUp("investor@example.com", password: "long enough").status, 0)
         XCTAssertEqual(desktop.logIn("investor@example.com", password: "long enough").status, 0)
         return (laptop, desktop)
+    }
+}
+
+/// One device's `invest sync`, run on a thread of its own so another device can act meanwhile.
+private final class SyncInBackground: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let driver: InvestDriver
+    private var result: InvestRun?
+
+    init(_ driver: InvestDriver) {
+        self.driver = driver
+        Thread { [self] in
+            result = self.driver.run(["sync"])
+            done.signal()
+        }.start()
+    }
+
+    /// The sync's run, once it finished (up to 30 s); nil if it never did.
+    func wait() -> InvestRun? {
+        _ = done.wait(timeout: .now() + 30)
+        return result
     }
 }

@@ -16,6 +16,9 @@ Firebase Auth REST (the paths Firebase's own auth emulator uses; ?key=<key> requ
 Firebase Realtime Database REST, with the rules every user's data needs
   GET|PUT|PATCH|DELETE /users/<uid>/<transactions|ledger>[/<id>].json?auth=<idToken>
   No, unknown or expired token: 401. A token of another user: 403 {"error": "Permission denied"}.
+  Conditional requests: a GET with "X-Firebase-ETag: true" answers an ETag header; a PUT or DELETE
+  with "if-match: <etag>" is refused with 412 (the current value and ETag) when the location changed.
+  Keys and values beyond the database's limits are refused with 400, the whole write with them.
 
 Control (tests only)
   POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop|endless" or,
@@ -23,6 +26,9 @@ Control (tests only)
                           database, "drop-after-write" (applied, then the connection closes unanswered) or
                           "401-permission-denied" (the real database's answer to a rules violation);
                           "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE.
+                          {"symbol": "db-hold", "fault": "hold"} holds the next write until /_control/release.
+  POST /_control/release         lets held writes go on
+  GET  /_control/held-writes     {"held": how many writes have been held so far}
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
@@ -63,6 +69,8 @@ class State:
         self.data_dir = data_dir
         self.token_ttl = token_ttl
         self.lock = threading.RLock()
+        self.held_writes = 0
+        self.release = threading.Event()
         self.users = {}  # email -> {"uid", "salt", "hash"}
         self.refresh_tokens = {}  # refresh token -> uid
         self.id_tokens = {}  # id token -> {"uid", "expires"}
@@ -136,6 +144,15 @@ class State:
             return None, "Auth token is expired"
         return entry["uid"], None
 
+    def take_hold(self):
+        """Whether to hold this write (a "db-hold" fault), without counting it as a request."""
+        with self.lock:
+            entry = self.faults.get("db-hold")
+            if entry and entry[1] != 0:
+                entry[1] -= 1
+                return True
+        return False
+
     def take_fault(self, symbol):
         with self.lock:
             self.requests[symbol] = self.requests.get(symbol, 0) + 1
@@ -172,6 +189,12 @@ def invalid_data(value):
     return None
 
 
+def etag(value):
+    """An opaque version of the data at a location, as the database's ETag header is."""
+    canonical = json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha1(canonical).hexdigest()
+
+
 def make_handler(state):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -203,6 +226,9 @@ def make_handler(state):
             if url.path == "/_control/database-queries":
                 with state.lock:
                     return self.send_json(200, state.database_queries)
+            if url.path == "/_control/held-writes":
+                with state.lock:
+                    return self.send_json(200, {"held": state.held_writes})
             if DATABASE_PATH.match(url.path) or url.path.startswith("/users"):
                 return self.database("GET", url)
             if url.path.rstrip("/").endswith("/quote"):
@@ -232,6 +258,9 @@ def make_handler(state):
             if url.path.startswith("/identitytoolkit.googleapis.com/") or url.path.startswith("/securetoken.googleapis.com/"):
                 return self.auth(url, raw)
             body = json.loads(raw or b"{}")
+            if self.path == "/_control/release":
+                state.release.set()
+                return self.send_json(200, {"ok": True})
             if self.path == "/_control/expire-tokens":
                 with state.lock:
                     for entry in state.id_tokens.values():
@@ -330,6 +359,11 @@ def make_handler(state):
         def database(self, method, url):
             raw = self.read_body() if method in ("PUT", "PATCH") else b""
             match = DATABASE_PATH.match(url.path)
+            if method in ("PUT", "PATCH", "DELETE") and state.take_hold():
+                # A writer delayed between its read and its write: held until /_control/release.
+                with state.lock:
+                    state.held_writes += 1
+                state.release.wait(30)
             with state.lock:
                 state.database_queries.append({k: v for k, v in parse_qs(url.query).items() if k != "auth"})
                 uid, problem = state.uid_for(parse_qs(url.query).get("auth", [None])[0])
@@ -362,9 +396,14 @@ def make_handler(state):
                 collections = state.database.setdefault(uid, {})
                 records = collections.setdefault(match.group(2), {})
                 record_id = match.group(3)
+                current = records.get(record_id) if record_id else (records or None)
                 if method == "GET":
-                    answer = records.get(record_id) if record_id else (records or None)
-                    return self.send_json(200, answer)
+                    wants_etag = self.headers.get("X-Firebase-ETag", "").lower() == "true"
+                    return self.send_json(200, current, {"ETag": etag(current)} if wants_etag else None)
+                expected = self.headers.get("if-match")
+                if expected is not None and method in ("PUT", "DELETE") and expected != etag(current):
+                    # Conditional write: the location changed since the client read it.
+                    return self.send_json(412, current, {"ETag": etag(current)})
                 if method == "PUT":
                     if record_id:
                         records[record_id] = body

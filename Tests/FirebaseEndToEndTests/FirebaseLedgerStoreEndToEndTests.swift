@@ -14,6 +14,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
     func test_append_keepsEveryEntryExactly() throws { try assertThatAppendKeepsEveryEntryExactly(on: makeSUT()) }
     func test_append_replacesTheEntryWithTheSameID() throws { try assertThatAppendReplacesTheEntryWithTheSameID(on: makeSUT()) }
     func test_appendContentsOf_storesEachInOrder() throws { try assertThatAppendContentsOfStoresEachInOrder(on: makeSUT()) }
+    func test_applyExpecting_writesOnlyOverTheVersionsExpected() throws { try assertThatApplyExpectingWritesOnlyOverTheVersionsExpected(on: makeSUT()) }
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws { try assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on: makeSUT()) }
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on: makeSUT()) }
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws { try assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on: makeSUT()) }
@@ -139,6 +140,34 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
         XCTAssertEqual(try sut.retrieveEntries(), [])
     }
 
+    func test_applyExpecting_refusesWhenAnotherDeviceWritesBetweenItsReadAndItsWrite() throws {
+        let emulator = try startEmulator()
+        let (sut, credentials) = try makeSUT(emulator)
+        let otherDevice = makeStore(emulator, credentials: credentials)
+        try sut.append(LedgerFixtures.entry("a", updatedAt: 1))
+        let newer = LedgerFixtures.entry("a", kind: "sell", updatedAt: 5)
+        try emulator.holdNextWrite()
+
+        let slowWriteDone = expectation(description: "the slow device's write")
+        let outcome = LockedResult()
+        Thread {
+            do {
+                try sut.apply([LedgerFixtures.entry("a", updatedAt: 3)], expecting: ["a": 1])
+                outcome.set(nil)
+            } catch {
+                outcome.set(error as? StoreError)
+            }
+            slowWriteDone.fulfill()
+        }.start()
+        try emulator.waitForAHeldWrite()
+        try otherDevice.append(newer)
+        try emulator.releaseHeldWrites()
+        wait(for: [slowWriteDone], timeout: 20)
+
+        XCTAssertEqual(outcome.value, .changedMeanwhile(id: "a"), "the database answered 412 to the stale write")
+        XCTAssertEqual(try sut.retrieveEntries(), [newer], "the newer version was not overwritten")
+    }
+
     func test_requests_keepTheQueryItemsOfTheDatabaseURL() throws {
         let emulator = try startEmulator()
         let (_, credentials) = try makeSUT(emulator)
@@ -217,4 +246,14 @@ final class FirebaseLedgerTransactionsStoreEndToEndTests: XCTestCase, Transactio
         trackForMemoryLeaks(sut, file: file, line: line)
         return sut
     }
+}
+
+/// What a background thread's store call ended with.
+private final class LockedResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: StoreError??
+
+    var value: StoreError? { lock.withLock { stored ?? nil } }
+
+    func set(_ error: StoreError?) { lock.withLock { stored = .some(error) } }
 }

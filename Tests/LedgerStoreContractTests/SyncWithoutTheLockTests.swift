@@ -76,6 +76,12 @@ final class SyncWithoutTheLockTests: XCTestCase {
             store.apply(entries)
         }
 
+        /// One network call, as the remote store's conditional write is.
+        func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
+            lockFreeDuringCalls.append(during())
+            store.apply(entries)
+        }
+
         func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
     }
 }

@@ -112,6 +112,22 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(report.unpushable, [LedgerRejection(id: "too-big", kind: "buy", reasons: ["too big"])])
     }
 
+    func test_sync_readsAndPlansAgain_whenAnotherDeviceWroteMeanwhile_upToThreeTimes() throws {
+        let mine = LedgerFixtures.entry("mine")
+        let oncePreempted = PreemptedRemote(preemptions: 1)
+        let sut = SyncLedgerUseCase(local: InMemoryLedgerStore([mine]), remote: oncePreempted, state: SyncStateSpy(), validator: ValidatorStub(),
+                                    now: { [syncTime] in syncTime })
+
+        XCTAssertEqual(try sut.sync().pushed, 1)
+        XCTAssertEqual(oncePreempted.reads, 2, "read again after the first write was refused")
+
+        let alwaysPreempted = PreemptedRemote(preemptions: .max)
+        let giving = SyncLedgerUseCase(local: InMemoryLedgerStore([mine]), remote: alwaysPreempted, state: SyncStateSpy(), validator: ValidatorStub(),
+                                       now: { [syncTime] in syncTime })
+        XCTAssertThrowsError(try giving.sync()) { XCTAssertEqual($0 as? SyncLedgerError, .remote(.changedMeanwhile(id: "mine"))) }
+        XCTAssertEqual(alwaysPreempted.reads, SyncLedgerUseCase.maximumAttempts)
+    }
+
     func test_sync_deliversRemoteRetrievalErrorAndChangesNothingLocally() throws {
         let mine = LedgerFixtures.entry("mine")
         let local = InMemoryLedgerStore([mine])
@@ -200,6 +216,35 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) { (entries, unreadable) }
         func append(_ entry: LedgerEntry) throws(StoreError) { applied.append(entry) }
         func apply(_ entries: [LedgerEntry]) throws(StoreError) { applied += entries }
+        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+    }
+
+    /// A remote where another device writes between each read and the conditional write, `preemptions` times.
+    private final class PreemptedRemote: LedgerStore {
+        private var preemptions: Int
+        private(set) var reads = 0
+        private let store = InMemoryLedgerStore()
+
+        init(preemptions: Int) {
+            self.preemptions = preemptions
+        }
+
+        func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
+            reads += 1
+            return store.retrieveEntries()
+        }
+
+        func append(_ entry: LedgerEntry) throws(StoreError) { store.append(entry) }
+        func apply(_ entries: [LedgerEntry]) throws(StoreError) { store.apply(entries) }
+
+        func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
+            guard preemptions == 0 else {
+                preemptions -= 1
+                throw .changedMeanwhile(id: entries[0].id)
+            }
+            store.apply(entries)
+        }
+
         func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
     }
 

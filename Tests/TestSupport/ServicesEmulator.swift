@@ -61,6 +61,27 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/stats")) as? [String: Int])?["maxInFlight"] ?? 0
     }
 
+    /// Holds the next database write (PUT, PATCH or DELETE) until `releaseHeldWrites()`: a
+    /// client delayed between its read and its write.
+    public func holdNextWrite() throws {
+        try inject("hold", for: "db-hold", times: 1)
+    }
+
+    /// Waits (up to 10 s) until a write is being held.
+    public func waitForAHeldWrite() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let held = (try JSONSerialization.jsonObject(with: send("GET", "/_control/held-writes")) as? [String: Int])?["held"] ?? 0
+            if held > 0 { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw NSError(domain: "ServicesEmulator", code: 2, userInfo: [NSLocalizedDescriptionKey: "no write was held"])
+    }
+
+    public func releaseHeldWrites() throws {
+        _ = try send("POST", "/_control/release", body: [:])
+    }
+
     /// Every id token issued so far stops being accepted, as if an hour had passed.
     public func expireIDTokens() throws {
         _ = try send("POST", "/_control/expire-tokens", body: [:])

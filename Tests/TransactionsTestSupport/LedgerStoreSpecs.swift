@@ -8,6 +8,7 @@ public protocol LedgerStoreSpecs {
     func test_append_keepsEveryEntryExactly() throws
     func test_append_replacesTheEntryWithTheSameID() throws
     func test_appendContentsOf_storesEachInOrder() throws
+    func test_applyExpecting_writesOnlyOverTheVersionsExpected() throws
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws
@@ -58,6 +59,17 @@ extension LedgerStoreSpecs where Self: XCTestCase {
         try sut.append(contentsOf: [first, replaced, replacing])
 
         XCTAssertEqual(try sut.retrieveEntries(), [first, replacing], file: file, line: line)
+    }
+
+    public func assertThatApplyExpectingWritesOnlyOverTheVersionsExpected(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        try sut.append(LedgerFixtures.entry("a", updatedAt: 1))
+        let second = LedgerFixtures.entry("a", updatedAt: 2), fresh = LedgerFixtures.entry("fresh", updatedAt: 2)
+        try sut.apply([second, fresh], expecting: ["a": 1])
+
+        XCTAssertThrowsError(try sut.apply([LedgerFixtures.entry("a", updatedAt: 3)], expecting: ["a": 1]), "a moved on to 2", file: file, line: line) {
+            XCTAssertEqual($0 as? StoreError, .changedMeanwhile(id: "a"), file: file, line: line)
+        }
+        XCTAssertEqual(Set(try sut.retrieveEntries()), [second, fresh], "nothing was written over the version not expected", file: file, line: line)
     }
 
     public func assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {

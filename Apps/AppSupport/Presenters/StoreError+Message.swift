@@ -32,6 +32,8 @@ extension StoreError {
             return "the remote store's answer could not be read: \(detail). Correct or delete that entry in the database."
         case let .invalidIdentifier(id):
             return "the id '\(id.escapedForTerminal)' can't be stored: ids are 1-128 letters, digits, '-' or '_'."
+        case let .changedMeanwhile(id):
+            return "another device kept changing the record \(id.escapedForTerminal) while this one synced; nothing older was written over it. Run the sync again."
         }
     }
 }

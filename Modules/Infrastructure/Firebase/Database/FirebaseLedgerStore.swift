@@ -51,7 +51,7 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
         var entries: [LedgerEntry] = []
         var unreadable: [LedgerRejection] = []
         for collection in RemoteCollection.allCases {
-            let read = try RemoteEntryMapper.entries(from: request("GET", collection: collection, key: nil), in: collection)
+            let read = try RemoteEntryMapper.entries(from: request("GET", collection: collection, key: nil).body, in: collection)
             entries += read.entries
             unreadable += read.unreadable
         }
@@ -60,7 +60,7 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
         let collection = RemoteCollection(for: entry)
-        _ = try request("PUT", collection: collection, key: try RemoteEntryMapper.key(entry.id), body: RemoteEntryMapper.json(entry, in: collection))
+        try request("PUT", collection: collection, key: try RemoteEntryMapper.key(entry.id), body: RemoteEntryMapper.json(entry, in: collection))
     }
 
     /// Each PATCH is atomic in the database; a batch larger than `batchSize` is several of them.
@@ -72,8 +72,30 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
                 let end = min(start + batchSize, mine.endIndex)
                 var children: [String: Any] = [:]
                 for entry in mine[start..<end] { children[try RemoteEntryMapper.key(entry.id)] = RemoteEntryMapper.json(entry, in: collection) }
-                _ = try request("PATCH", collection: collection, key: nil, body: children)
+                try request("PATCH", collection: collection, key: nil, body: children)
                 start = end
+            }
+        }
+    }
+
+    /// With the database's conditional requests. An entry whose id had no version is new (ids
+    /// are random), so it goes in a PATCH batch with the others. An entry over an existing version
+    /// is read with `X-Firebase-ETag: true`, checked against the version expected, and written
+    /// with `if-match`: the database answers 412 if anyone wrote it in between, and nothing is
+    /// written over a version this device never saw.
+    public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
+        try apply(entries.filter { expected[$0.id] == nil })
+        for entry in entries {
+            guard let version = expected[entry.id] else { continue }
+            let collection = RemoteCollection(for: entry)
+            let key = try RemoteEntryMapper.key(entry.id)
+            let read = try request("GET", collection: collection, key: key, headers: ["X-Firebase-ETag": "true"])
+            let current = try RemoteEntryMapper.entry(fromRecord: read.body, id: entry.id, in: collection)
+            guard current?.updatedAt == version, let tag = read.header("ETag") else { throw .changedMeanwhile(id: entry.id) }
+            do {
+                try request("PUT", collection: collection, key: key, body: RemoteEntryMapper.json(entry, in: collection), headers: ["if-match": tag])
+            } catch .rejected(status: 412, _) {
+                throw .changedMeanwhile(id: entry.id)
             }
         }
     }
@@ -94,19 +116,22 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
 
     // MARK: - Requests
 
-    private func request(_ method: String, collection: RemoteCollection, key: String?, body: Any? = nil) throws(StoreError) -> Data {
+    @discardableResult
+    private func request(_ method: String, collection: RemoteCollection, key: String?, body: Any? = nil,
+                         headers: [String: String] = [:]) throws(StoreError) -> HTTPResponse {
         let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
-        var response = try send(method, collection: collection, key: key, body: data, credentials: credentials(false))
+        var response = try send(method, collection: collection, key: key, body: data, headers: headers, credentials: credentials(false))
         if response.statusCode == 401 {
-            response = try send(method, collection: collection, key: key, body: data, credentials: credentials(true))
+            response = try send(method, collection: collection, key: key, body: data, headers: headers, credentials: credentials(true))
         }
         try RemoteEntryMapper.check(response, host: host)
-        return response.body
+        return response
     }
 
     private var host: String { databaseURL.host ?? "the remote store" }
 
-    private func send(_ method: String, collection: RemoteCollection, key: String?, body: Data?, credentials: RemoteCredentials) throws(StoreError) -> HTTPResponse {
+    private func send(_ method: String, collection: RemoteCollection, key: String?, body: Data?, headers: [String: String],
+                      credentials: RemoteCredentials) throws(StoreError) -> HTTPResponse {
         // The token travels in the query, as the REST API wants; no error ever quotes this URL.
         let segments = ["users", credentials.uid, collection.rawValue] + (key.map { [$0] } ?? [])
         let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? $0 }
@@ -114,8 +139,8 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + "/" + encoded.joined(separator: "/") + ".json"
         components.queryItems = (components.queryItems ?? []).filter { $0.name != "auth" } + [URLQueryItem(name: "auth", value: credentials.idToken)]
         do {
-            return try client.send(HTTPRequest(method: method, url: components.url!, headers: ["Content-Type": "application/json"], body: body,
-                                               maxResponseBytes: Self.maximumResponseBytes))
+            return try client.send(HTTPRequest(method: method, url: components.url!, headers: headers.merging(["Content-Type": "application/json"]) { $1 },
+                                               body: body, maxResponseBytes: Self.maximumResponseBytes))
         } catch {
             switch error {
             case .timeout: throw .unavailable(host: host, reason: .timedOut)
@@ -184,6 +209,18 @@ enum RemoteEntryMapper {
             entries.append(entry)
         }
         return (entries, unreadable)
+    }
+
+    /// The one record at `id` (nil when there is none); one that can't be read is malformed data.
+    static func entry(fromRecord body: Data, id: String, in collection: RemoteCollection) throws(StoreError) -> LedgerEntry? {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
+            throw .malformedResponse(detail: "the answer is not JSON")
+        }
+        if object is NSNull { return nil }
+        guard let json = object as? [String: Any], let entry = entry(id: id, json, in: collection) else {
+            throw .malformedResponse(detail: "the entry '\(id)' is malformed")
+        }
+        return entry
     }
 
     private static func entry(id: String, _ json: [String: Any], in collection: RemoteCollection) -> LedgerEntry? {

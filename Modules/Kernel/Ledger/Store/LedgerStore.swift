@@ -25,6 +25,13 @@ public protocol LedgerStore: AnyObject {
     func append(contentsOf entries: [LedgerEntry]) throws(StoreError)
     /// Stores every entry as one unit where the adapter can: after a crash, all or none.
     func apply(_ entries: [LedgerEntry]) throws(StoreError)
+    /// Like `apply`, but only over the versions the caller last read: `expected` holds, by id,
+    /// the `updatedAt` each id had then, and an id it lacks had no version. An entry whose id
+    /// moved on since fails with `changedMeanwhile`, and no entry is written over a version the
+    /// caller never saw: a slow writer can't put an older version over a newer one. (The remote
+    /// store writes entries that had no version without a check: their ids are random, so no
+    /// other device can have written them.)
+    func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError)
     /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
     /// write can't interleave with another writer. Store calls made inside `body` are allowed.
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
@@ -35,6 +42,21 @@ public protocol LedgerStore: AnyObject {
 }
 
 extension LedgerStore {
+    /// A store with a lock checks and writes under it.
+    public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
+        do {
+            try withExclusiveAccess { () throws -> Void in
+                let current = Dictionary(try retrieveEntries().map { ($0.id, $0.updatedAt) }) { $1 }
+                if let moved = entries.first(where: { current[$0.id] != expected[$0.id] }) { throw StoreError.changedMeanwhile(id: moved.id) }
+                try apply(entries)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("only store errors are thrown here: \(error)")
+        }
+    }
+
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
         for entry in entries { try append(entry) }
     }
@@ -96,6 +118,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case malformedResponse(detail: String)
     /// An id or kind no store may hold (see `LedgerIdentifier`).
     case invalidIdentifier(String)
+    /// A conditional write found the record changed since it was read (another device wrote it):
+    /// nothing was written over it; read again and plan again.
+    case changedMeanwhile(id: String)
 
     public enum Unavailability: Equatable, Sendable {
         case timedOut

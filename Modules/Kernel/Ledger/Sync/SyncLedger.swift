@@ -75,8 +75,25 @@ public final class SyncLedgerUseCase: LedgerSyncing {
     /// The network work happens outside the local lock, so a local edit never waits for the
     /// network: the plan is made from a snapshot (readers need no lock), pushed, and only the pull
     /// is planned again under the lock against the local entries as they are then, so an edit made
-    /// meanwhile is newer and is never overwritten.
+    /// meanwhile is newer and is never overwritten. The push writes only over the versions the
+    /// sync read; when another device wrote one meanwhile, the sync reads and plans again, up to
+    /// `maximumAttempts` times.
     public func sync(mergingOtherAccounts: Bool = false) throws(SyncLedgerError) -> SyncReport {
+        var attempt = 1
+        while true {
+            do throws(SyncLedgerError) {
+                return try syncOnce(mergingOtherAccounts: mergingOtherAccounts)
+            } catch .remote(.changedMeanwhile) where attempt < Self.maximumAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    /// How many times a sync reads and plans again when another device writes a record it is
+    /// pushing, before it gives up and says so.
+    public static let maximumAttempts = 3
+
+    private func syncOnce(mergingOtherAccounts: Bool) throws(SyncLedgerError) -> SyncReport {
         let startedAt = now()
         // A ledger belongs to the account it synced with: another account's sync would copy
         // someone's private records into it, unless that is asked for.
@@ -93,7 +110,10 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let unpushable = remote.rejections(ofStoring: plan.push)
         let held = Set(unpushable.map(\.id))
         let push = held.isEmpty ? plan.push : plan.push.filter { !held.contains($0.id) }
-        if !push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push) } }
+        // Only over the versions just read: a device that wrote meanwhile is never overwritten
+        // with an older version; the sync reads and plans again instead.
+        let read = Dictionary(theirs.map { ($0.id, $0.updatedAt) }) { $1 }
+        if !push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push, expecting: read) } }
         let remoteNow = Self.merged(theirs, with: push)
         do {
             return try local.withExclusiveAccess {
