@@ -17,27 +17,33 @@ public enum CSV {
     /// Works on UTF-8 bytes: every delimiter is ASCII, so multi-byte characters pass through intact.
     public static func parse(_ text: String) throws -> [Record] {
         var text = text
-        return try text.withUTF8 { try parse(bytes: $0) }
+        var records: [Record] = []
+        try text.withUTF8 { bytes in try forEachRecord(in: bytes) { records.append($0) } }
+        return records
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) throws -> [Record] {
+    /// Hands each record to `body` as it is read, so a large file's records are never all held
+    /// at once. A field that is not UTF-8 is an error naming its line.
+    public static func forEachRecord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Record) throws -> Void) throws {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-        var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
         var inQuotes = false, fieldWasQuoted = false
         var line = 1, recordLine = 1
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
 
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+        func endField() throws {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw ParseError(line: recordLine, message: "a field is not UTF-8 text (save the file as UTF-8)")
+            }
+            fields.append(text)
             field.removeAll(keepingCapacity: true)
         }
-        func endRecord() {
+        func endRecord() throws {
             let blank = fields.isEmpty && field.isEmpty && !fieldWasQuoted
-            endField()
-            if !blank { records.append(Record(line: recordLine, fields: fields)) }
-            fields = []
+            try endField()
+            if !blank { try body(Record(line: recordLine, fields: fields)) }
+            fields.removeAll(keepingCapacity: true)
             fieldWasQuoted = false
         }
 
@@ -55,14 +61,14 @@ public enum CSV {
             }
             switch byte {
             case comma:
-                endField()
+                try endField()
                 fieldWasQuoted = false
             case quote where field.isEmpty && !fieldWasQuoted:
                 inQuotes = true
                 fieldWasQuoted = true
             case carriageReturn, newline:
                 if byte == carriageReturn, index < bytes.count, bytes[index] == newline { index += 1 }
-                endRecord()
+                try endRecord()
                 line += 1
                 recordLine = line
             default:
@@ -70,8 +76,7 @@ public enum CSV {
             }
         }
         if inQuotes { throw ParseError(line: recordLine, message: "a quoted field is never closed") }
-        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
-        return records
+        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRecord() }
     }
 
     public static func quote(_ field: String) -> String {

@@ -114,6 +114,23 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertFalse(try contents(of: directory).contains("partial"))
     }
 
+    func test_aBatch_copiesTheHistoryAsItIs_thenAddsItsLines_leavingOutATornLastLine() throws {
+        let directory = makeTemporaryDirectory()
+        let sut = makeSUT(directory)
+        try sut.upsert(makeTransaction(id: "first", note: "as written"))
+        try sut.upsert(makeTransaction(id: "first", note: "superseded, still in the history"))
+        let history = try contents(of: directory)
+        try append("+\tpartial\tbuy\t1\t17", in: directory)
+
+        try sut.upsert(contentsOf: [makeTransaction(id: "batch-1"), makeTransaction(id: "batch-2")])
+
+        let after = try contents(of: directory)
+        XCTAssertTrue(after.hasPrefix(history), "the history is copied byte for byte, not re-encoded")
+        XCTAssertFalse(after.contains("partial"))
+        XCTAssertEqual(after.split(separator: "\n").count, history.split(separator: "\n").count + 2)
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll().map(\.id)), ["first", "batch-1", "batch-2"])
+    }
+
     func test_upsert_createsDataFileReadableByOwnerOnly() throws {
         let directory = makeTemporaryDirectory()
         try makeSUT(directory).upsert(makeTransaction())

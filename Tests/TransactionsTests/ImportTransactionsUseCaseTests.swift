@@ -22,6 +22,16 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsertBatch(imported), .endExclusiveAccess])
     }
 
+    func test_import_letsGoOfTheRowsOnceTheyAreChecked() throws {
+        let (sut, _) = makeSUT()
+        var rows = [row(2), row(3)]
+
+        let outcome = try sut.importRows(&rows, dryRun: false, allowDuplicates: false)
+
+        XCTAssertEqual(outcome.imported.count, 2)
+        XCTAssertEqual(rows, [], "a million rows are not held while the transactions are written")
+    }
+
     func test_import_dryRunValidatesButSavesNothing() throws {
         let (sut, store) = makeSUT()
         _ = try sut.importRows([row(2)], dryRun: true)

@@ -25,15 +25,17 @@ struct ImportCommand: Command {
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let data = path == "-" ? try Self.capped(readStandardInput(Self.maximumFileSize + 1), name: name) : try Self.read(path, name: name)
         let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"))
         let ledger = try ledger()
-        let parsed = try Self.rows(in: Array(data), name: name, layout: layout)
+        var parsed = try parse(path, name: name, layout: layout)
+        // The only reference to the rows, which the import lets go of once they are checked.
+        var rows = parsed.rows
+        parsed.rows = []
         let dryRun = arguments.has("dry-run")
         let outcome: ImportOutcome
         do {
             outcome = try ledger.withExclusiveAccess {
-                let outcome = try importTransactions(ledger).importRows(parsed.rows, dryRun: dryRun, allowDuplicates: arguments.has("allow-duplicates"))
+                let outcome = try importTransactions(ledger).importRows(&rows, dryRun: dryRun, allowDuplicates: arguments.has("allow-duplicates"))
                 guard parsed.problems.isEmpty else { throw ImportTransactionsError.invalidRows([]) }
                 if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
                 return outcome
@@ -55,6 +57,12 @@ struct ImportCommand: Command {
         let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported; nothing was saved.\n"
                                  : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name).\n")
+    }
+
+    /// The file's rows; its bytes are let go as soon as they are read.
+    private func parse(_ path: String, name: String, layout: CSVLayout) throws -> ParsedFile {
+        let bytes = [UInt8](path == "-" ? try Self.capped(readStandardInput(Self.maximumFileSize + 1), name: name) : try Self.read(path, name: name))
+        return try Self.rows(in: bytes, name: name, layout: layout)
     }
 
     /// Larger than any real history (a million rows of CSV is about 40 MB): a bigger file is refused
@@ -93,10 +101,13 @@ struct ImportCommand: Command {
 
     static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
         if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, name: name) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw CLIError.usage("\(name) is not UTF-8 text, so neither CSV nor JSON.") }
-        switch text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first {
-        case "["?, "{"?: return try jsonRows(text, name: name)
-        default: return try layout.rows(in: text, name: name)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        switch bytes[start...].first(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }) {
+        case UInt8(ascii: "[")?, UInt8(ascii: "{")?:
+            guard let text = String(validating: bytes[start...], as: UTF8.self) else { throw CLIError.usage("\(name) is not UTF-8 text, so not JSON.") }
+            return try jsonRows(text, name: name)
+        default:
+            return try bytes.withUnsafeBufferPointer { try layout.rows(in: $0, name: name) }
         }
     }
 
@@ -174,17 +185,27 @@ struct CSVLayout {
         self.dateFormat = try dateFormat.map(DateFormat.init)
     }
 
-    func rows(in text: String, name: String) throws -> ImportCommand.ParsedFile {
-        let records: [CSV.Record]
+    func rows(in bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> ImportCommand.ParsedFile {
+        var file = ImportCommand.ParsedFile()
+        var reader: ((CSV.Record) -> Void)?
         do {
-            records = try CSV.parse(text)
+            try CSV.forEachRecord(in: bytes) { record in
+                if let reader { return reader(record) }
+                reader = try rowReader(header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
+            }
         } catch let error as CSV.ParseError {
             throw CLIError.usage("\(name):\(error.line): \(error.message).")
         }
-        guard let header = records.first else {
+        guard reader != nil else {
             throw CLIError.usage("\(name) is empty; expected a header: \(ImportCommand.requiredColumns.joined(separator: ",")).")
         }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return file
+    }
+
+    /// What turns each record after `header` into a row, or a problem with its line.
+    private func rowReader(header: [String], name: String, row: @escaping (ImportRow) -> Void,
+                           problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let missing = ImportCommand.requiredColumns.filter { !names.contains(columns[$0]!) }
         guard missing.isEmpty else {
             let wanted = missing.map { columns[$0] == $0 ? $0 : "'\(columns[$0]!)' (for \($0))" }
@@ -194,27 +215,21 @@ struct CSVLayout {
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
         let note = column("note"), id = column("id")
-        var file = ImportCommand.ParsedFile()
-        file.rows.reserveCapacity(records.count)
-        for record in records.dropFirst() {
+        let dateFormat = dateFormat
+        return { record in
             let fields = record.fields
-            guard fields.count == names.count else {
-                file.problems.append((record.line, "expected \(names.count) fields, found \(fields.count)"))
-                continue
-            }
+            guard fields.count == names.count else { return problem((record.line, "expected \(names.count) fields, found \(fields.count)")) }
             var dateText = fields[date]
             if let dateFormat {
                 guard let iso = dateFormat.iso(dateText) else {
-                    file.problems.append((record.line, "date: '\(dateText)' does not match --date-format \(dateFormat.pattern)"))
-                    continue
+                    return problem((record.line, "date: '\(dateText)' does not match --date-format \(dateFormat.pattern)"))
                 }
                 dateText = iso
             }
-            file.rows.append(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
-                                       draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
-                                                               quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] })))
+            row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
+                          draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
+                                                  quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] })))
         }
-        return file
     }
 }
 

@@ -47,13 +47,15 @@ public struct ImportOutcome: Equatable, Sendable {
 public protocol TransactionsImporting {
     /// All or nothing: every row is checked, every problem reported, and only a fully valid import
     /// is saved (unless `dryRun`). A row equal to a saved transaction is skipped unless
-    /// `allowDuplicates`; a row with a saved transaction's id replaces it instead.
-    func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome
+    /// `allowDuplicates`; a row with a saved transaction's id replaces it instead. `rows` is
+    /// emptied once checked, so a million rows are not held while the transactions are written.
+    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome
 }
 
 extension TransactionsImporting {
-    public func importRows(_ rows: [ImportRow], dryRun: Bool) throws -> ImportOutcome {
-        try importRows(rows, dryRun: dryRun, allowDuplicates: false)
+    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false) throws -> ImportOutcome {
+        var rows = rows
+        return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
     }
 }
 
@@ -70,8 +72,9 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         self.makeID = makeID
     }
 
-    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome {
         let (valid, lineByID, fieldErrors) = validate(rows)
+        rows = []
         return try TransactionsStoreError.reported(as: ImportTransactionsError.storage) {
             try store.withExclusiveAccess {
                 let stored = try store.retrieveAll()
@@ -147,10 +150,14 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
         let touchedTickers = Set(imported.map(\.ticker))
         let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
-        var histories: [String: [Transaction]] = [:]
-        for transaction in kept + imported { histories[transaction.ticker, default: []].append(transaction) }
-        return histories.keys.sorted().compactMap { ticker in
-            HoldingsPolicy.firstViolation(in: histories[ticker]!).map { violation in
+        // Positions, not copies: one ticker's history is built at a time, so checking a million
+        // rows doesn't hold a second copy of them all.
+        var positions: [String: [Int]] = [:]
+        for (position, transaction) in kept.enumerated() { positions[transaction.ticker, default: []].append(position) }
+        for (position, transaction) in imported.enumerated() { positions[transaction.ticker, default: []].append(kept.count + position) }
+        return positions.keys.sorted().compactMap { ticker in
+            let history = positions[ticker]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
+            return HoldingsPolicy.firstViolation(in: history).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
             }
         }

@@ -84,14 +84,39 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         }
     }
 
-    /// Rewrites the log with the batch included and renames it into place, so a crash leaves the
-    /// old log or the new one, never half an import or half a sync. O(history), like its callers.
+    /// Writes a new log, the old one's lines followed by the batch's, and renames it into place, so
+    /// a crash leaves the old log or the new one, never half an import or half a sync. The history
+    /// is copied as it is, not re-encoded, and the batch is written in pieces: an import of a
+    /// million rows never holds the whole file in memory. O(history), like its callers.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
             var (log, original) = try read()
-            try keepOlderFormat(of: log, original)
-            for entry in entries { log.store(entry) }
-            try rewrite(with: log)
+            guard log.fileVersion == LedgerLogCodec.version else {
+                // An older format is migrated whole, its original kept beside it.
+                try keepOlderFormat(of: log, original)
+                for entry in entries { log.store(entry) }
+                return try rewrite(with: log)
+            }
+            // A torn last line (an interrupted writer's) is left out, as reading does.
+            let history = original.map { bytes in bytes[..<((bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1)] }
+            try fileSystem {
+                try FileSystem.writeAtomically(to: logPath) { write in
+                    try write(history ?? Array(LedgerLogCodec.header.utf8)[...])
+                    var piece: [UInt8] = []
+                    piece.reserveCapacity(1 << 20)
+                    for entry in entries {
+                        LedgerLogCodec.append(entry, to: &piece)
+                        if piece.count >= 1 << 20 {
+                            try write(piece[...])
+                            piece.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try write(piece[...])
+                }
+            }
+            // How many lines the batch superseded is not known without decoding it against the
+            // log; the next load counts them again.
+            lastLoad = nil
         }
     }
 

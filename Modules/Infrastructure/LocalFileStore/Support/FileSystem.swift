@@ -80,6 +80,10 @@ enum FileSystem {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try writeAll(fd, bytes[...], path: path)
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>, path: String) throws {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -97,6 +101,13 @@ enum FileSystem {
     /// A store's own directory is created private and checked; a directory the user names for a
     /// file of their own (an export) must exist and is theirs to judge.
     static func writeAtomically(_ bytes: [UInt8], to path: String, inStoreDirectory: Bool = true) throws {
+        try writeAtomically(to: path, inStoreDirectory: inStoreDirectory) { write in try write(bytes[...]) }
+    }
+
+    /// Like `writeAtomically(_:to:)`, for content written in pieces (`produce` calls `write` with
+    /// each), so a large file is never held in memory whole.
+    static func writeAtomically(to path: String, inStoreDirectory: Bool = true,
+                                _ produce: (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         if inStoreDirectory {
             try makeDirectory(directory)
@@ -108,7 +119,7 @@ enum FileSystem {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure("create", temporary) }
         do {
-            try writeAll(fd, bytes, path: temporary)
+            try produce { piece in try writeAll(fd, piece, path: temporary) }
             try sync(fd, path: temporary)
             close(fd)
         } catch {
