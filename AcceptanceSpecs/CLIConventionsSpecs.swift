@@ -48,6 +48,25 @@ final class ScriptableOutputSpecs: XCTestCase {
         XCTAssertTrue(csv.hasPrefix("id,date,type,ticker,quantity,price,sum,note\n"), csv)
         let whoami = invest.run(["whoami", "--format", "json"])
         XCTAssertEqual(whoami.status, 1, "signed out")
+        let quote = try invest.run(["quote", "AAPL", "--format", "json"]).jsonRows()
+        XCTAssertEqual(quote.first?["priceSource"] as? String, "sample")
+        XCTAssertEqual(quote.first?["priceTime"] as? String, "2024-07-03T09:46:40Z", "ISO 8601 UTC, not an age")
+        XCTAssertEqual(quote.first?["direction"] as? String, "up")
+        XCTAssertNotNil(quote.first?["changePercent"] as? String)
+    }
+
+    func test_list_takesALimitAndRelativeDates_andWarnsWhenFromIsAfterTo() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 10 2024-06-01", "buy MSFT 1 10 2024-06-30", "buy NVDA 1 10 2024-07-02"])
+
+        let newest = try invest.run(["list", "-n", "2", "--format", "json"]).jsonRows()
+        let lastWeek = try invest.run(["list", "--from", "-7d", "--to", "yesterday", "--format", "json"]).jsonRows()
+        let swapped = invest.run(["list", "--from", "today", "--to", "2024-01-01"])
+
+        XCTAssertEqual(newest.compactMap { $0["ticker"] as? String }, ["NVDA", "MSFT"])
+        XCTAssertEqual(lastWeek.compactMap { $0["ticker"] as? String }, ["NVDA", "MSFT"], "2024-06-26 to 2024-07-02")
+        XCTAssertTrue(swapped.errors.contains("--from 2024-07-03 is after --to 2024-01-01"), swapped.errors)
+        XCTAssertEqual(invest.run(["list", "-n", "0"]).status, 2)
     }
 
     func test_addEditAndDelete_withFormatJSON_printTheRecordSoAScriptGetsTheID() throws {

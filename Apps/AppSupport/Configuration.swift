@@ -75,16 +75,15 @@ public struct Configuration {
 /// The `KEY=VALUE` text of a config file, read and edited line by line so comments stay.
 public enum ConfigFile {
     public struct Line {
-        public let number: Int
         public let key: String
         public let value: String
     }
 
     public static func lines(_ text: String) -> [Line] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+        text.split(separator: "\n").compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
-            return Line(number: index + 1, key: trimmed[..<equals].trimmingCharacters(in: .whitespaces),
+            return Line(key: trimmed[..<equals].trimmingCharacters(in: .whitespaces),
                         value: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces))
         }
     }

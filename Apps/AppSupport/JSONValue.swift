@@ -52,7 +52,12 @@ public indirect enum JSONValue {
             text += "\n" + indent + "]"
         case let .object(members):
             if isFlat {
-                text += "{" + members.map { "\(JSON.quote($0.0)): \($0.1.scalarText)" }.joined(separator: ", ") + "}"
+                text += "{"
+                for (index, member) in members.enumerated() {
+                    text += (index == 0 ? "" : ", ") + JSON.quote(member.0) + ": "
+                    member.1.appendScalar(to: &text)
+                }
+                text += "}"
                 return
             }
             let inner = indent + "  "
@@ -63,12 +68,6 @@ public indirect enum JSONValue {
             }
             text += "\n" + indent + "}"
         }
-    }
-
-    private var scalarText: String {
-        var text = ""
-        write(to: &text, indent: "")
-        return text
     }
 
     func appendScalar(to text: inout String) {

@@ -118,11 +118,7 @@ public struct Report {
     public var columnKeys: [String] { columns.filter { $0.visibility != .machineOnly }.map(\.key) }
 
     /// Each row as an object keyed by the columns' keys.
-    public var json: JSONValue { .array(rows.map(object)) }
-
-    public func object(_ row: [Cell]) -> JSONValue {
-        .object(zip(columns, row).map { ($0.key, $1.value) })
-    }
+    public var json: JSONValue { .array(rows.map { row in .object(zip(columns, row).map { ($0.key, $1.value) }) }) }
 
     /// For a person at a terminal: control characters in any cell are shown as escapes, so text
     /// from a file or a server can neither break a row nor steer the terminal.

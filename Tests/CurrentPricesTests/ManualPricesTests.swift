@@ -85,11 +85,6 @@ final class ManualPricesTests: XCTestCase {
     }
 
     private func error(_ body: () throws -> Any) -> ManualPriceError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? ManualPriceError
-        }
+        thrownError(ManualPriceError.self, body)
     }
 }

@@ -20,7 +20,7 @@ final class UndoLastChangeUseCaseTests: XCTestCase {
 
     func test_undo_ofAnEditOrADelete_putsTheEarlierVersionBack() throws {
         let (sut, ledger, recording) = makeSUT(earlierVersions: .lookedUp)
-        try ledger.append(entry("a", "first", at: 1_000))
+        ledger.append(entry("a", "first", at: 1_000))
         try recording.append(entry("a", "second", at: 2_000))
 
         _ = try sut.undo()
@@ -37,7 +37,7 @@ final class UndoLastChangeUseCaseTests: XCTestCase {
     func test_undo_refusesWhenTheRecordMovedOn_andChangesNothing() throws {
         let (sut, ledger, recording) = makeSUT(earlierVersions: .lookedUp)
         try recording.append(entry("a", "mine", at: 1_000))
-        try ledger.append(entry("a", "from another device", at: 5_000))
+        ledger.append(entry("a", "from another device", at: 5_000))
         let before = ledger.retrieveEntries()
 
         XCTAssertEqual(error { try sut.undo() }, .movedOn(id: "a", kind: "note"))
@@ -88,12 +88,7 @@ final class UndoLastChangeUseCaseTests: XCTestCase {
     }
 
     private func error(_ body: () throws -> Any) -> UndoError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? UndoError
-        }
+        thrownError(UndoError.self, body)
     }
 
     private struct RejectingValidator: LedgerEntryValidating {

@@ -6,8 +6,8 @@ struct EditCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
-        usage: "edit ID [--date YYYY-MM-DD] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT]",
-        options: [.value("date", "YYYY-MM-DD", "New trade date"), .value("type", "buy|sell", "New type"), .value("ticker", "T", "New ticker"),
+        usage: "edit ID [--date D] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT] [--format table|json|csv]",
+        options: [.value("date", "D", "New trade date: YYYY-MM-DD, today, yesterday or -Nd"), .value("type", "buy|sell", "New type"), .value("ticker", "T", "New ticker"),
                   .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)"),
                   .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
         positionals: 1...1)
@@ -18,7 +18,7 @@ struct EditCommand: Command {
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
         var draft = TransactionDraft(existing)
-        draft.date = arguments.value("date") ?? draft.date
+        draft.date = arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
         draft.type = arguments.value("type") ?? draft.type
         draft.ticker = arguments.value("ticker") ?? draft.ticker
         draft.quantity = arguments.value("quantity") ?? draft.quantity
