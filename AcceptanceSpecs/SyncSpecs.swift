@@ -206,6 +206,28 @@ final class SyncSpecs: XCTestCase {
         XCTAssertEqual(try emulator.requestCounts()["db"] ?? 0, 0, "nothing remote is touched")
     }
 
+    func test_givenBothClientsEditDifferentFieldsOfOneTransaction_whenBothSync_bothEditsSurvive() throws {
+        let (laptop, desktop) = try makeTwoClientsOfOneAccount()
+        let id = shareOneTransaction("buy AAA 1 10 2024-01-02", from: laptop, to: desktop)
+        laptop.now = laptop.now.addingTimeInterval(3_600)
+        desktop.now = desktop.now.addingTimeInterval(7_200)
+        laptop.run(["edit", id, "--note", "long term"])
+        desktop.run(["edit", id, "--quantity", "3", "--sum", "30"])
+
+        laptop.run(["sync"])
+        let second = desktop.run(["sync"])
+        laptop.run(["sync"])
+
+        XCTAssertTrue(second.output.contains("1 record edited on both devices in different fields (both edits kept)"), second.output)
+        for device in [laptop, desktop] {
+            let row = try XCTUnwrap(try device.run(["list", "--format", "json"]).jsonRows().first)
+            XCTAssertEqual(row["note"] as? String, "long term")
+            XCTAssertEqual(row["quantity"] as? String, "3")
+            XCTAssertEqual(row["sum"] as? String, "30")
+        }
+        XCTAssertEqual(desktop.run(["sync", "--conflicts"]).output.contains("No conflicts"), true, "nothing was lost, so nothing is kept as a conflict")
+    }
+
     func test_givenARecordTheDatabaseCantHold_whenTheUserSyncs_itIsNamedAndKeptBack_andTheRestSyncs() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
         laptop.add(["buy AAA 1 10 2024-01-02"])

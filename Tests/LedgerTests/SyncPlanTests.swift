@@ -61,6 +61,46 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(plan.pull, [bothChanged.1, onlyRemoteChanged.1])
     }
 
+    func test_plan_mergesEditsToDifferentFieldsFromTheirBase_intoAVersionNewerThanEither() throws {
+        let base = fields("a", ["quantity": "1", "note": "old", "sum": "10"], at: t0)
+        let mine = fields("a", ["quantity": "1", "note": "new note", "sum": "10"], at: t0 + 20)
+        let theirs = fields("a", ["quantity": "5", "note": "old", "sum": "10"], kind: "sell", at: t0 + 30)
+
+        let plan = SyncPlan(local: [mine], remote: [theirs], lastSync: t0 + 10, bases: ["a": base])
+
+        let merged = try XCTUnwrap(plan.merged.first)
+        XCTAssertEqual(merged.payload, LedgerPayload([("quantity", "5"), ("note", "new note"), ("sum", "10")]))
+        XCTAssertEqual(merged.kind, "sell", "the kind (a transaction's type) merges like a field")
+        XCTAssertEqual(merged.updatedAt, t0 + 31)
+        XCTAssertEqual(plan.push, [merged])
+        XCTAssertEqual(plan.pull, [merged])
+        XCTAssertEqual(plan.conflicts.map(\.id), [], "nothing lost, so nothing to report as a conflict")
+    }
+
+    func test_plan_fallsBackToTheNewerVersion_whenBothChangedAFieldOrOneDeleted_orNoBaseIsKnown() {
+        let base = fields("a", ["note": "old"], at: t0)
+        let mine = fields("a", ["note": "mine"], at: t0 + 20), theirs = fields("a", ["note": "theirs"], at: t0 + 30)
+        let deleted = LedgerEntry.tombstone(id: "a", kind: "buy", at: t0 + 30)
+
+        let sameField = SyncPlan(local: [mine], remote: [theirs], lastSync: t0 + 10, bases: ["a": base])
+        let oneDeleted = SyncPlan(local: [mine], remote: [deleted], lastSync: t0 + 10, bases: ["a": base])
+        let noBase = SyncPlan(local: [mine], remote: [fields("a", ["note": "old", "x": "1"], at: t0 + 30)], lastSync: t0 + 10)
+
+        for plan in [sameField, oneDeleted, noBase] {
+            XCTAssertEqual(plan.merged, [])
+            XCTAssertEqual(plan.conflicts.map(\.id), ["a"])
+        }
+        XCTAssertEqual(sameField.pull, [theirs])
+    }
+
+    func test_editedOnBothSides_namesOnlyRecordsChangedOnEachSideSinceTheLastSync() {
+        let both = (fields("a", ["n": "1"], at: t0 + 20), fields("a", ["n": "2"], at: t0 + 30))
+        let onlyMine = (fields("b", ["n": "1"], at: t0 + 20), fields("b", ["n": "2"], at: t0))
+
+        XCTAssertEqual(SyncPlan.editedOnBothSides(local: [both.0, onlyMine.0], remote: [both.1, onlyMine.1], lastSync: t0 + 10), ["a"])
+        XCTAssertEqual(SyncPlan.editedOnBothSides(local: [both.0], remote: [both.1], lastSync: nil), [], "a first sync has no base")
+    }
+
     func test_plan_afterApplyingIt_bothSidesAreEqualAndTheNextPlanIsEmpty() throws {
         var random = SeededRandom(seed: 42)
         for _ in 0..<200 {
@@ -74,6 +114,10 @@ final class SyncPlanTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private func fields(_ id: String, _ values: [String: String], kind: String = "buy", at date: Int64) -> LedgerEntry {
+        LedgerFixtures.entry(id, kind: kind, updatedAt: date, payload: LedgerPayload(values.map { ($0.key, $0.value) }))
+    }
 
     private func record(_ id: String, quantity: String = "1", at date: Int64) -> LedgerEntry {
         LedgerFixtures.entry(id, updatedAt: date, payload: LedgerPayload([("quantity", quantity)]))

@@ -127,7 +127,8 @@ struct SyncCommand: Command {
         }
         switch format {
         case .table:
-            io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept).\n")
+            let merged = report.merged.isEmpty ? "" : ", \(Plural.count(report.merged.count, "record")) edited on both devices in different fields (both edits kept)"
+            io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept)\(merged).\n")
         case .csv:
             var table = Report(columns: [.init(title: "PUSHED", key: "pushed", alignment: .right), .init(title: "PULLED", key: "pulled", alignment: .right),
                                          .init(title: "CONFLICTS", key: "conflicts", alignment: .right), .init(title: "REJECTED", key: "rejected", alignment: .right)])
@@ -141,6 +142,7 @@ struct SyncCommand: Command {
                              ("changedFields", .array(conflict.changedFields.map(JSONValue.string))),
                              ("kept", .string(conflict.keptLocal ? "local" : "remote"))])
                 })),
+                ("merged", .array(report.merged.map(JSONValue.string))),
                 ("rejected", Self.json(report.rejected)),
                 ("unpushable", Self.json(report.unpushable)),
             ]).rendered())

@@ -9,11 +9,15 @@ public struct SyncReport: Equatable, Sendable {
     public let rejected: [LedgerRejection]
     /// Local entries that were not pushed because the remote store can't hold them.
     public let unpushable: [LedgerRejection]
+    /// Records edited on both sides in different fields, merged: both edits kept.
+    public let merged: [String]
 
-    public init(pushed: Int, pulled: Int, conflicts: [SyncConflict] = [], rejected: [LedgerRejection] = [], unpushable: [LedgerRejection] = []) {
+    public init(pushed: Int, pulled: Int, conflicts: [SyncConflict] = [], rejected: [LedgerRejection] = [], unpushable: [LedgerRejection] = [],
+                merged: [String] = []) {
         self.pushed = pushed
         self.pulled = pulled
         self.unpushable = unpushable
+        self.merged = merged
         self.conflicts = conflicts
         self.rejected = rejected
     }
@@ -105,7 +109,11 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         // overwritten, since a newer client may have written it.
         let untouchable = Set(unreadable.map(\.id))
         let snapshot = try step(SyncLedgerError.local) { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
-        let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync)
+        // Records edited on both sides merge field by field from the version both started from.
+        let editedOnBothSides = SyncPlan.editedOnBothSides(local: snapshot, remote: theirs, lastSync: lastSync)
+        let bases = editedOnBothSides.isEmpty || lastSync == nil ? [:]
+            : try step(SyncLedgerError.local) { () throws(StoreError) in try Self.versions(in: local, of: editedOnBothSides, atOrBefore: lastSync!) }
+        let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync, bases: bases)
         // What the remote can't hold is named and kept back, so it can't fail the whole push.
         let unpushable = remote.rejections(ofStoring: plan.push)
         let held = Set(unpushable.map(\.id))
@@ -130,13 +138,32 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 // The counts are of the user's records: undo points travel too, but are bookkeeping.
                 let isRecord = { (entry: LedgerEntry) in entry.kind != UndoPointCodec.kind.name }
                 return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
-                                  rejected: unreadable + rejected, unpushable: unpushable)
+                                  rejected: unreadable + rejected, unpushable: unpushable, merged: plan.merged.map(\.id))
             }
         } catch let error as StoreError {
             throw .local(error)
         } catch {
             preconditionFailure("the local store and the sync state throw StoreError only: \(error)")
         }
+    }
+
+    /// The newest version of each id written at or before `time` that the store still holds: the
+    /// local log keeps earlier versions until it is compacted; other stores know only the latest.
+    private static func versions(in ledger: LedgerStore, of ids: Set<String>, atOrBefore time: Int64) throws(StoreError) -> [String: LedgerEntry] {
+        var found: [String: LedgerEntry] = [:]
+        do throws(LedgerReadError) {
+            _ = try ledger.scanLive(reserve: { _ in }) { entry in
+                guard ids.contains(entry.id), entry.updatedAt <= time, entry.updatedAt >= found[entry.id]?.updatedAt ?? .min else { return false }
+                found[entry.id] = entry
+                return true
+            }
+        } catch {
+            switch error {
+            case let .store(failure): throw failure
+            case .undecodable: return [:]
+            }
+        }
+        return found
     }
 
     /// The remote's entries once `pushed` replaced theirs.
