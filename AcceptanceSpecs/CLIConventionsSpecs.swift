@@ -377,6 +377,7 @@ final class SettingsAndShellSpecs: XCTestCase {
 
         XCTAssertEqual(export.status, 0, export.errors)
         XCTAssertEqual(export.output, "", "the data goes to the file, not stdout")
+        XCTAssertEqual(export.errors, "Wrote 1 transaction to \(file.path).\n", "an undo point is bookkeeping, not a record left out")
         XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasPrefix("id,date,type,ticker"))
         XCTAssertEqual(missingDirectory.status, 1)
         XCTAssertTrue(missingDirectory.errors.contains("could not write"), missingDirectory.errors)

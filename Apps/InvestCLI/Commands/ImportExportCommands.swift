@@ -289,18 +289,25 @@ struct ExportCommand: Command {
         let entries = try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
         let text: String
         var left = 0
+        let written: String
         if isLedger {
             text = String(decoding: LedgerArchive.encode(entries), as: UTF8.self)
+            written = Plural.count(entries.count, "entry", "entries")
         } else {
             var transactions: [Transaction] = []
             for entry in entries {
                 do throws(LedgerDecodingError) {
-                    if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) } else { left += 1 }
+                    if let transaction = try TransactionsLedgerCodec.record(from: entry) {
+                        transactions.append(transaction)
+                    } else if entry.kind != UndoPointCodec.kind.name {
+                        left += 1 // an undo point is bookkeeping, not a record left out
+                    }
                 } catch {
                     throw CLIError.runtime("nothing was exported: \(error.userMessage)")
                 }
             }
             text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst)).render(format, colors: false)
+            written = Plural.count(transactions.count, "transaction")
         }
         if let path = arguments.value("output") {
             do {
@@ -308,7 +315,7 @@ struct ExportCommand: Command {
             } catch {
                 throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
             }
-            io.console.writeNotice("Wrote \(Plural.count(isLedger ? entries.count : entries.count - left, isLedger ? "entry" : "transaction", isLedger ? "entries" : nil)) to \(path.escapedForTerminal).\n")
+            io.console.writeNotice("Wrote \(written) to \(path.escapedForTerminal).\n")
         } else {
             io.console.write(text)
         }
