@@ -26,7 +26,9 @@ let package = Package(
 
         // Infrastructure
         .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
-        .target(name: "Networking", path: "Modules/Infrastructure/Networking"),
+        .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+                path: "Modules/Infrastructure/Networking"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
         .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking"], path: "Modules/Infrastructure/Firebase"),
 

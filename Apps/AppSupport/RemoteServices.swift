@@ -33,7 +33,7 @@ public struct RemoteServices {
 
     /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
     private func client(timeout: TimeInterval) -> HTTPClient {
-        var client: HTTPClient = URLSessionHTTPClient(timeout: timeout)
+        var client = StandardHTTPClient.make(timeout: timeout)
         if let requestLog { client = RequestLoggingHTTPClient(decoratee: client, log: requestLog) }
         return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
     }

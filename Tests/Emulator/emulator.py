@@ -29,6 +29,8 @@ Control (tests only)
                           {"symbol": "db-hold", "fault": "hold"} holds the next write until /_control/release.
   POST /_control/release         lets held writes go on
   GET  /_control/held-writes     {"held": how many writes have been held so far}
+  GET  /_control/chunked         a body sent with Transfer-Encoding: chunked
+                                 (?extensions=1: with chunk extensions and a trailer)
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
@@ -226,6 +228,17 @@ def make_handler(state):
             if url.path == "/_control/database-queries":
                 with state.lock:
                     return self.send_json(200, state.database_queries)
+            if url.path == "/_control/chunked":
+                # A body in chunks, as many real servers send one: "Hello, chunked world".
+                extended = parse_qs(url.query).get("extensions") == ["1"]
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                for piece in (b"Hello, ", b"chunked", b" world"):
+                    self.wfile.write(b"%x%s\r\n%s\r\n" % (len(piece), b";ext=1" if extended else b"", piece))
+                self.wfile.write(b"0\r\nX-Trailer: yes\r\n\r\n" if extended else b"0\r\n\r\n")
+                return
             if url.path == "/_control/held-writes":
                 with state.lock:
                     return self.send_json(200, {"held": state.held_writes})

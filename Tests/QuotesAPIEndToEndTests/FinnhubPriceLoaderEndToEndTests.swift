@@ -4,7 +4,7 @@ import Networking
 import QuotesAPI
 import TestSupport
 
-/// The real URLSession client and Finnhub adapter against the loopback emulator.
+/// The platform's HTTP client and the Finnhub adapter against the loopback emulator.
 final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     func test_load_deliversTheQuoteWithExactNumbers() throws {
         let emulator = try startEmulator()
@@ -62,14 +62,14 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
 
     func test_load_reportsAWrongAPIKeyAsUnauthorized() throws {
         let emulator = try startEmulator()
-        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: URLSessionHTTPClient(timeout: 5))
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: StandardHTTPClient.make(timeout: 5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .unauthorized)
     }
 
     func test_load_reportsASlowServerAsTimeout() throws {
         let emulator = try startEmulator()
         try emulator.inject("slow", for: "AAPL", times: 1, extra: ["seconds": 3])
-        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: URLSessionHTTPClient(timeout: 0.5))
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 0.5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .timeout)
     }
 
@@ -108,7 +108,7 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(_ emulator: ServicesEmulator, now: Date = Date()) -> FinnhubPriceLoader {
-        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: URLSessionHTTPClient(timeout: 5), now: { now })
+        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 5), now: { now })
     }
 
     private func error(loading ticker: String, from sut: PriceLoader) throws -> PriceLoadingError? {

@@ -164,3 +164,15 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         }
     }
 }
+
+/// The client each platform's clients use: on Linux one that waits in `poll(2)`, since
+/// URLSession there polls libcurl about a thousand times a second while a server is silent.
+public enum StandardHTTPClient {
+    public static func make(timeout: TimeInterval) -> HTTPClient {
+        #if os(Linux)
+        SocketHTTPClient(timeout: timeout)
+        #else
+        URLSessionHTTPClient(timeout: timeout)
+        #endif
+    }
+}
