@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "CurrentPrices", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/CurrentPrices"),
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
+        .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
 
         // Infrastructure
         .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
@@ -36,13 +37,13 @@ let package = Package(
         .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "LocalFileStore", "QuotesAPI",
                                                    "Firebase", "Networking", "FixedPoint"],
                 path: "Apps/AppSupport"),
-        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore",
-                                                  "QuotesAPI", "FixedPoint"], path: "Apps/InvestCLI"),
+        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings",
+                                                  "LocalFileStore", "QuotesAPI", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
         .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "AppSupport"], path: "Apps/invest-summary"),
-        .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "LocalFileStore", "FixedPoint"],
+        .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "LocalFileStore", "FixedPoint"],
                           path: "Apps/invest-bench"),
 
         // Test support: one target per concern, so a test compiles only what it uses
@@ -55,6 +56,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/LedgerTests"),
         .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "TestSupport"], path: "Tests/CurrentPricesTests"),
+        .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/PortfolioTests"),
@@ -68,7 +70,7 @@ let package = Package(
                                                                            "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "Networking", "Transactions", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Ledger", "Transactions",
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Ledger", "Transactions", "Savings",
                                                             "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport"],
                     path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]

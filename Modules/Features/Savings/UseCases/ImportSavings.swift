@@ -1,0 +1,115 @@
+import Foundation
+import FixedPoint
+import Ledger
+
+/// One row of a savings file: `account,timestamp,value`, already parsed by the client, with the
+/// line it came from.
+public struct SavingsImportRow: Equatable, Sendable {
+    public let line: Int
+    public let accountName: String
+    public let at: Date
+    public let value: FixedDecimal
+
+    public init(line: Int, accountName: String, at: Date, value: FixedDecimal) {
+        self.line = line
+        self.accountName = accountName
+        self.at = at
+        self.value = value
+    }
+}
+
+public struct SavingsImportProblem: Equatable, Sendable {
+    public let line: Int
+    public let error: SavingsError
+
+    public init(line: Int, error: SavingsError) {
+        self.line = line
+        self.error = error
+    }
+}
+
+public struct SavingsImportOutcome: Equatable, Sendable {
+    /// Updates written (or, in a dry run, that would be).
+    public let imported: Int
+    /// Names of the accounts the file created.
+    public let createdAccounts: [String]
+    /// Rows already recorded (same account, time and value), skipped.
+    public let duplicates: Int
+
+    public init(imported: Int, createdAccounts: [String], duplicates: Int) {
+        self.imported = imported
+        self.createdAccounts = createdAccounts
+        self.duplicates = duplicates
+    }
+}
+
+public enum SavingsImportError: Error, Equatable, Sendable {
+    /// Every bad row, by line; nothing was written.
+    case invalidRows([SavingsImportProblem])
+    case failed(SavingsError)
+}
+
+/// Imports value updates all or nothing: every row is checked first, and any bad row means
+/// nothing is written. An account the file names that doesn't exist is created, dated by its
+/// earliest row; a row for a closed account is refused.
+public final class ImportSavingsUseCase {
+    private let ledger: SavingsLedger
+    private let now: () -> Date
+    private let makeID: () -> String
+
+    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.ledger = SavingsLedger(ledger: ledger)
+        self.now = now
+        self.makeID = makeID
+    }
+
+    public func importRows(_ rows: [SavingsImportRow], dryRun: Bool) throws(SavingsImportError) -> SavingsImportOutcome {
+        let now = now()
+        let result: Result<SavingsImportOutcome, SavingsImportError>
+        do throws(SavingsError) {
+            result = try ledger.exclusively { () throws(SavingsError) -> Result<SavingsImportOutcome, SavingsImportError> in
+                let book = try ledger.book()
+                var problems: [SavingsImportProblem] = []
+                var newAccounts: [String: SavingsAccount] = [:], newOrder: [String] = []
+                var seen = Set(book.updates.map { Duplicate(accountID: $0.accountID, at: $0.at, value: $0.value) })
+                var entries: [LedgerEntry] = [], duplicates = 0
+                for row in rows {
+                    let name = row.accountName.trimmingCharacters(in: .whitespaces)
+                    guard SavingsRules.isName(name) else { problems.append(.init(line: row.line, error: .invalidName(name))); continue }
+                    guard SavingsRules.isValue(row.value) else { problems.append(.init(line: row.line, error: .invalidValue(row.value))); continue }
+                    guard row.at <= now else { problems.append(.init(line: row.line, error: .futureTime(row.at, now: now))); continue }
+                    let account: SavingsAccount
+                    if let existing = book.account(named: name) {
+                        guard existing.isActive else { problems.append(.init(line: row.line, error: .accountClosed(existing.name))); continue }
+                        account = existing
+                    } else if let created = newAccounts[name.lowercased()] {
+                        account = created
+                        if row.at < created.createdAt { newAccounts[name.lowercased()] = SavingsAccount(id: created.id, name: created.name, createdAt: row.at) }
+                    } else {
+                        account = SavingsAccount(id: makeID(), name: name, createdAt: row.at)
+                        newAccounts[name.lowercased()] = account
+                        newOrder.append(name.lowercased())
+                    }
+                    guard seen.insert(Duplicate(accountID: account.id, at: row.at, value: row.value)).inserted else { duplicates += 1; continue }
+                    entries.append(SavingsLedgerCodec.entry(for: ValueUpdate(id: makeID(), accountID: account.id, value: row.value, at: row.at),
+                                                            updatedAt: now.millisecondsSince1970))
+                }
+                guard problems.isEmpty else { return .failure(.invalidRows(problems)) }
+                let created = newOrder.compactMap { newAccounts[$0] }
+                if !dryRun, !entries.isEmpty || !created.isEmpty {
+                    try ledger.write(created.map { SavingsLedgerCodec.entry(for: $0, updatedAt: now.millisecondsSince1970) } + entries)
+                }
+                return .success(SavingsImportOutcome(imported: entries.count, createdAccounts: created.map(\.name), duplicates: duplicates))
+            }
+        } catch {
+            throw .failed(error)
+        }
+        return try result.get()
+    }
+
+    private struct Duplicate: Hashable {
+        let accountID: String
+        let at: Date
+        let value: FixedDecimal
+    }
+}

@@ -1,0 +1,41 @@
+import XCTest
+import Savings
+import TestSupport
+
+final class SavingsBookTests: XCTestCase {
+    func test_currentValue_isTheLatestUpdateByDate_notTheLastEntered() {
+        let book = SavingsBook(accounts: [account("a", "ISA")], updates: [
+            update("u1", "a", "300", day(-1)), update("u2", "a", "100", day(-30)), update("u3", "a", "200", day(-10)),
+        ])
+
+        XCTAssertEqual(book.currentValue(of: "a"), fixed("300"))
+        XCTAssertEqual(book.updates.map(\.id), ["u2", "u3", "u1"], "kept in date order")
+    }
+
+    func test_currentValue_isZeroBeforeTheFirstUpdate() {
+        XCTAssertEqual(SavingsBook(accounts: [account("a", "ISA")], updates: []).currentValue(of: "a"), .zero)
+    }
+
+    func test_total_sumsTheCurrentValuesOfActiveAccountsOnly() {
+        let book = SavingsBook(accounts: [account("a", "ISA"), account("b", "Pension"), account("c", "Old", closedAt: day(-1))], updates: [
+            update("1", "a", "100.50", day(-5)), update("2", "a", "120.25", day(-2)), update("3", "b", "1000", day(-3)), update("4", "c", "999", day(-4)),
+        ])
+
+        XCTAssertEqual(book.total, fixed("1120.25"))
+    }
+
+    func test_accountNamed_ignoresCase() {
+        let book = SavingsBook(accounts: [account("a", "HL S&S ISA")], updates: [])
+
+        XCTAssertEqual(book.account(named: "hl s&s isa")?.id, "a")
+        XCTAssertNil(book.account(named: "HL"))
+    }
+}
+
+func account(_ id: String, _ name: String, createdAt: Date = day(-400), closedAt: Date? = nil) -> SavingsAccount {
+    SavingsAccount(id: id, name: name, createdAt: createdAt, closedAt: closedAt)
+}
+
+func update(_ id: String, _ accountID: String, _ value: String, _ at: Date) -> ValueUpdate {
+    ValueUpdate(id: id, accountID: accountID, value: fixed(value), at: at)
+}
