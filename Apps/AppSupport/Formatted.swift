@@ -33,3 +33,33 @@ public enum Plural {
         "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
     }
 }
+
+extension Formatted {
+    /// "£1,234.56": the symbol, thousands grouped, two decimals.
+    public static func money(_ value: FixedDecimal, symbol: String) -> String {
+        let plain = value.formatted(fractionDigits: 2)
+        let negative = plain.hasPrefix("-")
+        let digits = negative ? plain.dropFirst() : plain[...]
+        let whole = digits.prefix { $0 != "." }
+        var grouped = ""
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (negative ? "-" : "") + symbol + grouped + digits.dropFirst(whole.count)
+    }
+
+    /// An axis label: "£950", "£12k", "£1.2M", rounded half to even from the exact value; a value
+    /// that would round to 1000 or 1000k moves up a unit.
+    public static func shortMoney(_ value: FixedDecimal, symbol: String) -> String {
+        let sign = value.isNegative ? "-" : ""
+        let magnitude = value.isNegative ? -value : value
+        let thousand = FixedDecimal(1_000), million = FixedDecimal(1_000_000)
+        let units = magnitude.rounded(toFractionDigits: 0), thousands = magnitude.divided(by: thousand)!.rounded(toFractionDigits: 0)
+        if thousands >= thousand {
+            return sign + symbol + magnitude.divided(by: million)!.rounded(toFractionDigits: 1).formatted(fractionDigits: 1) + "M"
+        }
+        if units >= thousand { return sign + symbol + thousands.formatted(fractionDigits: 0) + "k" }
+        return sign + symbol + units.formatted(fractionDigits: 0)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Savings
 import AppSupport
 import Auth
 import Ledger
@@ -45,9 +46,14 @@ extension AppComposer {
         let services = try remoteServices()
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
-        let sync = SyncLedgerUseCase(local: try ledger(), remote: try services.remoteStore(session: session),
+        var local: LedgerStore = try ledger(), remote: LedgerStore = try services.remoteStore(session: session)
+        if try !syncsSavings() {
+            local = KindExcludingLedgerStore(decoratee: local, excluding: SavingsLedgerCodec.kinds)
+            remote = KindExcludingLedgerStore(decoratee: remote, excluding: SavingsLedgerCodec.kinds)
+        }
+        let sync = SyncLedgerUseCase(local: local, remote: remote,
                                      state: FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email)),
-                                     validator: Invest.validator(today: { [context] in context.today }), now: context.now)
+                                     validator: Invest.validator(context), now: context.now)
         return (sync, account)
     }
 }

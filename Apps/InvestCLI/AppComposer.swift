@@ -3,6 +3,7 @@ import Ledger
 import Transactions
 import CurrentPrices
 import Portfolio
+import Savings
 import LocalFileStore
 import AppSupport
 
@@ -53,7 +54,7 @@ struct AppComposer {
         } catch {
             throw CLIError.runtime(error.userMessage)
         }
-        return UndoLastChangeUseCase(ledger: try ledger(), pointID: pointID, validator: Invest.validator(today: { [context] in context.today }),
+        return UndoLastChangeUseCase(ledger: try ledger(), pointID: pointID, validator: Invest.validator(context),
                                      now: context.now)
     }
 
@@ -100,5 +101,41 @@ struct AppComposer {
     func importTransactions(into ledger: LedgerStore) -> TransactionsImporting {
         ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,
                                   makeID: context.makeID)
+    }
+
+    func loadSavings() throws -> SavingsLoading {
+        try warnIfTheDataDirectoryIsMissing()
+        return LoadSavingsUseCase(ledger: try ledger())
+    }
+
+    func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
+        ManageSavingsAccountsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func recordSavingsValue() throws -> RecordSavingsValueUseCase {
+        RecordSavingsValueUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func importSavings() throws -> ImportSavingsUseCase {
+        ImportSavingsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func configuration() -> Configuration {
+        Configuration(environment: context.environment, directory: (try? dataDirectory()) ?? URL(fileURLWithPath: "/nonexistent"))
+    }
+
+    /// INVEST_CURRENCY, else £ (seed 003's).
+    func currencySymbol() -> String {
+        configuration()["INVEST_CURRENCY"].map { String($0.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8)) } ?? "£"
+    }
+
+    /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: seed 003 is offline-first.
+    func syncsSavings() throws -> Bool {
+        guard let text = configuration()["INVEST_SYNC_SAVINGS"] else { return false }
+        switch text.lowercased() {
+        case "yes", "true", "1", "on": return true
+        case "no", "false", "0", "off": return false
+        default: throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.")
+        }
     }
 }

@@ -3,32 +3,34 @@ import AppSupport
 import Ledger
 import Transactions
 import CurrentPrices
+import Savings
 
 /// One registration per feature: the ledger kinds it owns and its commands, each command given
 /// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
 /// stores, the sync and the CLI plumbing stay as they are.
 struct FeatureRegistration: Sendable {
     let kinds: [LedgerKind]
-    /// Checks the feature's kinds when they arrive from outside, as its own input is checked.
-    var validator: @Sendable (_ today: @escaping () -> CalendarDay) -> LedgerEntryValidating? = { _ in nil }
+    /// Checks the feature's kinds when they arrive from outside, as its own input is checked,
+    /// against the user's calendar day and the current time.
+    var validator: @Sendable (_ today: @escaping () -> CalendarDay, _ now: @escaping () -> Date) -> LedgerEntryValidating? = { _, _ in nil }
     let commands: @Sendable (AppComposer) -> [Command]
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .accounts, .tour, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
 
     /// Every feature's checks on entries from outside, with the ledger's own.
-    static func validator(today: @escaping () -> CalendarDay) -> LedgerEntryValidating {
-        CompositeLedgerValidator(features.compactMap { $0.validator(today) })
+    static func validator(_ context: InvestContext) -> LedgerEntryValidating {
+        CompositeLedgerValidator(features.compactMap { $0.validator({ context.today }, context.now) })
     }
 }
 
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(kinds: TransactionsLedgerCodec.kinds,
-                                                  validator: { TransactionsEntryValidator(today: $0) }) { app in
+                                                  validator: { today, _ in TransactionsEntryValidator(today: today) }) { app in
         [AddCommand(save: app.addTransaction),
          ListCommand(retrieve: app.retrieveTransactions),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
@@ -38,10 +40,16 @@ extension FeatureRegistration {
          UndoCommand(undo: app.undoLastChange)]
     }
 
-    static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() }) { app in
+    static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() }) { app in
         [PortfolioCommand(prices: app.pricesLoader(offline:), display: app.displayPortfolio(prices:)),
          QuoteCommand(prices: app.pricesLoader(offline:)),
          PriceCommand(prices: app.manualPrices)]
+    }
+
+    static let savings = FeatureRegistration(kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in
+        [SavingsCommand(load: app.loadSavings, accounts: app.manageSavingsAccounts, values: app.recordSavingsValue, importer: app.importSavings,
+                        symbol: app.currencySymbol, readStandardInput: app.context.readStandardInput,
+                        demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) })]
     }
 
     static let accounts = FeatureRegistration(kinds: []) { app in

@@ -98,6 +98,8 @@ struct CommandIO {
     let now: Date
     /// The user's calendar day, in their time zone.
     let today: CalendarDay
+    /// Times are shown and typed in the user's time zone, and stored in UTC.
+    let localTime: LocalTime
 
     init(context: InvestContext) {
         console = context.console
@@ -105,6 +107,7 @@ struct CommandIO {
         tableWidth = context.tableWidth
         now = context.now()
         today = context.today
+        localTime = LocalTime(timeZone: context.timeZone)
     }
 }
 

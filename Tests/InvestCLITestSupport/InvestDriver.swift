@@ -66,6 +66,8 @@ public struct InvestRun {
 public final class InvestDriver {
     public let home: URL
     public var now = Date(timeIntervalSince1970: 1_720_000_000) // 2024-07-03
+    /// The user's time zone, in which times are shown and typed.
+    public var timeZone = TimeZone(identifier: "UTC")!
     /// Added to every run's environment, e.g. the quote service's URL and key.
     public var environment: [String: String] = [:]
 
@@ -91,7 +93,7 @@ public final class InvestDriver {
     private func launch(answers: [String], interactive: Bool, _ client: (InvestContext) -> Int32) -> InvestRun {
         let console = ScriptedConsole(answers: answers, interactive: interactive)
         let context = InvestContext(environment: environment.merging(["INVEST_HOME": home.path, "HOME": home.path]) { $1 }, console: console,
-                                    now: { [now] in now }, timeZone: TimeZone(identifier: "UTC")!)
+                                    now: { [now] in now }, timeZone: timeZone)
         let status = client(context)
         return InvestRun(status: status, output: console.output, errors: console.errors, prompts: console.prompts)
     }

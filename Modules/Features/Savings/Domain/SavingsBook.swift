@@ -20,7 +20,8 @@ public struct SavingsAccount: Equatable, Sendable {
     public var isActive: Bool { closedAt == nil }
 }
 
-/// What an account was worth at an exact moment (stored in UTC).
+/// What an account was worth at an exact moment (stored in UTC, to the second: a file
+/// exported with whole seconds imports back as the same updates).
 public struct ValueUpdate: Equatable, Sendable {
     public let id: String
     public let accountID: String

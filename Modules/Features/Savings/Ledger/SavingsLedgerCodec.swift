@@ -100,6 +100,11 @@ public enum SavingsRules {
             && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0 != "\u{200D}" }
     }
 
+    /// Updates, openings and closings are timed to the second.
+    public static func toTheSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
     /// From 0 up to a trillion, with at most two decimal places: an account's worth in money.
     public static func isValue(_ value: FixedDecimal) -> Bool {
         !value.isNegative && value <= maximumValue && value.rounded(toFractionDigits: 2) == value

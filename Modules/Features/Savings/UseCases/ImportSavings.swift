@@ -13,7 +13,7 @@ public struct SavingsImportRow: Equatable, Sendable {
     public init(line: Int, accountName: String, at: Date, value: FixedDecimal) {
         self.line = line
         self.accountName = accountName
-        self.at = at
+        self.at = SavingsRules.toTheSecond(at)
         self.value = value
     }
 }

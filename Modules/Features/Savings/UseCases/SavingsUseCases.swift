@@ -36,7 +36,7 @@ public final class ManageSavingsAccountsUseCase {
     public func add(name: String, value: FixedDecimal?, at: Date?) throws(SavingsError) -> SavingsAccount {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard SavingsRules.isName(name) else { throw .invalidName(name) }
-        let now = now(), at = at ?? now
+        let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         guard at <= now else { throw .futureTime(at, now: now) }
         if let value { guard SavingsRules.isValue(value) else { throw .invalidValue(value) } }
         return try ledger.exclusively { () throws(SavingsError) in
@@ -65,7 +65,7 @@ public final class ManageSavingsAccountsUseCase {
     /// Closes an account at `at` (default: now), keeping its history.
     @discardableResult
     public func close(_ name: String, at: Date?) throws(SavingsError) -> SavingsAccount {
-        let now = now(), at = at ?? now
+        let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         guard at <= now else { throw .futureTime(at, now: now) }
         return try changing(name) { (book, account) throws(SavingsError) in
             if let closedAt = account.closedAt { throw .alreadyClosed(account.name, at: closedAt) }
@@ -122,7 +122,7 @@ public final class RecordSavingsValueUseCase {
 
     @discardableResult
     public func record(_ value: FixedDecimal, for name: String, at: Date?) throws(SavingsError) -> ValueUpdate {
-        let now = now(), at = at ?? now
+        let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         try check(value, at: at, now: now)
         return try ledger.exclusively { () throws(SavingsError) in
             let account = try ledger.book().requireAccount(named: name)
@@ -140,7 +140,7 @@ public final class RecordSavingsValueUseCase {
         return try ledger.exclusively { () throws(SavingsError) in
             var update = try ledger.book().requireUpdate(idPrefix: idPrefix)
             update.value = value ?? update.value
-            update.at = at ?? update.at
+            update.at = at.map(SavingsRules.toTheSecond) ?? update.at
             try check(update.value, at: update.at, now: now)
             try ledger.write([SavingsLedgerCodec.entry(for: update, updatedAt: now.millisecondsSince1970)])
             return update

@@ -1,0 +1,293 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import Savings
+import LocalFileStore
+
+/// `invest savings …`: accounts tracked by what they are worth now and then (seed 003). Nobody
+/// enters transactions; the user records values, and totals and charts come from those.
+struct SavingsCommand: Command {
+    let load: () throws -> SavingsLoading
+    let accounts: () throws -> ManageSavingsAccountsUseCase
+    let values: () throws -> RecordSavingsValueUseCase
+    let importer: () throws -> ImportSavingsUseCase
+    /// The currency symbol money is shown with.
+    let symbol: () -> String
+    let readStandardInput: (_ limit: Int) -> Data
+    /// Loads a seed test set into a throwaway home and shows it.
+    let demo: (_ set: Int, _ io: CommandIO) throws -> Void
+
+    let spec = CommandSpec(
+        name: "savings", summary: "Savings, ISAs and pensions tracked by their value now and then",
+        usage: """
+        savings [--format table|json|csv]
+               invest savings add NAME [--value V] [--at "YYYY-MM-DD HH:MM"]
+               invest savings update NAME VALUE [--at "YYYY-MM-DD HH:MM"]
+               invest savings history NAME [--format F]
+               invest savings update-edit ID [--value V] [--at T]   |   update-delete ID
+               invest savings close NAME [--at T]   |   reopen NAME   |   rename OLD NEW   |   delete NAME [--yes]
+               invest savings chart [NAME] [--include-closed] [--svg FILE] [--format F]
+               invest savings export [-o FILE]   |   import FILE|- [--dry-run]
+               invest savings demo [--set 3|2]
+        """,
+        options: [.value("value", "V", "A value: an amount such as 1234.56"),
+                  .value("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)"),
+                  .value("format", "table|json|csv", "Output format (default: table; for chart, a chart)"),
+                  .flag("include-closed", "chart: count closed accounts until they closed"),
+                  .value("svg", "FILE", "chart: also write the chart as an SVG file"),
+                  .flag("yes", "delete: don't ask, even at a terminal", short: "y"),
+                  .flag("dry-run", "import: check the file and say what would change, saving nothing"),
+                  .value("output", "FILE", "export: write to FILE, atomically, instead of stdout", short: "o"),
+                  .value("set", "3|2", "demo: seed 003's test set 3 (simple, the default) or 2 (two years, six accounts)")]
+            + CommandSpec.Option.tableLayout,
+        positionals: 0...3)
+
+    var pagesOutput: Bool { false }
+
+    /// Each action: its positional arguments (names, for the usage line) and the options it takes.
+    private static let actions: [String: (arguments: [String], optional: Int, options: Set<String>)] = [
+        "list": ([], 0, ["format", "wide", "columns"]),
+        "add": (["NAME"], 0, ["value", "at", "format"]),
+        "update": (["NAME", "VALUE"], 0, ["at", "format"]),
+        "history": (["NAME"], 0, ["format", "wide", "columns"]),
+        "update-edit": (["ID"], 0, ["value", "at", "format"]),
+        "update-delete": (["ID"], 0, ["format"]),
+        "close": (["NAME"], 0, ["at"]),
+        "reopen": (["NAME"], 0, []),
+        "rename": (["OLD", "NEW"], 0, []),
+        "delete": (["NAME"], 0, ["yes"]),
+        "chart": (["NAME"], 1, ["include-closed", "svg", "format"]),
+        "export": ([], 0, ["output"]),
+        "import": (["FILE"], 0, ["dry-run"]),
+        "demo": ([], 0, ["set"]),
+    ]
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let action = arguments.positionals.first ?? "list"
+        guard action != "list" || arguments.positionals.isEmpty, let shape = Self.actions[action] else {
+            throw CLIError.usage("'\(action.escapedForTerminal)' is not a savings action." + ArgumentParser.suggestion(for: action, among: Self.actions.keys.sorted())
+                + " See 'invest savings --help'.")
+        }
+        let words = Array(arguments.positionals.dropFirst())
+        guard (shape.arguments.count - shape.optional...shape.arguments.count).contains(words.count) else {
+            let usage = (["invest savings", action] + shape.arguments.enumerated().map { $0.offset >= shape.arguments.count - shape.optional ? "[\($0.element)]" : $0.element })
+            throw CLIError.usage("usage: \(usage.joined(separator: " ")). A name with spaces goes in quotes.")
+        }
+        for option in spec.options.map(\.name) where (arguments.value(option) != nil || arguments.has(option)) && !shape.options.contains(option) {
+            throw CLIError.usage("--\(option) does not apply to 'invest savings \(action)'.")
+        }
+        let presentation = SavingsPresentation(symbol: symbol(), localTime: io.localTime)
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let at = try arguments.value("at").map { try presentation.parseTime($0, option: "--at", now: io.now) }
+        do {
+            switch action {
+            case "list": try list(format: format, arguments: arguments, presentation: presentation, io: io)
+            case "add":
+                let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
+                let account = try accounts().add(name: words[0], value: value, at: at)
+                guard format == .table else { return io.console.write(try accountResult(account, format: format, presentation: presentation)) }
+                io.console.write("Added \(account.name.escapedForTerminal)"
+                                 + (value.map { " at \(presentation.money($0)) on \(io.localTime.dateAndTime(account.createdAt))" } ?? "") + ".\n")
+            case "update":
+                let value = try presentation.parseValue(words[1], option: "VALUE")
+                let update = try values().record(value, for: words[0], at: at)
+                try reportUpdate("Recorded", update, format: format, presentation: presentation, io: io)
+            case "history":
+                let book = try load().load()
+                let account = try book.requireAccount(named: words[0], presentation: presentation)
+                let report = presentation.historyReport(book.updates(of: account.id))
+                if format == .table && report.rows.isEmpty { return io.console.write("\(account.name.escapedForTerminal) has no values yet.\n") }
+                io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+            case "update-edit":
+                guard arguments.value("value") != nil || at != nil else { throw CLIError.usage("give --value, --at or both: what should change?") }
+                let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
+                try reportUpdate("Changed", try values().edit(words[0], value: value, at: at), format: format, presentation: presentation, io: io)
+            case "update-delete":
+                try reportUpdate("Deleted", try values().delete(words[0]), format: format, presentation: presentation, io: io)
+            case "close":
+                let account = try accounts().close(words[0], at: at)
+                io.console.write("Closed \(account.name.escapedForTerminal) on \(io.localTime.dateAndTime(account.closedAt!)); its history is kept, and it no longer counts in the total.\n")
+            case "reopen":
+                io.console.write("Reopened \(try accounts().reopen(words[0]).name.escapedForTerminal).\n")
+            case "rename":
+                let account = try accounts().rename(words[0], to: words[1])
+                io.console.write("Renamed \(words[0].escapedForTerminal) to \(account.name.escapedForTerminal).\n")
+            case "delete": try delete(words[0], arguments: arguments, presentation: presentation, io: io)
+            case "chart": try chart(words.first, format: format, arguments: arguments, presentation: presentation, io: io)
+            case "export": try export(arguments, io: io)
+            case "import": try importFile(words[0], dryRun: arguments.has("dry-run"), presentation: presentation, io: io)
+            default:
+                let set = arguments.value("set") ?? "3"
+                guard set == "3" || set == "2" else { throw CLIError.usage("--set '\(set.escapedForTerminal)': use 3 or 2.") }
+                try demo(Int(set)!, io)
+            }
+        } catch let error as SavingsError {
+            throw presentation.error(error)
+        }
+    }
+
+    private func list(format: OutputFormat, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
+        let book = try load().load()
+        let report = presentation.accountsReport(book)
+        switch format {
+        case .json:
+            io.console.write(JSON.document([("currency", .string(presentation.symbol)), ("total", .text(book.total.description)),
+                                            ("accounts", report.json)]).rendered())
+        case .csv:
+            io.console.write(report.render(.csv, colors: false))
+        case .table:
+            guard !book.accounts.isEmpty else { return io.console.write("No savings accounts yet. 'invest savings add NAME --value V' creates one.\n") }
+            let style = (try? io.tableStyle(arguments, for: report)) ?? TableStyle(colors: io.usesColor, width: io.tableWidth)
+            io.console.write(report.render(.table, style: style))
+            let active = book.accounts.filter(\.isActive).count
+            io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(book.total))\n")
+        }
+    }
+
+    private func accountResult(_ account: SavingsAccount, format: OutputFormat, presentation: SavingsPresentation) throws -> String {
+        let book = try load().load()
+        return presentation.accountsReport(book).onlyRow(book.accounts.firstIndex { $0.id == account.id }).renderResult(format, colors: false)
+    }
+
+    private func reportUpdate(_ verb: String, _ update: ValueUpdate, format: OutputFormat, presentation: SavingsPresentation, io: CommandIO) throws {
+        let book = try load().load()
+        let name = book.accounts.first { $0.id == update.accountID }?.name ?? update.accountID
+        if format == .table {
+            return io.console.write("\(verb) \(presentation.money(update.value)) for \(name.escapedForTerminal) on \(io.localTime.dateAndTime(update.at)) "
+                + "(id \(update.id.prefix(8))). It is now worth \(presentation.money(book.currentValue(of: update.accountID))).\n")
+        }
+        var report = presentation.historyReport([update])
+        report.rows = report.rows.map { $0 + [.text(name)] }
+        io.console.write(Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "WHEN", key: "at", alignment: .left),
+                                          .init(title: "VALUE", key: "value", alignment: .right), .init(title: "ACCOUNT", key: "account", alignment: .left)],
+                                rows: report.rows).renderResult(format, colors: false))
+    }
+
+    private func delete(_ name: String, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
+        let book = try load().load()
+        let account = try book.requireAccount(named: name, presentation: presentation)
+        if io.console.isInteractive, !arguments.has("yes") {
+            let count = book.updates(of: account.id).count
+            let answer = io.console.readLine(prompt: "Delete \(account.name.escapedForTerminal) and its \(Plural.count(count, "recorded value"))? This can't be undone by closing; 'invest undo' can revert it. [y/N] ")
+            guard Confirmation.isYes(answer) else { return io.console.writeError("Cancelled; nothing was deleted.\n") }
+        }
+        let deleted = try accounts().delete(account.name)
+        io.console.write("Deleted \(deleted.account.name.escapedForTerminal) and its \(Plural.count(deleted.updates, "recorded value")).\n")
+    }
+
+    private func chart(_ name: String?, format: OutputFormat, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
+        let book = try load().load()
+        let points: [ChartPoint], title: String
+        if let name {
+            let account = try book.requireAccount(named: name, presentation: presentation)
+            guard !arguments.has("include-closed") else { throw CLIError.usage("--include-closed applies to the portfolio chart (no NAME).") }
+            points = SavingsChart.account(account.id, in: book, now: io.now)
+            title = account.name
+        } else {
+            points = SavingsChart.portfolio(book, includingClosed: arguments.has("include-closed"), now: io.now)
+            title = arguments.has("include-closed") ? "All savings, closed accounts until they closed" : "Savings (active accounts)"
+        }
+        let plot = presentation.plot(points, markChanges: name == nil)
+        if let path = arguments.value("svg") {
+            do {
+                try TextFile.userFile(path).write(Array(SVGChart.render(plot, title: title, lineWidth: name == nil ? "2.5" : "1.5").utf8))
+            } catch {
+                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
+            }
+            io.console.writeNotice("Wrote the chart to \(path.escapedForTerminal).\n")
+        }
+        guard format == .table else { return io.console.write(presentation.pointsReport(points).render(format, colors: false)) }
+        guard let first = points.first, let last = points.last else { return io.console.write("Nothing to chart yet: no values are recorded.\n") }
+        io.console.write("\(title.escapedForTerminal): \(presentation.money(last.value)), \(io.localTime.date(first.at)) – \(io.localTime.date(last.at))\n")
+        io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 120), colors: io.usesColor))
+    }
+
+    /// Every update as `account,timestamp,value`, by account, then time; times in UTC.
+    private func export(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let book = try load().load()
+        let names = Dictionary(uniqueKeysWithValues: book.accounts.map { ($0.id, $0.name) })
+        let order = Dictionary(uniqueKeysWithValues: book.accounts.enumerated().map { ($0.element.id, $0.offset) })
+        var text = "account,timestamp,value\n"
+        for update in book.updates.sorted(by: { (order[$0.accountID] ?? .max, $0.at) < (order[$1.accountID] ?? .max, $1.at) }) {
+            text += CSV.quote(names[update.accountID] ?? update.accountID) + "," + Timestamp.iso8601(update.at) + "," + update.value.description + "\n"
+        }
+        guard let path = arguments.value("output") else { return io.console.write(text) }
+        do {
+            try TextFile.userFile(path).write(Array(text.utf8))
+        } catch {
+            throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
+        }
+        io.console.writeNotice("Wrote \(Plural.count(book.updates.count, "value")) of \(Plural.count(book.accounts.count, "account")) to \(path.escapedForTerminal).\n")
+    }
+
+    private func importFile(_ path: String, dryRun: Bool, presentation: SavingsPresentation, io: CommandIO) throws {
+        let name = path == "-" ? "standard input" : path
+        let data = path == "-" ? readStandardInput(ImportCommand.maximumFileSize + 1) : try ImportCommand.read(path, name: name)
+        guard data.count <= ImportCommand.maximumFileSize else { throw CLIError.usage("\(name) is larger than \(ImportCommand.maximumFileSize >> 20) MB; nothing was imported.") }
+        let records: [CSV.Record]
+        do {
+            records = try CSV.parse(String(decoding: data, as: UTF8.self))
+        } catch let error as CSV.ParseError {
+            throw CLIError.usage("\(name):\(error.line): \(error.message); nothing was imported.")
+        }
+        guard let header = records.first else { throw CLIError.usage("\(name) is empty; expected a header 'account,timestamp,value'.") }
+        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let missing = ["account", "timestamp", "value"].filter { !columns.contains($0) }
+        guard missing.isEmpty else {
+            throw CLIError.usage("\(name):1: the header lacks \(missing.joined(separator: ", ")); expected 'account,timestamp,value' (in any order). Nothing was imported.")
+        }
+        let (account, timestamp, value) = (columns.firstIndex(of: "account")!, columns.firstIndex(of: "timestamp")!, columns.firstIndex(of: "value")!)
+        var rows: [SavingsImportRow] = [], problems: [(line: Int, message: String)] = []
+        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+            guard record.fields.count == columns.count else {
+                problems.append((record.line, "expected \(columns.count) fields, found \(record.fields.count)"))
+                continue
+            }
+            do {
+                let at = try presentation.parseTime(record.fields[timestamp], option: "timestamp", now: io.now)
+                let amount = try presentation.parseValue(record.fields[value], option: "value")
+                rows.append(SavingsImportRow(line: record.line, accountName: record.fields[account], at: at, value: amount))
+            } catch {
+                problems.append((record.line, (error as? CLIError)?.message ?? "\(error)"))
+            }
+        }
+        let outcome: SavingsImportOutcome
+        do {
+            // Rows whose fields didn't parse are reported with the rest's problems, in one pass.
+            outcome = try importer().importRows(rows, dryRun: dryRun || !problems.isEmpty)
+        } catch let error as SavingsImportError {
+            switch error {
+            case let .invalidRows(rowProblems):
+                throw ImportCommand.badRows(problems + rowProblems.map { ($0.line, presentation.error($0.error).message) }, in: name)
+            case let .failed(error):
+                throw presentation.error(error)
+            }
+        }
+        guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
+        let created = outcome.createdAccounts.isEmpty ? "" : ", creating \(outcome.createdAccounts.map(\.escapedForTerminal).joined(separator: ", "))"
+        let skipped = outcome.duplicates == 0 ? "" : "; \(Plural.count(outcome.duplicates, "row")) already recorded \(outcome.duplicates == 1 ? "was" : "were") skipped"
+        io.console.write((dryRun ? "Dry run: \(Plural.count(outcome.imported, "value")) from \(name) would be imported\(created)\(skipped); nothing was saved.\n"
+                                 : "Imported \(Plural.count(outcome.imported, "value")) from \(name)\(created)\(skipped).\n"))
+    }
+}
+
+extension SavingsBook {
+    func requireAccount(named name: String, presentation: SavingsPresentation) throws -> SavingsAccount {
+        guard let account = account(named: name) else { throw presentation.error(.unknownAccount(name, known: accounts.map(\.name))) }
+        return account
+    }
+}
+
+extension Report {
+    init(columns: [Column], rows: [[Cell]]) {
+        self.init(columns: columns)
+        self.rows = rows
+    }
+
+    /// Only the row at `index`, for a single result.
+    func onlyRow(_ index: Int?) -> Report {
+        var report = self
+        report.rows = index.map { [rows[$0]] } ?? []
+        return report
+    }
+}
