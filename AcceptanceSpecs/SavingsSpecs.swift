@@ -251,7 +251,7 @@ final class SavingsSpecs: XCTestCase {
         desktop.run(["sync"])
 
         XCTAssertEqual(privateSync.output, "Synced with saver@example.com: pushed 1, pulled 0, 0 conflicts (newest edit kept).\n", "the buy only")
-        XCTAssertEqual(desktopBefore, "name,value,updatedAt,status,id,createdAt,closedAt,updates\n")
+        XCTAssertEqual(desktopBefore, "name,value,updatedAt,status,id,createdAt,closedAt\n")
         XCTAssertEqual(optedIn.output, "Synced with saver@example.com: pushed 2, pulled 0, 0 conflicts (newest edit kept).\n")
         XCTAssertEqual(try desktop.run(["savings", "--format", "json"]).jsonObject()["total"] as? String, "100")
     }

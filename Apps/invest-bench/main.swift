@@ -5,6 +5,7 @@ import CurrentPrices
 import Portfolio
 import LocalFileStore
 import Ledger
+import Savings
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,6 +159,19 @@ func peakMemoryMB(_ arguments: [String], home: String) -> Double {
     return kilobytes / 1024
 }
 
+/// `accounts` savings accounts and `updates` value updates among them over 20 years before
+/// `fetchedAt`, in no particular order, as a user who fills in history would leave them.
+func savingsHistory(accounts: Int, updates: Int) -> [LedgerEntry] {
+    var random = SplitMix64(state: 14)
+    let start = fetchedAt.addingTimeInterval(-20 * 365 * 86_400)
+    let opened = (0..<accounts).map { SavingsAccount(id: "account-\($0)", name: "Account \($0)", createdAt: start) }
+    return opened.map { SavingsLedgerCodec.entry(for: $0, updatedAt: 1) } + (0..<updates).map { index in
+        let at = start.addingTimeInterval(Double(random.below(20 * 365 * 86_400)))
+        let value = FixedDecimal(units: Int128(random.below(10_000_000)) * 1_000_000)
+        return SavingsLedgerCodec.entry(for: ValueUpdate(id: "update-\(index)", accountID: "account-\(random.below(accounts))", value: value, at: at), updatedAt: 1)
+    }
+}
+
 /// A warm-up run that also measures peak memory, then `runs` timed runs.
 func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
     prepare()
@@ -216,6 +230,16 @@ do {
         }) { (["import", csvURL.path], importHome) })
         try? FileManager.default.removeItem(at: home)
     }
+    // Issue 14: 50 savings accounts with 100k value updates (10k in a quick run).
+    let updates = options.sizes.contains(1_000_000) || options.sizes.contains(100_000) ? 100_000 : 10_000
+    let home = root.appendingPathComponent("savings-\(updates)")
+    let ledger = FileLedgerStore(directory: home)
+    try ledger.apply(savingsHistory(accounts: 50, updates: updates))
+    record(updates, "savings load (in process)", try timeInProcess(runs: options.runs) { _ = try LoadSavingsUseCase(ledger: FileLedgerStore(directory: home)).load() })
+    let book = try LoadSavingsUseCase(ledger: ledger).load()
+    record(updates, "savings portfolio chart (in process)", timeInProcess(runs: options.runs) { _ = SavingsChart.portfolio(book, includingClosed: true, now: fetchedAt) })
+    record(updates, "invest savings (50 accounts)", timeProcess(runs: options.runs) { (["savings"], home.path) })
+    record(updates, "invest savings chart", timeProcess(runs: options.runs) { (["savings", "chart"], home.path) })
 } catch {
     FileHandle.standardError.write(Data("invest-bench: \(error)\n".utf8))
     exit(1)

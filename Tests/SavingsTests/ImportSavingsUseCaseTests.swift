@@ -25,18 +25,18 @@ final class ImportSavingsUseCaseTests: XCTestCase {
 
         XCTAssertEqual(error, .invalidRows([.init(line: 3, error: .invalidName("")), .init(line: 4, error: .invalidValue(fixed("-5"))),
                                             .init(line: 5, error: .futureTime(day(1), now: july27))]))
-        XCTAssertEqual(try ledger.retrieveEntries(), [])
+        XCTAssertEqual(ledger.retrieveEntries(), [])
     }
 
     func test_import_skipsRowsAlreadyRecorded_soAnExportImportsBackUnchanged() throws {
         let (sut, ledger) = makeSUT()
         _ = try sut.importRows([row(2, "ISA", "1", day(-1))], dryRun: false)
-        let before = try ledger.retrieveEntries()
+        let before = ledger.retrieveEntries()
 
         let again = try sut.importRows([row(2, "ISA", "1", day(-1)), row(3, "ISA", "1", day(-1))], dryRun: false)
 
         XCTAssertEqual(again, SavingsImportOutcome(imported: 0, createdAccounts: [], duplicates: 2))
-        XCTAssertEqual(try ledger.retrieveEntries(), before)
+        XCTAssertEqual(ledger.retrieveEntries(), before)
     }
 
     func test_dryRun_checksAndCountsButWritesNothing() throws {
@@ -45,7 +45,7 @@ final class ImportSavingsUseCaseTests: XCTestCase {
         let outcome = try sut.importRows([row(2, "ISA", "1", day(-1))], dryRun: true)
 
         XCTAssertEqual(outcome.imported, 1)
-        XCTAssertEqual(try ledger.retrieveEntries(), [])
+        XCTAssertEqual(ledger.retrieveEntries(), [])
     }
 
     func test_import_refusesRowsForAClosedAccount() throws {

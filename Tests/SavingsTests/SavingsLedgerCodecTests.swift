@@ -24,7 +24,7 @@ final class SavingsLedgerCodecTests: XCTestCase {
         XCTAssertEqual(decoding("savings-update", [("account", "a"), ("at", "1"), ("value", "-1")]), .invalidField(id: "e", kind: "savings-update", field: "value"))
         XCTAssertEqual(decoding("savings-update", [("account", "a"), ("at", "9223372036854775807"), ("value", "1")]),
                        .invalidField(id: "e", kind: "savings-update", field: "at"))
-        XCTAssertEqual(decoding("savings-update", [("account", "a b"), ("at", "1"), ("value", "1")]), .invalidField(id: "e", kind: "savings-update", field: "account"))
+        XCTAssertEqual(decoding("savings-update", [("account", ""), ("at", "1"), ("value", "1")]), .invalidField(id: "e", kind: "savings-update", field: "account"))
         XCTAssertEqual(decoding("savings-account", [("createdAt", "1"), ("name", "\u{1B}[2J")]), .invalidField(id: "e", kind: "savings-account", field: "name"))
         XCTAssertEqual(decoding("savings-account", [("closedAt", "x"), ("createdAt", "1"), ("name", "ISA")]), .invalidField(id: "e", kind: "savings-account", field: "closedAt"))
         XCTAssertEqual(decoding("savings-account", [("name", "ISA")], schema: 2), .newerSchema(id: "e", kind: "savings-account", schema: 2, supported: 1))
@@ -35,12 +35,14 @@ final class SavingsLedgerCodecTests: XCTestCase {
         let future = SavingsLedgerCodec.entry(for: ValueUpdate(id: "future", accountID: "a", value: fixed("1"), at: july27.addingTimeInterval(1)), updatedAt: 1)
         let negative = LedgerEntry(id: "negative", kind: "savings-update", schema: 1, updatedAt: 1,
                                    payload: LedgerPayload([("account", "a"), ("at", "1"), ("value", "-5")]))
+        let badAccount = SavingsLedgerCodec.entry(for: ValueUpdate(id: "badAccount", accountID: "a b", value: fixed("1"), at: july27), updatedAt: 1)
         let newer = LedgerEntry(id: "newer", kind: "savings-update", schema: 2, updatedAt: 1, payload: LedgerPayload([("value", "-5")]))
         let other = LedgerEntry(id: "other", kind: "watch", schema: 1, updatedAt: 1, payload: LedgerPayload([("value", "-5")]))
 
-        let rejections = SavingsEntryValidator(now: { july27 }).rejections(of: [good, future, negative, newer, other], over: [])
+        let rejections = SavingsEntryValidator(now: { july27 }).rejections(of: [good, future, negative, badAccount, newer, other], over: [])
 
         XCTAssertEqual(rejections, [LedgerRejection(id: "future", kind: "savings-update", reasons: ["at is in the future"]),
-                                    LedgerRejection(id: "negative", kind: "savings-update", reasons: ["value is not valid"])])
+                                    LedgerRejection(id: "negative", kind: "savings-update", reasons: ["value is not valid"]),
+                                    LedgerRejection(id: "badAccount", kind: "savings-update", reasons: ["account is not valid"])])
     }
 }

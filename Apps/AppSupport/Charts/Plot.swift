@@ -22,17 +22,18 @@ public struct Plot {
     public let valueLabel: (FixedDecimal) -> String
     public let timeLabel: (Date) -> String
 
+    /// The top of the value axis: the largest value (the axis starts at 0), at least 1.
+    let top: FixedDecimal
+
     public init(points: [Point], valueLabel: @escaping (FixedDecimal) -> String, timeLabel: @escaping (Date) -> String) {
         self.points = points.sorted { $0.at < $1.at }
         self.valueLabel = valueLabel
         self.timeLabel = timeLabel
+        top = max(points.lazy.map(\.value).max() ?? .zero, FixedDecimal(1))
     }
 
     var start: Int64 { points.first.map { Self.milliseconds($0.at) } ?? 0 }
     var end: Int64 { points.last.map { Self.milliseconds($0.at) } ?? 0 }
-
-    /// The top of the value axis: the largest value (the axis starts at 0), at least 1.
-    var top: FixedDecimal { max(points.map(\.value).max() ?? .zero, FixedDecimal(1)) }
 
     /// The point in force at `time`: the last at or before it.
     func value(at time: Int64) -> FixedDecimal {

@@ -128,10 +128,11 @@ struct SavingsCommand: Command {
 
     private func list(format: OutputFormat, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
         let book = try load().load()
-        let report = presentation.accountsReport(book)
+        let latest = book.latestUpdates
+        let report = presentation.accountsReport(book, latest: latest)
         switch format {
         case .json:
-            io.console.write(JSON.document([("currency", .string(presentation.symbol)), ("total", .text(book.total.description)),
+            io.console.write(JSON.document([("currency", .string(presentation.symbol)), ("total", .text(book.total(of: latest).description)),
                                             ("accounts", report.json)]).rendered())
         case .csv:
             io.console.write(report.render(.csv, colors: false))
@@ -140,13 +141,13 @@ struct SavingsCommand: Command {
             let style = (try? io.tableStyle(arguments, for: report)) ?? TableStyle(colors: io.usesColor, width: io.tableWidth)
             io.console.write(report.render(.table, style: style))
             let active = book.accounts.filter(\.isActive).count
-            io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(book.total))\n")
+            io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(book.total(of: latest)))\n")
         }
     }
 
     private func accountResult(_ account: SavingsAccount, format: OutputFormat, presentation: SavingsPresentation) throws -> String {
         let book = try load().load()
-        return presentation.accountsReport(book).onlyRow(book.accounts.firstIndex { $0.id == account.id }).renderResult(format, colors: false)
+        return presentation.accountsReport(book, latest: book.latestUpdates).onlyRow(book.accounts.firstIndex { $0.id == account.id }).renderResult(format, colors: false)
     }
 
     private func reportUpdate(_ verb: String, _ update: ValueUpdate, format: OutputFormat, presentation: SavingsPresentation, io: CommandIO) throws {
@@ -264,7 +265,9 @@ struct SavingsCommand: Command {
             }
         }
         guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
-        let created = outcome.createdAccounts.isEmpty ? "" : ", creating \(outcome.createdAccounts.map(\.escapedForTerminal).joined(separator: ", "))"
+        let names = outcome.createdAccounts.prefix(5).map(\.escapedForTerminal).joined(separator: ", ")
+            + (outcome.createdAccounts.count > 5 ? " and \(outcome.createdAccounts.count - 5) more accounts" : "")
+        let created = outcome.createdAccounts.isEmpty ? "" : ", creating \(names)"
         let skipped = outcome.duplicates == 0 ? "" : "; \(Plural.count(outcome.duplicates, "row")) already recorded \(outcome.duplicates == 1 ? "was" : "were") skipped"
         io.console.write((dryRun ? "Dry run: \(Plural.count(outcome.imported, "value")) from \(name) would be imported\(created)\(skipped); nothing was saved.\n"
                                  : "Imported \(Plural.count(outcome.imported, "value")) from \(name)\(created)\(skipped).\n"))

@@ -79,23 +79,19 @@ struct SavingsPresentation {
     }
 
     /// Every account: value, last update, status; the total of the active ones.
-    func accountsReport(_ book: SavingsBook) -> Report {
+    func accountsReport(_ book: SavingsBook, latest: [String: ValueUpdate]) -> Report {
         var report = Report(columns: [
             .init(title: "ACCOUNT", key: "name", alignment: .left), .init(title: "VALUE", key: "value", alignment: .right),
             .init(title: "UPDATED", key: "updatedAt", alignment: .left), .init(title: "STATUS", key: "status", alignment: .left),
             .init(title: "ID", key: "id", alignment: .left, visibility: .machineOnly),
             .init(title: "CREATED", key: "createdAt", alignment: .left, visibility: .machineOnly),
             .init(title: "CLOSED", key: "closedAt", alignment: .left, visibility: .wide),
-            .init(title: "UPDATES", key: "updates", alignment: .right, visibility: .wide),
         ])
-        let latest = book.latestUpdates
-        var counts: [String: Int] = [:]
-        for update in book.updates { counts[update.accountID, default: 0] += 1 }
         report.rows = book.accounts.map { account in
             let update = latest[account.id]
             return [.text(account.name), moneyCell(update?.value ?? .zero), .time(update?.at, shown: update.map { localTime.dateAndTime($0.at) } ?? "never"),
                     .text(account.isActive ? "active" : "closed"), .text(account.id), .time(account.createdAt, shown: ""),
-                    .time(account.closedAt, shown: account.closedAt.map(localTime.dateAndTime) ?? ""), .count(counts[account.id] ?? 0)]
+                    .time(account.closedAt, shown: account.closedAt.map(localTime.dateAndTime) ?? "")]
         }
         return report
     }

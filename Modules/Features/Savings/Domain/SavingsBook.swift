@@ -34,23 +34,31 @@ public struct ValueUpdate: Equatable, Sendable {
         self.value = value
         self.at = at
     }
-
-    /// Date order; updates at the same moment in id order, so every device agrees.
-    static func chronological(_ lhs: ValueUpdate, _ rhs: ValueUpdate) -> Bool {
-        lhs.at != rhs.at ? lhs.at < rhs.at : lhs.id < rhs.id
-    }
 }
 
 /// Every account with its updates: the seed's update-only model, where current values and
 /// charts are worked out from the raw updates each time, never cached.
 public struct SavingsBook: Equatable, Sendable {
     public let accounts: [SavingsAccount]
-    /// Every update, in date order.
+    /// Every update, in date order; updates at the same moment in id order, so every device agrees.
     public let updates: [ValueUpdate]
 
     public init(accounts: [SavingsAccount], updates: [ValueUpdate]) {
         self.accounts = accounts.sorted { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.id < $1.id }
-        self.updates = updates.sorted(by: ValueUpdate.chronological)
+        self.updates = Self.chronological(updates)
+    }
+
+    /// Sorted by a key of plain numbers, then moved once: sorting the updates themselves moved
+    /// their strings at every step, and cost more than reading them.
+    private static func chronological(_ updates: [ValueUpdate]) -> [ValueUpdate] {
+        let times = updates.map(\.at.timeIntervalSince1970)
+        func before(_ lhs: Int, _ rhs: Int) -> Bool {
+            times[lhs] != times[rhs] ? times[lhs] < times[rhs] : updates[lhs].id < updates[rhs].id
+        }
+        if zip(updates.indices, updates.indices.dropFirst()).allSatisfy({ !before($1, $0) }) { return updates }
+        var order = Array(updates.indices)
+        order.sort(by: before)
+        return order.map { updates[$0] }
     }
 
     /// The account called `name`, ignoring case.
@@ -67,10 +75,17 @@ public struct SavingsBook: Equatable, Sendable {
         updates.last { $0.accountID == accountID }
     }
 
-    /// The latest update of every account that has one, by account id, in one pass.
+    /// The latest update of every account that has one, by account id: read from the newest
+    /// back, stopping once every account has one, so a long history costs a few steps.
     public var latestUpdates: [String: ValueUpdate] {
         var latest: [String: ValueUpdate] = [:]
-        for update in updates { latest[update.accountID] = update }
+        latest.reserveCapacity(accounts.count)
+        var unseen = Set(accounts.map(\.id))
+        for update in updates.reversed() where latest[update.accountID] == nil {
+            latest[update.accountID] = update
+            unseen.remove(update.accountID)
+            if unseen.isEmpty { break }
+        }
         return latest
     }
 
@@ -80,8 +95,10 @@ public struct SavingsBook: Equatable, Sendable {
     }
 
     /// The sum of the current values of the active accounts.
-    public var total: FixedDecimal {
-        let latest = latestUpdates
-        return accounts.filter(\.isActive).reduce(.zero) { $0 + (latest[$1.id]?.value ?? .zero) }
+    public var total: FixedDecimal { total(of: latestUpdates) }
+
+    /// The total from `latestUpdates` already worked out.
+    public func total(of latest: [String: ValueUpdate]) -> FixedDecimal {
+        accounts.filter(\.isActive).reduce(.zero) { $0 + (latest[$1.id]?.value ?? .zero) }
     }
 }

@@ -28,32 +28,32 @@ public enum SavingsChart {
     /// Closed accounts are left out, as in the seed; with `includingClosed`, each counts until it
     /// closed, when its value leaves the sum.
     public static func portfolio(_ book: SavingsBook, includingClosed: Bool, now: Date) -> [ChartPoint] {
-        let counted = Dictionary(uniqueKeysWithValues: book.accounts.filter { includingClosed || $0.isActive }.map { ($0.id, $0) })
-        enum Event { case value(String, FixedDecimal), close(String) }
-        var events: [(at: Date, order: Int, event: Event)] = []
-        for (index, update) in book.updates.enumerated() {
-            guard let account = counted[update.accountID] else { continue }
-            if let closedAt = account.closedAt, update.at > closedAt { continue }
-            events.append((update.at, index, .value(update.accountID, update.value)))
-        }
-        for account in counted.values {
-            if let closedAt = account.closedAt { events.append((closedAt, Int.max, .close(account.id))) }
-        }
-        events.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
-        var running: [String: FixedDecimal] = [:]
-        var total = FixedDecimal.zero
+        let counted = book.accounts.filter { includingClosed || $0.isActive }
+        let position = Dictionary(uniqueKeysWithValues: counted.enumerated().map { ($0.element.id, $0.offset) })
+        let closes = counted.indices.compactMap { index in counted[index].closedAt.map { (at: $0, account: index) } }.sorted { $0.at < $1.at }
+        // Running values by account position, not by name or in a dictionary: one lookup per update.
+        var running = [FixedDecimal](repeating: .zero, count: counted.count)
+        var total = FixedDecimal.zero, nextClose = 0
         var points: [ChartPoint] = []
-        points.reserveCapacity(events.count)
-        for (at, _, event) in events {
-            switch event {
-            case let .value(id, value):
-                total += value - (running[id] ?? .zero)
-                running[id] = value
-            case let .close(id):
-                total -= running.removeValue(forKey: id) ?? .zero
+        points.reserveCapacity(book.updates.count + closes.count + 1)
+        func close(before time: Date?) {
+            while nextClose < closes.count, time.map({ closes[nextClose].at < $0 }) ?? true {
+                let (at, account) = closes[nextClose]
+                total -= running[account]
+                running[account] = .zero
+                points.append(ChartPoint(at: at, value: total))
+                nextClose += 1
             }
-            points.append(ChartPoint(at: at, value: total))
         }
+        for update in book.updates {
+            guard let account = position[update.accountID] else { continue }
+            if let closedAt = counted[account].closedAt, update.at > closedAt { continue }
+            close(before: update.at)
+            total += update.value - running[account]
+            running[account] = update.value
+            points.append(ChartPoint(at: update.at, value: total))
+        }
+        close(before: nil)
         return extendedToNow(points, now: now)
     }
 

@@ -17,6 +17,7 @@ public struct SavingsEntryValidator: LedgerEntryValidating {
             let reason: String?
             do throws(LedgerDecodingError) {
                 switch try SavingsLedgerCodec.record(from: entry) {
+                case let .update(update)? where !LedgerIdentifier.isValid(update.accountID): reason = "account is not valid"
                 case let .update(update)? where update.at > now: reason = "at is in the future"
                 case let .account(account)? where account.createdAt > now: reason = "createdAt is in the future"
                 default: reason = nil

@@ -71,7 +71,7 @@ public enum SavingsLedgerCodec: LedgerCodec {
             return .account(SavingsAccount(id: entry.id, name: name, createdAt: Date(millisecondsSince1970: createdAt),
                                            closedAt: closedAt.map(Date.init(millisecondsSince1970:))))
         }
-        guard let accountID, LedgerIdentifier.isValid(accountID) else { throw invalid("account") }
+        guard let accountID, !accountID.isEmpty else { throw invalid("account") }
         guard let at else { throw invalid("at") }
         guard let value, SavingsRules.isValue(value) else { throw invalid("value") }
         return .update(ValueUpdate(id: entry.id, accountID: accountID, value: value, at: Date(millisecondsSince1970: at)))

@@ -6,27 +6,38 @@ struct SavingsLedger {
     let ledger: LedgerStore
 
     func book() throws(SavingsError) -> SavingsBook {
-        var records: [SavingsLedgerCodec.Record] = []
+        var accounts: [SavingsAccount] = [], updates: [ValueUpdate] = []
+        // Where each account came among all kept records, to map superseded positions back.
+        var accountPositions: [Int] = []
         let superseded: [Int]
         do throws(LedgerReadError) {
-            superseded = try ledger.scanLive(reserve: { _ in }) { entry throws(LedgerDecodingError) in
-                guard let record = try SavingsLedgerCodec.record(from: entry) else { return false }
-                records.append(record)
+            superseded = try ledger.scanLive(reserve: { updates.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
+                switch try SavingsLedgerCodec.record(from: entry) {
+                case let .account(account)?:
+                    accountPositions.append(accounts.count + updates.count)
+                    accounts.append(account)
+                case let .update(update)?:
+                    updates.append(update)
+                case nil:
+                    return false
+                }
                 return true
             }
         } catch {
             throw .unreadable(error)
         }
-        let dropped = Set(superseded)
-        var accounts: [SavingsAccount] = [], updates: [ValueUpdate] = []
-        updates.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() where !dropped.contains(index) {
-            switch record {
-            case let .account(account): accounts.append(account)
-            case let .update(update): updates.append(update)
+        guard !superseded.isEmpty else { return SavingsBook(accounts: accounts, updates: updates) }
+        var deadAccounts = Set<Int>(), deadUpdates = Set<Int>()
+        for position in superseded {
+            let accountsBefore = accountPositions.partitioningIndex { $0 >= position }
+            if accountsBefore < accountPositions.count, accountPositions[accountsBefore] == position {
+                deadAccounts.insert(accountsBefore)
+            } else {
+                deadUpdates.insert(position - accountsBefore)
             }
         }
-        return SavingsBook(accounts: accounts, updates: updates)
+        return SavingsBook(accounts: accounts.indices.filter { !deadAccounts.contains($0) }.map { accounts[$0] },
+                           updates: updates.indices.filter { !deadUpdates.contains($0) }.map { updates[$0] })
     }
 
     /// Runs a check and its writes with other writers kept out.
@@ -65,5 +76,17 @@ extension SavingsBook {
         guard matches.count <= 1 else { throw .ambiguousUpdate(prefix, matches: matches.count) }
         guard let update = matches.first else { throw .unknownUpdate(prefix) }
         return update
+    }
+}
+
+extension Array {
+    /// The first index whose element is `belongs`, in an array where those come last.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
