@@ -11,7 +11,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
 
         let book = try LoadSavingsUseCase(ledger: ledger).load()
         XCTAssertEqual(book.accounts, [SavingsAccount(id: "id0001", name: "Monzo Cash ISA", createdAt: day(-1))])
-        XCTAssertEqual(book.updates, [ValueUpdate(id: "id0002", accountID: "id0001", value: fixed("18503"), at: day(-1))])
+        XCTAssertEqual(book.updates, [ValueUpdate(id: "id0002", accountID: "id0001", value: fixed("18503"), at: day(-1), recordedAt: july27)])
     }
 
     func test_add_withoutAValueOrTime_createsAnEmptyAccountNow() throws {

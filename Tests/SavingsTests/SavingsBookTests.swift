@@ -12,6 +12,15 @@ final class SavingsBookTests: XCTestCase {
         XCTAssertEqual(book.updates.map(\.id), ["u2", "u3", "u1"], "kept in date order")
     }
 
+    func test_updatesForTheSameMoment_countInTheOrderTheyWereRecorded() {
+        let book = SavingsBook(accounts: [account("a", "ISA")], updates: [
+            ValueUpdate(id: "a-recorded-later", accountID: "a", value: fixed("7"), at: day(-1), recordedAt: day(0)),
+            ValueUpdate(id: "z-recorded-earlier", accountID: "a", value: fixed("5"), at: day(-1), recordedAt: day(-1)),
+        ])
+
+        XCTAssertEqual(book.currentValue(of: "a"), fixed("7"), "recorded later, though its id sorts first")
+    }
+
     func test_currentValue_isZeroBeforeTheFirstUpdate() {
         XCTAssertEqual(SavingsBook(accounts: [account("a", "ISA")], updates: []).currentValue(of: "a"), .zero)
     }

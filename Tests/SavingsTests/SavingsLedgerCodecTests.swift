@@ -6,10 +6,10 @@ import TestSupport
 final class SavingsLedgerCodecTests: XCTestCase {
     func test_accountsAndUpdates_roundTripThroughEntries() throws {
         let closed = SavingsAccount(id: "a", name: "HL S&S ISA = \\ and=signs", createdAt: day(-9), closedAt: day(-1))
-        let value = ValueUpdate(id: "u", accountID: "a", value: fixed("1234.56"), at: july27)
+        let value = ValueUpdate(id: "u", accountID: "a", value: fixed("1234.56"), at: july27, recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
         XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: closed, updatedAt: 1)), .account(closed))
-        XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: value, updatedAt: 1)), .update(value))
+        XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: value, updatedAt: 1_800_000_000_000)), .update(value))
         XCTAssertNil(try SavingsLedgerCodec.record(from: LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1)))
         XCTAssertNil(try SavingsLedgerCodec.record(from: .tombstone(id: "u", kind: "savings-update", at: 2)))
     }

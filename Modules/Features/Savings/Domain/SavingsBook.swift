@@ -27,12 +27,16 @@ public struct ValueUpdate: Equatable, Sendable {
     public let accountID: String
     public var value: FixedDecimal
     public var at: Date
+    /// When it was recorded, if known: of two updates for the same moment, the one recorded
+    /// later counts.
+    public var recordedAt: Date?
 
-    public init(id: String, accountID: String, value: FixedDecimal, at: Date) {
+    public init(id: String, accountID: String, value: FixedDecimal, at: Date, recordedAt: Date? = nil) {
         self.id = id
         self.accountID = accountID
         self.value = value
         self.at = at
+        self.recordedAt = recordedAt
     }
 }
 
@@ -40,7 +44,8 @@ public struct ValueUpdate: Equatable, Sendable {
 /// charts are worked out from the raw updates each time, never cached.
 public struct SavingsBook: Equatable, Sendable {
     public let accounts: [SavingsAccount]
-    /// Every update, in date order; updates at the same moment in id order, so every device agrees.
+    /// Every update, in date order; updates for the same moment in the order they were recorded,
+    /// then by id, so every device agrees.
     public let updates: [ValueUpdate]
 
     public init(accounts: [SavingsAccount], updates: [ValueUpdate]) {
@@ -53,7 +58,10 @@ public struct SavingsBook: Equatable, Sendable {
     private static func chronological(_ updates: [ValueUpdate]) -> [ValueUpdate] {
         let times = updates.map(\.at.timeIntervalSince1970)
         func before(_ lhs: Int, _ rhs: Int) -> Bool {
-            times[lhs] != times[rhs] ? times[lhs] < times[rhs] : updates[lhs].id < updates[rhs].id
+            guard times[lhs] == times[rhs] else { return times[lhs] < times[rhs] }
+            let (left, right) = (updates[lhs], updates[rhs])
+            let (leftRecorded, rightRecorded) = (left.recordedAt ?? .distantPast, right.recordedAt ?? .distantPast)
+            return leftRecorded != rightRecorded ? leftRecorded < rightRecorded : left.id < right.id
         }
         if zip(updates.indices, updates.indices.dropFirst()).allSatisfy({ !before($1, $0) }) { return updates }
         var order = Array(updates.indices)

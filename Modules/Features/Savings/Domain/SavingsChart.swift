@@ -57,7 +57,9 @@ public enum SavingsChart {
         return extendedToNow(points, now: now)
     }
 
+    /// Times are kept to the second, so the chart ends at this second.
     private static func extendedToNow(_ points: [ChartPoint], now: Date) -> [ChartPoint] {
+        let now = SavingsRules.toTheSecond(now)
         guard let last = points.last, last.at < now else { return points }
         return points + [ChartPoint(at: now, value: last.value, isChange: false)]
     }

@@ -74,7 +74,8 @@ public enum SavingsLedgerCodec: LedgerCodec {
         guard let accountID, !accountID.isEmpty else { throw invalid("account") }
         guard let at else { throw invalid("at") }
         guard let value, SavingsRules.isValue(value) else { throw invalid("value") }
-        return .update(ValueUpdate(id: entry.id, accountID: accountID, value: value, at: Date(millisecondsSince1970: at)))
+        return .update(ValueUpdate(id: entry.id, accountID: accountID, value: value, at: Date(millisecondsSince1970: at),
+                                   recordedAt: Date(millisecondsSince1970: entry.updatedAt)))
     }
 
     /// A time the ledger can hold: whole milliseconds from 1970 up to the year 9999.
