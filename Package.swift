@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/PortfolioTests"),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking"], path: "Tests/NetworkingTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
         .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "Networking", "AuthTestSupport",
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),

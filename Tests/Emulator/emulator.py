@@ -29,6 +29,8 @@ Control (tests only)
                           {"symbol": "db-hold", "fault": "hold"} holds the next write until /_control/release.
   POST /_control/release         lets held writes go on
   GET  /_control/held-writes     {"held": how many writes have been held so far}
+  GET  /ws/echo, /ws/finnhub     WebSocket endpoints, with faults: see websocket_endpoints.py
+  GET  /_control/ws-stats        WebSocket connections so far, open now, messages echoed
   GET  /_control/chunked         a body sent with Transfer-Encoding: chunked
                                  (?extensions=1: with chunk extensions and a trailer)
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
@@ -54,6 +56,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+import websocket_endpoints
+
 DATABASE_PATH = re.compile(r"^/users/([^/]+)/(transactions|ledger)(?:/([^/]+))?\.json$")
 MAX_FAILED_SIGN_INS = 5
 
@@ -71,6 +75,7 @@ class State:
         self.data_dir = data_dir
         self.token_ttl = token_ttl
         self.lock = threading.RLock()
+        self.websockets = websocket_endpoints.WebSocketStats()
         self.held_writes = 0
         self.release = threading.Event()
         self.users = {}  # email -> {"uid", "salt", "hash"}
@@ -216,6 +221,10 @@ def make_handler(state):
 
         def do_GET(self):
             url = urlparse(self.path)
+            if url.path in ("/ws/echo", "/ws/finnhub"):
+                return websocket_endpoints.serve(self, url, state.websockets, parse_qs(url.query), state.api_key)
+            if url.path == "/_control/ws-stats":
+                return self.send_json(200, state.websockets.snapshot())
             if url.path == "/_control/requests":
                 with state.lock:
                     return self.send_json(200, state.requests)
@@ -487,6 +496,8 @@ def main():
     parser.add_argument("--data-dir", help="keep accounts and data here, across restarts")
     parser.add_argument("--token-ttl", type=int, default=3600, help="seconds an id token is accepted")
     parser.add_argument("--demo", action="store_true", help="seed the test user test@stockport.com / Test@123")
+    parser.add_argument("--tls-cert", help="also serve HTTPS and wss on a second port, with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     args = parser.parse_args()
     state = State(args.api_key, args.data_dir, args.token_ttl)
     if args.demo and "test@stockport.com" not in state.users:
@@ -494,6 +505,15 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
+    if args.tls_cert:
+        import ssl
+        secure = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state))
+        secure.daemon_threads = True
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        secure.socket = context.wrap_socket(secure.socket, server_side=True)
+        threading.Thread(target=secure.serve_forever, daemon=True).start()
+        print("TLSPORT %d" % secure.server_address[1], flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -117,7 +117,7 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
     func test_talksToAServerWhoseCertificateItTrusts() throws {
         let server = try SelfSignedTLSServer()
         defer { server.stop() }
-        let client = SocketHTTPClient(timeout: 5, trustedAuthorities: server.certificate)
+        let client = SocketHTTPClient(timeout: 5, trustedAuthorities: server.trusted)
 
         let response = try client.send(HTTPRequest(method: "GET", url: server.url))
 
@@ -130,7 +130,7 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
     func test_aServerThatHangsUpWhileARequestIsSent_isAConnectivityError_notAFatalSignal() throws {
         let server = try SelfSignedTLSServer(hangsUp: true)
         defer { server.stop() }
-        let client = SocketHTTPClient(timeout: 5, trustedAuthorities: server.certificate)
+        let client = SocketHTTPClient(timeout: 5, trustedAuthorities: server.trusted)
         let request = HTTPRequest(method: "POST", url: server.url, body: Data(repeating: 0x61, count: 16 << 20))
 
         XCTAssertThrowsError(try client.send(request)) {
@@ -160,20 +160,13 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
 /// "secret" to a GET, or, when it `hangsUp`, closes each connection right after the handshake.
 private final class SelfSignedTLSServer {
     private let process = Process()
-    private let directory: URL
+    private let certificate: ThrowawayCertificate
     let url: URL
-    var certificate: URL { directory.appendingPathComponent("cert.pem") }
+    var trusted: URL { certificate.certificate }
 
     init(hangsUp: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let keygen = Process()
-        keygen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        keygen.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-                            "-keyout", directory.appendingPathComponent("key.pem").path, "-out", directory.appendingPathComponent("cert.pem").path]
-        keygen.standardError = FileHandle.nullDevice
-        try keygen.run()
-        keygen.waitUntilExit()
+        let certificate = try ThrowawayCertificate()
+        self.certificate = certificate
         let script = """
         import http.server, ssl, sys, threading
         served = 0
@@ -185,7 +178,7 @@ private final class SelfSignedTLSServer {
             \(hangsUp ? "def handle(self): pass" : "")
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain("\(directory.appendingPathComponent("cert.pem").path)", "\(directory.appendingPathComponent("key.pem").path)")
+        context.load_cert_chain("\(certificate.certificate.path)", "\(certificate.key.path)")
         server.socket = context.wrap_socket(server.socket, server_side=True)
         print("PORT", server.server_address[1], flush=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -216,7 +209,6 @@ private final class SelfSignedTLSServer {
 
     func stop() {
         process.terminate()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     private static func line(from handle: FileHandle) -> String? {

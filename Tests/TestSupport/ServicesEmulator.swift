@@ -10,30 +10,40 @@ public final class ServicesEmulator {
     /// Both the Finnhub token and the Firebase API key the emulator accepts.
     public static let apiKey = "test-key"
     public let baseURL: URL
+    /// The same services over TLS (`https`), when started with a certificate.
+    public private(set) var secureBaseURL: URL?
     private let process: Process
 
-    /// - Parameter demo: seed the test user test@stockport.com / Test@123.
-    public init(demo: Bool = false) throws {
+    /// - Parameters:
+    ///   - demo: seed the test user test@stockport.com / Test@123.
+    ///   - certificate: also serve HTTPS and wss with it, on a second port.
+    public init(demo: Bool = false, certificate: ThrowawayCertificate? = nil) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Emulator/emulator.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--api-key", Self.apiKey] + (demo ? ["--demo"] : [])
+            + (certificate.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
+        let expectedLines = certificate == nil ? 1 : 2
+        while line.filter({ $0 == UInt8(ascii: "\n") }).count < expectedLines {
             let chunk = output.fileHandleForReading.availableData
             guard !chunk.isEmpty else { break }
             line.append(chunk)
         }
-        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "),
-              let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let text = String(decoding: line, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        guard let first = lines.first, first.hasPrefix("PORT "), let port = Int(first.dropFirst(5).trimmingCharacters(in: .whitespaces)) else {
             process.terminate()
             throw NSError(domain: "ServicesEmulator", code: 1, userInfo: [NSLocalizedDescriptionKey: "emulator did not start: \(String(decoding: line, as: UTF8.self))"])
         }
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        if certificate != nil, let tls = lines.dropFirst().first, tls.hasPrefix("TLSPORT "), let tlsPort = Int(tls.dropFirst(8)) {
+            secureBaseURL = URL(string: "https://localhost:\(tlsPort)")!
+        }
     }
 
     public func stop() {
@@ -118,9 +128,32 @@ public final class ServicesEmulator {
     }
 }
 
+/// A certificate for `localhost` that no authority signed, made with the `openssl` command; a
+/// client that trusts it explicitly can talk TLS to a test server.
+public final class ThrowawayCertificate {
+    public let directory: URL
+    public var certificate: URL { directory.appendingPathComponent("cert.pem") }
+    public var key: URL { directory.appendingPathComponent("key.pem") }
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keygen = Process()
+        keygen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        keygen.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                            "-addext", "subjectAltName=DNS:localhost", "-keyout", key.path, "-out", certificate.path]
+        keygen.standardError = FileHandle.nullDevice
+        try keygen.run()
+        keygen.waitUntilExit()
+        guard keygen.terminationStatus == 0 else { throw NSError(domain: "ThrowawayCertificate", code: Int(keygen.terminationStatus)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+}
+
 extension XCTestCase {
-    public func startEmulator(demo: Bool = false) throws -> ServicesEmulator {
-        let emulator = try ServicesEmulator(demo: demo)
+    public func startEmulator(demo: Bool = false, certificate: ThrowawayCertificate? = nil) throws -> ServicesEmulator {
+        let emulator = try ServicesEmulator(demo: demo, certificate: certificate)
         addTeardownBlock { emulator.stop() }
         return emulator
     }

@@ -5,6 +5,7 @@
 
 #include <openssl/ssl.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 
 /// SNI: which host's certificate the server should present.
 static inline long invest_ssl_set_server_name(SSL *ssl, const char *host) {
