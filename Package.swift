@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
+        .target(name: "LiveFeed", dependencies: ["FixedPoint"], path: "Modules/Features/LiveFeed"),
 
         // Infrastructure
         .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
@@ -32,6 +33,7 @@ let package = Package(
                 path: "Modules/Infrastructure/Networking"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
         .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking"], path: "Modules/Infrastructure/Firebase"),
+        .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
         .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "LocalFileStore", "QuotesAPI",
@@ -56,11 +58,13 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/LedgerTests"),
         .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "TestSupport"], path: "Tests/CurrentPricesTests"),
+        .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/PortfolioTests"),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"], path: "Tests/NetworkingTests"),
+        .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
         .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "Networking", "AuthTestSupport",
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
