@@ -24,10 +24,13 @@ public protocol Console: AnyObject {
     /// Sends the rest of the output through `pager` (a shell command), as git does for long
     /// output on a terminal; does nothing where there is no terminal.
     func page(through pager: String, environment: [String: String])
+    /// Sends what was written so far: a stream's lines go out as they come.
+    func flush()
 }
 
 extension Console {
     public func writeNotice(_ text: String) { writeError(text) }
+    public func flush() {}
     public func page(through pager: String, environment: [String: String]) {}
 }
 
@@ -49,6 +52,7 @@ public final class QuietConsole: Console {
     public var terminalWidth: Int? { decoratee.terminalWidth }
     public func finishOutput() -> String? { decoratee.finishOutput() }
     public func page(through pager: String, environment: [String: String]) { decoratee.page(through: pager, environment: environment) }
+    public func flush() { decoratee.flush() }
 }
 
 public final class StandardConsole: Console {

@@ -12,6 +12,8 @@ public struct InvestContext {
     public var makeID: () -> String
     /// `--verbose`: say each network request on stderr.
     public var verbose = false
+    /// The terminal a full-screen view may take over; nil where there is none (a pipe, a test).
+    public var liveTerminal: () -> LiveTerminal? = { nil }
     /// Standard input, read whole up to `limit` bytes (one more tells a caller it was exceeded).
     public var readStandardInput: (_ limit: Int) -> Data = { limit in
         (try? FileHandle.standardInput.read(upToCount: limit)) ?? Data()

@@ -17,7 +17,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .accounts, .tour, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .feed, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
@@ -50,6 +50,12 @@ extension FeatureRegistration {
         [SavingsCommand(load: app.loadSavings, accounts: app.manageSavingsAccounts, values: app.recordSavingsValue, importer: app.importSavings,
                         symbol: app.currencySymbol, readStandardInput: app.context.readStandardInput,
                         demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) })]
+    }
+
+    /// The live feed keeps nothing: it has no kinds.
+    static let feed = FeatureRegistration(kinds: []) { app in
+        let feed = FeedCommand(stream: app.priceStream(source:), terminal: app.context.liveTerminal)
+        return [feed, OpenCommand(feed: feed)]
     }
 
     static let accounts = FeatureRegistration(kinds: []) { app in

@@ -76,12 +76,80 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertFalse(unpaged.transcript.contains("PAGED:"), unpaged.transcript)
     }
 
+    // MARK: - The live feed (seed 004)
+
+    func test_liveFeed_showsEveryStockByPrice_overOneConnection_andStopStartAndQuitWork() throws {
+        let emulator = try startEmulator()
+
+        let session = try runOnTerminal(["feed"], home: makeTemporaryDirectory(), steps: [("connected", ""), ("COST", "s"), ("[ Start ]", "s"), ("[ Stop ]", "q")],
+                                        environment: feedEnvironment(emulator))
+
+        XCTAssertEqual(session.exit, 0, session.transcript)
+        let firstFrame = try XCTUnwrap(session.transcript.components(separatedBy: "\u{1B}[H").first { $0.contains("COST") && $0.contains("AAPL") })
+        let order = ["COST", "ADBE", "NVDA"].compactMap { firstFrame.range(of: " \($0) ")?.lowerBound }
+        XCTAssertEqual(order, order.sorted(), "the highest prices first: \(firstFrame)")
+        XCTAssertTrue(session.transcript.contains("🟢 connected"))
+        XCTAssertTrue(session.transcript.contains("🔴 disconnected"), "stopping closes the connection")
+        XCTAssertEqual(try webSocketConnections(emulator), 2, "one connection, and one more after Start")
+        XCTAssertTrue(session.transcript.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the main screen is back")
+        XCTAssertEqual(session.echo, true)
+        XCTAssertEqual(session.canonical, true)
+    }
+
+    func test_liveFeed_enterOpensTheDetails_andBGoesBack() throws {
+        let emulator = try startEmulator()
+
+        let session = try runOnTerminal(["feed", "--symbols", "AAPL,MSFT"], home: makeTemporaryDirectory(),
+                                        steps: [("AAPL", "j"), ("MSFT", "\r"), ("This session:", "b"), ("Enter details", "q")],
+                                        environment: feedEnvironment(emulator))
+
+        XCTAssertEqual(session.exit, 0, session.transcript)
+        XCTAssertTrue(session.transcript.contains("Apple Inc.") || session.transcript.contains("Microsoft Corporation"))
+        XCTAssertTrue(session.transcript.contains("Esc or b back"), session.transcript)
+    }
+
+    func test_liveFeed_givesTheTerminalBack_onCtrlC_andOnSIGTERM() throws {
+        let emulator = try startEmulator()
+
+        let interrupted = try runOnTerminal(["feed"], home: makeTemporaryDirectory(), steps: [("connected", "\u{3}")], environment: feedEnvironment(emulator))
+        let terminated = try runOnTerminal(["feed"], home: makeTemporaryDirectory(), steps: [("connected", "TERM")], environment: feedEnvironment(emulator))
+
+        for session in [interrupted, terminated] {
+            XCTAssertEqual(session.exit, 0, session.transcript)
+            XCTAssertTrue(session.transcript.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), session.transcript)
+            XCTAssertEqual(session.echo, true)
+            XCTAssertEqual(session.canonical, true)
+        }
+    }
+
+    func test_liveFeed_withoutColour_usesWordsAndArrows_andNoFlashes() throws {
+        let emulator = try startEmulator()
+
+        let session = try runOnTerminal(["feed", "--symbols", "AAPL,MSFT"], home: makeTemporaryDirectory(), steps: [("[connected]", ""), ("↓ down", "q")],
+                                        environment: feedEnvironment(emulator).merging(["NO_COLOR": "1"]) { $1 })
+
+        XCTAssertEqual(session.exit, 0, session.transcript)
+        XCTAssertFalse(session.transcript.contains("🟢"))
+        XCTAssertFalse(session.transcript.contains("\u{1B}[4"), "no green or red backgrounds")
+    }
+
+    private func feedEnvironment(_ emulator: ServicesEmulator) -> [String: String] {
+        ["INVEST_FEED_URL": emulator.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + "/ws/echo"]
+    }
+
+    private func webSocketConnections(_ emulator: ServicesEmulator) throws -> Int? {
+        (try JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/ws-stats").body) as? [String: Int])?["connections"]
+    }
+
     // MARK: - Helpers
 
     private struct Session {
         let exit: Int?
         let signal: Int?
         let transcript: String
+        /// The terminal's modes after the command ended.
+        let echo: Bool?
+        let canonical: Bool?
     }
 
     private func runOnTerminal(_ arguments: [String], home: URL, steps: [(expect: String, send: String)] = [], columns: Int = 80,
@@ -91,10 +159,12 @@ final class TerminalSessionTests: XCTestCase {
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--cols", "\(columns)", "--",
                                                                      productsDirectory.appendingPathComponent("invest").path] + arguments,
                                     environment: ["INVEST_HOME": home.path, "TERM": "xterm"].merging(environment) { $1 },
-                                    stdin: String(decoding: try JSONSerialization.data(withJSONObject: steps.map { ["expect": $0.expect, "send": $0.send] }),
+                                    stdin: String(decoding: try JSONSerialization.data(withJSONObject: steps.map {
+                                        $0.send == "TERM" ? ["expect": $0.expect, "signal": "TERM"] : ["expect": $0.expect, "send": $0.send] }),
                                                   as: UTF8.self))
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stderr, file: file, line: line)
-        let session = Session(exit: json["exit"] as? Int, signal: json["signal"] as? Int, transcript: json["transcript"] as? String ?? "")
+        let session = Session(exit: json["exit"] as? Int, signal: json["signal"] as? Int, transcript: json["transcript"] as? String ?? "",
+                              echo: json["echo"] as? Bool, canonical: json["canonical"] as? Bool)
         XCTAssertEqual(json["timedOut"] as? Bool, false, "the session stalled: \(session.transcript)", file: file, line: line)
         return session
     }

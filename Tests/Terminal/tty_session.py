@@ -5,8 +5,10 @@
 
 steps.json is a list of {"expect": TEXT, "send": TEXT}: wait (up to 10 s) until TEXT has
 appeared since the last match, then type SEND ("\r" is Enter, "\u0003" is Ctrl-C, "\u0004"
-Ctrl-D). After the last step the output is read until the command exits. Prints one JSON object:
-{"exit": CODE or null, "signal": NUMBER or null, "transcript": TEXT, "timedOut": BOOL}.
+Ctrl-D); a step with "signal": "TERM" sends SIGTERM instead. After the last step the output is
+read until the command exits. Prints one JSON object: {"exit": CODE or null, "signal": NUMBER or
+null, "transcript": TEXT, "timedOut": BOOL, "echo": BOOL, "canonical": BOOL}, the last two being
+the terminal's modes once the command ended (a full-screen view must give them back).
 Standard library only.
 """
 import argparse, fcntl, json, os, pty, select, signal, struct, sys, termios, time
@@ -52,7 +54,10 @@ def main():
             timed_out = True
             break
         matched = position + len(wanted)
-        os.write(fd, step["send"].encode())
+        if step.get("signal") == "TERM":
+            os.kill(pid, signal.SIGTERM)
+        else:
+            os.write(fd, step["send"].encode())
 
     deadline = time.monotonic() + 10
     while open_ and time.monotonic() < deadline:
@@ -61,7 +66,14 @@ def main():
         timed_out = True
         os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
+    try:
+        modes = termios.tcgetattr(fd)[3]
+        echo, canonical = bool(modes & termios.ECHO), bool(modes & termios.ICANON)
+    except termios.error:
+        echo = canonical = None
     print(json.dumps({
+        "echo": echo,
+        "canonical": canonical,
         "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
         "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
         "transcript": transcript.decode("utf-8", "replace"),
