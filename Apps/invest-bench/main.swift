@@ -245,6 +245,53 @@ do {
     exit(1)
 }
 
+// Issue 15: the live feed, against the test emulator's trade stream (not in a quick run: 20 s).
+struct FeedRow { let what: String; let sent: Int; let shown: Int; let cpuPercent: Double }
+var feedRows: [FeedRow] = []
+let emulatorScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Emulator/emulator.py")
+if options.sizes != [1_000, 10_000], FileManager.default.fileExists(atPath: emulatorScript.path) {
+    for (what, query, arguments) in [("1,000 trades a second for 10 s", "?rate=1000", ["--source", "finnhub"]),
+                                     ("idle: one symbol every 2 s for 10 s", "", ["--symbols", "AAPL"])] {
+        if let row = measureFeed(what: what, emulator: emulatorScript, query: query, arguments: arguments) { feedRows.append(row) }
+    }
+}
+
+/// Runs `invest feed` for 10 s against a fresh emulator, through a small Python parent that
+/// counts its lines and reads its CPU time (RUSAGE_CHILDREN: the feed alone).
+func measureFeed(what: String, emulator: URL, query: String, arguments: [String]) -> FeedRow? {
+    let script = """
+    import json, os, resource, subprocess, sys, urllib.request
+    server = subprocess.Popen(["python3", sys.argv[1]], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    port = int(server.stdout.readline().split()[1])
+    env = dict(os.environ, FINNHUB_API_KEY="test-key", INVEST_FINNHUB_FEED_URL="ws://127.0.0.1:%d/ws/finnhub%s" % (port, sys.argv[2]),
+               INVEST_FEED_URL="ws://127.0.0.1:%d/ws/echo" % port)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    feed = subprocess.Popen(sys.argv[3:] + ["--duration", "10", "--format", "ndjson"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    shown = sum(1 for _ in feed.stdout)
+    feed.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    stats = json.load(urllib.request.urlopen("http://127.0.0.1:%d/_control/ws-stats" % port))
+    server.kill()
+    print(stats["trades"] or stats["echoed"], shown, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, emulator.path, query, investPath, "feed"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard fields.count == 3, let sent = Int(fields[0]), let shown = Int(fields[1]), let cpu = Double(fields[2]) else { return nil }
+    if !options.json {
+        FileHandle.standardError.write(Data(String(format: "  feed: %@: %d sent, %d shown, %.1f%% of a core\n", what, sent, shown, cpu / 10 * 100).utf8))
+    }
+    // Counted from before the feed starts to after it ends: only the feed's own time.
+    return FeedRow(what: what, sent: sent, shown: shown, cpuPercent: cpu / 10 * 100)
+}
+
 if options.json {
     let objects = rows.map { row -> [String: Any] in
         var object: [String: Any] = ["transactions": row.size, "measure": row.what, "medianMs": row.median * 1000,
@@ -253,7 +300,8 @@ if options.json {
         if let perSecond = row.perSecond { object["transactionsPerSecond"] = perSecond }
         return object
     }
-    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects], options: [.prettyPrinted, .sortedKeys])
+    let feed = feedRows.map { ["measure": $0.what, "updatesSent": $0.sent, "updatesShown": $0.shown, "cpuPercentOfACore": $0.cpuPercent] as [String: Any] }
+    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects, "feed": feed], options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
 } else {
     print("\nmedian / min / max over \(options.runs) runs after a warm-up; peak RSS of each `invest` process\n")
@@ -269,5 +317,11 @@ if options.json {
             column == 1 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
         }.joined(separator: "  "))
+    }
+    if !feedRows.isEmpty {
+        print("\ninvest feed (reading, reducing and writing each update)          sent    shown  CPU % of a core")
+        for row in feedRows {
+            print(row.what.padding(toLength: 60, withPad: " ", startingAt: 0) + String(format: "  %7d  %7d  %6.1f", row.sent, row.shown, row.cpuPercent))
+        }
     }
 }

@@ -4,7 +4,9 @@
   GET /ws/finnhub?token=KEY    Finnhub's trade stream: {"type":"subscribe","symbol":S} subscribes;
                                every 0.2 s each subscribed symbol trades:
                                {"type":"trade","data":[{"s":S,"p":PRICE,"t":MS,"v":1}]}
-  GET /_control/ws-stats       {"connections": upgrades so far, "open": open now, "echoed": messages echoed}
+                               (&rate=N: N trades a second in all, round the subscribed symbols)
+  GET /_control/ws-stats       {"connections": upgrades so far, "open": open now, "echoed": messages echoed,
+                                "trades": trades sent}
 
 Faults, as query items of the endpoint's URL:
   fault=drop&after=N       close the TCP connection without a word after N messages
@@ -30,10 +32,11 @@ class WebSocketStats:
         self.connections = 0
         self.open = 0
         self.echoed = 0
+        self.trades = 0
 
     def snapshot(self):
         with self.lock:
-            return {"connections": self.connections, "open": self.open, "echoed": self.echoed}
+            return {"connections": self.connections, "open": self.open, "echoed": self.echoed, "trades": self.trades}
 
 
 def frame(opcode, payload, fin=True):
@@ -100,16 +103,29 @@ def serve(handler, url, stats, params, api_key):
     subscribed = []
     stop = threading.Event()
     if url.path == "/ws/finnhub":
+        rate = int(params.get("rate", ["0"])[0] or 0)
+
+        def trade(symbol, price):
+            message = {"type": "trade", "data": [{"s": symbol, "p": round(price, 2), "t": int(time.time() * 1000), "v": 1}]}
+            send(frame(0x1, json.dumps(message).encode()))
+            with stats.lock:
+                stats.trades += 1
+
         def trades():
-            price = 100.0
-            while not stop.wait(0.2):
-                price += 0.25
-                for symbol in list(subscribed):
-                    message = {"type": "trade", "data": [{"s": symbol, "p": round(price, 2), "t": int(time.time() * 1000), "v": 1}]}
-                    try:
-                        send(frame(0x1, json.dumps(message).encode()))
-                    except OSError:
-                        return
+            price, sent, started = 100.0, 0, time.monotonic()
+            while not stop.wait(0.01 if rate else 0.2):
+                symbols = list(subscribed)
+                if not symbols:
+                    continue
+                price = 100.0 + (price - 99.75) % 50
+                # At a rate: as many as are due by now, round the symbols; else one each.
+                due = int((time.monotonic() - started) * rate) - sent if rate else len(symbols)
+                try:
+                    for index in range(due):
+                        trade(symbols[(sent + index) % len(symbols)], price)
+                except OSError:
+                    return
+                sent += due
         threading.Thread(target=trades, daemon=True).start()
     received = 0
     try:
