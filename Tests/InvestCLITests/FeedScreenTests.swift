@@ -40,6 +40,17 @@ final class FeedScreenTests: XCTestCase {
         XCTAssertTrue(frame.contains("This session: █▁"), frame)
     }
 
+    func test_colourCodes_surviveIntact_andEveryLineFitsTheWidth_emojiCountingTwo() {
+        let frame = screen(state(), now: now.addingTimeInterval(5), colors: true).render()
+        let visible = frame.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+
+        XCTAssertTrue(frame.contains("\u{1B}[32m↑\u{1B}[39m"), frame)
+        XCTAssertTrue(frame.contains("\u{1B}[31m↓\u{1B}[39m"), frame)
+        XCTAssertFalse(frame.contains("\\u{1b}"), "our own codes are not escaped")
+        XCTAssertTrue(visible.components(separatedBy: "\n").allSatisfy { FeedScreen.width(of: $0) <= 60 }, visible)
+        XCTAssertEqual(FeedScreen.width(of: visible.components(separatedBy: "\n")[0]), 60, "the toggle ends at the right edge")
+    }
+
     func test_controlCharactersFromTheServer_neverReachTheTerminal() {
         var state = state()
         state.apply(.disconnected(reason: "bad \u{1B}]0;pwned\u{7}"))

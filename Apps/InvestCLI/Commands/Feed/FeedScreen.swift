@@ -41,10 +41,10 @@ struct FeedScreen {
         case (.connecting, false): status = "[connecting]"
         case (.disconnected, false): status = "[DISCONNECTED]"
         }
-        let problem = state.connection == .disconnected ? state.lastProblem.map { ": " + $0.escapedForTerminal } ?? "" : ""
+        let problem = state.connection == .disconnected ? state.lastProblem.map { ": " + $0 } ?? "" : ""
         let toggle = state.isRunning ? "[ Stop ]" : "[ Start ]"
         let left = fit(status + problem, width: max(columns - toggle.count - 1, 10))
-        return left + String(repeating: " ", count: max(1, columns - left.count - toggle.count)) + toggle
+        return left + String(repeating: " ", count: max(1, columns - Self.width(of: left) - toggle.count)) + toggle
     }
 
     private func list() -> [String] {
@@ -54,11 +54,14 @@ struct FeedScreen {
         return sorted.enumerated().dropFirst(first).prefix(visible).map { index, row in
             let price = row.price.map { $0.formatted(fractionDigits: 2) } ?? "—"
             let change = row.change.map { ($0.isNegative ? "" : "+") + $0.formatted(fractionDigits: 2) } ?? ""
-            var line = " " + pad(row.symbol.symbol, 6) + " " + pad(price, 10, right: true) + " " + marker(row.direction) + " " + pad(change, 8, right: true)
-                + "  " + row.symbol.name
-            line = fit(line)
-            if colors, let flash = state.flash(of: row.symbol.symbol, at: now) { line = (flash == .up ? "\u{1B}[42;30m" : "\u{1B}[41;30m") + line + "\u{1B}[0m" }
-            if index == selected { line = colors ? "\u{1B}[7m" + line + "\u{1B}[0m" : ">" + line.dropFirst() }
+            // Laid out and cut as plain text; colour goes in after, so it neither counts toward
+            // the width nor gets cut in half.
+            var line = fit((index == selected && !colors ? ">" : " ") + pad(row.symbol.symbol, 6) + " " + pad(price, 10, right: true) + " "
+                           + marker(row.direction) + " " + pad(change, 8, right: true) + "  " + row.symbol.name)
+            let flash = colors ? state.flash(of: row.symbol.symbol, at: now) : nil
+            if colors, flash == nil { line = painted(line) }
+            if let flash { line = (flash == .up ? "\u{1B}[42;30m" : "\u{1B}[41;30m") + line + "\u{1B}[0m" }
+            if index == selected, colors { line = "\u{1B}[7m" + line + "\u{1B}[0m" }
             return line
         }
     }
@@ -66,32 +69,53 @@ struct FeedScreen {
     private func details(_ symbol: String) -> [String] {
         guard let row = state.rows[symbol] else { return ["", fit("\(symbol) is not in this feed.")] }
         let price = row.price.map { "$" + $0.formatted(fractionDigits: 2) } ?? "waiting for a price…"
-        var priceLine = price + " " + marker(row.direction) + (row.change.map { "  " + ($0.isNegative ? "" : "+") + $0.formatted(fractionDigits: 2) } ?? "")
-        if colors, let flash = state.flash(of: symbol, at: now) { priceLine = (flash == .up ? "\u{1B}[32m" : "\u{1B}[31m") + priceLine + "\u{1B}[0m" }
-        return ["", fit(colors ? "\u{1B}[1m\(symbol)\u{1B}[0m  \(row.symbol.name)" : "\(symbol)  \(row.symbol.name)"), "", priceLine, ""]
+        var priceLine = fit(price + " " + marker(row.direction) + (row.change.map { "  " + ($0.isNegative ? "" : "+") + $0.formatted(fractionDigits: 2) } ?? ""))
+        if colors { priceLine = state.flash(of: symbol, at: now).map { ($0 == .up ? "\u{1B}[32m" : "\u{1B}[31m") + priceLine + "\u{1B}[0m" } ?? painted(priceLine) }
+        let title = fit("\(symbol)  \(row.symbol.name)")
+        return ["", colors ? "\u{1B}[1m" + title + "\u{1B}[0m" : title, "", priceLine, ""]
             + wrap(row.symbol.description) + ["", fit("This session: " + Sparkline.render(row.history, width: columns - 14))]
     }
 
     private func marker(_ direction: PriceDirection?) -> String {
         switch (direction, colors) {
-        case (.up?, true): return "\u{1B}[32m↑\u{1B}[39m"
-        case (.down?, true): return "\u{1B}[31m↓\u{1B}[39m"
+        case (.up?, true): return "↑"
+        case (.down?, true): return "↓"
         case (.up?, false): return "↑ up  "
         case (.down?, false): return "↓ down"
         default: return colors ? " " : "      "
         }
     }
 
+    /// ↑ green and ↓ red, in text already laid out.
+    private func painted(_ line: String) -> String {
+        line.replacingOccurrences(of: "↑", with: "\u{1B}[32m↑\u{1B}[39m").replacingOccurrences(of: "↓", with: "\u{1B}[31m↓\u{1B}[39m")
+    }
+
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let space = String(repeating: " ", count: max(0, width - text.count))
+        let space = String(repeating: " ", count: max(0, width - Self.width(of: text)))
         return right ? space + text : text + space
     }
 
-    /// Cut to the screen's width; control characters never reach the terminal.
+    /// Plain text cut to the screen's width; control characters never reach the terminal.
     private func fit(_ text: String, width: Int? = nil) -> String {
         let text = text.escapedForTerminal
         let width = width ?? columns
-        return text.count <= width ? text : String(text.prefix(max(width - 1, 0))) + "…"
+        guard Self.width(of: text) > width else { return text }
+        var cut = "", used = 0
+        for character in text {
+            let next = Self.width(of: String(character))
+            guard used + next < width else { break }
+            cut.append(character)
+            used += next
+        }
+        return cut + "…"
+    }
+
+    /// Columns on a terminal: emoji such as the status dots take two.
+    static func width(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            total + ((0x1F300...0x1FAFF).contains(scalar.value) ? 2 : scalar.properties.generalCategory == .nonspacingMark ? 0 : 1)
+        }
     }
 
     private func wrap(_ text: String) -> [String] {
