@@ -16,7 +16,7 @@ final class LiveFeedSpecs: XCTestCase {
         let lines = try updates(run)
         XCTAssertEqual(lines.count, 50)
         XCTAssertEqual(Set(lines.compactMap { $0["symbol"] as? String }).count, 25, "all 25 default symbols")
-        XCTAssertEqual(try stats(emulator)["connections"], 1, "one WebSocket for every symbol")
+        XCTAssertEqual(try emulator.webSocketStats()["connections"], 1, "one WebSocket for every symbol")
     }
 
     func test_eachUpdate_saysThePriceThePreviousPriceAndItsDirection() throws {
@@ -44,7 +44,7 @@ final class LiveFeedSpecs: XCTestCase {
 
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(try updates(run).count, 6)
-        XCTAssertGreaterThanOrEqual(try stats(emulator)["connections"] ?? 0, 2)
+        XCTAssertGreaterThanOrEqual(try emulator.webSocketStats()["connections"] ?? 0, 2)
     }
 
     func test_aFeedThatNeverConnects_exits1_sayingWhy() {
@@ -72,7 +72,7 @@ final class LiveFeedSpecs: XCTestCase {
         let emulator = try startEmulator()
         let invest = makeInvestDriver()
         invest.environment = ["FINNHUB_API_KEY": ServicesEmulator.apiKey,
-                              "INVEST_FINNHUB_FEED_URL": webSocketURL(emulator, "/ws/finnhub")]
+                              "INVEST_FINNHUB_FEED_URL": emulator.webSocketURL("/ws/finnhub").absoluteString]
 
         let run = invest.run(["feed", "--source", "finnhub", "--symbols", "AAPL,MSFT", "--count", "4"])
         let withoutKey = makeInvestDriver().run(["feed", "--source", "finnhub"])
@@ -114,19 +114,11 @@ final class LiveFeedSpecs: XCTestCase {
 
     private func makeFeedDriver(_ emulator: ServicesEmulator, path: String = "/ws/echo") -> InvestDriver {
         let invest = makeInvestDriver()
-        invest.environment = ["INVEST_FEED_URL": webSocketURL(emulator, path)]
+        invest.environment = ["INVEST_FEED_URL": emulator.webSocketURL(path).absoluteString]
         return invest
-    }
-
-    private func webSocketURL(_ emulator: ServicesEmulator, _ path: String) -> String {
-        emulator.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + path
     }
 
     private func updates(_ run: InvestRun) throws -> [[String: Any]] {
         try run.output.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-    }
-
-    private func stats(_ emulator: ServicesEmulator) throws -> [String: Int] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/ws-stats").body) as? [String: Int])
     }
 }

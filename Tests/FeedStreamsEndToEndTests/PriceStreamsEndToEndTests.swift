@@ -9,7 +9,7 @@ import TestSupport
 final class PriceStreamsEndToEndTests: XCTestCase {
     func test_echo_updatesEverySymbol_overExactlyOneConnection() throws {
         let emulator = try startEmulator()
-        let stream = EchoPriceStream(url: url(emulator, "/ws/echo"), trustedAuthorities: nil, interval: 0.2, random: seeded())
+        let stream = EchoPriceStream(url: emulator.webSocketURL("/ws/echo"), trustedAuthorities: nil, interval: 0.2, random: seeded())
         let symbols = FeedCatalog.defaults
 
         let events = run(stream, symbols: symbols) { ticks in Set(ticks.map(\.symbol)).count == 25 && ticks.count >= 50 }
@@ -18,7 +18,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(ticks.map(\.symbol)), Set(symbols.map(\.symbol)), "every symbol updated")
         XCTAssertTrue(ticks.allSatisfy { $0.source == .echo })
         XCTAssertEqual(Array(events.prefix(2)), [.connecting, .connected])
-        XCTAssertEqual(try stats(emulator)["connections"], 1, "one connection for 25 symbols")
+        XCTAssertEqual(try emulator.webSocketStats()["connections"], 1, "one connection for 25 symbols")
         for symbol in symbols {
             let prices = ticks.filter { $0.symbol == symbol.symbol }.map(\.price)
             XCTAssertGreaterThanOrEqual(prices.count, 2, symbol.symbol)
@@ -28,7 +28,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
 
     func test_echo_reconnectsAfterADrop_reportingTheDropAtOnce() throws {
         let emulator = try startEmulator()
-        let stream = EchoPriceStream(url: url(emulator, "/ws/echo?fault=drop&after=3"), trustedAuthorities: nil, interval: 0.1, random: seeded())
+        let stream = EchoPriceStream(url: emulator.webSocketURL("/ws/echo?fault=drop&after=3"), trustedAuthorities: nil, interval: 0.1, random: seeded())
 
         let events = run(stream, symbols: Array(FeedCatalog.defaults.prefix(3))) { _ in false } until: { events in
             events.filter { $0 == .connected }.count >= 2
@@ -38,7 +38,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         let dropped = events[connected...].firstIndex { if case .disconnected = $0 { return true } else { return false } }
         XCTAssertNotNil(dropped, "\(events)")
         XCTAssertEqual(events.filter { $0 == .connected }.count, 2)
-        XCTAssertGreaterThanOrEqual(try stats(emulator)["connections"] ?? 0, 2)
+        XCTAssertGreaterThanOrEqual(try emulator.webSocketStats()["connections"] ?? 0, 2)
     }
 
     func test_aServerThatCantBeReached_isReported_andAScriptGivesUp() {
@@ -52,7 +52,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
 
     func test_finnhub_subscribesEachSymbol_andReadsTrades() throws {
         let emulator = try startEmulator()
-        let stream = FinnhubTradeStream(url: url(emulator, "/ws/finnhub?token=\(ServicesEmulator.apiKey)"), trustedAuthorities: nil)
+        let stream = FinnhubTradeStream(url: emulator.webSocketURL("/ws/finnhub?token=\(ServicesEmulator.apiKey)"), trustedAuthorities: nil)
 
         let events = run(stream, symbols: [FeedCatalog.symbol("AAPL"), FeedCatalog.symbol("MSFT")]) { ticks in Set(ticks.map(\.symbol)).count == 2 }
 
@@ -92,14 +92,6 @@ final class PriceStreamsEndToEndTests: XCTestCase {
     private func seeded() -> () -> UInt64 {
         var random = SeededRandom(seed: 4)
         return { random.next() }
-    }
-
-    private func url(_ emulator: ServicesEmulator, _ path: String) -> URL {
-        URL(string: emulator.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + path)!
-    }
-
-    private func stats(_ emulator: ServicesEmulator) throws -> [String: Int] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/ws-stats").body) as? [String: Int])
     }
 }
 

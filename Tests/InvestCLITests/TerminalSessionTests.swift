@@ -90,7 +90,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(order, order.sorted(), "the highest prices first: \(firstFrame)")
         XCTAssertTrue(session.transcript.contains("🟢 connected"))
         XCTAssertTrue(session.transcript.contains("🔴 disconnected"), "stopping closes the connection")
-        XCTAssertEqual(try webSocketConnections(emulator), 2, "one connection, and one more after Start")
+        XCTAssertEqual(try emulator.webSocketStats()["connections"], 2, "one connection, and one more after Start")
         XCTAssertTrue(session.transcript.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the main screen is back")
         XCTAssertEqual(session.echo, true)
         XCTAssertEqual(session.canonical, true)
@@ -134,11 +134,7 @@ final class TerminalSessionTests: XCTestCase {
     }
 
     private func feedEnvironment(_ emulator: ServicesEmulator) -> [String: String] {
-        ["INVEST_FEED_URL": emulator.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + "/ws/echo"]
-    }
-
-    private func webSocketConnections(_ emulator: ServicesEmulator) throws -> Int? {
-        (try JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/ws-stats").body) as? [String: Int])?["connections"]
+        ["INVEST_FEED_URL": emulator.webSocketURL("/ws/echo").absoluteString]
     }
 
     // MARK: - Helpers

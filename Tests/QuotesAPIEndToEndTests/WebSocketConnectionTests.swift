@@ -11,7 +11,7 @@ final class WebSocketConnectionTests: XCTestCase {
 
     func test_echo_sendsAndReceivesTextMessages_onOneConnection() throws {
         let emulator = try startEmulator()
-        let connection = try WebSocketConnection.connect(to: url(emulator, "/ws/echo"), timeout: 5)
+        let connection = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo"), timeout: 5)
 
         var echoed: [WebSocketMessage?] = []
         for message in ["first", "ünïcödé ✓", String(repeating: "x", count: 70_000)] {
@@ -21,12 +21,12 @@ final class WebSocketConnectionTests: XCTestCase {
         connection.close()
 
         XCTAssertEqual(echoed, [.text("first"), .text("ünïcödé ✓"), .text(String(repeating: "x", count: 70_000))])
-        XCTAssertEqual(try stats(emulator)["connections"], 1)
+        XCTAssertEqual(try emulator.webSocketStats()["connections"], 1)
     }
 
     func test_receive_returnsNothingWhenTheDeadlinePasses_andTheConnectionStaysUsable() throws {
         let emulator = try startEmulator()
-        let connection = try WebSocketConnection.connect(to: url(emulator, "/ws/echo"), timeout: 5)
+        let connection = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo"), timeout: 5)
 
         let nothing = try connection.receive(until: Date().addingTimeInterval(0.2))
         try connection.send(text: "still here")
@@ -37,7 +37,7 @@ final class WebSocketConnectionTests: XCTestCase {
 
     func test_aFragmentedMessage_isJoined_andAPingBetweenItsFramesIsAnswered() throws {
         let emulator = try startEmulator()
-        let connection = try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=fragment"), timeout: 5)
+        let connection = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=fragment"), timeout: 5)
 
         try connection.send(text: "in two pieces")
 
@@ -46,7 +46,7 @@ final class WebSocketConnectionTests: XCTestCase {
 
     func test_theServersClose_isAnsweredAndReported_withItsCode() throws {
         let emulator = try startEmulator()
-        let connection = try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=close&after=1"), timeout: 5)
+        let connection = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=close&after=1"), timeout: 5)
         try connection.send(text: "one")
         XCTAssertEqual(try connection.receive(until: Date().addingTimeInterval(5)), .text("one"))
 
@@ -55,7 +55,7 @@ final class WebSocketConnectionTests: XCTestCase {
 
     func test_aDroppedConnection_isReportedAsClosed() throws {
         let emulator = try startEmulator()
-        let connection = try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=drop&after=1"), timeout: 5)
+        let connection = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=drop&after=1"), timeout: 5)
         try connection.send(text: "one")
         _ = try connection.receive(until: Date().addingTimeInterval(5))
 
@@ -66,8 +66,8 @@ final class WebSocketConnectionTests: XCTestCase {
 
     func test_anOversizedFrame_andGarbage_areRefused() throws {
         let emulator = try startEmulator()
-        let oversized = try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=oversized"), timeout: 5, maximumMessageSize: 1 << 20)
-        let garbage = try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=garbage"), timeout: 5)
+        let oversized = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=oversized"), timeout: 5, maximumMessageSize: 1 << 20)
+        let garbage = try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=garbage"), timeout: 5)
         try oversized.send(text: "x")
         try garbage.send(text: "x")
 
@@ -80,10 +80,10 @@ final class WebSocketConnectionTests: XCTestCase {
     func test_anUpgradeThatIsRefusedOrAnsweredWrongly_fails() throws {
         let emulator = try startEmulator()
 
-        XCTAssertThrowsError(try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=bad-accept"), timeout: 5)) {
+        XCTAssertThrowsError(try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=bad-accept"), timeout: 5)) {
             XCTAssertEqual($0 as? WebSocketError, .handshakeFailed("Sec-WebSocket-Accept does not answer the key"))
         }
-        XCTAssertThrowsError(try WebSocketConnection.connect(to: url(emulator, "/ws/echo?fault=refuse"), timeout: 5)) {
+        XCTAssertThrowsError(try WebSocketConnection.connect(to: emulator.webSocketURL("/ws/echo?fault=refuse"), timeout: 5)) {
             guard case let .handshakeFailed(reason) = $0 as? WebSocketError else { return XCTFail("\($0)") }
             XCTAssertTrue(reason.contains("403"), reason)
         }
@@ -101,16 +101,6 @@ final class WebSocketConnectionTests: XCTestCase {
         XCTAssertThrowsError(try WebSocketConnection.connect(to: URL(string: secure + "/ws/echo")!, timeout: 5)) {
             XCTAssertEqual($0 as? WebSocketError, .connection(.connectivity))
         }
-    }
-
-    // MARK: - Helpers
-
-    private func url(_ emulator: ServicesEmulator, _ path: String) -> URL {
-        URL(string: emulator.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + path)!
-    }
-
-    private func stats(_ emulator: ServicesEmulator) throws -> [String: Int] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: emulator.request("GET", "/_control/ws-stats").body) as? [String: Int])
     }
 }
 #endif

@@ -102,6 +102,16 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/password-resets")) as? [String]) ?? []
     }
 
+    /// `ws://` and the emulator's address, then `path`: its WebSocket endpoints.
+    public func webSocketURL(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + path)!
+    }
+
+    /// WebSocket upgrades so far ("connections"), open now ("open"), messages echoed and trades sent.
+    public func webSocketStats() throws -> [String: Int] {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/ws-stats")) as? [String: Int]) ?? [:]
+    }
+
     /// A raw request, as any HTTP client could send it: for checking the emulator's rules directly.
     public func request(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> (status: Int, body: Data) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)

@@ -94,7 +94,7 @@ struct SavingsCommand: Command {
                 try reportUpdate("Recorded", update, format: format, presentation: presentation, io: io)
             case "history":
                 let book = try load().load()
-                let account = try book.requireAccount(named: words[0], presentation: presentation)
+                let account = try book.requireAccount(named: words[0])
                 let report = presentation.historyReport(book.updates(of: account.id))
                 if format == .table && report.rows.isEmpty { return io.console.write("\(account.name.escapedForTerminal) has no values yet.\n") }
                 io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
@@ -166,7 +166,7 @@ struct SavingsCommand: Command {
 
     private func delete(_ name: String, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
         let book = try load().load()
-        let account = try book.requireAccount(named: name, presentation: presentation)
+        let account = try book.requireAccount(named: name)
         if io.console.isInteractive, !arguments.has("yes") {
             let count = book.updates(of: account.id).count
             let answer = io.console.readLine(prompt: "Delete \(account.name.escapedForTerminal) and its \(Plural.count(count, "recorded value"))? This can't be undone by closing; 'invest undo' can revert it. [y/N] ")
@@ -180,7 +180,7 @@ struct SavingsCommand: Command {
         let book = try load().load()
         let points: [ChartPoint], title: String
         if let name {
-            let account = try book.requireAccount(named: name, presentation: presentation)
+            let account = try book.requireAccount(named: name)
             guard !arguments.has("include-closed") else { throw CLIError.usage("--include-closed applies to the portfolio chart (no NAME).") }
             points = SavingsChart.account(account.id, in: book, now: io.now)
             title = account.name
@@ -271,13 +271,6 @@ struct SavingsCommand: Command {
         let skipped = outcome.duplicates == 0 ? "" : "; \(Plural.count(outcome.duplicates, "row")) already recorded \(outcome.duplicates == 1 ? "was" : "were") skipped"
         io.console.write((dryRun ? "Dry run: \(Plural.count(outcome.imported, "value")) from \(name) would be imported\(created)\(skipped); nothing was saved.\n"
                                  : "Imported \(Plural.count(outcome.imported, "value")) from \(name)\(created)\(skipped).\n"))
-    }
-}
-
-extension SavingsBook {
-    func requireAccount(named name: String, presentation: SavingsPresentation) throws -> SavingsAccount {
-        guard let account = account(named: name) else { throw presentation.error(.unknownAccount(name, known: accounts.map(\.name))) }
-        return account
     }
 }
 

@@ -65,7 +65,7 @@ struct SavingsLedger {
 
 extension SavingsBook {
     /// The account called `name`, or the error that names the accounts there are.
-    func requireAccount(named name: String) throws(SavingsError) -> SavingsAccount {
+    public func requireAccount(named name: String) throws(SavingsError) -> SavingsAccount {
         guard let account = account(named: name) else { throw .unknownAccount(name, known: accounts.map(\.name)) }
         return account
     }
