@@ -1,0 +1,75 @@
+import Foundation
+import FixedPoint
+
+/// One fill from a broker's statement, as seed 001's web app keeps it.
+public struct Execution: Equatable, Sendable {
+    public enum Side: String, Sendable { case buy = "BUY", sell = "SELL" }
+    public enum PositionEffect: String, Sendable { case open = "OPEN", close = "CLOSE" }
+
+    /// When it filled, in UTC (the statement's local time read in the user's zone).
+    public let execTime: Date
+    /// The user's calendar day of `execTime`, `YYYY-MM-DD`.
+    public let tradeDate: String
+    public let side: Side
+    /// Contracts or shares, always positive.
+    public let quantity: FixedDecimal
+    public let symbol: String
+    /// As the statement writes it, e.g. `3 JUL 25`; `N/A` for a stock.
+    public let expiration: String
+    /// 0 for a stock, as the web app reads an empty strike.
+    public let strike: FixedDecimal
+    public let price: FixedDecimal
+    public let orderType: String
+    public let positionEffect: PositionEffect
+    /// CALL, PUT, or a stock type such as STOCK or ETF.
+    public let type: String
+    /// Commissions and fees the statement charged for it, if any.
+    public let fees: FixedDecimal
+
+    public init(execTime: Date, tradeDate: String, side: Side, quantity: FixedDecimal, symbol: String, expiration: String, strike: FixedDecimal,
+                price: FixedDecimal, orderType: String, positionEffect: PositionEffect, type: String, fees: FixedDecimal = .zero) {
+        self.execTime = execTime
+        self.tradeDate = tradeDate
+        self.side = side
+        self.quantity = quantity
+        self.symbol = symbol
+        self.expiration = expiration
+        self.strike = strike
+        self.price = price
+        self.orderType = orderType
+        self.positionEffect = positionEffect
+        self.type = type
+        self.fees = fees
+    }
+
+    /// Options are for 100 shares; anything else is priced per share.
+    public var multiplier: FixedDecimal { type == "CALL" || type == "PUT" ? FixedDecimal(100) : FixedDecimal(1) }
+
+    /// The contract, as the web app groups executions: `${Symbol}-${Strike}-${Expiration}`.
+    public var contractKey: String { "\(symbol)-\(strike)-\(expiration)" }
+
+    /// The same fill always gets the same id, so importing a statement twice adds nothing. A
+    /// 64-bit FNV-1a of the fields: an identifier, not a secret.
+    public var id: String {
+        let text = [JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description, price.description,
+                    orderType, positionEffect.rawValue, type].joined(separator: "|")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "exec-" + String(hash, radix: 16)
+    }
+}
+
+/// Times as the web app's JavaScript writes them.
+public enum JournalTime {
+    /// `Date.prototype.toISOString()`: `2025-07-03T13:31:12.000Z`.
+    public static func javaScriptISO(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!,
+                      (parts.nanosecond! + 500_000) / 1_000_000 % 1000)
+    }
+}

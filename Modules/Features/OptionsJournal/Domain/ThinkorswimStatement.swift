@@ -1,0 +1,110 @@
+import Foundation
+import FixedPoint
+
+/// A thinkorswim "Account Statement" export, read as the web app reads it: the `Account Trade
+/// History` section, its header row (first column empty), and its rows until the section ends.
+/// A multi-leg order's later legs have an empty `Exec Time` and take the one above.
+public enum ThinkorswimStatement {
+    public struct Problem: Equatable, Sendable {
+        public let line: Int
+        public let message: String
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        case noTradeHistory
+        case missingColumns([String])
+        case badRows([Problem])
+    }
+
+    static let required = ["Exec Time", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Order Type"]
+
+    /// - Parameters:
+    ///   - records: the file's CSV records with their line numbers.
+    ///   - timeZone: the zone the statement's times are in (the user's).
+    ///   - now: fills later than this are refused.
+    public static func executions(in records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> [Execution] {
+        guard let start = records.firstIndex(where: { $0.fields.first?.trimmingCharacters(in: .whitespaces) == "Account Trade History" }),
+              start + 1 < records.count else { throw .noTradeHistory }
+        let header = records[start + 1].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let missing = required.filter { !header.contains($0) }
+        guard missing.isEmpty else { throw .missingColumns(missing) }
+        let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var executions: [Execution] = [], problems: [Problem] = []
+        var lastTime: Date?
+        for record in records[(start + 2)...] {
+            // The section ends at a blank line or at the next section's title.
+            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { break }
+            if let first = record.fields.first, !first.trimmingCharacters(in: .whitespaces).isEmpty { break }
+            func field(_ name: String) -> String {
+                guard let index = column[name], index < record.fields.count else { return "" }
+                return record.fields[index].trimmingCharacters(in: .whitespaces)
+            }
+            var reasons: [String] = []
+            let timeText = field("Exec Time")
+            let time: Date?
+            if timeText.isEmpty {
+                time = lastTime
+                if time == nil { reasons.append("an order leg with no Exec Time above it") }
+            } else {
+                time = parseTime(timeText, calendar: calendar)
+                if time == nil { reasons.append("Exec Time '\(timeText)' is not M/D/YY HH:MM:SS") }
+            }
+            if let time, time > now { reasons.append("Exec Time '\(timeText)' is in the future") }
+            let side = Execution.Side(rawValue: field("Side").uppercased())
+            if side == nil { reasons.append("Side '\(field("Side"))' is not BUY or SELL") }
+            let quantity = FixedDecimal(field("Qty").replacingOccurrences(of: "+", with: "")).map { $0.isNegative ? -$0 : $0 }
+            if quantity == nil || quantity!.isZero || quantity! > FixedDecimal(10_000_000) { reasons.append("Qty '\(field("Qty"))' is not a quantity") }
+            let effectText = field("Pos Effect").uppercased()
+            let effect: Execution.PositionEffect? = effectText.contains("OPEN") ? .open : effectText.contains("CLOSE") ? .close : nil
+            if effect == nil { reasons.append("Pos Effect '\(field("Pos Effect"))' is not TO OPEN or TO CLOSE") }
+            let symbol = field("Symbol").uppercased()
+            if !isSymbol(symbol) { reasons.append("Symbol '\(field("Symbol"))' is not a symbol") }
+            let strikeText = field("Strike")
+            let strike = strikeText.isEmpty ? .zero : FixedDecimal(strikeText)
+            if strike == nil || strike!.isNegative { reasons.append("Strike '\(strikeText)' is not a price") }
+            let price = FixedDecimal(field("Price").replacingOccurrences(of: ",", with: ""))
+            if price == nil || price!.isNegative || price! > FixedDecimal(100_000_000) { reasons.append("Price '\(field("Price"))' is not a price") }
+            let type = field("Type").uppercased()
+            if type.isEmpty || !type.allSatisfy({ $0.isLetter }) || type.count > 12 { reasons.append("Type '\(field("Type"))' is not CALL, PUT or a stock type") }
+            let expiration = field("Exp").isEmpty ? "N/A" : field("Exp").uppercased()
+            if expiration.count > 20 || expiration.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                reasons.append("Exp '\(field("Exp"))' is not an expiration")
+            }
+            let orderType = String(field("Order Type").unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(20))
+            guard reasons.isEmpty, let time, let side, let quantity, let effect, let strike, let price else {
+                problems.append(Problem(line: record.line, message: reasons.joined(separator: "; ")))
+                continue
+            }
+            lastTime = time
+            let day = calendar.dateComponents([.year, .month, .day], from: time)
+            executions.append(Execution(execTime: time, tradeDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!), side: side,
+                                        quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
+                                        orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
+        }
+        guard problems.isEmpty else { throw .badRows(problems) }
+        return executions
+    }
+
+    /// `M/D/YY HH:MM:SS` (also with a four-digit year), in `calendar`'s zone.
+    static func parseTime(_ text: String, calendar: Calendar) -> Date? {
+        let halves = text.split(separator: " ")
+        guard halves.count == 2 else { return nil }
+        let date = halves[0].split(separator: "/").map { Int($0) }, clock = halves[1].split(separator: ":").map { Int($0) }
+        guard date.count == 3, clock.count == 3, let month = date[0], let day = date[1], var year = date[2],
+              let hour = clock[0], let minute = clock[1], let second = clock[2] else { return nil }
+        if year < 100 { year += 2000 }
+        guard (1...12).contains(month), (1...31).contains(day), (1970...9999).contains(year), (0...23).contains(hour), (0...59).contains(minute),
+              (0...59).contains(second) else { return nil }
+        guard let result = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)),
+              calendar.component(.day, from: result) == day, calendar.component(.hour, from: result) == hour else { return nil }
+        return result
+    }
+
+    /// Letters first, then letters, digits, `.`, `/` or `-`: tickers and futures roots; 1–12.
+    static func isSymbol(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) || first == "/", (1...12).contains(text.count) else { return false }
+        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "/" || $0 == "-" }
+    }
+}

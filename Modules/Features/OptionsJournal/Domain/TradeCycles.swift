@@ -1,0 +1,121 @@
+import Foundation
+import FixedPoint
+
+/// A round trip on one contract: from flat, through opening fills, back to flat.
+public struct JournalTrade: Equatable, Sendable {
+    public enum Direction: String, Sendable { case long, short }
+
+    public let symbol: String
+    public let strike: FixedDecimal
+    public let expiration: String
+    public let type: String
+    public let direction: Direction
+    /// The first opening fill's day and time: where the web app files the trade.
+    public let tradeDate: String
+    public let firstExecTime: Date
+    public let closedAt: Date
+    public let openings: [Execution]
+    public let closings: [Execution]
+    /// Σ quantity × price × multiplier of the buys.
+    public let buyCost: FixedDecimal
+    /// Σ quantity × price × multiplier of the sells.
+    public let sellProceeds: FixedDecimal
+    public let fees: FixedDecimal
+
+    /// Proceeds − cost − fees (for a short: premium received − cost to close − fees).
+    public var profitLoss: FixedDecimal { sellProceeds - buyCost - fees }
+
+    /// profitLoss ÷ the buys' cost × 100; 0 when the buys cost nothing, as the web app has it.
+    public var netROI: FixedDecimal {
+        buyCost.isZero ? .zero : profitLoss.scaled(by: FixedDecimal(100), over: buyCost) ?? .zero
+    }
+
+    /// Contracts (or shares) bought: the web app's volume.
+    public var volume: FixedDecimal { (openings + closings).filter { $0.side == .buy }.reduce(.zero) { $0 + $1.quantity } }
+
+    /// The web app's rating key: `${Symbol}-${Strike}-${Expiration}-${FirstBuyExecTime}`, the
+    /// strike as JavaScript prints a number and the time as `toISOString()`.
+    public var key: String { "\(symbol)-\(strike)-\(expiration)-\(JournalTime.javaScriptISO(firstExecTime))" }
+}
+
+/// A position still open: shown with its quantity, never counted in P&L.
+public struct OpenPosition: Equatable, Sendable {
+    public let contractKey: String
+    public let symbol: String
+    public let direction: JournalTrade.Direction
+    public let quantity: FixedDecimal
+    public let openedAt: Date
+}
+
+/// A fill that closes more than is open (or closes nothing): left out of every trade.
+public struct UnmatchedClose: Equatable, Sendable {
+    public let execution: Execution
+}
+
+/// Seed 001's cycles: executions flattened, sorted by time and grouped by contract; a cycle
+/// closes when the position is back to 0 and becomes one trade. Beyond the web app, which only
+/// knows BUY TO OPEN / SELL TO CLOSE on options: short cycles, stocks (multiplier 1), positions
+/// still open, and fees.
+public enum TradeCycles {
+    public struct Result: Equatable, Sendable {
+        public let trades: [JournalTrade]
+        public let open: [OpenPosition]
+        public let unmatched: [UnmatchedClose]
+    }
+
+    public static func build(_ executions: [Execution]) -> Result {
+        struct Position {
+            var direction: JournalTrade.Direction
+            var quantity: FixedDecimal
+            var openings: [Execution] = []
+            var closings: [Execution] = []
+        }
+        var positions: [String: Position] = [:]
+        var trades: [JournalTrade] = [], unmatched: [UnmatchedClose] = []
+        let ordered = executions.enumerated().sorted { ($0.element.execTime, $0.offset) < ($1.element.execTime, $1.offset) }.map(\.element)
+        for execution in ordered {
+            let key = execution.contractKey
+            switch execution.positionEffect {
+            case .open:
+                let direction: JournalTrade.Direction = execution.side == .buy ? .long : .short
+                var position = positions[key] ?? Position(direction: direction, quantity: .zero)
+                // Opening the other way while a position is open is not a cycle this can follow.
+                guard position.direction == direction || position.quantity.isZero else { unmatched.append(UnmatchedClose(execution: execution)); continue }
+                if position.quantity.isZero { position = Position(direction: direction, quantity: .zero) }
+                position.quantity += execution.quantity
+                position.openings.append(execution)
+                positions[key] = position
+            case .close:
+                let closes: JournalTrade.Direction = execution.side == .sell ? .long : .short
+                guard var position = positions[key], position.direction == closes, execution.quantity <= position.quantity else {
+                    unmatched.append(UnmatchedClose(execution: execution))
+                    continue
+                }
+                position.quantity -= execution.quantity
+                position.closings.append(execution)
+                if position.quantity.isZero {
+                    trades.append(trade(position.direction, openings: position.openings, closings: position.closings))
+                    positions[key] = nil
+                } else {
+                    positions[key] = position
+                }
+            }
+        }
+        let open = positions.map { key, position in
+            OpenPosition(contractKey: key, symbol: position.openings[0].symbol, direction: position.direction, quantity: position.quantity,
+                         openedAt: position.openings[0].execTime)
+        }.sorted { ($0.openedAt, $0.contractKey) < ($1.openedAt, $1.contractKey) }
+        return Result(trades: trades, open: open, unmatched: unmatched)
+    }
+
+    private static func trade(_ direction: JournalTrade.Direction, openings: [Execution], closings: [Execution]) -> JournalTrade {
+        let first = openings[0]
+        let all = openings + closings
+        func total(_ side: Execution.Side) -> FixedDecimal {
+            all.filter { $0.side == side }.reduce(.zero) { $0 + $1.quantity.multiplied(by: $1.price).multiplied(by: $1.multiplier) }
+        }
+        return JournalTrade(symbol: first.symbol, strike: first.strike, expiration: first.expiration, type: first.type, direction: direction,
+                            tradeDate: first.tradeDate, firstExecTime: first.execTime, closedAt: closings.last!.execTime, openings: openings,
+                            closings: closings, buyCost: total(.buy), sellProceeds: total(.sell), fees: all.reduce(.zero) { $0 + $1.fees })
+    }
+}

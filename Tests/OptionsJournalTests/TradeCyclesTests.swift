@@ -1,0 +1,156 @@
+import XCTest
+import FixedPoint
+import OptionsJournal
+import TestSupport
+
+/// Seed 001's calculations on a statement worked by hand (times in New York, EDT = UTC−4):
+///
+/// - SPY 580 CALL, cycle 1 on 3 July: buys 2 @ 1.20 and 1 @ 1.50 (cost 240 + 150 = 390), sells 2 @
+///   1.80 and 1 @ 1.00 (proceeds 360 + 100 = 460): +70, ROI 70 ÷ 390 = 17.94871795%.
+/// - SPY 580 CALL, cycle 2 on the same contract: 1 @ 2.00, sold @ 1.50: −50, ROI −25%.
+/// - QQQ 582.5 PUT: 1 @ 0.75, sold @ 0.75: break-even.
+/// - AAPL 200 CALL on 2 July: 3 @ 2.00, sold @ 2.50: cost 600, proceeds 750: +150, ROI 25%.
+/// - A TSLA vertical on 2 July, a multi-leg order (the second leg has no Exec Time): both legs
+///   still open, never counted.
+final class TradeCyclesTests: XCTestCase {
+    static let statement = """
+    Account Statement for 12345678 since 7/2/25 through 7/3/25
+    ,,
+    Account Trade History
+    ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+    ,7/3/25 09:31:12,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+    ,7/3/25 09:35:00,SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+    ,7/3/25 09:40:00,SINGLE,SELL,-2,TO CLOSE,SPY,3 JUL 25,580,CALL,1.80,1.80,LMT
+    ,7/3/25 09:45:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+    ,7/3/25 10:00:00,SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,2.00,2.00,LMT
+    ,7/3/25 10:05:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+    ,7/3/25 11:00:00,SINGLE,BUY,+1,TO OPEN,QQQ,3 JUL 25,582.5,PUT,.75,.75,MKT
+    ,7/3/25 11:10:00,SINGLE,SELL,-1,TO CLOSE,QQQ,3 JUL 25,582.5,PUT,.75,.75,MKT
+    ,7/2/25 15:00:00,SINGLE,BUY,+3,TO OPEN,AAPL,18 JUL 25,200,CALL,2.00,2.00,LMT
+    ,7/2/25 15:30:00,SINGLE,SELL,-3,TO CLOSE,AAPL,18 JUL 25,200,CALL,2.50,2.50,LMT
+    ,7/2/25 10:00:00,VERTICAL,BUY,+1,TO OPEN,TSLA,18 JUL 25,300,CALL,5.00,2.00,LMT
+    ,,,SELL,-1,TO OPEN,TSLA,18 JUL 25,310,CALL,3.00,,LMT
+
+    Profits and Losses
+    ,Symbol,Description,P/L Open
+    """
+
+    private let newYork = TimeZone(identifier: "America/New_York")!
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func test_import_readsEveryExecution_legsTakingTheTimeAbove() throws {
+        let executions = try parse(Self.statement)
+
+        XCTAssertEqual(executions.count, 12)
+        XCTAssertEqual(executions[0].execTime, Date(timeIntervalSince1970: 1_751_549_472), "9:31:12 in New York is 13:31:12 UTC")
+        XCTAssertEqual(executions[0].tradeDate, "2025-07-03")
+        XCTAssertEqual(executions[2].quantity, fixed("2"), "the absolute value of -2")
+        XCTAssertEqual(executions[11].execTime, executions[10].execTime)
+        XCTAssertEqual(executions[11].positionEffect, .open)
+        XCTAssertEqual(executions[11].strike, fixed("310"))
+        XCTAssertEqual(executions[6].price, fixed("0.75"))
+    }
+
+    func test_cycles_closeWhenThePositionIsBackToZero_withTheWebAppsMoney() throws {
+        let result = TradeCycles.build(try parse(Self.statement))
+
+        XCTAssertEqual(result.trades.map(\.symbol), ["AAPL", "SPY", "SPY", "QQQ"])
+        XCTAssertEqual(result.trades.map(\.profitLoss), [fixed("150"), fixed("70"), fixed("-50"), fixed("0")])
+        XCTAssertEqual(result.trades.map(\.netROI), [fixed("25"), fixed("17.94871795"), fixed("-25"), fixed("0")])
+        XCTAssertEqual(result.trades[1].buyCost, fixed("390"))
+        XCTAssertEqual(result.trades[1].sellProceeds, fixed("460"))
+        XCTAssertEqual(result.trades[1].volume, fixed("3"))
+        XCTAssertEqual(result.trades[1].key, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(result.trades[3].key, "QQQ-582.5-3 JUL 25-2025-07-03T15:00:00.000Z")
+        XCTAssertEqual(result.trades.map(\.tradeDate), ["2025-07-02", "2025-07-03", "2025-07-03", "2025-07-03"])
+        XCTAssertEqual(result.open.map(\.contractKey), ["TSLA-300-18 JUL 25", "TSLA-310-18 JUL 25"])
+        XCTAssertEqual(result.open.map(\.direction), [.long, .short])
+        XCTAssertEqual(result.unmatched, [])
+    }
+
+    func test_days_areNewestFirst_withWinnersLosersVolumeAndProfitFactor() throws {
+        let days = JournalStats.days(TradeCycles.build(try parse(Self.statement)).trades)
+
+        XCTAssertEqual(days, [
+            DayStats(date: "2025-07-03", trades: 3, winners: 1, losers: 1, grossProfitLoss: fixed("20"), volume: fixed("5"), profitFactor: fixed("1.4")),
+            DayStats(date: "2025-07-02", trades: 1, winners: 1, losers: 0, grossProfitLoss: fixed("150"), volume: fixed("3"), profitFactor: nil),
+        ], "a day without losses has no profit factor (—)")
+    }
+
+    func test_aDaysCumulativeChart_startsAtZero_inTheOrderTradesOpened() throws {
+        let trades = TradeCycles.build(try parse(Self.statement)).trades.filter { $0.tradeDate == "2025-07-03" }
+
+        XCTAssertEqual(JournalStats.cumulative(trades), [fixed("0"), fixed("70"), fixed("20"), fixed("20")])
+    }
+
+    func test_dashboard_worksOutTheWebAppsFigures() throws {
+        let dashboard = JournalStats.dashboard(TradeCycles.build(try parse(Self.statement)).trades)
+
+        XCTAssertEqual(dashboard.trades, 4)
+        XCTAssertEqual(dashboard.netProfitLoss, fixed("170"))
+        XCTAssertEqual(dashboard.profitFactor, .ratio(fixed("4.4")), "(70 + 150) ÷ 50")
+        XCTAssertEqual(dashboard.winRate, fixed("50"), "the break-even trade counts in the denominator")
+        XCTAssertEqual(dashboard.expectancy, fixed("42.5"))
+        XCTAssertEqual(dashboard.averageWin, fixed("110"))
+        XCTAssertEqual(dashboard.averageLoss, fixed("-50"))
+        XCTAssertEqual(dashboard.largestWin, fixed("150"))
+        XCTAssertEqual(dashboard.largestLoss, fixed("-50"))
+        XCTAssertEqual(dashboard.cumulativeByDay.map(\.date), ["2025-07-02", "2025-07-03"])
+        XCTAssertEqual(dashboard.cumulativeByDay.map(\.profitLoss), [fixed("150"), fixed("170")])
+    }
+
+    func test_profitFactor_isInfiniteWithOnlyWins_andZeroWithNeitherWinsNorLosses() throws {
+        let wins = TradeCycles.build(try parse(Self.statement)).trades.filter { $0.profitLoss > .zero }
+        let flat = TradeCycles.build(try parse(Self.statement)).trades.filter { $0.profitLoss.isZero }
+
+        XCTAssertEqual(JournalStats.dashboard(wins).profitFactor, .infinite)
+        XCTAssertEqual(JournalStats.dashboard(flat).profitFactor, .ratio(.zero))
+    }
+
+    func test_beyondTheWebApp_shortCyclesStocksAndFees() {
+        let at = { (minute: Double) in Date(timeIntervalSince1970: 1_751_549_472 + minute * 60) }
+        let executions = [
+            Execution(execTime: at(0), tradeDate: "2025-07-03", side: .sell, quantity: fixed("1"), symbol: "SPY", expiration: "3 JUL 25",
+                      strike: fixed("590"), price: fixed("2.00"), orderType: "LMT", positionEffect: .open, type: "CALL", fees: fixed("0.65")),
+            Execution(execTime: at(5), tradeDate: "2025-07-03", side: .buy, quantity: fixed("1"), symbol: "SPY", expiration: "3 JUL 25",
+                      strike: fixed("590"), price: fixed("0.50"), orderType: "LMT", positionEffect: .close, type: "CALL", fees: fixed("0.65")),
+            Execution(execTime: at(10), tradeDate: "2025-07-03", side: .buy, quantity: fixed("10"), symbol: "AAPL", expiration: "N/A",
+                      strike: .zero, price: fixed("100"), orderType: "MKT", positionEffect: .open, type: "STOCK"),
+            Execution(execTime: at(20), tradeDate: "2025-07-03", side: .sell, quantity: fixed("10"), symbol: "AAPL", expiration: "N/A",
+                      strike: .zero, price: fixed("101"), orderType: "MKT", positionEffect: .close, type: "STOCK"),
+            Execution(execTime: at(30), tradeDate: "2025-07-03", side: .sell, quantity: fixed("1"), symbol: "MSFT", expiration: "N/A",
+                      strike: .zero, price: fixed("400"), orderType: "MKT", positionEffect: .close, type: "STOCK"),
+        ]
+
+        let result = TradeCycles.build(executions)
+
+        XCTAssertEqual(result.trades.map(\.direction), [.short, .long])
+        XCTAssertEqual(result.trades.map(\.profitLoss), [fixed("148.70"), fixed("10")], "premium 200 − 50 to close − 1.30 fees; 10 shares × $1")
+        XCTAssertEqual(result.unmatched.map(\.execution.symbol), ["MSFT"], "a close with nothing open is left out, not counted")
+    }
+
+    func test_import_namesEveryBadRowByLine_andRefusesAFileWithoutTheSection() {
+        let bad = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 09:31:12,SINGLE,HOLD,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+        ,13/3/25 09:31:12,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,-1,1.20,LMT
+        ,,,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1,1,LMT
+        """
+
+        XCTAssertThrowsError(try parse(bad)) { error in
+            guard case let .badRows(problems) = error as? ThinkorswimStatement.Failure else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.line), [3, 4, 5])
+            XCTAssertEqual(problems[0].message, "Side 'HOLD' is not BUY or SELL")
+            XCTAssertEqual(problems[1].message, "Exec Time '13/3/25 09:31:12' is not M/D/YY HH:MM:SS; Price '-1' is not a price")
+        }
+        XCTAssertThrowsError(try parse("Cash Balance\n,DATE,TIME\n")) { XCTAssertEqual($0 as? ThinkorswimStatement.Failure, .noTradeHistory) }
+    }
+
+    // MARK: - Helpers
+
+    private func parse(_ text: String) throws -> [Execution] {
+        let records = text.components(separatedBy: "\n").enumerated().map { (line: $0.offset + 1, fields: $0.element.components(separatedBy: ",")) }
+        return try ThinkorswimStatement.executions(in: records, timeZone: newYork, now: now)
+    }
+}
