@@ -41,7 +41,7 @@ let package = Package(
                                                    "Firebase", "Networking", "FixedPoint"],
                 path: "Apps/AppSupport"),
         .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "LiveFeed",
-                                                  "LocalFileStore", "QuotesAPI", "FeedStreams", "FixedPoint"], path: "Apps/InvestCLI"),
+                                                  "OptionsJournal", "LocalFileStore", "QuotesAPI", "FeedStreams", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
         .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),

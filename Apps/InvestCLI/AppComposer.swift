@@ -4,6 +4,7 @@ import Transactions
 import CurrentPrices
 import Portfolio
 import Savings
+import OptionsJournal
 import LiveFeed
 import FeedStreams
 import LocalFileStore
@@ -120,6 +121,15 @@ struct AppComposer {
 
     func importSavings() throws -> ImportSavingsUseCase {
         ImportSavingsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func loadJournal() throws -> LoadJournalUseCase {
+        try warnIfTheDataDirectoryIsMissing()
+        return LoadJournalUseCase(ledger: try ledger())
+    }
+
+    func importExecutions() throws -> ImportExecutionsUseCase {
+        ImportExecutionsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
     }
 
     func configuration() -> Configuration {

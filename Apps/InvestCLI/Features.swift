@@ -4,6 +4,7 @@ import Ledger
 import Transactions
 import CurrentPrices
 import Savings
+import OptionsJournal
 
 /// One registration per feature: the ledger kinds it owns and its commands, each command given
 /// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
@@ -17,7 +18,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .feed, .accounts, .tour, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .journal, .feed, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
@@ -50,6 +51,11 @@ extension FeatureRegistration {
         [SavingsCommand(load: app.loadSavings, accounts: app.manageSavingsAccounts, values: app.recordSavingsValue, importer: app.importSavings,
                         symbol: app.currencySymbol, readStandardInput: app.context.readStandardInput,
                         demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) })]
+    }
+
+    static let journal = FeatureRegistration(kinds: JournalLedgerCodec.kinds, validator: { _, _ in JournalEntryValidator() }) { app in
+        [JournalCommand(load: app.loadJournal, importer: app.importExecutions, readStandardInput: app.context.readStandardInput,
+                        timeZone: app.context.timeZone)]
     }
 
     /// The live feed keeps nothing: it has no kinds.

@@ -1,0 +1,104 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Seed 001's options journal, on `examples/thinkorswim-statement.csv` (worked by hand in
+/// `TradeCyclesTests`), read in New York time.
+final class JournalSpecs: XCTestCase {
+    func test_importingAStatement_givesTheWebAppsTradesAndCycles() throws {
+        let invest = try makeJournal()
+
+        let trades = try invest.run(["journal", "trades", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(trades.map { $0["symbol"] as? String }, ["QQQ", "SPY", "SPY", "AAPL"])
+        XCTAssertEqual(trades.map { $0["profitLoss"] as? String }, ["0", "-50", "70", "150"])
+        XCTAssertEqual(trades.map { $0["netROI"] as? String }, ["0", "-25", "17.94871795", "25"])
+        XCTAssertEqual(trades[2]["key"] as? String, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(trades[0]["instrument"] as? String, "3 JUL 25 582.5 PUT")
+        XCTAssertEqual(try invest.run(["journal", "open", "--format", "json"]).jsonRows().count, 2, "the open vertical's two legs, never in P&L")
+    }
+
+    func test_importingTheSameStatementTwice_addsNothing() throws {
+        let invest = try makeJournal()
+
+        let again = invest.run(["journal", "import", Self.statement.path, "--tz", "America/New_York"])
+
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertEqual(again.output, "Added 0 executions from \(Self.statement.path); 12 executions already in the journal were skipped.\n")
+        XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 4)
+    }
+
+    func test_days_areListedNewestFirst() throws {
+        let invest = try makeJournal()
+
+        let days = try invest.run(["journal", "days", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(days.map { $0["date"] as? String }, ["2025-07-03", "2025-07-02"])
+        XCTAssertEqual(days.map { $0["trades"] as? Int }, [3, 1])
+        XCTAssertEqual(days.map { $0["volume"] as? String }, ["5", "3"])
+    }
+
+    func test_aDaysProfitFactor_isWinsOverLosses_andADashWithoutLosses() throws {
+        let invest = try makeJournal()
+
+        let table = invest.run(["journal", "days"]).output
+        let json = try invest.run(["journal", "days", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(json.map { $0["profitFactor"] as? String }, ["1.4", nil])
+        XCTAssertTrue(json[1]["profitFactor"] is NSNull)
+        XCTAssertTrue(table.contains("1.40") && table.contains("—"), table)
+    }
+
+    func test_theDashboard_showsNetPLProfitFactorWinRateAndExpectancy() throws {
+        let invest = try makeJournal()
+
+        let stats = try invest.run(["journal", "stats", "--format", "json"]).jsonObject()
+        let firstDay = try invest.run(["journal", "stats", "--to", "2025-07-02", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(stats["netProfitLoss"] as? String, "170")
+        XCTAssertEqual(stats["profitFactor"] as? String, "4.4")
+        XCTAssertEqual(stats["winRate"] as? String, "50")
+        XCTAssertEqual(stats["expectancy"] as? String, "42.5")
+        XCTAssertEqual(firstDay["profitFactor"] as? String, "Infinity", "no losses and a profit")
+    }
+
+    func test_aDay_showsItsTradesAndTheCumulativePL() throws {
+        let invest = try makeJournal()
+
+        let day = try invest.run(["journal", "day", "2025-07-03", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(day["cumulativeProfitLoss"] as? [String], ["0", "70", "20", "20"])
+        XCTAssertEqual((day["trades"] as? [[String: Any]])?.map { $0["symbol"] as? String }, ["SPY", "SPY", "QQQ"])
+    }
+
+    func test_aBadStatement_isRefusedWhole_namingEachLine() throws {
+        let invest = makeInvestDriver()
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        let file = invest.home.appendingPathComponent("bad.csv")
+        try """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 09:31:12,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+        ,7/3/25 09:35:00,SINGLE,HOLD,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+        """.write(to: file, atomically: true, encoding: .utf8)
+
+        let run = invest.run(["journal", "import", file.path])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.errors, "invest: nothing was imported from \(file.path): 1 problem to fix, then run again:\n  \(file.path):4: Side 'HOLD' is not BUY or SELL\n")
+        XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 0, "nothing was imported")
+    }
+
+    // MARK: - Helpers
+
+    static let statement = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples/thinkorswim-statement.csv")
+
+    private func makeJournal() throws -> InvestDriver {
+        let invest = makeInvestDriver()
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        let run = invest.run(["journal", "import", Self.statement.path, "--tz", "America/New_York"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        return invest
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import OptionsJournal
+
+/// How the journal's figures are laid out and worded.
+enum JournalPresentation {
+    static func tradesReport(_ trades: [JournalTrade]) -> Report {
+        var report = Report(columns: [
+            .init(title: "DATE", key: "tradeDate", alignment: .left), .init(title: "TICKER", key: "symbol", alignment: .left),
+            .init(title: "INSTRUMENT", key: "instrument", alignment: .left), .init(title: "SIDE", key: "direction", alignment: .left),
+            .init(title: "QTY", key: "volume", alignment: .right), .init(title: "NET P&L", key: "profitLoss", alignment: .right),
+            .init(title: "NET ROI", key: "netROI", alignment: .right), .init(title: "KEY", key: "key", alignment: .left, visibility: .machineOnly),
+            .init(title: "COST", key: "buyCost", alignment: .right, visibility: .wide), .init(title: "PROCEEDS", key: "sellProceeds", alignment: .right, visibility: .wide),
+            .init(title: "FEES", key: "fees", alignment: .right, visibility: .wide),
+        ])
+        report.rows = trades.sorted { $0.firstExecTime > $1.firstExecTime }.map { trade in
+            [.text(trade.tradeDate), .text(trade.symbol), .text(instrument(trade)), .text(trade.direction.rawValue), .decimal(trade.volume),
+             .profit(trade.profitLoss), .profitPercent(trade.netROI), .text(trade.key), .money(trade.buyCost), .money(trade.sellProceeds), .money(trade.fees)]
+        }
+        return report
+    }
+
+    /// `Expiration Strike Type`, as the web app shows a contract.
+    static func instrument(_ trade: JournalTrade) -> String {
+        trade.type == "CALL" || trade.type == "PUT" ? "\(trade.expiration) \(trade.strike) \(trade.type)" : trade.type
+    }
+
+    static func dayReport(_ trades: [JournalTrade], localTime: LocalTime) -> Report {
+        var report = Report(columns: [
+            .init(title: "OPENED", key: "openedAt", alignment: .left), .init(title: "TICKER", key: "symbol", alignment: .left),
+            .init(title: "INSTRUMENT", key: "instrument", alignment: .left), .init(title: "NET P&L", key: "profitLoss", alignment: .right),
+            .init(title: "NET ROI", key: "netROI", alignment: .right), .init(title: "KEY", key: "key", alignment: .left, visibility: .machineOnly),
+        ])
+        report.rows = trades.map { trade in
+            [.time(trade.firstExecTime, shown: String(localTime.dateAndTime(trade.firstExecTime).suffix(5))), .text(trade.symbol), .text(instrument(trade)),
+             .profit(trade.profitLoss), .profitPercent(trade.netROI), .text(trade.key)]
+        }
+        return report
+    }
+
+    static func daysReport(_ days: [DayStats]) -> Report {
+        var report = Report(columns: [
+            .init(title: "DATE", key: "date", alignment: .left), .init(title: "TRADES", key: "trades", alignment: .right),
+            .init(title: "WIN", key: "winners", alignment: .right), .init(title: "LOSS", key: "losers", alignment: .right),
+            .init(title: "GROSS P&L", key: "grossProfitLoss", alignment: .right), .init(title: "VOLUME", key: "volume", alignment: .right),
+            .init(title: "PROFIT FACTOR", key: "profitFactor", alignment: .right),
+        ])
+        report.rows = days.map { day in
+            [.text(day.date), .count(day.trades), .count(day.winners), .count(day.losers), .profit(day.grossProfitLoss), .decimal(day.volume),
+             .decimal(day.profitFactor, shown: day.profitFactor.map { $0.formatted(fractionDigits: 2) } ?? "—")]
+        }
+        return report
+    }
+
+    static func openReport(_ positions: [OpenPosition]) -> Report {
+        var report = Report(columns: [
+            .init(title: "CONTRACT", key: "contract", alignment: .left), .init(title: "SIDE", key: "direction", alignment: .left),
+            .init(title: "QTY", key: "quantity", alignment: .right), .init(title: "OPENED", key: "openedAt", alignment: .left),
+        ])
+        report.rows = positions.map { [.text($0.contractKey), .text($0.direction.rawValue), .decimal($0.quantity), .time($0.openedAt, shown: Timestamp.iso8601($0.openedAt))] }
+        return report
+    }
+
+    /// The dashboard as one row of named figures.
+    static func dashboardReport(_ dashboard: JournalDashboard) -> (titles: [String], keys: [String], row: [Cell]) {
+        let factor: Cell
+        switch dashboard.profitFactor {
+        case .infinite: factor = Cell(shown: "∞", value: .string("Infinity"))
+        case let .ratio(value): factor = .decimal(value, shown: value.formatted(fractionDigits: 2))
+        }
+        let rows: [(String, String, Cell)] = [
+            ("Trades", "trades", .count(dashboard.trades)), ("Net P&L", "netProfitLoss", .profit(dashboard.netProfitLoss)),
+            ("Profit factor", "profitFactor", factor), ("Win rate", "winRate", .percent(dashboard.winRate)),
+            ("Expectancy", "expectancy", .profit(dashboard.expectancy)), ("Average win", "averageWin", .money(dashboard.averageWin)),
+            ("Average loss", "averageLoss", .money(dashboard.averageLoss)), ("Largest win", "largestWin", .money(dashboard.largestWin)),
+            ("Largest loss", "largestLoss", .money(dashboard.largestLoss)),
+        ]
+        return (rows.map(\.0), rows.map(\.1), rows.map(\.2))
+    }
+
+    /// The cumulative P&L points, each green, or red when below 0 (the web app's segment colours).
+    static func cumulativeLine(_ points: [FixedDecimal], colors: Bool) -> String {
+        points.map { point in
+            let text = Formatted.signedMoney(point)
+            guard colors else { return text }
+            return (point.isNegative ? "\u{1B}[31m" : "\u{1B}[32m") + text + "\u{1B}[0m"
+        }.joined(separator: " → ")
+    }
+
+    static func message(_ error: JournalError) -> String {
+        switch error {
+        case let .store(error): return error.userMessage
+        case let .unreadable(error): return error.userMessage
+        }
+    }
+}
