@@ -102,3 +102,40 @@ final class JournalSpecs: XCTestCase {
         return invest
     }
 }
+
+/// Tags, ratings and notes, kept locally (the Firestore backend shared with the web app is not built yet).
+final class JournalAnnotationsSpecs: XCTestCase {
+    func test_aTradeIsTaggedByItsShortID_andTheDashboardSumsPLByTag() throws {
+        let invest = makeInvestDriver()
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        XCTAssertEqual(invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"]).status, 0)
+        let trades = try invest.run(["journal", "trades", "--format", "json"]).jsonRows()
+        let winner = try XCTUnwrap(trades.first { $0["profitLoss"] as? String == "70" })
+
+        let tagged = invest.run(["journal", "tag", try XCTUnwrap(winner["id"] as? String), "--setup", "Opening range", "--mistake", "Chased", "--rating", "4",
+                                 "--format", "json"])
+        let stats = try invest.run(["journal", "stats", "--format", "json"]).jsonObject()
+        let lists = try invest.run(["journal", "tags", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(tagged.status, 0, tagged.errors)
+        XCTAssertEqual(try tagged.jsonObject()["key"] as? String, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(lists["setupsTags"] as? [String], ["Opening range"])
+        XCTAssertEqual(lists["mistakesTags"] as? [String], ["Chased"])
+        XCTAssertEqual((stats["profitLossBySetup"] as? [[String: Any]])?.first?["profitLoss"] as? String, "70")
+        let row = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["key"] as? String == winner["key"] as? String })
+        XCTAssertEqual(row["rating"] as? Int, 4)
+    }
+
+    func test_aNoteIsKeyedByDay_andMaySpanLines_fromAFileOrStdin() throws {
+        let invest = makeInvestDriver()
+
+        let set = invest.run(["journal", "note", "2025-07-03", "--file", "-"], stdin: Data("Good open.\nChased the second entry.\n".utf8))
+        let shown = invest.run(["journal", "note", "2025-07-03"])
+        let other = invest.run(["journal", "note", "2025-07-04"])
+
+        XCTAssertEqual(set.output, "Saved the note for 2025-07-03.\n")
+        XCTAssertEqual(shown.output, "Good open.\nChased the second entry.\n")
+        XCTAssertEqual(other.output, "No note for 2025-07-04.\n")
+        XCTAssertEqual(invest.run(["journal", "note", "2025-02-30", "x"]).status, 2)
+    }
+}

@@ -128,6 +128,10 @@ struct AppComposer {
         return LoadJournalUseCase(ledger: try ledger())
     }
 
+    func annotateJournal() throws -> AnnotateJournalUseCase {
+        AnnotateJournalUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+    }
+
     func importExecutions() throws -> ImportExecutionsUseCase {
         ImportExecutionsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
     }

@@ -53,9 +53,9 @@ extension FeatureRegistration {
                         demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) })]
     }
 
-    static let journal = FeatureRegistration(kinds: JournalLedgerCodec.kinds, validator: { _, _ in JournalEntryValidator() }) { app in
-        [JournalCommand(load: app.loadJournal, importer: app.importExecutions, readStandardInput: app.context.readStandardInput,
-                        timeZone: app.context.timeZone)]
+    static let journal = FeatureRegistration(kinds: JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds, validator: { _, _ in JournalEntryValidator() }) { app in
+        [JournalCommand(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal,
+                        readStandardInput: app.context.readStandardInput, timeZone: app.context.timeZone)]
     }
 
     /// The live feed keeps nothing: it has no kinds.

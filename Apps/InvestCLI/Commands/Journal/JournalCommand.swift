@@ -7,6 +7,7 @@ import OptionsJournal
 struct JournalCommand: Command {
     let load: () throws -> LoadJournalUseCase
     let importer: () throws -> ImportExecutionsUseCase
+    let annotate: () throws -> AnnotateJournalUseCase
     let readStandardInput: (_ limit: Int) -> Data
     let timeZone: TimeZone
 
@@ -18,35 +19,120 @@ struct JournalCommand: Command {
                invest journal days [--format F]   |   day YYYY-MM-DD [--format F]
                invest journal stats [--from D] [--to D] [--format F]
                invest journal open [--format F]
+               invest journal tags [add|remove setup|mistake NAME]
+               invest journal tag TRADE [--setup A,B] [--mistake C] [--rating 0-5]
+               invest journal note YYYY-MM-DD [TEXT | --file FILE|-]
         """,
         options: [.value("tz", "ZONE", "import: the time zone of the statement's times (default: TZ, the system's)"),
                   .flag("dry-run", "import: check the file and say what would be added, saving nothing"),
                   .value("from", "D", "trades, stats: from this trade date (YYYY-MM-DD)"),
                   .value("to", "D", "trades, stats: up to this trade date"),
+                  .value("setup", "A,B", "tag: the trade's setup tags, separated by commas (new ones join the list)"),
+                  .value("mistake", "A,B", "tag: the trade's mistake tags"),
+                  .value("rating", "0-5", "tag: the trade's rating"),
+                  .value("file", "FILE", "note: read the note from FILE (- for standard input); it may span lines"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 1...2)
+        positionals: 1...4)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let action = arguments.positionals[0]
-        let shapes = ["import": 2, "trades": 1, "days": 1, "day": 2, "stats": 1, "open": 1]
-        guard let count = shapes[action] else {
+        let shapes: [String: (counts: Set<Int>, usage: String)] = [
+            "import": ([2], "import FILE|-"), "trades": ([1], "trades"), "days": ([1], "days"), "day": ([2], "day YYYY-MM-DD"), "stats": ([1], "stats"),
+            "open": ([1], "open"), "tags": ([1, 4], "tags [add|remove setup|mistake NAME]"), "tag": ([2], "tag TRADE [--setup A,B] [--mistake C] [--rating N]"),
+            "note": ([2, 3], "note YYYY-MM-DD [TEXT]"),
+        ]
+        guard let shape = shapes[action] else {
             throw CLIError.usage("'\(action.escapedForTerminal)' is not a journal action." + ArgumentParser.suggestion(for: action, among: shapes.keys.sorted())
                 + " See 'invest journal --help'.")
         }
-        guard arguments.positionals.count == count else { throw CLIError.usage("usage: invest journal \(action)\(count == 2 ? (action == "day" ? " YYYY-MM-DD" : " FILE") : "").") }
+        guard shape.counts.contains(arguments.positionals.count) else { throw CLIError.usage("usage: invest journal \(shape.usage). A name with spaces goes in quotes.") }
         let format = try OutputFormat.parse(arguments.value("format"))
         do {
             switch action {
             case "import": try importStatement(arguments.positionals[1], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
-            case "trades": output(JournalPresentation.tradesReport(try trades(in: arguments)), format, arguments, io)
+            case "trades": output(JournalPresentation.tradesReport(try trades(in: arguments), annotations: try load().annotations()), format, arguments, io)
+            case "tags": try tags(arguments, format: format, io: io)
+            case "tag": try tag(arguments, format: format, io: io)
+            case "note": try note(arguments, io: io)
             case "days": output(JournalPresentation.daysReport(JournalStats.days(try load().load().trades)), format, arguments, io)
             case "day": try day(arguments.positionals[1], format: format, arguments: arguments, io: io)
             case "stats": try stats(arguments, format: format, io: io)
             default: output(JournalPresentation.openReport(try load().load().open), format, arguments, io)
             }
         } catch let error as JournalError {
-            throw CLIError.runtime(JournalPresentation.message(error))
+            throw JournalPresentation.error(error)
         }
+    }
+
+    private func tags(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
+        let words = arguments.positionals
+        guard words.count == 4 else {
+            let annotations = try load().annotations()
+            guard format != .json else {
+                return io.console.write(JSON.document([("setupsTags", .array(annotations.setupTags.map(JSONValue.string))),
+                                                       ("mistakesTags", .array(annotations.mistakeTags.map(JSONValue.string)))]).rendered())
+            }
+            var report = Report(columns: [.init(title: "LIST", key: "list", alignment: .left), .init(title: "TAG", key: "tag", alignment: .left)])
+            report.rows = annotations.setupTags.map { [.text("setup"), .text($0)] } + annotations.mistakeTags.map { [.text("mistake"), .text($0)] }
+            if format == .table && report.rows.isEmpty { return io.console.write("No tags yet. 'invest journal tags add setup NAME' adds one.\n") }
+            return io.console.write(report.render(format, colors: io.usesColor))
+        }
+        guard words[1] == "add" || words[1] == "remove" else { throw CLIError.usage("'\(words[1].escapedForTerminal)': use add or remove.") }
+        guard let list = JournalAnnotations.TagList(rawValue: words[2]) else { throw CLIError.usage("'\(words[2].escapedForTerminal)': the lists are setup and mistake.") }
+        if words[1] == "add" {
+            try annotate().addTag(words[3], to: list)
+            io.console.write("Added '\(words[3].escapedForTerminal)' to the \(list.rawValue) tags.\n")
+        } else {
+            try annotate().removeTag(words[3], from: list)
+            io.console.write("Removed '\(words[3].escapedForTerminal)' from the \(list.rawValue) tags.\n")
+        }
+    }
+
+    private func tag(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
+        let reference = arguments.positionals[1]
+        let trades = try load().load().trades
+        let matches = trades.filter { $0.key == reference || $0.shortID.hasPrefix(reference.lowercased()) && reference.count >= 4 }
+        guard matches.count == 1, let trade = matches.first else {
+            throw CLIError.usage(matches.isEmpty ? "no trade has the id or key '\(reference.escapedForTerminal)'; 'invest journal trades' shows them."
+                                                 : "'\(reference.escapedForTerminal)' fits \(matches.count) trades; give more of the id.")
+        }
+        let current = try load().annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: 0)
+        func list(_ option: String) -> [String]? {
+            arguments.value(option).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        }
+        let rating = try arguments.value("rating").map { text -> Int in
+            guard let value = Int(text), (0...5).contains(value) else { throw CLIError.usage("--rating '\(text.escapedForTerminal)': use a whole number from 0 to 5.") }
+            return value
+        }
+        guard arguments.value("setup") != nil || arguments.value("mistake") != nil || rating != nil else {
+            throw CLIError.usage("give --setup, --mistake or --rating: what should the trade be tagged with?")
+        }
+        let updated = JournalAnnotations.Rating(setups: list("setup") ?? current.setups, mistakes: list("mistake") ?? current.mistakes, rating: rating ?? current.rating)
+        let added = try annotate().rate(tradeKey: trade.key, updated)
+        if format == .json {
+            return io.console.write(JSON.document([("key", .string(trade.key)), ("setups", .array(updated.setups.map(JSONValue.string))),
+                                                   ("mistakes", .array(updated.mistakes.map(JSONValue.string))), ("rating", .count(updated.rating))]).rendered())
+        }
+        io.console.write("Tagged \(trade.symbol) \(JournalPresentation.instrument(trade)) (\(trade.shortID)): setups \(updated.setups.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), "
+            + "mistakes \(updated.mistakes.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), rating \(updated.rating)/5.\n")
+        if !added.isEmpty { io.console.writeNotice("New tags added to the lists: \(added.joined(separator: ", ").escapedForTerminal).\n") }
+    }
+
+    private func note(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let date = try Self.day(arguments.positionals[1], option: "DATE")
+        var text = arguments.positionals.count == 3 ? arguments.positionals[2] : nil
+        if let file = arguments.value("file") {
+            guard text == nil else { throw CLIError.usage("give the note as TEXT or with --file, not both.") }
+            let data = file == "-" ? readStandardInput(1 << 20) : try ImportCommand.read(file, name: file)
+            guard data.count < 1 << 20, let read = String(data: data, encoding: .utf8) else { throw CLIError.usage("the note must be UTF-8 text under 1 MB.") }
+            text = read.hasSuffix("\n") ? String(read.dropLast()) : read
+        }
+        guard let text else {
+            let note = try load().annotations().notes[date]
+            return io.console.write(note.map { $0.escapedForTerminal(keepingLineBreaks: true) + "\n" } ?? "No note for \(date).\n")
+        }
+        try annotate().setNote(text, on: date)
+        io.console.write(text.isEmpty ? "Removed the note for \(date).\n" : "Saved the note for \(date).\n")
     }
 
     private func trades(in arguments: ParsedArguments) throws -> [JournalTrade] {
@@ -84,18 +170,29 @@ struct JournalCommand: Command {
     }
 
     private func stats(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
-        let dashboard = JournalStats.dashboard(try trades(in: arguments))
+        let trades = try trades(in: arguments)
+        let dashboard = JournalStats.dashboard(trades)
         let report = JournalPresentation.dashboardReport(dashboard)
+        let annotations = try load().annotations()
+        let byTag = JournalAnnotations.TagList.allCases.map { ($0, annotations.profitLoss(by: $0, of: trades)) }
         switch format {
         case .json:
             io.console.write(JSON.document(zip(report.keys, report.row).map { ($0, $1.value) }
-                + [("cumulativeByDay", .array(dashboard.cumulativeByDay.map { .object([("date", .string($0.date)), ("profitLoss", .text($0.profitLoss.description))]) }))]).rendered())
+                + [("cumulativeByDay", .array(dashboard.cumulativeByDay.map { .object([("date", .string($0.date)), ("profitLoss", .text($0.profitLoss.description))]) }))]
+                + byTag.map { list, sums in
+                    (list == .setup ? "profitLossBySetup" : "profitLossByMistake",
+                     .array(sums.map { .object([("tag", .string($0.tag)), ("profitLoss", .text($0.profitLoss.description)), ("trades", .count($0.trades))]) }))
+                }).rendered())
         case .csv:
             io.console.write(Report(columns: report.keys.map { .init(title: $0, key: $0, alignment: .left) }, rows: [report.row]).render(.csv, colors: false))
         case .table:
             let width = report.titles.map(\.count).max() ?? 0
             for (title, cell) in zip(report.titles, report.row) {
                 io.console.write(title.padding(toLength: width + 2, withPad: " ", startingAt: 0) + cell.shown + "\n")
+            }
+            for (list, sums) in byTag where !sums.isEmpty {
+                io.console.write("\nP&L by \(list.rawValue): " + sums.map { "\($0.tag.escapedForTerminal) \(Formatted.signedMoney($0.profitLoss)) (\(Plural.count($0.trades, "trade")))" }
+                    .joined(separator: ", ") + "\n")
             }
             if !dashboard.cumulativeByDay.isEmpty {
                 io.console.write("\nCumulative P&L by day: " + JournalPresentation.cumulativeLine([.zero] + dashboard.cumulativeByDay.map(\.profitLoss), colors: io.usesColor) + "\n")
@@ -133,6 +230,15 @@ struct JournalCommand: Command {
         let skipped = outcome.alreadyThere == 0 ? "" : "; \(Plural.count(outcome.alreadyThere, "execution")) already in the journal \(outcome.alreadyThere == 1 ? "was" : "were") skipped"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.added, "execution")) from \(name) would be added\(skipped); nothing was saved.\n"
                                 : "Added \(Plural.count(outcome.added, "execution")) from \(name)\(skipped).\n")
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+
+    /// Control characters escaped, line breaks kept: a multi-line note as it was typed.
+    func escapedForTerminal(keepingLineBreaks: Bool) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }.joined(separator: "\n")
     }
 }
 

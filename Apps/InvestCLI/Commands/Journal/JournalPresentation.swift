@@ -5,18 +5,23 @@ import OptionsJournal
 
 /// How the journal's figures are laid out and worded.
 enum JournalPresentation {
-    static func tradesReport(_ trades: [JournalTrade]) -> Report {
+    static func tradesReport(_ trades: [JournalTrade], annotations: JournalAnnotations) -> Report {
         var report = Report(columns: [
+            .init(title: "ID", key: "id", alignment: .left),
             .init(title: "DATE", key: "tradeDate", alignment: .left), .init(title: "TICKER", key: "symbol", alignment: .left),
             .init(title: "INSTRUMENT", key: "instrument", alignment: .left), .init(title: "SIDE", key: "direction", alignment: .left),
             .init(title: "QTY", key: "volume", alignment: .right), .init(title: "NET P&L", key: "profitLoss", alignment: .right),
             .init(title: "NET ROI", key: "netROI", alignment: .right), .init(title: "KEY", key: "key", alignment: .left, visibility: .machineOnly),
             .init(title: "COST", key: "buyCost", alignment: .right, visibility: .wide), .init(title: "PROCEEDS", key: "sellProceeds", alignment: .right, visibility: .wide),
             .init(title: "FEES", key: "fees", alignment: .right, visibility: .wide),
+            .init(title: "SETUPS", key: "setups", alignment: .left, visibility: .wide), .init(title: "MISTAKES", key: "mistakes", alignment: .left, visibility: .wide),
+            .init(title: "RATING", key: "rating", alignment: .right, visibility: .wide),
         ])
         report.rows = trades.sorted { $0.firstExecTime > $1.firstExecTime }.map { trade in
-            [.text(trade.tradeDate), .text(trade.symbol), .text(instrument(trade)), .text(trade.direction.rawValue), .decimal(trade.volume),
-             .profit(trade.profitLoss), .profitPercent(trade.netROI), .text(trade.key), .money(trade.buyCost), .money(trade.sellProceeds), .money(trade.fees)]
+            let rating = annotations.ratings[trade.key]
+            return [.text(trade.shortID), .text(trade.tradeDate), .text(trade.symbol), .text(instrument(trade)), .text(trade.direction.rawValue), .decimal(trade.volume),
+                    .profit(trade.profitLoss), .profitPercent(trade.netROI), .text(trade.key), .money(trade.buyCost), .money(trade.sellProceeds), .money(trade.fees),
+                    .text(rating?.setups.joined(separator: ", ")), .text(rating?.mistakes.joined(separator: ", ")), rating.map { .count($0.rating) } ?? .text(nil)]
         }
         return report
     }
@@ -88,10 +93,14 @@ enum JournalPresentation {
         }.joined(separator: " → ")
     }
 
-    static func message(_ error: JournalError) -> String {
+    static func error(_ error: JournalError) -> CLIError {
         switch error {
-        case let .store(error): return error.userMessage
-        case let .unreadable(error): return error.userMessage
+        case let .store(error): return .runtime(error.userMessage)
+        case let .unreadable(error): return .runtime(error.userMessage)
+        case let .invalidTag(name): return .usage("'\(name.escapedForTerminal)' is not a tag name: use 1–40 characters, no control characters or outer spaces.")
+        case let .unknownTag(name, list): return .usage("there is no \(list.rawValue) tag '\(name.escapedForTerminal)'; 'invest journal tags' lists them.")
+        case let .invalidRating(rating): return .usage("\(rating) is not a rating: use 0 to 5.")
+        case .noteTooLong: return .usage("a note is at most 100 KB.")
         }
     }
 }

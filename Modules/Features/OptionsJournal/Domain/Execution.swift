@@ -51,14 +51,21 @@ public struct Execution: Equatable, Sendable {
     /// The same fill always gets the same id, so importing a statement twice adds nothing. A
     /// 64-bit FNV-1a of the fields: an identifier, not a secret.
     public var id: String {
-        let text = [JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description, price.description,
-                    orderType, positionEffect.rawValue, type].joined(separator: "|")
+        "exec-" + JournalID.hash([JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description,
+                                  price.description, orderType, positionEffect.rawValue, type].joined(separator: "|"))
+    }
+}
+
+/// Ids made from content: a 64-bit FNV-1a in hex. An identifier, not a secret.
+public enum JournalID {
+    public static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return "exec-" + String(hash, radix: 16)
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 

@@ -36,6 +36,9 @@ public struct JournalTrade: Equatable, Sendable {
     /// The web app's rating key: `${Symbol}-${Strike}-${Expiration}-${FirstBuyExecTime}`, the
     /// strike as JavaScript prints a number and the time as `toISOString()`.
     public var key: String { "\(symbol)-\(strike)-\(expiration)-\(JournalTime.javaScriptISO(firstExecTime))" }
+
+    /// A short handle for tables and `journal tag`: the first 8 hex digits of the key's hash.
+    public var shortID: String { String(JournalID.hash(key).prefix(8)) }
 }
 
 /// A position still open: shown with its quantity, never counted in P&L.

@@ -4,6 +4,10 @@ import Ledger
 public enum JournalError: Error, Equatable, Sendable {
     case store(StoreError)
     case unreadable(LedgerReadError)
+    case invalidTag(String)
+    case unknownTag(String, list: JournalAnnotations.TagList)
+    case invalidRating(Int)
+    case noteTooLong
 }
 
 /// Reads the journal: every execution, and the trades, open positions and stray closes built
@@ -33,6 +37,76 @@ public struct LoadJournalUseCase {
 
     public func load() throws(JournalError) -> TradeCycles.Result {
         TradeCycles.build(try executions())
+    }
+
+    public func annotations() throws(JournalError) -> JournalAnnotations {
+        var annotations = JournalAnnotations()
+        let entries: [LedgerEntry]
+        do throws(StoreError) {
+            entries = try ledger.retrieveEntries()
+        } catch {
+            throw .store(error)
+        }
+        do throws(LedgerDecodingError) {
+            for entry in entries { try AnnotationsLedgerCodec.apply(entry, to: &annotations) }
+        } catch {
+            throw .unreadable(.undecodable(error))
+        }
+        annotations.setupTags.sort()
+        annotations.mistakeTags.sort()
+        return annotations
+    }
+}
+
+/// Tags, ratings and notes: each change is one record, written with the tags it introduces.
+public struct AnnotateJournalUseCase {
+    private let ledger: LedgerStore
+    private let now: () -> Date
+
+    public init(ledger: LedgerStore, now: @escaping () -> Date) {
+        self.ledger = ledger
+        self.now = now
+    }
+
+    public func addTag(_ name: String, to list: JournalAnnotations.TagList) throws(JournalError) {
+        guard JournalAnnotations.isTag(name) else { throw .invalidTag(name) }
+        try write([AnnotationsLedgerCodec.tagEntry(list, name, updatedAt: now().millisecondsSince1970)])
+    }
+
+    public func removeTag(_ name: String, from list: JournalAnnotations.TagList) throws(JournalError) {
+        guard try LoadJournalUseCase(ledger: ledger).annotations().tags(list).contains(name) else { throw .unknownTag(name, list: list) }
+        try write([.tombstone(id: AnnotationsLedgerCodec.tagID(list, name), kind: AnnotationsLedgerCodec.tag.name, at: now().millisecondsSince1970)])
+    }
+
+    /// Sets a trade's rating entry; tags not yet in their lists are added to them.
+    /// - Returns: the tags that were added to the lists.
+    @discardableResult
+    public func rate(tradeKey: String, _ rating: JournalAnnotations.Rating) throws(JournalError) -> [String] {
+        guard (0...5).contains(rating.rating) else { throw .invalidRating(rating.rating) }
+        if let bad = (rating.setups + rating.mistakes).first(where: { !JournalAnnotations.isTag($0) }) { throw .invalidTag(bad) }
+        let known = try LoadJournalUseCase(ledger: ledger).annotations()
+        let at = now().millisecondsSince1970
+        let newSetups = Array(Set(rating.setups).subtracting(known.setupTags)).sorted()
+        let newMistakes = Array(Set(rating.mistakes).subtracting(known.mistakeTags)).sorted()
+        try write(newSetups.map { AnnotationsLedgerCodec.tagEntry(.setup, $0, updatedAt: at) } + newMistakes.map { AnnotationsLedgerCodec.tagEntry(.mistake, $0, updatedAt: at) }
+            + [AnnotationsLedgerCodec.ratingEntry(key: tradeKey, rating, updatedAt: at)])
+        return newSetups + newMistakes
+    }
+
+    /// Sets the day's note; an empty one removes it.
+    public func setNote(_ text: String, on date: String) throws(JournalError) {
+        guard text.utf8.count <= 100_000 else { throw .noteTooLong }
+        let at = now().millisecondsSince1970
+        try write([text.isEmpty ? .tombstone(id: AnnotationsLedgerCodec.noteID(date), kind: AnnotationsLedgerCodec.note.name, at: at)
+                                : AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: at)])
+    }
+
+    private func write(_ entries: [LedgerEntry]) throws(JournalError) {
+        do throws(StoreError) {
+            if entries.count == 1 { try ledger.append(entries[0]) } else { try ledger.apply(entries) }
+        } catch {
+            throw .store(error)
+        }
     }
 }
 

@@ -1,0 +1,78 @@
+import XCTest
+import FixedPoint
+import Ledger
+import OptionsJournal
+import TestSupport
+
+final class AnnotateJournalUseCaseTests: XCTestCase {
+    private let key = "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"
+
+    func test_rate_setsTheTradesEntry_andAddsNewTagsToTheLists() throws {
+        let (sut, ledger) = makeSUT()
+        try sut.addTag("VWAP", to: .setup)
+
+        let added = try sut.rate(tradeKey: key, .init(setups: ["VWAP", "Breakout"], mistakes: ["Chased"], rating: 4))
+
+        let annotations = try LoadJournalUseCase(ledger: ledger).annotations()
+        XCTAssertEqual(added, ["Breakout", "Chased"])
+        XCTAssertEqual(annotations.setupTags, ["Breakout", "VWAP"])
+        XCTAssertEqual(annotations.mistakeTags, ["Chased"])
+        XCTAssertEqual(annotations.ratings[key], .init(setups: ["VWAP", "Breakout"], mistakes: ["Chased"], rating: 4))
+    }
+
+    func test_rate_refusesARatingOutsideZeroToFive_andABadTag() {
+        let (sut, _) = makeSUT()
+
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.rate(tradeKey: self.key, .init(setups: [], mistakes: [], rating: 6)) }, .invalidRating(6))
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.rate(tradeKey: self.key, .init(setups: ["\u{1B}x"], mistakes: [], rating: 1)) }, .invalidTag("\u{1B}x"))
+    }
+
+    func test_note_isKeyedByDay_keepsLineBreaks_andAnEmptyOneRemovesIt() throws {
+        let (sut, ledger) = makeSUT()
+
+        try sut.setNote("Good open.\nChased the second entry.", on: "2025-07-03")
+        let saved = try LoadJournalUseCase(ledger: ledger).annotations().notes
+        try sut.setNote("", on: "2025-07-03")
+
+        XCTAssertEqual(saved, ["2025-07-03": "Good open.\nChased the second entry."])
+        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().notes, [:])
+        XCTAssertEqual(ledger.retrieveEntries().map(\.id), ["note-2025-07-03"])
+    }
+
+    func test_removeTag_leavesRatingsAlone_andRefusesATagNotInTheList() throws {
+        let (sut, ledger) = makeSUT()
+        try sut.rate(tradeKey: key, .init(setups: ["VWAP"], mistakes: [], rating: 3))
+
+        try sut.removeTag("VWAP", from: .setup)
+
+        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().setupTags, [])
+        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().ratings[key]?.setups, ["VWAP"])
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.removeTag("VWAP", from: .setup) }, .unknownTag("VWAP", list: .setup))
+    }
+
+    func test_profitLossByTag_sumsTheTradesRatedWithEachTag() throws {
+        let trades = TradeCycles.build(TradeCyclesTestsFixture.executions()).trades
+        var annotations = JournalAnnotations()
+        annotations.ratings[trades[1].key] = .init(setups: ["VWAP"], mistakes: [], rating: 4)
+        annotations.ratings[trades[2].key] = .init(setups: ["VWAP", "Breakout"], mistakes: ["Chased"], rating: 1)
+
+        let bySetup = annotations.profitLoss(by: .setup, of: trades)
+
+        XCTAssertEqual(bySetup.map(\.tag), ["Breakout", "VWAP"])
+        XCTAssertEqual(bySetup.map(\.profitLoss), [fixed("-50"), fixed("20")])
+        XCTAssertEqual(bySetup.map(\.trades), [1, 2])
+    }
+
+    private func makeSUT() -> (AnnotateJournalUseCase, InMemoryLedgerStore) {
+        let ledger = InMemoryLedgerStore()
+        return (AnnotateJournalUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) }), ledger)
+    }
+}
+
+/// The hand-worked statement's executions, for tests beyond the parser's.
+enum TradeCyclesTestsFixture {
+    static func executions() -> [Execution] {
+        let records = TradeCyclesTests.statement.components(separatedBy: "\n").enumerated().map { (line: $0.offset + 1, fields: $0.element.components(separatedBy: ",")) }
+        return try! ThinkorswimStatement.executions(in: records, timeZone: TimeZone(identifier: "America/New_York")!, now: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+}
