@@ -139,3 +139,51 @@ final class JournalAnnotationsSpecs: XCTestCase {
         XCTAssertEqual(invest.run(["journal", "note", "2025-02-30", "x"]).status, 2)
     }
 }
+
+/// Sharing a day, and recording a fill by hand.
+final class JournalShareAndAddSpecs: XCTestCase {
+    func test_share_givesTheDayAsText_andAsAnImageWithTheRedAndGreenChart() throws {
+        let invest = makeInvestDriver()
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        XCTAssertEqual(invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"]).status, 0)
+        let image = invest.home.appendingPathComponent("day.svg")
+
+        let share = invest.run(["journal", "share", "2025-07-03", "--svg", image.path])
+
+        XCTAssertEqual(share.status, 0, share.errors)
+        XCTAssertEqual(share.output, """
+        Trading day 2025-07-03
+        Net P&L +20.00 · 3 trades · 1 won, 1 lost · profit factor 1.40 · volume 5
+        SPY 3 JUL 25 580 CALL  +70.00 (+17.95%)
+        SPY 3 JUL 25 580 CALL  -50.00 (-25.00%)
+        QQQ 3 JUL 25 582.5 PUT  +0.00 (+0.00%)
+        Cumulative P&L: +0.00 → +70.00 → +20.00 → +20.00
+
+        """)
+        let svg = try String(contentsOf: image, encoding: .utf8)
+        XCTAssertEqual(svg.components(separatedBy: "class=\"segment\"").count - 1, 3, "one segment per trade")
+        XCTAssertFalse(svg.contains("#d93025"), "no point of this day is below 0, so no segment is red")
+        XCTAssertTrue(svg.contains("Net P&amp;L +20.00"))
+    }
+
+    func test_add_recordsOneExecutionByHand_withTheStatementsValidation() throws {
+        let invest = makeInvestDriver()
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        invest.timeZone = TimeZone(identifier: "America/New_York")!
+        let fill = ["journal", "add", "--time", "2025-07-07 10:00", "--side", "BUY", "--qty", "1", "--effect", "OPEN", "--symbol", "SPY",
+                    "--exp", "7 JUL 25", "--strike", "600", "--type", "CALL", "--price", "1.10"]
+
+        let added = invest.run(fill)
+        let again = invest.run(fill)
+        let bad = invest.run(["journal", "add", "--time", "2025-07-07 10:00", "--side", "HOLD", "--qty", "0", "--effect", "OPEN", "--symbol", "SPY",
+                              "--type", "CALL", "--price", "1"])
+
+        XCTAssertEqual(added.status, 0, added.errors)
+        XCTAssertEqual(again.output, "That execution is already in the journal; nothing was added.\n")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.errors, "invest: Side 'HOLD' is not BUY or SELL; Qty '0' is not a quantity.\n")
+        let open = try invest.run(["journal", "open", "--format", "json"]).jsonRows()
+        XCTAssertEqual(open.map { $0["contract"] as? String }, ["SPY-600-7 JUL 25"])
+        XCTAssertEqual(open.first?["openedAt"] as? String, "2025-07-07T14:00:00Z", "10:00 in New York")
+    }
+}

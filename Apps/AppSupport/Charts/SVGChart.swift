@@ -50,7 +50,8 @@ public enum SVGChart {
         return svg + "</svg>\n"
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// Text for SVG (XML): markup characters escaped, control characters replaced.
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

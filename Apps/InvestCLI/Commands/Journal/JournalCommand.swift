@@ -2,6 +2,7 @@ import Foundation
 import AppSupport
 import FixedPoint
 import OptionsJournal
+import LocalFileStore
 
 /// `invest journal …`: seed 001's options trade journal, with the web app's calculations.
 struct JournalCommand: Command {
@@ -22,6 +23,9 @@ struct JournalCommand: Command {
                invest journal tags [add|remove setup|mistake NAME]
                invest journal tag TRADE [--setup A,B] [--mistake C] [--rating 0-5]
                invest journal note YYYY-MM-DD [TEXT | --file FILE|-]
+               invest journal share YYYY-MM-DD [--svg FILE]
+               invest journal add --time T --side BUY|SELL --qty Q --effect OPEN|CLOSE --symbol S --type CALL|PUT|STOCK --price P
+                                  [--exp "3 JUL 25"] [--strike K] [--order LMT] [--tz ZONE]
         """,
         options: [.value("tz", "ZONE", "import: the time zone of the statement's times (default: TZ, the system's)"),
                   .flag("dry-run", "import: check the file and say what would be added, saving nothing"),
@@ -31,6 +35,13 @@ struct JournalCommand: Command {
                   .value("mistake", "A,B", "tag: the trade's mistake tags"),
                   .value("rating", "0-5", "tag: the trade's rating"),
                   .value("file", "FILE", "note: read the note from FILE (- for standard input); it may span lines"),
+                  .value("svg", "FILE", "share: also write the day as an SVG image"),
+                  .value("time", "T", "add: when it filled: \"YYYY-MM-DD HH:MM[:SS]\" or M/D/YY HH:MM:SS, in --tz or your zone"),
+                  .value("side", "BUY|SELL", "add: the side"), .value("qty", "Q", "add: contracts or shares"),
+                  .value("effect", "OPEN|CLOSE", "add: opening or closing"), .value("symbol", "S", "add: the underlying's symbol"),
+                  .value("type", "T", "add: CALL, PUT, or a stock type such as STOCK"), .value("price", "P", "add: the fill's price"),
+                  .value("exp", "E", "add: the expiration as the statement writes it, e.g. \"3 JUL 25\""), .value("strike", "K", "add: the strike"),
+                  .value("order", "O", "add: the order type (default: N/A)"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 1...4)
 
@@ -39,7 +50,7 @@ struct JournalCommand: Command {
         let shapes: [String: (counts: Set<Int>, usage: String)] = [
             "import": ([2], "import FILE|-"), "trades": ([1], "trades"), "days": ([1], "days"), "day": ([2], "day YYYY-MM-DD"), "stats": ([1], "stats"),
             "open": ([1], "open"), "tags": ([1, 4], "tags [add|remove setup|mistake NAME]"), "tag": ([2], "tag TRADE [--setup A,B] [--mistake C] [--rating N]"),
-            "note": ([2, 3], "note YYYY-MM-DD [TEXT]"),
+            "note": ([2, 3], "note YYYY-MM-DD [TEXT]"), "share": ([2], "share YYYY-MM-DD [--svg FILE]"), "add": ([1], "add --time T --side … (see --help)"),
         ]
         guard let shape = shapes[action] else {
             throw CLIError.usage("'\(action.escapedForTerminal)' is not a journal action." + ArgumentParser.suggestion(for: action, among: shapes.keys.sorted())
@@ -54,6 +65,8 @@ struct JournalCommand: Command {
             case "tags": try tags(arguments, format: format, io: io)
             case "tag": try tag(arguments, format: format, io: io)
             case "note": try note(arguments, io: io)
+            case "share": try share(arguments, io: io)
+            case "add": try add(arguments, format: format, io: io)
             case "days": output(JournalPresentation.daysReport(JournalStats.days(try load().load().trades)), format, arguments, io)
             case "day": try day(arguments.positionals[1], format: format, arguments: arguments, io: io)
             case "stats": try stats(arguments, format: format, io: io)
@@ -116,6 +129,57 @@ struct JournalCommand: Command {
         io.console.write("Tagged \(trade.symbol) \(JournalPresentation.instrument(trade)) (\(trade.shortID)): setups \(updated.setups.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), "
             + "mistakes \(updated.mistakes.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), rating \(updated.rating)/5.\n")
         if !added.isEmpty { io.console.writeNotice("New tags added to the lists: \(added.joined(separator: ", ").escapedForTerminal).\n") }
+    }
+
+    /// The day as text to paste, and with `--svg` as an image: its figures and the red and green
+    /// cumulative P&L.
+    private func share(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let date = try Self.day(arguments.positionals[1], option: "DATE")
+        let trades = try load().load().trades.filter { $0.tradeDate == date }.sorted { $0.firstExecTime < $1.firstExecTime }
+        guard let stats = JournalStats.days(trades).first else { throw CLIError.usage("there are no trades on \(date) to share.") }
+        let points = JournalStats.cumulative(trades)
+        let lines = JournalPresentation.shareLines(stats, trades: trades)
+        if let path = arguments.value("svg") {
+            do {
+                try TextFile.userFile(path).write(Array(JournalPresentation.shareSVG(lines: lines, points: points).utf8))
+            } catch {
+                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
+            }
+            io.console.writeNotice("Wrote the day to \(path.escapedForTerminal).\n")
+        }
+        io.console.write(lines.joined(separator: "\n") + "\nCumulative P&L: " + JournalPresentation.cumulativeLine(points, colors: false) + "\n")
+    }
+
+    /// One execution by hand, checked exactly as a statement's row is.
+    private func add(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
+        guard let zone = arguments.value("tz").map({ TimeZone(identifier: $0) }) ?? timeZone else { throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.") }
+        let missing = ["time", "side", "qty", "effect", "symbol", "type", "price"].filter { arguments.value($0) == nil }
+        guard missing.isEmpty else { throw CLIError.usage("journal add needs \(missing.map { "--" + $0 }.joined(separator: ", ")).") }
+        let timeText = arguments.value("time")!
+        let statementTime: String
+        if let local = LocalTime(timeZone: zone).parse(timeText, now: io.now) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: local)
+            statementTime = String(format: "%d/%d/%02d %02d:%02d:%02d", parts.month!, parts.day!, parts.year! % 100, parts.hour!, parts.minute!, parts.second!)
+        } else {
+            statementTime = timeText
+        }
+        let header = ["", "Exec Time", "Spread", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Net Price", "Order Type"]
+        let effect = arguments.value("effect")!.uppercased()
+        let row = ["", statementTime, "SINGLE", arguments.value("side")!, arguments.value("qty")!, effect.hasPrefix("TO ") ? effect : "TO " + effect,
+                   arguments.value("symbol")!, arguments.value("exp") ?? "", arguments.value("strike") ?? "", arguments.value("type")!, arguments.value("price")!,
+                   arguments.value("price")!, arguments.value("order") ?? ""]
+        let executions: [Execution]
+        do throws(ThinkorswimStatement.Failure) {
+            executions = try ThinkorswimStatement.executions(in: [(1, ["Account Trade History"]), (2, header), (3, row)], timeZone: zone, now: io.now)
+        } catch {
+            guard case let .badRows(problems) = error else { throw CLIError.usage("journal add: \(error)") }
+            throw CLIError.usage(problems.map(\.message).joined(separator: "; ").escapedForTerminal + ".")
+        }
+        let outcome = try importer().importExecutions(executions, dryRun: false)
+        io.console.write(outcome.added == 1 ? "Added \(executions[0].side.rawValue) \(executions[0].quantity) \(executions[0].contractKey) at \(executions[0].price) (id \(executions[0].id)).\n"
+                                            : "That execution is already in the journal; nothing was added.\n")
     }
 
     private func note(_ arguments: ParsedArguments, io: CommandIO) throws {

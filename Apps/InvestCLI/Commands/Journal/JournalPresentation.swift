@@ -103,4 +103,33 @@ enum JournalPresentation {
         case .noteTooLong: return .usage("a note is at most 100 KB.")
         }
     }
+
+    /// The day's summary, as plain lines to paste.
+    static func shareLines(_ day: DayStats, trades: [JournalTrade]) -> [String] {
+        let factor = day.profitFactor.map { $0.formatted(fractionDigits: 2) } ?? "—"
+        return ["Trading day \(day.date)",
+                "Net P&L \(Formatted.signedMoney(day.grossProfitLoss)) · \(Plural.count(day.trades, "trade")) · \(day.winners) won, \(day.losers) lost · profit factor \(factor) · volume \(day.volume)"]
+            + trades.map { "\($0.symbol) \(instrument($0))  \(Formatted.signedMoney($0.profitLoss)) (\(Formatted.signedMoney($0.netROI))%)".escapedForTerminal }
+    }
+
+    /// The day as an SVG: its lines of text, then the cumulative P&L from 0, each segment red when
+    /// it ends below 0 and green otherwise (the web app's colours). Whole pixels from exact values.
+    static func shareSVG(lines: [String], points: [FixedDecimal]) -> String {
+        let width = 640, top = 30 + lines.count * 22, chartHeight = 200, height = top + chartHeight + 30
+        let low = min(points.min() ?? .zero, .zero), high = max(points.max() ?? .zero, .zero)
+        let span = high - low
+        func x(_ index: Int) -> Int { 40 + (points.count > 1 ? index * (width - 80) / (points.count - 1) : 0) }
+        func y(_ value: FixedDecimal) -> Int { top + chartHeight - (span.isZero ? chartHeight / 2 : Int((value - low).units * Int128(chartHeight) / span.units)) }
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" font-family=\"sans-serif\" font-size=\"14\">\n"
+            + "<rect width=\"\(width)\" height=\"\(height)\" fill=\"white\"/>\n"
+        for (index, line) in lines.enumerated() {
+            svg += "<text x=\"20\" y=\"\(30 + index * 22)\"\(index == 0 ? " font-weight=\"bold\"" : "")>\(SVGChart.escaped(line))</text>\n"
+        }
+        svg += "<line x1=\"40\" y1=\"\(y(.zero))\" x2=\"\(width - 40)\" y2=\"\(y(.zero))\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n"
+        for index in points.indices.dropFirst() {
+            let colour = points[index].isNegative ? "#d93025" : "#188038"
+            svg += "<line class=\"segment\" x1=\"\(x(index - 1))\" y1=\"\(y(points[index - 1]))\" x2=\"\(x(index))\" y2=\"\(y(points[index]))\" stroke=\"\(colour)\" stroke-width=\"3\"/>\n"
+        }
+        return svg + "</svg>\n"
+    }
 }
