@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
-        .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking"], path: "Modules/Infrastructure/Firebase"),
+        .target(name: "Firebase", dependencies: ["Auth", "Ledger", "OptionsJournal", "FixedPoint", "Networking"], path: "Modules/Infrastructure/Firebase"),
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"], path: "Tests/NetworkingTests"),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
-        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "Networking", "AuthTestSupport",
+        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "OptionsJournal", "FixedPoint", "Networking", "AuthTestSupport",
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
         .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),

@@ -103,7 +103,7 @@ final class JournalSpecs: XCTestCase {
     }
 }
 
-/// Tags, ratings and notes, kept locally (the Firestore backend shared with the web app is not built yet).
+/// Tags, ratings and notes, on this machine; `JournalFirestoreSpecs` shares them with the web app.
 final class JournalAnnotationsSpecs: XCTestCase {
     func test_aTradeIsTaggedByItsShortID_andTheDashboardSumsPLByTag() throws {
         let invest = makeInvestDriver()

@@ -17,6 +17,8 @@ public struct Configuration {
         Setting(key: "INVEST_QUOTES_URL", summary: "Base URL of a Finnhub-compatible quote API", isSecret: false),
         Setting(key: "INVEST_API_KEY", summary: "Firebase Web API key, for accounts and sync", isSecret: true),
         Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false),
+        Setting(key: "INVEST_PROJECT_ID", summary: "Firebase project id: the options journal syncs with its Firestore users/{uid} document", isSecret: false),
+        Setting(key: "INVEST_FIRESTORE_URL", summary: "Only for an emulator: base URL of Firestore's REST API", isSecret: false),
         Setting(key: "INVEST_AUTH_URL", summary: "Only for an emulator: base URL of Firebase Auth's REST API", isSecret: false),
         Setting(key: "INVEST_FEED_URL", summary: "The echo server 'invest feed' sends its prices through (default: wss://ws.postman-echo.com/raw)", isSecret: false),
         Setting(key: "INVEST_FINNHUB_FEED_URL", summary: "Finnhub's trade stream, for 'invest feed --source finnhub' (default: wss://ws.finnhub.io)", isSecret: false),

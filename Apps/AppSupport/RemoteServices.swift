@@ -82,12 +82,30 @@ public struct RemoteServices {
         guard let databaseURL = try configuration.url("INVEST_REMOTE_URL") else {
             throw CLIError.usage("no INVEST_REMOTE_URL is configured. Set it to your Firebase Realtime Database URL, in \(configHint).")
         }
-        return FirebaseLedgerStore(databaseURL: databaseURL, client: client(timeout: 30)) { forceRefresh throws(StoreError) in
+        return FirebaseLedgerStore(databaseURL: databaseURL, client: client(timeout: 30), credentials: Self.credentials(session, host: databaseURL.host))
+    }
+
+    public static let firestoreURL = URL(string: "https://firestore.googleapis.com")!
+
+    /// The signed-in user's journal document in Firestore, or nil when no INVEST_PROJECT_ID is
+    /// configured (the journal then stays on this machine).
+    public func journalStore(session: CurrentSessionProviding) throws -> FirestoreJournalStore? {
+        guard let projectID = configuration["INVEST_PROJECT_ID"] else { return nil }
+        guard projectID.utf8.count <= 100, projectID.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
+            throw CLIError.usage("INVEST_PROJECT_ID '\(projectID.escapedForTerminal)' is not a Firebase project id: lower-case letters, digits and '-'. Fix it in \(configHint).")
+        }
+        let baseURL = try configuration.url("INVEST_FIRESTORE_URL") ?? Self.firestoreURL
+        return FirestoreJournalStore(baseURL: baseURL, projectID: projectID, client: client(timeout: 30), credentials: Self.credentials(session, host: baseURL.host))
+    }
+
+    /// A current id token for each request, refreshed when the server refused the last one.
+    private static func credentials(_ session: CurrentSessionProviding, host: String?) -> FirebaseLedgerStore.CredentialsProvider {
+        { forceRefresh throws(StoreError) in
             do throws(AuthError) {
                 let current = try session.currentSession(forceRefresh: forceRefresh)
                 return RemoteCredentials(uid: current.uid, idToken: current.idToken)
             } catch .network {
-                throw .unavailable(host: databaseURL.host ?? "the account service", reason: .noConnection)
+                throw .unavailable(host: host ?? "the account service", reason: .noConnection)
             } catch {
                 throw .notSignedIn
             }

@@ -5,6 +5,7 @@ import Auth
 import Ledger
 import LocalFileStore
 import Transactions
+import OptionsJournal
 
 /// The account and sync side of the full client. Nothing here is built unless a command needs it,
 /// so the client keeps working offline and without an account.
@@ -41,20 +42,44 @@ extension AppComposer {
         ResetPasswordUseCase(service: try remoteServices().authService())
     }
 
-    /// Local ledger ⇄ the signed-in account's remote ledger, every kind alike.
+    /// Local ledger ⇄ the signed-in account: the journal with the web app's Firestore document
+    /// (when INVEST_PROJECT_ID is set), every other kind with the Realtime Database.
     func syncLedger() throws -> (LedgerSyncing, AuthSession) {
         let services = try remoteServices()
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
-        var local: LedgerStore = try ledger(), remote: LedgerStore = try services.remoteStore(session: session)
+        var local: LedgerStore = KindFilteringLedgerStore(decoratee: try ledger(), excluding: Self.journalKinds)
+        var remote: LedgerStore = KindFilteringLedgerStore(decoratee: try services.remoteStore(session: session), excluding: Self.journalKinds)
         if try !syncsSavings() {
-            local = KindExcludingLedgerStore(decoratee: local, excluding: SavingsLedgerCodec.kinds)
-            remote = KindExcludingLedgerStore(decoratee: remote, excluding: SavingsLedgerCodec.kinds)
+            local = KindFilteringLedgerStore(decoratee: local, excluding: SavingsLedgerCodec.kinds)
+            remote = KindFilteringLedgerStore(decoratee: remote, excluding: SavingsLedgerCodec.kinds)
         }
-        let sync = SyncLedgerUseCase(local: local, remote: remote,
-                                     state: FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email)),
-                                     validator: Invest.validator(context), now: context.now)
-        return (sync, account)
+        let database = SyncLedgerUseCase(local: local, remote: remote, state: try syncState(account), validator: Invest.validator(context), now: context.now)
+        guard let journal = try journalSync(services: services, session: session, account: account) else { return (database, account) }
+        return (CompositeLedgerSyncing([database, journal]), account)
+    }
+
+    /// The journal ⇄ the web app's Firestore document, or nil when no session is saved or no
+    /// Firebase project is configured: then nothing remote is touched, and no network is used.
+    func journalSync() throws -> LedgerSyncing? {
+        let services = try remoteServices()
+        guard services.configuration["INVEST_PROJECT_ID"] != nil,
+              let saved = try authenticated({ () throws(AuthError) in try services.sessionStore.load() }) else { return nil }
+        // The session is refreshed when the first request needs it, so a journal command offline
+        // still works from this machine's copy.
+        return try journalSync(services: services, session: try services.currentSession(), account: saved)
+    }
+
+    private func journalSync(services: RemoteServices, session: CurrentSessionProviding, account: AuthSession) throws -> LedgerSyncing? {
+        guard let document = try services.journalStore(session: session) else { return nil }
+        return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try ledger(), only: Self.journalKinds), remote: document,
+                                 state: try syncState(account, file: "journal-sync-state.json"), validator: Invest.validator(context), now: context.now)
+    }
+
+    private static let journalKinds = JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds
+
+    private func syncState(_ account: AuthSession, file: String = "sync-state.json") throws -> FileSyncStateStore {
+        FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email), file: file)
     }
 }
 

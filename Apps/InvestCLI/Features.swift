@@ -54,7 +54,7 @@ extension FeatureRegistration {
     }
 
     static let journal = FeatureRegistration(kinds: JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds, validator: { _, _ in JournalEntryValidator() }) { app in
-        [JournalCommand(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal,
+        [JournalCommand(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal, webAppSync: app.journalSync,
                         readStandardInput: app.context.readStandardInput, timeZone: app.context.timeZone)]
     }
 

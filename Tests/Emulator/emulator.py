@@ -20,12 +20,15 @@ Firebase Realtime Database REST, with the rules every user's data needs
   with "if-match: <etag>" is refused with 412 (the current value and ETag) when the location changed.
   Keys and values beyond the database's limits are refused with 400, the whole write with them.
 
+Cloud Firestore REST, the options journal's users/<uid> document: see firestore_endpoints.py
+
 Control (tests only)
   POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop|endless" or,
                           for "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", or, for the
                           database, "drop-after-write" (applied, then the connection closes unanswered) or
                           "401-permission-denied" (the real database's answer to a rules violation);
-                          "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE.
+                          "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE;
+                          "firestore" faults Firestore requests with 401, 403 or 500.
                           {"symbol": "db-hold", "fault": "hold"} holds the next write until /_control/release.
   POST /_control/release         lets held writes go on
   GET  /_control/held-writes     {"held": how many writes have been held so far}
@@ -39,6 +42,7 @@ Control (tests only)
   GET  /_control/stats     {"maxInFlight": the most quote requests ever served at once}
   GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
   GET  /_control/database-queries  the query items of each database request, the auth token left out
+  GET  /_control/firestore-writes  [{"paths": the update mask or null, "uid"}] per Firestore write
 
 Quotes are deterministic; an unknown symbol answers like Finnhub does, with c == 0 and t == 0.
 With --data-dir, accounts and data survive a restart (state.json, replaced atomically).
@@ -56,6 +60,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+import firestore_endpoints
 import websocket_endpoints
 
 DATABASE_PATH = re.compile(r"^/users/([^/]+)/(transactions|ledger)(?:/([^/]+))?\.json$")
@@ -84,6 +89,9 @@ class State:
         self.failed_sign_ins = {}  # email -> consecutive failures
         self.password_resets = []
         self.database = {}  # uid -> {id: record}
+        self.firestore = {}  # project -> {uid: {"fields", "createTime", "updateTime"}}
+        self.firestore_clock = 0
+        self.firestore_writes = []  # {"paths": the update mask, "uid"} per write
         self.load()
         self.quotes = {k: dict(v) for k, v in QUOTES.items()}
         self.faults = {}  # symbol -> [fault dict, remaining]
@@ -112,6 +120,7 @@ class State:
                 saved = json.load(f)
             self.users, self.refresh_tokens = saved["users"], saved["refreshTokens"]
             self.id_tokens, self.database = saved["idTokens"], saved["database"]
+            self.firestore = saved.get("firestore", {})
 
     def save(self):
         if not self.data_dir:
@@ -119,7 +128,8 @@ class State:
         os.makedirs(self.data_dir, exist_ok=True)
         path = os.path.join(self.data_dir, "state.json")
         with open(path + ".tmp", "w") as f:
-            json.dump({"users": self.users, "refreshTokens": self.refresh_tokens, "idTokens": self.id_tokens, "database": self.database}, f)
+            json.dump({"users": self.users, "refreshTokens": self.refresh_tokens, "idTokens": self.id_tokens, "database": self.database,
+                       "firestore": self.firestore}, f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(path + ".tmp", path)
@@ -251,6 +261,11 @@ def make_handler(state):
             if url.path == "/_control/held-writes":
                 with state.lock:
                     return self.send_json(200, {"held": state.held_writes})
+            if url.path == "/_control/firestore-writes":
+                with state.lock:
+                    return self.send_json(200, state.firestore_writes)
+            if firestore_endpoints.matches(url.path):
+                return firestore_endpoints.serve(self, "GET", url, state, b"")
             if DATABASE_PATH.match(url.path) or url.path.startswith("/users"):
                 return self.database("GET", url)
             if url.path.rstrip("/").endswith("/quote"):
@@ -269,7 +284,10 @@ def make_handler(state):
             self.database("PUT", urlparse(self.path))
 
         def do_PATCH(self):
-            self.database("PATCH", urlparse(self.path))
+            url = urlparse(self.path)
+            if firestore_endpoints.matches(url.path):
+                return firestore_endpoints.serve(self, "PATCH", url, state, self.read_body())
+            self.database("PATCH", url)
 
         def do_DELETE(self):
             self.database("DELETE", urlparse(self.path))

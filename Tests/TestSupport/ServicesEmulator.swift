@@ -112,10 +112,22 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/ws-stats")) as? [String: Int]) ?? [:]
     }
 
+    /// The update mask of each Firestore write so far (nil: the whole document), with its uid.
+    public func firestoreWrites() throws -> [(paths: [String]?, uid: String)] {
+        let writes = (try JSONSerialization.jsonObject(with: send("GET", "/_control/firestore-writes")) as? [[String: Any]]) ?? []
+        return writes.map { ($0["paths"] as? [String], $0["uid"] as? String ?? "") }
+    }
+
+    /// A Firestore document's REST path in the emulator, as the web app's SDK addresses it.
+    public static func firestorePath(project: String, uid: String) -> String {
+        "/v1/projects/\(project)/databases/(default)/documents/users/\(uid)"
+    }
+
     /// A raw request, as any HTTP client could send it: for checking the emulator's rules directly.
-    public func request(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> (status: Int, body: Data) {
+    public func request(_ method: String, _ path: String, body: [String: Any]? = nil, headers: [String: String] = [:]) throws -> (status: Int, body: Data) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body { request.httpBody = try JSONSerialization.data(withJSONObject: body) }
         let done = DispatchSemaphore(value: 0)
         let box = DataBox()

@@ -3,12 +3,15 @@ import AppSupport
 import FixedPoint
 import OptionsJournal
 import LocalFileStore
+import Ledger
 
 /// `invest journal …`: seed 001's options trade journal, with the web app's calculations.
 struct JournalCommand: Command {
     let load: () throws -> LoadJournalUseCase
     let importer: () throws -> ImportExecutionsUseCase
     let annotate: () throws -> AnnotateJournalUseCase
+    /// The journal ⇄ the web app's Firestore document; nil when signed out or not configured.
+    let webAppSync: () throws -> LedgerSyncing?
     let readStandardInput: (_ limit: Int) -> Data
     let timeZone: TimeZone
 
@@ -58,6 +61,10 @@ struct JournalCommand: Command {
         }
         guard shape.counts.contains(arguments.positionals.count) else { throw CLIError.usage("usage: invest journal \(shape.usage). A name with spaces goes in quotes.") }
         let format = try OutputFormat.parse(arguments.value("format"))
+        // Read after what the web app wrote, and send what was queued here; a change made now
+        // goes in one request after it.
+        let webApp = try webAppSync()
+        exchange(with: webApp, io: io)
         do {
             switch action {
             case "import": try importStatement(arguments.positionals[1], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
@@ -75,6 +82,40 @@ struct JournalCommand: Command {
         } catch let error as JournalError {
             throw JournalPresentation.error(error)
         }
+        if Self.changesTheJournal(action, arguments) { exchange(with: webApp, io: io) }
+    }
+
+    private static func changesTheJournal(_ action: String, _ arguments: ParsedArguments) -> Bool {
+        switch action {
+        case "import": return !arguments.has("dry-run")
+        case "tags": return arguments.positionals.count == 4
+        case "note": return arguments.positionals.count == 3 || arguments.value("file") != nil
+        case "tag", "add": return true
+        default: return false
+        }
+    }
+
+    /// Offline, or with the account out of reach, the journal works from this machine's copy
+    /// and says so; what changed here waits for the next exchange.
+    private func exchange(with webApp: LedgerSyncing?, io: CommandIO) {
+        guard let webApp else { return }
+        let problem: String
+        do throws(SyncLedgerError) {
+            let report = try webApp.sync(mergingOtherAccounts: false)
+            for rejection in report.rejected + report.unpushable {
+                io.console.writeError("invest: warning: journal \(rejection.kind.escapedForTerminal) \(rejection.id.escapedForTerminal) was not synced with your account: "
+                    + rejection.reasons.joined(separator: "; ").escapedForTerminal + ".\n")
+            }
+            return
+        } catch {
+            switch error {
+            case let .local(failure), let .remote(failure): problem = failure.userMessage
+            case let .boundToOtherAccounts(others):
+                problem = "this data directory synced with \(AccountBinding.names(others)); 'invest sync --merge' joins them on purpose."
+            }
+        }
+        io.console.writeError("invest: warning: the journal could not be synced with your account: \(problem.asSentence) "
+            + "It works from this machine's copy; changes made here are sent by the next journal command or 'invest sync'.\n")
     }
 
     private func tags(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {

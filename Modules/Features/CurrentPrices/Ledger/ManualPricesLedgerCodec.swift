@@ -25,7 +25,7 @@ public enum ManualPricesLedgerCodec: LedgerCodec {
         let payload = entry.payload
         func invalid(_ field: String) -> LedgerDecodingError { .invalidField(id: entry.id, kind: entry.kind, field: field) }
         guard let ticker = payload["ticker"], id(for: ticker) == entry.id, ManualPrices.isTicker(ticker) else { throw invalid("ticker") }
-        guard let price = payload["price"].flatMap { FixedDecimal($0) }, price > .zero, price <= ManualPrices.maximumPrice else {
+        guard let price = payload["price"].flatMap({ FixedDecimal($0) }), price > .zero, price <= ManualPrices.maximumPrice else {
             throw invalid("price")
         }
         guard let day = payload["date"], ManualPrice.startOfDay(day) != nil else { throw invalid("date") }

@@ -306,7 +306,7 @@ enum RemoteEntryMapper {
     }
 }
 
-private extension String {
+extension String {
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }

@@ -9,8 +9,9 @@ public final class FileSyncStateStore: SyncStateStore {
     private let path: String
     private let account: SyncedAccount
 
-    public init(directory: URL, account: SyncedAccount) {
-        path = directory.appendingPathComponent("sync-state.json").path
+    /// - Parameter file: one file per backend a sync talks to, since each keeps its own last sync.
+    public init(directory: URL, account: SyncedAccount, file: String = "sync-state.json") {
+        path = directory.appendingPathComponent(file).path
         self.account = account
     }
 

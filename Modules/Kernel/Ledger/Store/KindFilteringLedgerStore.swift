@@ -1,44 +1,54 @@
 import Foundation
 
-/// A ledger with some kinds out of sight: a sync given it on both sides neither pushes nor pulls
-/// those kinds, and leaves them as they are wherever they already are. For records the user keeps
-/// on this machine only (savings, unless they opt in).
-public final class KindExcludingLedgerStore: LedgerStore {
+/// A ledger with only some kinds in sight: a sync given it neither pushes nor pulls the others,
+/// and leaves them as they are wherever they already are. For records the user keeps on this
+/// machine only (savings, unless they opt in), and for kinds another backend syncs (the journal).
+public final class KindFilteringLedgerStore: LedgerStore {
     private let decoratee: LedgerStore
-    private let excluded: Set<String>
+    private let kinds: Set<String>
+    private let keepsListedKinds: Bool
 
     public init(decoratee: LedgerStore, excluding kinds: [LedgerKind]) {
         self.decoratee = decoratee
-        self.excluded = Set(kinds.map(\.name))
+        self.kinds = Set(kinds.map(\.name))
+        keepsListedKinds = false
     }
 
+    public init(decoratee: LedgerStore, only kinds: [LedgerKind]) {
+        self.decoratee = decoratee
+        self.kinds = Set(kinds.map(\.name))
+        keepsListedKinds = true
+    }
+
+    private func hides(_ kind: String) -> Bool { kinds.contains(kind) != keepsListedKinds }
+
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
-        try decoratee.retrieveEntries().filter { !excluded.contains($0.kind) }
+        try decoratee.retrieveEntries().filter { !hides($0.kind) }
     }
 
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         let (entries, unreadable) = try decoratee.retrieveReadableEntries()
-        return (entries.filter { !excluded.contains($0.kind) }, unreadable.filter { !excluded.contains($0.kind) })
+        return (entries.filter { !hides($0.kind) }, unreadable.filter { !hides($0.kind) })
     }
 
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
         try decoratee.scanLive(reserve: reserve) { entry throws(LedgerDecodingError) in
-            excluded.contains(entry.kind) ? false : try keep(entry)
+            hides(entry.kind) ? false : try keep(entry)
         }
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) { try append(contentsOf: [entry]) }
 
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
-        try decoratee.append(contentsOf: entries.filter { !excluded.contains($0.kind) })
+        try decoratee.append(contentsOf: entries.filter { !hides($0.kind) })
     }
 
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
-        try decoratee.apply(entries.filter { !excluded.contains($0.kind) })
+        try decoratee.apply(entries.filter { !hides($0.kind) })
     }
 
     public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
-        try decoratee.apply(entries.filter { !excluded.contains($0.kind) }, expecting: expected)
+        try decoratee.apply(entries.filter { !hides($0.kind) }, expecting: expected)
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
@@ -46,6 +56,6 @@ public final class KindExcludingLedgerStore: LedgerStore {
     }
 
     public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] {
-        decoratee.rejections(ofStoring: entries.filter { !excluded.contains($0.kind) })
+        decoratee.rejections(ofStoring: entries.filter { !hides($0.kind) })
     }
 }

@@ -1,0 +1,171 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// The journal shares the web app's Firestore document `users/{uid}`: what either writes, the
+/// other reads. The emulator plays Firestore, and its REST API plays the web app.
+final class JournalFirestoreSpecs: XCTestCase {
+    func test_aTagAddedInTheWebApp_isSeenByTheCLI() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        XCTAssertEqual(invest.run(["journal", "tags", "add", "setup", "Breakout"]).status, 0)
+
+        // The web app writes the whole list, as its SDK does with `updateDoc`.
+        let web = try webApp(of: invest, on: emulator)
+        XCTAssertEqual(try web.patch(["setupsTags": ["arrayValue": ["values": [["stringValue": "Breakout"], ["stringValue": "Gap fill"]]]]],
+                                     paths: ["setupsTags"]), 200)
+        let tags = try invest.run(["journal", "tags", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(tags["setupsTags"] as? [String], ["Breakout", "Gap fill"])
+    }
+
+    func test_aTagAndANoteSetInTheCLI_areInTheDocument_withTheWebAppsFieldNamesAndKeys() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })
+
+        let tagged = invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--setup", "Opening range", "--mistake", "Chased", "--rating", "4"])
+        let noted = invest.run(["journal", "note", "2025-07-03", "Good open."])
+        let fields = try XCTUnwrap(try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any])
+
+        XCTAssertEqual(tagged.status, 0, tagged.errors)
+        XCTAssertEqual(noted.status, 0, noted.errors)
+        XCTAssertEqual(strings(fields["setupsTags"]), ["Opening range"])
+        XCTAssertEqual(strings(fields["mistakesTags"]), ["Chased"])
+        let rating = try XCTUnwrap(map(map(fields["tradeRatings"])?["SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"]))
+        XCTAssertEqual(strings(rating["setups"]), ["Opening range"])
+        XCTAssertEqual(strings(rating["mistakes"]), ["Chased"])
+        XCTAssertEqual((rating["rating"] as? [String: Any])?["integerValue"] as? String, "4")
+        XCTAssertEqual((map(fields["notes"])?["2025-07-03"] as? [String: Any])?["stringValue"] as? String, "Good open.")
+        let trades = try XCTUnwrap((fields["tradeData"] as? [String: Any]).flatMap { ($0["arrayValue"] as? [String: Any])?["values"] as? [[String: Any]] })
+        let spy = try XCTUnwrap(trades.compactMap(map).first { ($0["Symbol"] as? [String: Any])?["stringValue"] as? String == "SPY" })
+        XCTAssertEqual(Set(spy.keys), ["Symbol", "Strike", "Expiration", "Transactions"])
+        let fill = try XCTUnwrap(map(((spy["Transactions"] as? [String: Any])?["arrayValue"] as? [String: Any]).flatMap { ($0["values"] as? [Any])?.first }))
+        XCTAssertEqual(Set(fill.keys), ["ExecTime", "TradeDate", "Side", "Quantity", "Symbol", "Expiration", "Strike", "Price", "OrderType", "PosEffect", "Type"])
+        XCTAssertEqual((fill["ExecTime"] as? [String: Any])?["stringValue"] as? String, "2025-07-03T13:31:12.000Z")
+    }
+
+    func test_aNoteIsKeyedYYYYMMDD_andOneChangeWritesOnlyItsOwnFields() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        let before = try emulator.firestoreWrites().count
+
+        XCTAssertEqual(invest.run(["journal", "note", "2025-07-03", "Good open.\nChased the second entry."]).status, 0)
+        let writes = try emulator.firestoreWrites().dropFirst(before)
+
+        XCTAssertEqual(writes.count, 1, "one command, one request")
+        let paths = try XCTUnwrap(writes.first?.paths)
+        XCTAssertTrue(paths.contains("notes.`2025-07-03`"), "\(paths)")
+        XCTAssertFalse(paths.contains { $0 == "notes" || $0 == "tradeData" || $0 == "tradeRatings" || $0.hasPrefix("setupsTags") }, "\(paths)")
+    }
+
+    func test_anImportChangingManyThings_sendsOneRequest() throws {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+
+        let imported = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(try emulator.firestoreWrites().count, 1)
+    }
+
+    func test_changesMadeOffline_areQueued_andSentByTheNextJournalCommand() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        try emulator.inject("500", for: "firestore", times: 2)
+
+        let offline = invest.run(["journal", "tags", "add", "mistake", "FOMO"])
+        XCTAssertEqual(offline.status, 0, "the journal works from this machine's copy")
+        XCTAssertTrue(offline.errors.contains("could not be synced"), offline.errors)
+        XCTAssertNil(strings((try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any])?["mistakesTags"])?.first)
+
+        XCTAssertEqual(invest.run(["journal", "days"]).status, 0)
+        let fields = try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any]
+        XCTAssertEqual(strings(fields?["mistakesTags"]), ["FOMO"])
+    }
+
+    func test_sync_sendsTheJournalToFirestore_andNeverToTheRealtimeDatabase() throws {
+        let emulator = try startEmulator()
+        let invest = makeJournalDriver(emulator)
+        XCTAssertEqual(invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"]).status, 0)
+        try signedIn(invest)
+
+        let sync = invest.run(["sync", "--format", "json"])
+
+        XCTAssertEqual(sync.status, 0, sync.errors)
+        XCTAssertEqual(try sync.jsonObject()["pushed"] as? Int, 12)
+        XCTAssertEqual(try emulator.firestoreWrites().count, 1)
+        let web = try webApp(of: invest, on: emulator)
+        let ledger = try emulator.request("GET", "/users/\(web.uid)/ledger.json?auth=\(web.idToken)")
+        let records = (try JSONSerialization.jsonObject(with: ledger.body, options: .fragmentsAllowed) as? [String: [String: Any]]) ?? [:]
+        XCTAssertEqual(records.values.compactMap { $0["kind"] as? String }.filter { $0.hasPrefix("journal-") }, [], "journal kinds stay out of the Realtime Database")
+    }
+
+    func test_signedOut_nothingRemoteIsTouched() throws {
+        let emulator = try startEmulator()
+        let invest = makeJournalDriver(emulator)
+
+        let imported = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
+        let tagged = invest.run(["journal", "tags", "add", "setup", "Breakout"])
+        let days = invest.run(["journal", "days"])
+
+        XCTAssertEqual([imported.status, tagged.status, days.status], [0, 0, 0], imported.errors + tagged.errors + days.errors)
+        XCTAssertEqual(try emulator.firestoreWrites().count, 0)
+        XCTAssertEqual(try emulator.requestCounts()["firestore"] ?? 0, 0)
+    }
+
+    // MARK: - Helpers
+
+    private static let project = "demo-journal"
+
+    private func makeJournalDriver(_ emulator: ServicesEmulator) -> InvestDriver {
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["INVEST_PROJECT_ID"] = Self.project
+        invest.environment["INVEST_FIRESTORE_URL"] = emulator.baseURL.absoluteString
+        invest.now = Date(timeIntervalSince1970: 1_760_000_000)
+        return invest
+    }
+
+    @discardableResult
+    private func signedIn(_ invest: InvestDriver) throws -> InvestDriver {
+        let run = invest.signUp("trader-\(UUID().uuidString.prefix(8))@example.com", password: "correct horse")
+        XCTAssertEqual(run.status, 0, run.errors)
+        return invest
+    }
+
+    private func makeSignedInJournal() throws -> (ServicesEmulator, InvestDriver) {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+        let imported = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        return (emulator, invest)
+    }
+
+    /// The web app: the same account's document, read and written through Firestore's REST API.
+    private struct WebApp {
+        let emulator: ServicesEmulator
+        let uid: String
+        let idToken: String
+
+        func document() throws -> [String: Any] {
+            let answer = try emulator.request("GET", ServicesEmulator.firestorePath(project: JournalFirestoreSpecs.project, uid: uid),
+                                              headers: ["Authorization": "Bearer \(idToken)"])
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        }
+
+        func patch(_ fields: [String: Any], paths: [String]) throws -> Int {
+            let mask = paths.map { "updateMask.fieldPaths=\($0)" }.joined(separator: "&")
+            return try emulator.request("PATCH", ServicesEmulator.firestorePath(project: JournalFirestoreSpecs.project, uid: uid) + "?" + mask,
+                                        body: ["fields": fields], headers: ["Authorization": "Bearer \(idToken)"]).status
+        }
+    }
+
+    private func webApp(of invest: InvestDriver, on emulator: ServicesEmulator) throws -> WebApp {
+        let session = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: invest.home.appendingPathComponent("session.json"))) as? [String: Any])
+        return WebApp(emulator: emulator, uid: try XCTUnwrap(session["uid"] as? String), idToken: try XCTUnwrap(session["idToken"] as? String))
+    }
+
+    private func map(_ value: Any?) -> [String: Any]? {
+        ((value as? [String: Any])?["mapValue"] as? [String: Any])?["fields"] as? [String: Any]
+    }
+
+    private func strings(_ value: Any?) -> [String]? {
+        (((value as? [String: Any])?["arrayValue"] as? [String: Any])?["values"] as? [[String: Any]])?.compactMap { $0["stringValue"] as? String }
+    }
+}

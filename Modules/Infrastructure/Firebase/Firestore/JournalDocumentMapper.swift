@@ -1,0 +1,241 @@
+import Foundation
+import FixedPoint
+import Ledger
+import OptionsJournal
+
+/// Between the web app's journal document and journal entries; private to the Firestore adapter.
+enum JournalDocumentMapper {
+    static let versionsField = "investVersions"
+    /// Fields patched per key, so a change to one rating or one day's note writes only that.
+    static let keyedFields: Set<String> = ["tradeRatings", "notes", versionsField]
+
+    // MARK: Document → entries
+
+    /// The document as this client reads it: its records, and the fills it can't read, which are
+    /// named and written back as they were, never dropped.
+    struct Contents {
+        var entries: [String: LedgerEntry]
+        var unreadable: [LedgerRejection]
+        /// Each unreadable fill inside its group's Symbol, Strike and Expiration.
+        var keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)]
+    }
+
+    static func contents(of fields: [String: FirestoreValue], updateTime: Int64) -> Contents {
+        let versions = self.versions(in: fields)
+        var records: [LedgerEntry] = []
+        for (list, field) in [(JournalAnnotations.TagList.setup, "setupsTags"), (.mistake, "mistakesTags")] {
+            for name in fields[field]?.strings ?? [] where JournalAnnotations.isTag(name) {
+                records.append(AnnotationsLedgerCodec.tagEntry(list, name, updatedAt: 0))
+            }
+        }
+        if case let .map(ratings)? = fields["tradeRatings"] {
+            for (key, value) in ratings {
+                guard case let .map(rating) = value else { continue }
+                let stars = rating["rating"]?.number.flatMap { Int(Double($0) ?? -1) } ?? 0
+                records.append(AnnotationsLedgerCodec.ratingEntry(key: key, .init(setups: rating["setups"]?.strings ?? [], mistakes: rating["mistakes"]?.strings ?? [],
+                                                                               rating: min(max(stars, 0), 5)), updatedAt: 0))
+            }
+        }
+        if case let .map(notes)? = fields["notes"] {
+            for (date, value) in notes { if let text = value.string { records.append(AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: 0)) } }
+        }
+        var unreadable: [LedgerRejection] = [], kept: [(group: [String: FirestoreValue], fill: FirestoreValue)] = []
+        if case let .array(groups)? = fields["tradeData"] {
+            for (index, group) in groups.enumerated() {
+                guard case var .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
+                    unreadable.append(LedgerRejection(id: "tradeData[\(index)]", kind: JournalLedgerCodec.execution.name, reasons: ["not a trade with Transactions"]))
+                    kept.append((group: [:], fill: group))
+                    continue
+                }
+                trade["Transactions"] = nil
+                for (position, transaction) in transactions.enumerated() {
+                    guard case let .map(fill) = transaction, let execution = execution(from: fill) else {
+                        unreadable.append(LedgerRejection(id: "tradeData[\(index)].Transactions[\(position)]", kind: JournalLedgerCodec.execution.name,
+                                                          reasons: ["a fill without a valid ExecTime, Side, Quantity, Symbol, Price or PosEffect"]))
+                        kept.append((group: trade, fill: transaction))
+                        continue
+                    }
+                    records.append(JournalLedgerCodec.entry(for: execution, updatedAt: 0))
+                }
+            }
+        }
+        var byID: [String: LedgerEntry] = [:]
+        for record in records {
+            let version = versions[record.id]
+            let at = version.flatMap { !$0.deleted && $0.hash == hash(record) ? $0.at : nil } ?? updateTime
+            byID[record.id] = LedgerEntry(id: record.id, kind: record.kind, schema: record.schema, updatedAt: at, payload: record.payload)
+        }
+        // What this client wrote and is no longer there was deleted: by the web app when the
+        // document has changed since, else by this client (its tombstone).
+        for (id, version) in versions where byID[id] == nil {
+            byID[id] = LedgerEntry(id: id, kind: version.kind, schema: version.schema, updatedAt: version.deleted ? version.at : updateTime, isDeleted: true)
+        }
+        return Contents(entries: byID, unreadable: unreadable, keptFills: kept)
+    }
+
+    private struct Version {
+        let at: Int64
+        let hash: String
+        let kind: String
+        let schema: Int
+        let deleted: Bool
+    }
+
+    /// `investVersions`, the bookkeeping the web app ignores: per record this client wrote, when,
+    /// a hash of what, its kind, and whether it was a deletion. What can't be read is left out.
+    private static func versions(in fields: [String: FirestoreValue]) -> [String: Version] {
+        guard case let .map(stored)? = fields[versionsField] else { return [:] }
+        var versions: [String: Version] = [:]
+        for (id, value) in stored where LedgerIdentifier.isValid(id) {
+            guard case let .map(version) = value, let at = version["at"]?.number.flatMap({ Int64($0) }), let hash = version["hash"]?.string,
+                  let kind = version["kind"]?.string, JournalLedgerCodec.kinds.contains(where: { $0.name == kind }) || AnnotationsLedgerCodec.kinds.contains(where: { $0.name == kind }),
+                  let schema = version["schema"]?.number.flatMap({ Int($0) }) else { continue }
+            versions[id] = Version(at: at, hash: hash, kind: kind, schema: schema, deleted: version["deleted"] == .boolean(true))
+        }
+        return versions
+    }
+
+    /// A fill as either app wrote it. Older web app releases kept `PosEffect` as "TO OPEN", a
+    /// signed `Quantity` and `TradeDate` as M/D/YYYY; all are read.
+    private static func execution(from fill: [String: FirestoreValue]) -> Execution? {
+        guard let time = fill["ExecTime"]?.string.flatMap(parseISO) ?? fill["ExecTime"]?.timestampText.flatMap(parseISO),
+              let side = fill["Side"]?.string.flatMap({ Execution.Side(rawValue: $0.uppercased()) }),
+              let quantity = fill["Quantity"]?.number.flatMap(FixedDecimal.init).map({ $0.isNegative ? -$0 : $0 }), !quantity.isZero,
+              let symbol = fill["Symbol"]?.string, !symbol.isEmpty, let price = fill["Price"]?.number.flatMap(FixedDecimal.init), !price.isNegative,
+              let effectText = fill["PosEffect"]?.string?.uppercased(),
+              let effect = effectText.hasSuffix("OPEN") ? Execution.PositionEffect.open : effectText.hasSuffix("CLOSE") ? .close : nil else { return nil }
+        let strike = fill["Strike"]?.number.flatMap(FixedDecimal.init) ?? fill["Strike"]?.string.flatMap(FixedDecimal.init) ?? .zero
+        let date = fill["TradeDate"]?.string.flatMap(isoDay) ?? String(JournalTime.javaScriptISO(time).prefix(10))
+        return Execution(execTime: time, tradeDate: date, side: side, quantity: quantity, symbol: symbol, expiration: fill["Expiration"]?.string ?? "N/A",
+                         strike: strike, price: price, orderType: fill["OrderType"]?.string ?? "N/A", positionEffect: effect,
+                         type: fill["Type"]?.string ?? "CALL", fees: fill["Fees"]?.number.flatMap(FixedDecimal.init) ?? .zero)
+    }
+
+    /// `YYYY-MM-DD` as it is, or from M/D/YYYY.
+    private static func isoDay(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") { return text }
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 3, let month = parts[0], let day = parts[1], let year = parts[2], (1...12).contains(month), (1...31).contains(day), (1000...9999).contains(year) else { return nil }
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    // MARK: Entries → document
+
+    static func fields(from entries: [LedgerEntry], keeping keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)] = []) -> [String: FirestoreValue] {
+        var annotations = JournalAnnotations()
+        var executions: [Execution] = []
+        var versions: [String: FirestoreValue] = [:]
+        for entry in entries {
+            var version: [String: FirestoreValue] = ["at": .integer(String(entry.updatedAt)), "kind": .string(entry.kind), "schema": .integer(String(entry.schema))]
+            if entry.isDeleted {
+                version["hash"] = .string("")
+                version["deleted"] = .boolean(true)
+            } else {
+                try? AnnotationsLedgerCodec.apply(entry, to: &annotations)
+                if let execution = try? JournalLedgerCodec.record(from: entry) { executions.append(execution) }
+                version["hash"] = .string(hash(entry))
+            }
+            versions[entry.id] = .map(version)
+        }
+        var groups = Dictionary(grouping: executions, by: \.contractKey).sorted { $0.key < $1.key }.map { _, fills -> FirestoreValue in
+            let first = fills[0]
+            return .map(["Symbol": .string(first.symbol), "Strike": number(first.strike), "Expiration": .string(first.expiration),
+                         "Transactions": .array(fills.sorted { $0.execTime < $1.execTime }.map(transaction))])
+        }
+        for (group, fill) in keptFills {
+            guard !group.isEmpty else { groups.append(fill); continue }
+            groups.append(.map(group.merging(["Transactions": .array([fill])]) { $1 }))
+        }
+        return [
+            "setupsTags": .array(annotations.setupTags.sorted().map(FirestoreValue.string)),
+            "mistakesTags": .array(annotations.mistakeTags.sorted().map(FirestoreValue.string)),
+            "tradeRatings": .map(annotations.ratings.mapValues { .map(["setups": .array($0.setups.map(FirestoreValue.string)),
+                                                                       "mistakes": .array($0.mistakes.map(FirestoreValue.string)),
+                                                                       "rating": .integer(String($0.rating))]) }),
+            "notes": .map(annotations.notes.mapValues(FirestoreValue.string)),
+            "tradeData": .array(groups),
+            versionsField: .map(versions),
+        ]
+    }
+
+    /// A fill as the web app's `Transactions` hold it.
+    private static func transaction(_ fill: Execution) -> FirestoreValue {
+        var fields: [String: FirestoreValue] = [
+            "ExecTime": .string(JournalTime.javaScriptISO(fill.execTime)), "TradeDate": .string(fill.tradeDate), "Side": .string(fill.side.rawValue),
+            "Quantity": number(fill.quantity), "Symbol": .string(fill.symbol), "Expiration": .string(fill.expiration), "Strike": number(fill.strike),
+            "Price": number(fill.price), "OrderType": .string(fill.orderType), "PosEffect": .string(fill.positionEffect.rawValue), "Type": .string(fill.type),
+        ]
+        if !fill.fees.isZero { fields["Fees"] = number(fill.fees) }
+        return .map(fields)
+    }
+
+    /// As the web app's JavaScript stores a number: a whole one as an integer, else a double.
+    private static func number(_ value: FixedDecimal) -> FirestoreValue {
+        value.rounded(toFractionDigits: 0) == value ? .integer(value.description) : .double(value.description)
+    }
+
+    static func hash(_ entry: LedgerEntry) -> String { JournalID.hash(entry.kind + "\t" + entry.payload.description) }
+
+    // MARK: Patches
+
+    /// The field paths whose values differ: top-level fields whole, keyed ones per key.
+    static func changedPaths(from old: [String: FirestoreValue], to new: [String: FirestoreValue]) -> [String] {
+        var paths: [String] = []
+        for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+            guard keyedFields.contains(name), case let .map(before) = old[name] ?? .map([:]), case let .map(after) = new[name] ?? .map([:]) else {
+                paths.append(name)
+                continue
+            }
+            paths += Set(before.keys).union(after.keys).sorted().filter { before[$0] != after[$0] }.map { name + "." + quoted($0) }
+        }
+        return paths
+    }
+
+    /// The document to send with `paths` as the mask: exactly the masked values (a path left
+    /// out deletes its field).
+    static func body(_ fields: [String: FirestoreValue], paths: [String]) -> [String: FirestoreValue] {
+        var body: [String: FirestoreValue] = [:]
+        for path in paths {
+            guard let dot = path.firstIndex(of: "."), keyedFields.contains(String(path[..<dot])) else {
+                if let value = fields[path] { body[path] = value }
+                continue
+            }
+            let name = String(path[..<dot]), key = unquoted(String(path[path.index(after: dot)...]))
+            guard case let .map(values)? = fields[name], let value = values[key] else { continue }
+            var nested: [String: FirestoreValue] = [:]
+            if case let .map(existing)? = body[name] { nested = existing }
+            nested[key] = value
+            body[name] = .map(nested)
+        }
+        return body
+    }
+
+    /// A map key in a field path: bare when it is an identifier, else in backticks.
+    static func quoted(_ key: String) -> String {
+        let simple = key.first.map { $0 == "_" || $0.isASCII && $0.isLetter } == true && key.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return simple ? key : "`" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
+    }
+
+    static func unquoted(_ segment: String) -> String {
+        guard segment.hasPrefix("`"), segment.hasSuffix("`"), segment.count >= 2 else { return segment }
+        return String(segment.dropFirst().dropLast()).replacingOccurrences(of: "\\`", with: "`").replacingOccurrences(of: "\\\\", with: "\\")
+    }
+
+    // MARK: Times
+
+    /// RFC 3339 with any fraction, as Firestore's `updateTime`, to milliseconds.
+    static func milliseconds(_ text: String) -> Int64? { parseISO(text).map { $0.millisecondsSince1970 } }
+
+    static func parseISO(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        // Nanoseconds: keep milliseconds.
+        guard let dot = text.firstIndex(of: "."), text.hasSuffix("Z") else { return nil }
+        let fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)]
+        return formatter.date(from: String(text[..<dot]) + "Z").map { $0.addingTimeInterval((Double("0." + fraction.prefix(3)) ?? 0)) }
+    }
+}
