@@ -129,6 +129,44 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertEqual(result.unmatched.map(\.execution.symbol), ["MSFT"], "a close with nothing open is left out, not counted")
     }
 
+    func test_import_chargesEachTradeRowsFeesFromTheCashBalance_toTheFillsOfThatOrder() throws {
+        let executions = try parse("""
+        Cash Balance
+        DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,AMOUNT,BALANCE
+        7/3/25,09:31:12,TRD,="5001",BOT +2 SPY 100 3 JUL 25 580 CALL @1.20,-0.04,-1.30,-241.34,"9,758.66"
+        7/3/25,09:40:00,TRD,="5002",SLD -2 SPY 100 3 JUL 25 580 CALL @1.80,-0.05,-1.30,358.65,"10,117.31"
+        7/3/25,09:45:00,TRD,="5003",SLD -1 QQQ 100 3 JUL 25 582.5 PUT @.75,,-0.65,74.35,"10,191.66"
+        7/3/25,12:00:00,FND,="5004",CLIENT REQUESTED ELECTRONIC FUNDING RECEIPT,,,"1,000.00","11,191.66"
+        TOTAL,,,,,-0.09,-3.25,"1,191.66"
+
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 09:31:12,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+        ,7/3/25 09:40:00,SINGLE,SELL,-2,TO CLOSE,SPY,3 JUL 25,580,CALL,1.80,1.80,LMT
+        """)
+        let trade = try XCTUnwrap(TradeCycles.build(executions).trades.first)
+
+        XCTAssertEqual(executions.map(\.fees), [FixedDecimal("1.34")!, FixedDecimal("1.35")!], "a fee row with no fill at its time and symbol charges nothing")
+        XCTAssertEqual(trade.fees, FixedDecimal("2.69")!)
+        XCTAssertEqual(trade.profitLoss, FixedDecimal("117.31")!, "proceeds 360 − cost 240 − fees 2.69")
+    }
+
+    func test_import_namesABadFeeByLine_andImportsNothing() {
+        XCTAssertThrowsError(try parse("""
+        Cash Balance
+        DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,AMOUNT,BALANCE
+        7/3/25,09:31:12,TRD,="5001",BOT +2 SPY 100 3 JUL 25 580 CALL @1.20,-0.04,lots,-241.34,100
+
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 09:31:12,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+        """)) { error in
+            guard case let .badRows(problems) = error as? ThinkorswimStatement.Failure else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.line), [3])
+            XCTAssertEqual(problems.map(\.message), ["Commissions & Fees 'lots' is not an amount"])
+        }
+    }
+
     func test_import_namesEveryBadRowByLine_andRefusesAFileWithoutTheSection() {
         let bad = """
         Account Trade History
@@ -149,8 +187,21 @@ final class TradeCyclesTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// A CSV line's fields; quotes only as thinkorswim writes them, around whole fields.
+    private static func fields(_ line: String) -> [String] {
+        var fields: [String] = [], current = "", quoted = false
+        for character in line {
+            switch character {
+            case "\"": quoted.toggle()
+            case "," where !quoted: fields.append(current); current = ""
+            default: current.append(character)
+            }
+        }
+        return fields + [current]
+    }
+
     private func parse(_ text: String) throws -> [Execution] {
-        let records = text.components(separatedBy: "\n").enumerated().map { (line: $0.offset + 1, fields: $0.element.components(separatedBy: ",")) }
+        let records = text.components(separatedBy: "\n").enumerated().map { (line: $0.offset + 1, fields: Self.fields($0.element)) }
         return try ThinkorswimStatement.executions(in: records, timeZone: newYork, now: now)
     }
 }

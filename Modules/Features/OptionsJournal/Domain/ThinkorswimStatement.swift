@@ -83,8 +83,74 @@ public enum ThinkorswimStatement {
                                         quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
                                         orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
         }
-        guard problems.isEmpty else { throw .badRows(problems) }
-        return executions
+        let (charges, feeProblems) = charges(in: records, calendar: calendar)
+        problems += feeProblems
+        guard problems.isEmpty else { throw .badRows(problems.sorted { $0.line < $1.line }) }
+        return charging(executions, with: charges)
+    }
+
+    /// Commissions and fees of one order, from a trade (TRD) row of the `Cash Balance` section.
+    struct Charge {
+        let time: Date
+        let words: Set<Substring>
+        let amount: FixedDecimal
+    }
+
+    /// The `Cash Balance` section's trade rows with fees; none when the statement has no such
+    /// section. Its header: `DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,…`.
+    static func charges(in records: [(line: Int, fields: [String])], calendar: Calendar) -> ([Charge], [Problem]) {
+        guard let start = records.firstIndex(where: { $0.fields.first?.trimmingCharacters(in: .whitespaces) == "Cash Balance" }), start + 1 < records.count else { return ([], []) }
+        let header = records[start + 1].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+        guard let date = column["DATE"], let time = column["TIME"], let type = column["TYPE"], let description = column["DESCRIPTION"] else { return ([], []) }
+        let feeColumns = ["Misc Fees", "Commissions & Fees"].compactMap { column[$0] }
+        var charges: [Charge] = [], problems: [Problem] = []
+        for record in records[(start + 2)...] {
+            func field(_ index: Int) -> String { index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespaces) : "" }
+            // The section ends at a blank line, its TOTAL row, or the next section's title.
+            guard looksLikeDate(field(date)) else { break }
+            guard field(type) == "TRD" else { continue }
+            var amount = FixedDecimal.zero, reasons: [String] = []
+            for index in feeColumns where !field(index).isEmpty {
+                guard let signed = FixedDecimal(field(index).replacingOccurrences(of: ",", with: "")), case let fee = signed.isNegative ? -signed : signed,
+                      fee <= FixedDecimal(1_000_000) else {
+                    reasons.append("\(header[index]) '\(field(index))' is not an amount")
+                    continue
+                }
+                amount += fee
+            }
+            guard let when = parseTime(field(date) + " " + field(time), calendar: calendar) else {
+                problems.append(Problem(line: record.line, message: (["DATE and TIME '\(field(date)) \(field(time))' are not M/D/YY HH:MM:SS"] + reasons).joined(separator: "; ")))
+                continue
+            }
+            guard reasons.isEmpty else { problems.append(Problem(line: record.line, message: reasons.joined(separator: "; "))); continue }
+            if !amount.isZero { charges.append(Charge(time: when, words: Set(field(description).uppercased().split(separator: " ")), amount: amount)) }
+        }
+        return (charges, problems)
+    }
+
+    /// Each charge goes to a fill of its order: the same time, a symbol its description names,
+    /// one not charged yet where there is one (a multi-leg order's fees go to its first leg). A
+    /// charge that fits no fill charges nothing.
+    static func charging(_ executions: [Execution], with charges: [Charge]) -> [Execution] {
+        var fees = [FixedDecimal](repeating: .zero, count: executions.count), charged = Set<Int>()
+        for charge in charges {
+            let fitting = executions.indices.filter { executions[$0].execTime == charge.time && charge.words.contains(Substring(executions[$0].symbol)) }
+            guard let index = fitting.first(where: { !charged.contains($0) }) ?? fitting.first else { continue }
+            fees[index] += charge.amount
+            charged.insert(index)
+        }
+        return zip(executions, fees).map { fill, fee in
+            fee.isZero ? fill : Execution(execTime: fill.execTime, tradeDate: fill.tradeDate, side: fill.side, quantity: fill.quantity, symbol: fill.symbol,
+                                          expiration: fill.expiration, strike: fill.strike, price: fill.price, orderType: fill.orderType,
+                                          positionEffect: fill.positionEffect, type: fill.type, fees: fill.fees + fee)
+        }
+    }
+
+    /// M/D/YY, as the Cash Balance section's rows start; its TOTAL row and blank lines don't.
+    static func looksLikeDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
     /// `M/D/YY HH:MM:SS` (also with a four-digit year), in `calendar`'s zone.
