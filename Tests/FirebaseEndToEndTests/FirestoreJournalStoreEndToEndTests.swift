@@ -107,6 +107,21 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
         XCTAssertEqual(execution.price, FixedDecimal("5.65"))
     }
 
+    func test_retrieve_survivesAHostileDocument_outOfRangeNumbersAreInvalidData() throws {
+        let (sut, emulator, credentials) = try makeSUT()
+        let fields: [String: Any] = [
+            "tradeRatings": ["mapValue": ["fields": ["K-1": ["mapValue": ["fields": ["rating": ["doubleValue": 1e300]]]],
+                                                     "K-2": ["mapValue": ["fields": ["rating": ["doubleValue": -1e300]]]]]]],
+            "investVersions": ["mapValue": ["fields": ["note-x": ["mapValue": ["fields": ["at": ["integerValue": "9223372036854775807"], "kind": ["stringValue": "journal-note"]]]]]]],
+        ]
+        XCTAssertEqual(try patch(emulator, credentials, fields, mask: "tradeRatings&updateMask.fieldPaths=investVersions"), 200)
+
+        let ratings = try sut.retrieveEntries().filter { $0.kind == AnnotationsLedgerCodec.rating.name }
+
+        XCTAssertEqual(ratings.count, 2)
+        XCTAssertEqual(Set(ratings.compactMap { $0.payload["rating"] }), ["0"], "out of range is no rating, never a trap")
+    }
+
     func test_apply_refusesToOverwriteAWriteMadeAfterItsRead() throws {
         let (sut, emulator, credentials) = try makeSUT()
         try sut.apply(Self.journal(at: 1_000))

@@ -20,8 +20,9 @@ enum FirestoreValue: Equatable {
         switch type {
         case "stringValue": guard let text = raw as? String else { return nil }; self = .string(text)
         case "integerValue":
-            if let text = raw as? String, Int64(text) != nil { self = .integer(text) } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c" {
-                self = .integer(String(number.int64Value))
+            if let text = raw as? String, Int64(text) != nil { self = .integer(text) } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c",
+                                                                                         let exact = Int64(exactly: number.doubleValue) {
+                self = .integer(String(exact))
             } else { return nil }
         case "doubleValue":
             guard let number = raw as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else { return nil }

@@ -31,7 +31,8 @@ enum JournalDocumentMapper {
         if case let .map(ratings)? = fields["tradeRatings"] {
             for (key, value) in ratings {
                 guard case let .map(rating) = value else { continue }
-                let stars = rating["rating"]?.number.flatMap { Int(Double($0) ?? -1) } ?? 0
+                // Checked conversions: a server's 1e300 is no rating, not a trap.
+                let stars = rating["rating"]?.number.flatMap { Int($0) ?? Double($0).flatMap { Int(exactly: $0.rounded(.towardZero)) } } ?? 0
                 records.append(AnnotationsLedgerCodec.ratingEntry(key: key, .init(setups: rating["setups"]?.strings ?? [], mistakes: rating["mistakes"]?.strings ?? [],
                                                                                rating: min(max(stars, 0), 5)), updatedAt: 0))
             }
