@@ -119,11 +119,11 @@ final class LedgerSpy: LedgerStore {
     private let store = InMemoryLedgerStore()
     var applied: [[LedgerEntry]] = []
 
-    func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try store.retrieveEntries() }
-    func append(_ entry: LedgerEntry) throws(StoreError) { try store.append(entry) }
+    func retrieveEntries() throws(StoreError) -> [LedgerEntry] { store.retrieveEntries() }
+    func append(_ entry: LedgerEntry) throws(StoreError) { store.append(entry) }
     func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         applied.append(entries)
-        try store.apply(entries)
+        store.apply(entries)
     }
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try store.withExclusiveAccess(body) }
 }
