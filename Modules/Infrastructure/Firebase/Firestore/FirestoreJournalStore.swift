@@ -23,6 +23,9 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     private let projectID: String
     private let client: HTTPClient
     private let credentials: CredentialsProvider
+    /// The document as last read, for the write that follows: the write's precondition makes
+    /// sure it is still current, so a sync reads it once, not twice.
+    private var lastRead: Document?
 
     /// - Parameter baseURL: `https://firestore.googleapis.com`, or an emulator's.
     public init(baseURL: URL, projectID: String, client: HTTPClient, credentials: @escaping CredentialsProvider) {
@@ -39,6 +42,7 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     /// The fills the web app wrote that can't be read are named, neither pulled nor dropped.
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         let document = try fetch()
+        lastRead = document
         let contents = JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt)
         return (Array(contents.entries.values), contents.unreadable)
     }
@@ -55,7 +59,9 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     }
 
     private func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]?) throws(StoreError) {
-        let document = try fetch()
+        let document: Document
+        if let lastRead { document = lastRead } else { document = try fetch() }
+        lastRead = nil
         let contents = JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt)
         var records = contents.entries
         if let expected, let moved = entries.first(where: { records[$0.id]?.updatedAt != expected[$0.id] }) {

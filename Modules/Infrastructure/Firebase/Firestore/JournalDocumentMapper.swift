@@ -225,18 +225,42 @@ enum JournalDocumentMapper {
 
     // MARK: Times
 
-    /// RFC 3339 with any fraction, as Firestore's `updateTime`, to milliseconds.
-    static func milliseconds(_ text: String) -> Int64? { parseISO(text).map { $0.millisecondsSince1970 } }
-
-    static func parseISO(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        // Nanoseconds: keep milliseconds.
-        guard let dot = text.firstIndex(of: "."), text.hasSuffix("Z") else { return nil }
-        let fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)]
-        return formatter.date(from: String(text[..<dot]) + "Z").map { $0.addingTimeInterval((Double("0." + fraction.prefix(3)) ?? 0)) }
+    /// RFC 3339 in UTC with any fraction (`2025-07-03T13:31:12.000Z`, Firestore's nanoseconds
+    /// too), to milliseconds, fraction truncated. Read by hand: a formatter per fill costs
+    /// seconds on a large journal.
+    static func milliseconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+              let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        var millis: Int64 = 0
+        if bytes.count > 20 {
+            guard bytes[19] == UInt8(ascii: "."), bytes.count <= 30, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            millis = digits
+            for _ in 0..<abs(bytes.count - 21 - 3) { millis = bytes.count - 21 > 3 ? millis / 10 : millis * 10 }
+        }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (civil-from-days inverted).
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400, yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let days = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        guard day <= 28 || Self.isRealDay(year: year, month: month, day: day) else { return nil }
+        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
     }
+
+    private static func isRealDay(year: Int64, month: Int64, day: Int64) -> Bool {
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Int(month - 1)]
+    }
+
+    static func parseISO(_ text: String) -> Date? { milliseconds(text).map(Date.init(millisecondsSince1970:)) }
 }
