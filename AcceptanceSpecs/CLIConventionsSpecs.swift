@@ -179,9 +179,9 @@ final class InteractivePromptsSpecs: XCTestCase {
         let add = invest.run(["add"], answers: ["hold", "buy", "aapl", "1x", "2", "-5", "300", "yesterday", "long term", "y"], interactive: true)
 
         XCTAssertEqual(add.status, 0, add.errors)
-        XCTAssertEqual(add.prompts, ["Type (buy/sell): ", "Type (buy/sell): ", "Ticker: ", "Quantity: ", "Quantity: ", "Sum: ", "Sum: ",
+        XCTAssertEqual(add.prompts, ["Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "Ticker: ", "Quantity: ", "Quantity: ", "Sum: ", "Sum: ",
                                      "Date [2024-07-03]: ", "Note (optional): ", "Save this transaction? [y/N] "])
-        XCTAssertTrue(add.errors.contains("type: 'hold' is not one of: buy, sell; try again."), add.errors)
+        XCTAssertTrue(add.errors.contains("type: 'hold' is not one of: buy, sell, deposit, withdrawal, interest, dividend, fee, split; try again."), add.errors)
         let saved = try invest.run(["list", "--format", "json"]).jsonRows()
         XCTAssertEqual(saved.first?["date"] as? String, "2024-07-02")
         XCTAssertEqual(saved.first?["note"] as? String, "long term")
@@ -339,7 +339,7 @@ final class SettingsAndShellSpecs: XCTestCase {
 
         XCTAssertEqual(bash.status, 0)
         XCTAssertTrue(bash.output.contains("complete -o default -F _invest invest"), bash.output)
-        XCTAssertTrue(bash.output.contains("--allow-duplicates") && bash.output.contains("compgen -W \"buy sell\""), "every command's options: \(bash.output)")
+        XCTAssertTrue(bash.output.contains("--allow-duplicates") && bash.output.contains("compgen -W \"buy sell deposit withdrawal interest dividend fee split\""), "every command's options: \(bash.output)")
         XCTAssertTrue(zsh.output.hasPrefix("#compdef invest"), zsh.output)
         XCTAssertTrue(fish.output.contains("__fish_seen_subcommand_from portfolio' -l offline"), fish.output)
         XCTAssertTrue(man.output.hasPrefix(".TH INVEST 1"), man.output)

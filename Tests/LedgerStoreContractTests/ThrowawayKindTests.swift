@@ -31,9 +31,9 @@ final class ThrowawayKindTests: XCTestCase {
         registry.register(WatchCodec.kind)
 
         XCTAssertEqual(registry.understanding(of: WatchCodec.entry(for: Watch(id: "1", ticker: "A", target: nil, note: nil), updatedAt: 1)), .understood)
-        XCTAssertEqual(registry.understanding(of: LedgerEntry(id: "2", kind: "split", schema: 1, updatedAt: 1)), .unknownKind)
+        XCTAssertEqual(registry.understanding(of: LedgerEntry(id: "2", kind: "coupon", schema: 1, updatedAt: 1)), .unknownKind)
         XCTAssertEqual(registry.understanding(of: LedgerEntry(id: "3", kind: "watch", schema: 2, updatedAt: 1)), .newerSchema(supported: 1))
-        XCTAssertEqual(registry.registeredKinds.map(\.name), ["buy", "sell", "watch"])
+        XCTAssertEqual(registry.registeredKinds.map(\.name), (TransactionsLedgerCodec.kinds.map(\.name) + ["watch"]).sorted())
     }
 
     // MARK: - The throwaway feature

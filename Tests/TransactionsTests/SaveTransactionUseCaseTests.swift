@@ -13,14 +13,14 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [])
     }
 
-    func test_save_newBuy_appendsWithoutReadingHistory() throws {
+    func test_save_newBuy_readsTheHistoryOnceForTheCashRule_andAppends() throws {
         let (sut, store) = makeSUT(ids: ["new-id"])
 
         let saved = try sut.save(draft(type: "buy", ticker: "aapl", quantity: "4", sum: "10"), replacing: nil)
 
         XCTAssertEqual(saved, Transaction(id: "new-id", date: day("2024-07-01"), type: .buy, ticker: "AAPL",
                                           quantity: 4, sum: 10, note: nil, updatedAt: now))
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsert(saved), .endExclusiveAccess])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess])
     }
 
     func test_save_calculatesPriceFromQuantityAndSum() throws {

@@ -10,7 +10,7 @@ final class TransactionsEntryValidatorTests: XCTestCase {
     func test_rejections_acceptValidBuysAndSellsAndOtherKinds() {
         let incoming = [entry(makeTransaction(id: "b", ticker: "AAPL", quantity: "2")),
                         entry(makeTransaction(id: "s", date: "2024-01-03", type: .sell, ticker: "AAPL", quantity: "2")),
-                        LedgerEntry(id: "d", kind: "dividend", schema: 1, updatedAt: 1, payload: LedgerPayload([("anything", "-5")]))]
+                        LedgerEntry(id: "d", kind: "coupon", schema: 1, updatedAt: 1, payload: LedgerPayload([("anything", "-5")]))]
 
         XCTAssertEqual(makeSUT().rejections(of: incoming, over: []), [])
     }

@@ -19,7 +19,7 @@ final class TransactionsLedgerCodecTests: XCTestCase {
     }
 
     func test_record_passesOverOtherKindsAndTombstones() throws {
-        XCTAssertNil(try TransactionsLedgerCodec.record(from: LedgerEntry(id: "d", kind: "dividend", schema: 1, updatedAt: 1)))
+        XCTAssertNil(try TransactionsLedgerCodec.record(from: LedgerEntry(id: "d", kind: "coupon", schema: 1, updatedAt: 1)))
         XCTAssertNil(try TransactionsLedgerCodec.record(from: .tombstone(id: "b", kind: "buy", at: 1)))
     }
 

@@ -5,10 +5,13 @@ import Transactions
 struct AddCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
-        name: "add", summary: "Add a buy or sell; the price is calculated from quantity and sum",
-        usage: "add --type buy|sell --ticker T --quantity Q --sum S [--date D] [--note TEXT] [--yes] [--format table|json|csv]",
-        options: [.value("type", "buy|sell", "Buy or sell"), .value("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L"),
+        name: "add", summary: "Add a buy, sell, deposit, withdrawal, interest, dividend, fee or split; a trade's price is sum ÷ quantity",
+        usage: "add --type TYPE [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--date D] [--note TEXT] [--yes] [--format table|json|csv]",
+        options: [.value("type", TransactionPresentation.typeChoices, "buy or sell (ticker, quantity, sum); deposit, withdrawal or interest (sum); dividend (ticker, sum); "
+                    + "fee (sum, maybe a ticker); split (ticker, ratio)"),
+                  .value("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L"),
                   .value("quantity", "Q", "Number of shares (> 0)"), .value("sum", "S", "Total money paid or received (> 0)"),
+                  .value("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split"),
                   .value("date", "D", "Trade date: YYYY-MM-DD, today, yesterday or -Nd (default: today)"),
                   .value("note", "TEXT", "Free-form note"),
                   .flag("yes", "Save without asking for confirmation when prompting", short: "y"),
@@ -19,7 +22,7 @@ struct AddCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         var draft = TransactionDraft(date: arguments.value("date").map { RelativeDate.resolve($0, today: io.today) }, type: arguments.value("type"),
                                      ticker: arguments.value("ticker"), quantity: arguments.value("quantity"),
-                                     sum: arguments.value("sum"), note: arguments.value("note"))
+                                     sum: arguments.value("sum"), ratio: arguments.value("ratio"), note: arguments.value("note"))
         let console = io.console
         let missing = Self.questions.filter { (draft[keyPath: $0.field] ?? "").isEmpty }
         if console.isInteractive, !missing.isEmpty {
@@ -28,7 +31,8 @@ struct AddCommand: Command {
                 .flatMap { TransactionValidator.errors(in: $0, of: draft, latestDate: io.today) }
             guard given.isEmpty else { throw TransactionPresentation.invalidFields(given) }
             guard try Self.ask(missing, into: &draft, io: io) else { return console.writeError("Cancelled; nothing was saved.\n") }
-            console.write("\n  \(draft.type ?? "") \(draft.quantity ?? "") \(draft.ticker?.uppercased() ?? "") for \(draft.sum ?? "") on \(draft.date ?? "")\n")
+            console.write("\n  " + [draft.type, draft.quantity, draft.ticker?.uppercased(), draft.ratio, draft.sum.map { "for \($0)" }, draft.date.map { "on \($0)" }]
+                .compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: " ").escapedForTerminal + "\n")
             guard arguments.has("yes") || Confirmation.isYes(console.readLine(prompt: "Save this transaction? [y/N] ")) else {
                 return console.writeError("Cancelled; nothing was saved.\n")
             }
@@ -46,27 +50,34 @@ struct AddCommand: Command {
         let field: WritableKeyPath<TransactionDraft, String?>
         /// The field whose rules judge the answer; nil for the note, which any text fits.
         let checks: TransactionField?
+        /// Whether the type asks this at all; nil for the type itself and the fields every type has.
+        var use: ((TransactionType) -> FieldUse)?
         let prompt: (CalendarDay) -> String
         var defaultAnswer: (CalendarDay) -> String? = { _ in nil }
     }
 
     private static var questions: [Question] { [
-        Question(field: \.type, checks: .type, prompt: { _ in "Type (buy/sell): " }),
-        Question(field: \.ticker, checks: .ticker, prompt: { _ in "Ticker: " }),
-        Question(field: \.quantity, checks: .quantity, prompt: { _ in "Quantity: " }),
-        Question(field: \.sum, checks: .sum, prompt: { _ in "Sum: " }),
+        Question(field: \.type, checks: .type, prompt: { _ in "Type (\(TransactionType.allCases.map(\.rawValue).joined(separator: "/"))): " }),
+        Question(field: \.ticker, checks: .ticker, use: \.ticker, prompt: { _ in "Ticker: " }),
+        Question(field: \.quantity, checks: .quantity, use: \.quantity, prompt: { _ in "Quantity: " }),
+        Question(field: \.sum, checks: .sum, use: \.sum, prompt: { _ in "Sum: " }),
+        Question(field: \.ratio, checks: .ratio, use: \.ratio, prompt: { _ in "Ratio (shares after:before, e.g. 4:1): " }),
         Question(field: \.date, checks: .date, prompt: { "Date [\($0.iso)]: " }, defaultAnswer: { $0.iso }),
         Question(field: \.note, checks: nil, prompt: { _ in "Note (optional): " }, defaultAnswer: { _ in "" }),
     ] }
 
-    /// Asks each question until its answer is right; false when input ends (Ctrl-D), which cancels.
+    /// Asks each question the type needs until its answer is right; false when input ends
+    /// (Ctrl-D), which cancels. An optional field (a fee's ticker) may be left empty.
     private static func ask(_ questions: [Question], into draft: inout TransactionDraft, io: CommandIO) throws -> Bool {
         for question in questions {
+            let type = draft.type.flatMap { TransactionType(rawValue: $0.lowercased()) } ?? .buy
+            let use = question.use?(type) ?? .required
+            if use == .unused { continue }
             while true {
                 guard let typed = io.console.readLine(prompt: question.prompt(io.today)) else { return false }
                 let answer = typed.trimmingCharacters(in: .whitespaces)
                 draft[keyPath: question.field] = answer.isEmpty ? question.defaultAnswer(io.today) : RelativeDate.resolve(answer, today: io.today)
-                guard let field = question.checks else { break }
+                guard let field = question.checks, !(use == .optional && answer.isEmpty) else { break }
                 let problems = TransactionValidator.errors(in: field, of: draft, latestDate: io.today)
                 if problems.isEmpty { break }
                 for problem in problems { io.console.writeError("  \(problem.description.escapedForTerminal); try again.\n") }

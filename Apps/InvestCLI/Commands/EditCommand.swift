@@ -6,23 +6,29 @@ struct EditCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
-        usage: "edit ID [--date D] [--type buy|sell] [--ticker T] [--quantity Q] [--sum S] [--note TEXT] [--format table|json|csv]",
-        options: [.value("date", "D", "New trade date: YYYY-MM-DD, today, yesterday or -Nd"), .value("type", "buy|sell", "New type"), .value("ticker", "T", "New ticker"),
-                  .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"), .value("note", "TEXT", "New note ('' clears it)"),
+        usage: "edit ID [--date D] [--type TYPE] [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--note TEXT] [--format table|json|csv]",
+        options: [.value("date", "D", "New date: YYYY-MM-DD, today, yesterday or -Nd"), .value("type", TransactionPresentation.typeChoices, "New type (fields it doesn't use are dropped)"),
+                  .value("ticker", "T", "New ticker ('' clears a fee's)"), .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"),
+                  .value("ratio", "A:B", "New split ratio"), .value("note", "TEXT", "New note ('' clears it)"),
                   .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
         positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let changes = ["date", "type", "ticker", "quantity", "sum", "note"].filter { arguments.value($0) != nil }
-        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --note.") }
+        let changes = ["date", "type", "ticker", "quantity", "sum", "ratio", "note"].filter { arguments.value($0) != nil }
+        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
         var draft = TransactionDraft(existing)
         draft.date = arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
-        draft.type = arguments.value("type") ?? draft.type
+        if let type = arguments.value("type") {
+            draft.type = type
+            // What the old type used and the new one doesn't is dropped, not refused.
+            if let newType = TransactionType(rawValue: type.lowercased()) { draft = draft.keepingFields(of: newType) }
+        }
         draft.ticker = arguments.value("ticker") ?? draft.ticker
         draft.quantity = arguments.value("quantity") ?? draft.quantity
         draft.sum = arguments.value("sum") ?? draft.sum
+        draft.ratio = arguments.value("ratio") ?? draft.ratio
         draft.note = arguments.value("note") ?? draft.note
         do {
             let saved = try save().save(draft, replacing: existing.id)

@@ -9,7 +9,8 @@ struct ImportCommand: Command {
     let importTransactions: (LedgerStore) -> TransactionsImporting
     let readStandardInput: (_ limit: Int) -> Data
     static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]
-    static let optionalColumns = ["note", "id"]
+    /// A split's ratio sits in its own column; the other kinds leave the cells they don't use empty.
+    static let optionalColumns = ["ratio", "note", "id"]
     /// How many problems are listed before "…and N more".
     static let shownProblems = 20
 
@@ -142,17 +143,17 @@ struct ImportCommand: Command {
 
     /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.
     static func jsonRows(_ text: String, name: String) throws -> ParsedFile {
-        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, note: String? }
+        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String? }
         let data = Data(text.utf8)
         guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
             throw CLIError.usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
-                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"note\" and \"id\").")
+                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"ratio\", \"note\" and \"id\").")
         }
         do {
             let rows = try JSONDecoder().decode([Row].self, from: data)
             return ParsedFile(rows: rows.enumerated().map { index, row in
                 ImportRow(line: index + 1, id: row.id, draft: TransactionDraft(date: row.date, type: row.type, ticker: row.ticker,
-                                                                               quantity: row.quantity, sum: row.sum, note: row.note))
+                                                                               quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note))
             })
         } catch {
             throw CLIError.usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(error)).")
@@ -210,11 +211,11 @@ struct CSVLayout {
         guard missing.isEmpty else {
             let wanted = missing.map { columns[$0] == $0 ? $0 : "'\(columns[$0]!)' (for \($0))" }
             throw CLIError.usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportCommand.requiredColumns.joined(separator: ",")) "
-                + "(any order), optionally note and id, or --map to name a broker's columns.")
+                + "(any order), optionally ratio, note and id, or --map to name a broker's columns.")
         }
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
-        let note = column("note"), id = column("id")
+        let note = column("note"), id = column("id"), ratio = column("ratio")
         let dateFormat = dateFormat
         return { record in
             let fields = record.fields
@@ -228,7 +229,8 @@ struct CSVLayout {
             }
             row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
                           draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
-                                                  quantity: fields[quantity], sum: fields[sum], note: note.map { fields[$0] })))
+                                                  quantity: fields[quantity], sum: fields[sum], ratio: ratio.map { fields[$0] },
+                                                  note: note.map { fields[$0] })))
         }
     }
 }

@@ -6,8 +6,10 @@ struct ListCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
-        usage: "list [--ticker T] [--type buy|sell] [--from D] [--to D] [-n N] [--format table|json|csv] [--wide] [--columns KEY,…]",
-        options: [.value("ticker", "T", "Only this ticker"), .value("type", "buy|sell", "Only buys or only sells"),
+        usage: "list [--ticker T] [--type TYPE] [--search TEXT] [--from D] [--to D] [-n N] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        options: [.value("ticker", "T", "Only this ticker"),
+                  .value("type", TransactionPresentation.typeChoices, "Only this type: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))"),
+                  .value("search", "TEXT", "Only where the ticker, the note or the stock's name contains TEXT (any case)"),
                   .value("from", "D", "Only on or after this date: YYYY-MM-DD, today, yesterday or -Nd"),
                   .value("to", "D", "Only on or before this date"),
                   .value("limit", "N", "Only the newest N", short: "n"),
@@ -50,9 +52,14 @@ struct ListCommand: Command {
             filter.ticker = normalized
         }
         if let type = arguments.value("type") {
-            guard let parsed = TransactionType(rawValue: type.lowercased()) else { throw CLIError.usage("--type must be buy or sell, not '\(type)'.") }
+            guard let parsed = TransactionType(rawValue: type.lowercased()) else {
+                let names = TransactionType.allCases.map(\.rawValue)
+                throw CLIError.usage("--type must be one of \(names.joined(separator: ", ")), not '\(type.escapedForTerminal)'."
+                    + ArgumentParser.suggestion(for: type.lowercased(), among: names))
+            }
             filter.type = parsed
         }
+        filter.search = arguments.value("search")
         return filter
     }
 }

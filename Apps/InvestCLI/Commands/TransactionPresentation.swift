@@ -6,24 +6,34 @@ import Transactions
 /// How transactions and use-case errors are shown to a person.
 enum TransactionPresentation {
     static let shortIDLength = 8
+    /// For option help and shell completion: `buy|sell|deposit|…`.
+    static let typeChoices = TransactionType.allCases.map(\.rawValue).joined(separator: "|")
 
-    /// Short ids and rounded money in a table; full ids and exact values in JSON and CSV.
+    /// Short ids and rounded money in a table; full ids and exact values in JSON and CSV. The
+    /// ratio column is there only when a split is, so files without splits keep the layout
+    /// they always had.
     static func report(_ transactions: [Transaction]) -> Report {
+        let withRatio = transactions.contains { $0.type == .split }
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
             .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
             .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
-            .init(title: "SUM", key: "sum", alignment: .right), .init(title: "NOTE", key: "note", alignment: .left),
-        ])
+            .init(title: "SUM", key: "sum", alignment: .right)]
+            + (withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
+            + [.init(title: "NOTE", key: "note", alignment: .left)])
         report.rows.reserveCapacity(transactions.count)
-        for transaction in transactions { report.rows.append(cells(transaction)) }
+        for transaction in transactions { report.rows.append(cells(transaction, withRatio: withRatio)) }
         return report
     }
 
-    static func cells(_ transaction: Transaction) -> [Cell] {
-        [Cell(shown: String(transaction.id.prefix(shortIDLength)), value: .string(transaction.id)), .text(transaction.date.iso),
-         .text(transaction.type.rawValue), .text(transaction.ticker), .decimal(transaction.quantity),
-         .decimal(transaction.price, shown: price(transaction.price)), .money(transaction.sum), .text(transaction.note)]
+    /// A field the type doesn't use is an empty cell, and null in JSON.
+    private static func cells(_ transaction: Transaction, withRatio: Bool) -> [Cell] {
+        let type = transaction.type
+        return [Cell(shown: String(transaction.id.prefix(shortIDLength)), value: .string(transaction.id)), .text(transaction.date.iso),
+                .text(type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker),
+                .decimal(type.quantity == .unused ? nil : transaction.quantity),
+                .decimal(transaction.price, shown: transaction.price.map(price) ?? ""), .money(type.sum == .unused ? nil : transaction.sum)]
+            + (withRatio ? [.text(transaction.ratio?.description)] : []) + [.text(transaction.note)]
     }
 
     /// Two decimals, or up to four where a low price needs them.
@@ -40,9 +50,22 @@ enum TransactionPresentation {
     }
 
     static func summary(_ transaction: Transaction) -> String {
-        "\(transaction.id.prefix(shortIDLength))  \(transaction.date.iso)  \(transaction.type.rawValue) \(transaction.quantity) \(transaction.ticker)"
-            + " for \(transaction.sum.formatted(fractionDigits: 2)) (price \(price(transaction.price)))"
+        "\(transaction.id.prefix(shortIDLength))  \(transaction.date.iso)  \(what(transaction))"
             + (transaction.note.map { "  \"\($0.escapedForTerminal)\"" } ?? "")
+    }
+
+    /// "buy 2 AAPL for 300.00 (price 150)", "dividend AAPL 4.20", "split TSLA 3:1", "deposit 1000.00".
+    static func what(_ transaction: Transaction) -> String {
+        let type = transaction.type.rawValue, sum = transaction.sum.formatted(fractionDigits: 2)
+        let ticker = transaction.ticker.isEmpty ? "" : " \(transaction.ticker)"
+        switch transaction.type {
+        case .buy, .sell:
+            return "\(type) \(transaction.quantity)\(ticker) for \(sum) (price \(transaction.price.map(price) ?? ""))"
+        case .split:
+            return "\(type)\(ticker) \(transaction.ratio?.description ?? "")"
+        case .deposit, .withdrawal, .interest, .dividend, .fee:
+            return "\(type)\(ticker) \(sum)"
+        }
     }
 
     static func error(_ error: Error) -> CLIError {
@@ -51,6 +74,8 @@ enum TransactionPresentation {
             switch error {
             case let .invalid(validation): return invalidFields(validation.errors)
             case let .wouldOversell(violation): return .usage("the transaction was not saved: \(violation).")
+            case let .wouldOverdraw(violation):
+                return .usage("the transaction was not saved: \(violation). Add a deposit on or before \(violation.date.iso) first.")
             case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
             case let .saving(failure): return .runtime("could not save the transaction: \(failure.userMessage)")
             }
@@ -58,6 +83,7 @@ enum TransactionPresentation {
             switch error {
             case let .notFound(id): return .usage("no transaction has id \(id). Run 'invest list' to see ids.")
             case let .wouldOversell(violation): return .usage("the transaction was not deleted: without it, \(violation).")
+            case let .wouldOverdraw(violation): return .usage("the transaction was not deleted: without it, \(violation).")
             case let .removal(failure): return .runtime("could not delete the transaction: \(failure.userMessage)")
             }
         case let RetrieveTransactionsError.retrieval(failure):

@@ -10,10 +10,11 @@ public struct Holding: Equatable, Sendable {
     public let averageCost: FixedDecimal?
     /// What the shares still held cost.
     public let costBasis: FixedDecimal
+    /// Sells less the cost of the shares sold, plus dividends, less fees.
     public let realizedProfit: FixedDecimal
-    /// Sum of all buys.
+    /// Sum of all buys and of the fees naming this ticker.
     public let expenses: FixedDecimal
-    /// Sum of all sells.
+    /// Sum of all sells and dividends.
     public let income: FixedDecimal
     /// Nil when no price could be had: the holding is then left out of every total.
     public let price: LoadedPrice?

@@ -19,6 +19,8 @@ public struct PortfolioSummary: Equatable, Sendable {
     public let totalRealizedProfit: FixedDecimal
     /// Held tickers without a price: excluded from the totals above, never valued at 0.
     public let unpricedTickers: [String]
+    /// Fees that name no ticker: in `totalExpenses`, taken from `totalProfit`.
+    public let accountFees: FixedDecimal
 
     public var isEmpty: Bool { holdings.isEmpty && closedPositions.isEmpty }
     public var totalUnrealizedProfit: FixedDecimal { totalValue - totalCostBasis }
@@ -30,20 +32,35 @@ public enum PortfolioSort: String, CaseIterable, Sendable {
 
 /// Turns a transaction history and prices into holdings and totals. Pure and platform-agnostic.
 public enum PortfolioCalculator {
+    /// Every ticker's position, worked out once for both questions below.
+    public struct Positions: Sendable {
+        fileprivate let byTicker: [String: Position]
+        fileprivate let accountFees: FixedDecimal
+    }
+
+    public static func positions(of transactions: [Transaction]) -> Positions {
+        accumulate(transactions)
+    }
+
     /// The tickers whose prices are needed: those still held. Sold-out ones need none.
+    public static func heldTickers(in positions: Positions) -> [String] {
+        positions.byTicker.filter { !$0.value.quantity.isZero }.keys.sorted()
+    }
+
     public static func heldTickers(in transactions: [Transaction]) -> [String] {
-        var held: [String: FixedDecimal] = [:]
-        for transaction in transactions { held[transaction.ticker, default: .zero] += transaction.quantityDelta }
-        return held.filter { !$0.value.isZero }.keys.sorted()
+        heldTickers(in: positions(of: transactions))
     }
 
     public static func summarize(_ transactions: [Transaction], prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
-        let positions = accumulate(transactions)
-        let all = positions.keys.sorted().map { ticker in positions[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
+        summarize(positions(of: transactions), prices: prices, sort: sort)
+    }
+
+    public static func summarize(_ positions: Positions, prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
+        let all = positions.byTicker.keys.sorted().map { ticker in positions.byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
         let open = all.filter(\.isOpen)
         let counted = all.filter { $0.profit != nil }
-        let totalExpenses = counted.reduce(FixedDecimal.zero) { $0 + $1.expenses }
-        let totalProfit = counted.reduce(FixedDecimal.zero) { $0 + $1.profit! }
+        let totalExpenses = counted.reduce(positions.accountFees) { $0 + $1.expenses }
+        let totalProfit = counted.reduce(-positions.accountFees) { $0 + $1.profit! }
         return PortfolioSummary(
             holdings: sorted(open, by: sort),
             closedPositions: all.filter { !$0.isOpen },
@@ -55,22 +72,35 @@ public enum PortfolioCalculator {
             totalExpenses: totalExpenses,
             totalIncome: counted.reduce(.zero) { $0 + $1.income },
             totalRealizedProfit: counted.reduce(.zero) { $0 + $1.realizedProfit },
-            unpricedTickers: open.filter { $0.price == nil }.map(\.ticker))
+            unpricedTickers: open.filter { $0.price == nil }.map(\.ticker),
+            accountFees: positions.accountFees)
     }
 
-    private struct Position {
+    fileprivate struct Position {
         var quantity = FixedDecimal.zero
         var costBasis = FixedDecimal.zero
         var realized = FixedDecimal.zero
         var expenses = FixedDecimal.zero
         var income = FixedDecimal.zero
 
+        /// Dividends count as income and fees as expenses, both realized; a split changes the
+        /// quantity but no money, so cost basis and realized profit stay as they were.
         mutating func apply(_ transaction: Transaction) {
             switch transaction.type {
             case .buy:
                 quantity += transaction.quantity
                 costBasis += transaction.sum
                 expenses += transaction.sum
+            case .dividend:
+                income += transaction.sum
+                realized += transaction.sum
+            case .fee:
+                expenses += transaction.sum
+                realized -= transaction.sum
+            case .split:
+                quantity = transaction.held(after: quantity)
+            case .deposit, .withdrawal, .interest:
+                break
             case .sell:
                 // With nothing held (data that breaks the holdings rule) no cost is released: never divide by zero.
                 let soldCost = quantity > .zero ? costBasis.scaled(by: min(transaction.quantity, quantity), over: quantity) ?? .zero : .zero
@@ -88,23 +118,29 @@ public enum PortfolioCalculator {
         }
     }
 
-    /// Date order, what adds to a holding before what takes from it within a day: the order the moving average needs.
+    /// Date order, and within a day a split, then what adds to a holding, then what takes from it:
+    /// the order the moving average needs. Movements of cash alone make no position.
     ///
-    /// Sorts packed integer keys (day, sell flag, position) instead of the transactions themselves:
+    /// Sorts packed integer keys (day, rank, position) instead of the transactions themselves:
     /// moving structs that hold strings costs a retain and release per move.
-    private static func accumulate(_ transactions: [Transaction]) -> [String: Position] {
+    private static func accumulate(_ transactions: [Transaction]) -> Positions {
         var keys = [UInt64](repeating: 0, count: transactions.count)
         for (position, transaction) in transactions.enumerated() {
             let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
-            keys[position] = day << 32 | (transaction.addsToHolding ? 0 : 1 << 31) | UInt64(position)
+            keys[position] = day << 32 | UInt64(transaction.holdingsRank) << 30 | UInt64(position)
         }
         keys.sort()
         var positions: [String: Position] = [:]
+        var accountFees = FixedDecimal.zero
         for key in keys {
-            let transaction = transactions[Int(key & 0x7FFF_FFFF)]
+            let transaction = transactions[Int(key & 0x3FFF_FFFF)]
+            if transaction.ticker.isEmpty {
+                if transaction.type == .fee { accountFees += transaction.sum }
+                continue
+            }
             positions[transaction.ticker, default: Position()].apply(transaction)
         }
-        return positions
+        return Positions(byTicker: positions, accountFees: accountFees)
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

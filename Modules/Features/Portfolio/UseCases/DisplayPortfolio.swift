@@ -42,9 +42,10 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
             }
         }
         // Only what is still held needs a price: sold-out tickers are never fetched.
-        let held = PortfolioCalculator.heldTickers(in: history)
+        let positions = PortfolioCalculator.positions(of: history)
+        let held = PortfolioCalculator.heldTickers(in: positions)
         let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
         let loaded = results.compactMapValues { try? $0.get() }
-        return PortfolioReport(summary: PortfolioCalculator.summarize(history, prices: loaded, sort: sort), prices: results)
+        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results)
     }
 }

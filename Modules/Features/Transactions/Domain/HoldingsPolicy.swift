@@ -1,9 +1,10 @@
 import FixedPoint
 
-/// No sell may take the quantity held below zero, at its own date or at any later one.
+/// No sell may take the quantity held below zero, at its own date or at any later one. Splits
+/// change the quantity held, so a sell after a split is checked against the quantity after it.
 ///
-/// Within one day the order of trades is unknown, so buys are counted before sells: a same-day
-/// buy-then-sell is accepted.
+/// Within one day the order of events is unknown, so a split counts first, then buys, then sells
+/// (`Transaction.holdingsRank`): a same-day buy-then-sell is accepted.
 public enum HoldingsPolicy {
     public struct Violation: Equatable, Sendable {
         /// The sell that oversells.
@@ -21,17 +22,22 @@ public enum HoldingsPolicy {
         let ordered = history.indices.sorted { lhs, rhs in
             let (left, right) = (history[lhs], history[rhs])
             if left.date != right.date { return left.date < right.date }
-            if left.addsToHolding != right.addsToHolding { return left.addsToHolding }
+            if left.holdingsRank != right.holdingsRank { return left.holdingsRank < right.holdingsRank }
             return lhs < rhs
         }
         var held = FixedDecimal.zero
         for transaction in ordered.map({ history[$0] }) {
-            if !transaction.addsToHolding, transaction.quantity > held {
+            if transaction.type == .sell, transaction.quantity > held {
                 return Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
             }
-            held += transaction.quantityDelta
+            held = transaction.held(after: held)
         }
         return nil
+    }
+
+    /// Whether removing or changing `transaction` can strand a later sell.
+    public static func supportsLaterSells(_ transaction: Transaction) -> Bool {
+        transaction.type == .buy || transaction.type == .split
     }
 }
 

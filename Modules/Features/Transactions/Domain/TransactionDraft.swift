@@ -8,27 +8,44 @@ public struct TransactionDraft: Equatable, Sendable {
     public var ticker: String?
     public var quantity: String?
     public var sum: String?
+    /// A split's ratio, such as 4:1.
+    public var ratio: String?
     public var note: String?
 
     public init(date: String? = nil, type: String? = nil, ticker: String? = nil,
-                quantity: String? = nil, sum: String? = nil, note: String? = nil) {
+                quantity: String? = nil, sum: String? = nil, ratio: String? = nil, note: String? = nil) {
         self.date = date
         self.type = type
         self.ticker = ticker
         self.quantity = quantity
         self.sum = sum
+        self.ratio = ratio
         self.note = note
     }
 
-    /// The draft that reproduces `transaction`, for edits that change only some fields.
+    /// The draft that reproduces `transaction`, for edits that change only some fields: only the
+    /// fields its type uses.
     public init(_ transaction: Transaction) {
-        self.init(date: transaction.date.iso, type: transaction.type.rawValue, ticker: transaction.ticker,
-                  quantity: transaction.quantity.description, sum: transaction.sum.description, note: transaction.note)
+        let type = transaction.type
+        self.init(date: transaction.date.iso, type: type.rawValue, ticker: transaction.ticker.isEmpty ? nil : transaction.ticker,
+                  quantity: type.quantity == .unused ? nil : transaction.quantity.description,
+                  sum: type.sum == .unused ? nil : transaction.sum.description,
+                  ratio: transaction.ratio?.description, note: transaction.note)
+    }
+
+    /// The draft with the fields `type` doesn't use cleared: what an edit that changes the type keeps.
+    public func keepingFields(of type: TransactionType) -> TransactionDraft {
+        var draft = self
+        if type.ticker == .unused { draft.ticker = nil }
+        if type.quantity == .unused { draft.quantity = nil }
+        if type.sum == .unused { draft.sum = nil }
+        if type.ratio == .unused { draft.ratio = nil }
+        return draft
     }
 }
 
 public enum TransactionField: String, Sendable, CaseIterable {
-    case date, type, ticker, quantity, sum
+    case date, type, ticker, quantity, sum, ratio
 }
 
 public struct FieldError: Equatable, Sendable, CustomStringConvertible {

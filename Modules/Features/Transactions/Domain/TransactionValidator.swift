@@ -8,18 +8,20 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let ticker: String
     public let quantity: FixedDecimal
     public let sum: FixedDecimal
+    public let ratio: SplitRatio?
     public let note: String?
 }
 
 extension Transaction {
     public init(id: String, fields: ValidTransactionFields, updatedAt: Date) {
         self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
-                  quantity: fields.quantity, sum: fields.sum, note: fields.note, updatedAt: updatedAt)
+                  quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, updatedAt: updatedAt)
     }
 }
 
 /// Seed 002: "the system does not save until all fields are correct", so every field is checked
-/// and all errors are returned together.
+/// and all errors are returned together. Which fields a draft needs depends on its type
+/// (`TransactionType.ticker` and the like); a draft without a valid type is judged as a buy.
 public enum TransactionValidator {
     /// Large enough for any real position, small enough that products of two values can't overflow.
     public static let maximumValue = FixedDecimal(1_000_000_000_000)
@@ -30,14 +32,40 @@ public enum TransactionValidator {
         var errors: [FieldError] = []
         let date = validateDate(draft.date, latestDate: latestDate, errors: &errors)
         let type = validateType(draft.type, errors: &errors)
-        let ticker = validateTicker(draft.ticker, errors: &errors)
-        let quantity = validatePositive(draft.quantity, field: .quantity, errors: &errors)
-        let sum = validatePositive(draft.sum, field: .sum, errors: &errors)
-        guard let date, let type, let ticker, let quantity, let sum, errors.isEmpty else {
+        let kind = type ?? .buy
+        func check<T>(_ field: TransactionField, _ text: String?, _ use: FieldUse, _ parse: (String?, inout [FieldError]) -> T?) -> T? {
+            switch use {
+            case .required:
+                return parse(text, &errors)
+            case .optional:
+                return nonEmpty(text) == nil ? nil : parse(text, &errors)
+            case .unused:
+                if nonEmpty(text) != nil, type != nil {
+                    errors.append(FieldError(field: field, message: "\(kind.withArticle) takes no \(field.rawValue) (\(requirement(of: kind)))"))
+                }
+                return nil
+            }
+        }
+        let ticker = check(.ticker, draft.ticker, kind.ticker) { validateTicker($0, kind: kind, errors: &$1) }
+        let quantity = check(.quantity, draft.quantity, kind.quantity) { validatePositive($0, field: .quantity, kind: kind, errors: &$1) }
+        let sum = check(.sum, draft.sum, kind.sum) { validatePositive($0, field: .sum, kind: kind, errors: &$1) }
+        let ratio = check(.ratio, draft.ratio, kind.ratio) { validateRatio($0, kind: kind, errors: &$1) }
+        guard let date, let type, errors.isEmpty else {
             return .failure(ValidationError(errors: errors))
         }
         let note = draft.note.flatMap { $0.isEmpty ? nil : $0 }
-        return .success(ValidTransactionFields(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum, note: note))
+        return .success(ValidTransactionFields(date: date, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
+                                               ratio: ratio, note: note))
+    }
+
+    /// "a dividend needs date, ticker and sum", for messages that say what a type takes.
+    public static func requirement(of type: TransactionType) -> String {
+        var needs = ["date"], may: [String] = []
+        for (field, use) in [("ticker", type.ticker), ("quantity", type.quantity), ("sum", type.sum), ("ratio", type.ratio)] {
+            if use == .required { needs.append(field) } else if use == .optional { may.append(field) }
+        }
+        let list = needs.dropLast().joined(separator: ", ") + " and " + needs.last!
+        return "\(type.withArticle) needs \(list)" + (may.isEmpty ? "" : ", and may name a \(may.joined(separator: ", "))")
     }
 
     /// What is wrong with one field of `draft`, so a prompt can ask for it again at once.
@@ -64,11 +92,11 @@ public enum TransactionValidator {
 
     private static func validateType(_ text: String?, errors: inout [FieldError]) -> TransactionType? {
         guard let text = nonEmpty(text) else {
-            errors.append(FieldError(field: .type, message: "is required: buy or sell"))
+            errors.append(FieldError(field: .type, message: "is required: \(typeNames)"))
             return nil
         }
         guard let type = TransactionType(rawValue: text.lowercased()) else {
-            errors.append(FieldError(field: .type, message: "'\(text)' is not one of: buy, sell"))
+            errors.append(FieldError(field: .type, message: "'\(text)' is not one of: \(typeNames)"))
             return nil
         }
         return type
@@ -84,9 +112,15 @@ public enum TransactionValidator {
         return ticker
     }
 
-    private static func validateTicker(_ text: String?, errors: inout [FieldError]) -> String? {
+    private static let typeNames = TransactionType.allCases.map(\.rawValue).joined(separator: ", ")
+
+    private static func missing(for kind: TransactionType) -> String {
+        kind.isTrade ? "" : " for \(kind.withArticle) (\(requirement(of: kind)))"
+    }
+
+    private static func validateTicker(_ text: String?, kind: TransactionType, errors: inout [FieldError]) -> String? {
         guard let text = nonEmpty(text) else {
-            errors.append(FieldError(field: .ticker, message: "is required, e.g. AAPL"))
+            errors.append(FieldError(field: .ticker, message: "is required\(missing(for: kind)), e.g. AAPL"))
             return nil
         }
         guard let ticker = normalizedTicker(text) else {
@@ -96,9 +130,25 @@ public enum TransactionValidator {
         return ticker
     }
 
-    private static func validatePositive(_ text: String?, field: TransactionField, errors: inout [FieldError]) -> FixedDecimal? {
+    private static func validateRatio(_ text: String?, kind: TransactionType, errors: inout [FieldError]) -> SplitRatio? {
         guard let text = nonEmpty(text) else {
-            errors.append(FieldError(field: field, message: "is required and must be greater than 0"))
+            errors.append(FieldError(field: .ratio, message: "is required\(missing(for: kind)), e.g. 4:1 (four shares for each one) or 1:10"))
+            return nil
+        }
+        guard let ratio = SplitRatio(text) else {
+            errors.append(FieldError(field: .ratio, message: "'\(text)' is not a ratio: use AFTER:BEFORE in whole numbers from 1 to \(SplitRatio.maximumTerm), e.g. 4:1 or 1:10"))
+            return nil
+        }
+        guard ratio.after != ratio.before else {
+            errors.append(FieldError(field: .ratio, message: "\(text) changes nothing; a split's two numbers differ, e.g. 4:1 or 1:10"))
+            return nil
+        }
+        return ratio
+    }
+
+    private static func validatePositive(_ text: String?, field: TransactionField, kind: TransactionType, errors: inout [FieldError]) -> FixedDecimal? {
+        guard let text = nonEmpty(text) else {
+            errors.append(FieldError(field: field, message: "is required\(missing(for: kind)) and must be greater than 0"))
             return nil
         }
         guard let value = FixedDecimal(text) else {
@@ -127,6 +177,16 @@ public enum TransactionValidator {
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
         ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+    }
+}
+
+extension TransactionType {
+    /// "a buy", "an interest payment": for sentences about a type.
+    public var withArticle: String {
+        switch self {
+        case .interest: return "an interest payment"
+        default: return (rawValue.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + rawValue
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 
-/// Buys and sells from outside (a sync's pull) meet the rules a transaction typed here meets:
+/// Transactions from outside (a sync's pull) meet the rules a transaction typed here meets:
 /// every field valid, the ticker in its stored form, no date after today, and no sell that takes
 /// a holding below zero once the accepted ones are in. A buy or sell in a newer layout passes: it
 /// is kept unchanged for the release that can read it.
@@ -40,7 +40,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         var problems: [String] = []
         if case let .failure(validation) = TransactionValidator.validate(TransactionDraft(transaction), latestDate: latestDate) {
             problems += validation.errors.map(\.description)
-        } else if TransactionValidator.normalizedTicker(transaction.ticker) != transaction.ticker {
+        } else if !transaction.ticker.isEmpty, TransactionValidator.normalizedTicker(transaction.ticker) != transaction.ticker {
             problems.append("ticker: '\(transaction.ticker)' is not in its stored, upper-case form")
         }
         return problems
@@ -51,8 +51,8 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
     /// transaction that would strand a local sell (another device deleted the buy this device
     /// sold from): this device keeps its version, and the user is told to resolve the collision.
     private func oversells(accepting accepted: [Transaction], over current: [LedgerEntry], deleted: Set<String>) -> [LedgerRejection] {
-        let local = Dictionary(grouping: current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }, by: \.ticker)
-        var pulled = Dictionary(grouping: accepted, by: \.ticker)
+        let local = Dictionary(grouping: current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }.filter { !$0.ticker.isEmpty }, by: \.ticker)
+        var pulled = Dictionary(grouping: accepted.filter { !$0.ticker.isEmpty }, by: \.ticker)
         var pulledIDs = Set(accepted.map(\.id))
         var removed = deleted
         let replacedHere = local.values.joined().filter { removed.contains($0.id) || pulledIDs.contains($0.id) }.map(\.ticker)
@@ -75,7 +75,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                     continue
                 }
                 // A local sell is stranded: refuse what the other device removed under it.
-                let strandedBy = held.filter { $0.addsToHolding && (removed.contains($0.id) || pulledIDs.contains($0.id)) }
+                let strandedBy = held.filter { HoldingsPolicy.supportsLaterSells($0) && (removed.contains($0.id) || pulledIDs.contains($0.id)) }
                 guard !strandedBy.isEmpty else { break }
                 for change in strandedBy {
                     let what = removed.contains(change.id) ? "its deletion" : "its edit"

@@ -2,23 +2,29 @@ import Foundation
 import FixedPoint
 import Ledger
 
-/// Buys and sells on the ledger: kinds `buy` and `sell`, schema 1, with the payload
+/// Transactions on the ledger: one kind per `TransactionType` (`buy`, `sell`, `deposit`,
+/// `withdrawal`, `interest`, `dividend`, `fee`, `split`), schema 1, with the payload
 ///
-///     date=YYYY-MM-DD  note=TEXT (only when there is one)  quantity=DECIMAL  sum=DECIMAL  ticker=TICKER
+///     date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
 ///
-/// Decimals are written exactly, as text; the decoder parses them in place, because a portfolio
-/// decodes every entry of a long history.
+/// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
+/// for the note and a fee's ticker, only when there is one. Buys and sells are written exactly as
+/// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
+/// them in place, because a portfolio decodes every entry of a long history.
 public enum TransactionsLedgerCodec: LedgerCodec {
     public static let buy = LedgerKind("buy", schema: 1)
     public static let sell = LedgerKind("sell", schema: 1)
-    public static let kinds = [buy, sell]
+    public static let kinds = TransactionType.allCases.map(kind(of:))
 
     public static func entry(for transaction: Transaction, updatedAt: Int64) -> LedgerEntry {
-        var fields: [(name: String, value: String)] = [
-            ("date", transaction.date.iso), ("quantity", transaction.quantity.description),
-            ("sum", transaction.sum.description), ("ticker", transaction.ticker)]
+        let type = transaction.type
+        var fields: [(name: String, value: String)] = [("date", transaction.date.iso)]
+        if type.quantity != .unused { fields.append(("quantity", transaction.quantity.description)) }
+        if type.sum != .unused { fields.append(("sum", transaction.sum.description)) }
+        if !transaction.ticker.isEmpty { fields.append(("ticker", transaction.ticker)) }
+        if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
         if let note = transaction.note { fields.append(("note", note)) }
-        let kind = kind(of: transaction.type)
+        let kind = kind(of: type)
         return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
 
@@ -32,20 +38,14 @@ public enum TransactionsLedgerCodec: LedgerCodec {
     }
 
     public static func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
-        let type: TransactionType
-        switch entry.kind {
-        case buy.name: type = .buy
-        case sell.name: type = .sell
-        default: return nil
-        }
+        guard let type = type(ofKind: entry.kind) else { return nil }
         guard !entry.isDeleted else { return nil }
         guard entry.schema <= 1 else {
             throw .newerSchema(id: entry.id, kind: entry.kind, schema: entry.schema, supported: 1)
         }
         let id = entry.id
-        func invalid(_ field: String) -> LedgerDecodingError { .invalidField(id: id, kind: entry.kind, field: field) }
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
-        var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?
+        var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?
         entry.payload.withFields { fields in
             fields.forEach { name, value in
                 // Names differ in length but for date and note: one comparison per field.
@@ -55,24 +55,32 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 8 where LedgerFields.name(name, is: "quantity"): quantity = FixedDecimal.parse(value)
                 case 3 where LedgerFields.name(name, is: "sum"): sum = FixedDecimal.parse(value)
                 case 6 where LedgerFields.name(name, is: "ticker"): ticker = LedgerEscaping.unescape(value)
+                case 5 where LedgerFields.name(name, is: "ratio"): ratioText = LedgerEscaping.unescape(value)
                 default: break
                 }
             }
         }
-        let decoded: Result<Transaction, LedgerDecodingError>
-        if let date, let quantity, let sum, let ticker, !ticker.isEmpty {
-            decoded = .success(Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity, sum: sum, note: note,
-                                           updatedAt: Date(millisecondsSince1970: entry.updatedAt)))
-        } else {
-            decoded = .failure(invalid(date == nil ? "date" : quantity == nil ? "quantity" : sum == nil ? "sum" : "ticker"))
-        }
-        return try decoded.get()
+        let ratio = ratioText.flatMap(SplitRatio.init)
+        let missing: String? =
+            date == nil ? "date"
+            : type.quantity == .required && quantity == nil ? "quantity"
+            : type.sum == .required && sum == nil ? "sum"
+            : type.ticker == .required && (ticker ?? "").isEmpty ? "ticker"
+            : type.ratio == .required && ratio == nil ? "ratio"
+            : nil
+        if let missing { throw .invalidField(id: id, kind: entry.kind, field: missing) }
+        return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
+                           ratio: ratio, note: note, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {
-        switch type {
-        case .buy: return buy
-        case .sell: return sell
-        }
+        LedgerKind(type.rawValue, schema: 1)
+    }
+
+    private static func type(ofKind name: String) -> TransactionType? {
+        // The common kinds first, without building a string: a portfolio asks for every entry.
+        if name == buy.name { return .buy }
+        if name == sell.name { return .sell }
+        return TransactionType(rawValue: name)
     }
 }

@@ -8,6 +8,7 @@ public protocol TransactionDeleting {
 public enum DeleteTransactionError: Error, Equatable {
     case notFound(id: String)
     case wouldOversell(HoldingsPolicy.Violation)
+    case wouldOverdraw(CashPolicy.Violation)
     case removal(TransactionsStoreError)
 }
 
@@ -23,15 +24,19 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
     public func delete(id: String) throws {
         try TransactionsStoreError.reported(as: DeleteTransactionError.removal) {
             try store.withExclusiveAccess {
-                guard let existing = try store.retrieveAll().first(where: { $0.id == id }) else {
+                let all = try store.retrieveAll()
+                guard let existing = all.first(where: { $0.id == id }) else {
                     throw DeleteTransactionError.notFound(id: id)
                 }
-                // Removing a buy can strand a later sell.
-                if existing.addsToHolding {
-                    let remaining = try store.retrieve(ticker: existing.ticker).filter { $0.id != id }
-                    if let violation = HoldingsPolicy.firstViolation(in: remaining) {
-                        throw DeleteTransactionError.wouldOversell(violation)
-                    }
+                let remaining = all.filter { $0.id != id }
+                // Removing a buy or a split can strand a later sell.
+                if HoldingsPolicy.supportsLaterSells(existing),
+                   let violation = HoldingsPolicy.firstViolation(in: remaining.filter { $0.ticker == existing.ticker }) {
+                    throw DeleteTransactionError.wouldOversell(violation)
+                }
+                // Removing money in can overdraw a later movement.
+                if existing.cashChange > .zero, let violation = CashPolicy.firstViolation(in: remaining) {
+                    throw DeleteTransactionError.wouldOverdraw(violation)
                 }
                 try store.delete(existing, deletedAt: now())
             }

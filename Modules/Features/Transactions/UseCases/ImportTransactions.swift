@@ -82,6 +82,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                 let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
                 var rowErrors = fieldErrors
                 rowErrors += holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID)
+                if rowErrors.isEmpty, let error = cashError(afterImporting: imported, over: stored, lineByID: lineByID) { rowErrors.append(error) }
                 guard rowErrors.isEmpty else {
                     throw ImportTransactionsError.invalidRows(rowErrors.sorted { $0.line < $1.line })
                 }
@@ -92,10 +93,11 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     }
 
     private struct Trade: Hashable {
-        let date: CalendarDay, type: TransactionType, ticker: String, quantity: FixedDecimal, sum: FixedDecimal
+        let date: CalendarDay, type: TransactionType, ticker: String, quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio?
 
         init(_ transaction: Transaction) {
-            (date, type, ticker, quantity, sum) = (transaction.date, transaction.type, transaction.ticker, transaction.quantity, transaction.sum)
+            (date, type, ticker, quantity, sum, ratio) = (transaction.date, transaction.type, transaction.ticker, transaction.quantity, transaction.sum,
+                                                          transaction.ratio)
         }
     }
 
@@ -148,18 +150,31 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     /// Deterministic: stored transactions in the store's order, then the imported ones in line
     /// order, so the same file always blames the same first offending line.
     private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
-        let touchedTickers = Set(imported.map(\.ticker))
+        let touchedTickers = Set(imported.map(\.ticker)).subtracting([""])
         let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
         // Positions, not copies: one ticker's history is built at a time, so checking a million
         // rows doesn't hold a second copy of them all.
         var positions: [String: [Int]] = [:]
         for (position, transaction) in kept.enumerated() { positions[transaction.ticker, default: []].append(position) }
-        for (position, transaction) in imported.enumerated() { positions[transaction.ticker, default: []].append(kept.count + position) }
+        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty {
+            positions[transaction.ticker, default: []].append(kept.count + position)
+        }
         return positions.keys.sorted().compactMap { ticker in
             let history = positions[ticker]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
             return HoldingsPolicy.firstViolation(in: history).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
             }
         }
+    }
+
+    /// The cash rule over the whole history once imported. When the movement it stops at was
+    /// saved before, the import's last movement out on or before that date is to blame.
+    private func cashError(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> RowError? {
+        let history = stored.filter { lineByID[$0.id] == nil } + imported
+        guard let violation = CashPolicy.firstViolation(in: history) else { return nil }
+        if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
+        let blamed = imported.last { $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
+        return RowError(line: blamed.flatMap { lineByID[$0.id] } ?? 1,
+                        messages: ["with this row, the saved \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"])
     }
 }

@@ -6,12 +6,19 @@ public struct TransactionFilter: Equatable, Sendable {
     public var type: TransactionType?
     public var from: CalendarDay?
     public var to: CalendarDay?
+    /// Text the ticker, the note or the stock's name contains, in any case.
+    public var search: String?
+    /// Stock names by ticker, for `search`.
+    public var names: [String: String]
 
-    public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil) {
+    public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil,
+                search: String? = nil, names: [String: String] = [:]) {
         self.ticker = ticker
         self.type = type
         self.from = from
         self.to = to
+        self.search = search
+        self.names = names
     }
 
     public static let all = TransactionFilter()
@@ -21,6 +28,9 @@ public struct TransactionFilter: Equatable, Sendable {
             && (type == nil || transaction.type == type)
             && (from.map { transaction.date >= $0 } ?? true)
             && (to.map { transaction.date <= $0 } ?? true)
+            && (search.map { text in
+                [transaction.ticker, transaction.note ?? "", names[transaction.ticker] ?? ""].contains { $0.range(of: text, options: .caseInsensitive) != nil }
+            } ?? true)
     }
 }
 

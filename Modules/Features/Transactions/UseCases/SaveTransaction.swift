@@ -8,6 +8,7 @@ public protocol TransactionSaving {
 public enum SaveTransactionError: Error, Equatable {
     case invalid(ValidationError)
     case wouldOversell(HoldingsPolicy.Violation)
+    case wouldOverdraw(CashPolicy.Violation)
     case notFound(id: String)
     case saving(TransactionsStoreError)
 }
@@ -47,15 +48,23 @@ public final class SaveTransactionUseCase: TransactionSaving {
             return found
         }
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
-        // A new buy can only add to a holding, so it needs no history: adding stays O(1).
-        if previous != nil || !transaction.addsToHolding {
-            let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? []))
+        // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
+        // adding one needs no ticker history.
+        if previous != nil || transaction.type == .sell || transaction.type == .split {
+            let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? [])).subtracting([""])
             for ticker in affectedTickers {
                 var history = try store.retrieve(ticker: ticker).filter { $0.id != transaction.id }
                 if transaction.ticker == ticker { history.append(transaction) }
                 if let violation = HoldingsPolicy.firstViolation(in: history) {
                     throw SaveTransactionError.wouldOversell(violation)
                 }
+            }
+        }
+        // Money in can't overdraw; a deposit is the exception, as the first one turns the rule on.
+        if previous != nil || transaction.cashChange < .zero || transaction.type == .deposit {
+            let history = try store.retrieveAll().filter { $0.id != transaction.id } + [transaction]
+            if let violation = CashPolicy.firstViolation(in: history) {
+                throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
         try store.upsert(transaction)
