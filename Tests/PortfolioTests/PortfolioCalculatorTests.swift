@@ -96,6 +96,41 @@ final class PortfolioCalculatorTests: XCTestCase {
          tx("2024-01-07", .buy, "CCC", "1", "30")]
     }
 
+    func test_summarize_countsDividendsAsIncomeAndFeesAsExpenses_inProfit() throws {
+        let history = [tx("2024-01-01", .buy, "A", "2", "200"), makeTransaction(date: "2024-02-01", type: .dividend, ticker: "A", quantity: "0", sum: "6"),
+                       makeTransaction(date: "2024-02-02", type: .fee, ticker: "A", quantity: "0", sum: "1.50"),
+                       makeCash(date: "2024-02-03", type: .fee, sum: "2"), makeCash(date: "2024-02-04", type: .deposit, sum: "999"),
+                       makeCash(date: "2024-02-05", type: .interest, sum: "3")]
+
+        let summary = PortfolioCalculator.summarize(history, prices: ["A": price("A", "110")])
+
+        let holding = try XCTUnwrap(summary.holdings.first)
+        // expenses = buys 200 + A's fee 1.50; income = dividend 6; value = 2 × 110 = 220
+        XCTAssertEqual([holding.expenses, holding.income, holding.value, holding.profit], [fixed("201.50"), 6, 220, fixed("24.50")])
+        XCTAssertEqual(holding.realizedProfit, fixed("4.50"), "dividend 6 less fee 1.50")
+        XCTAssertEqual(summary.holdings.map(\.ticker), ["A"], "deposits, interest and account fees make no holding")
+        // total profit = 24.50 − the account fee 2; deposits and interest move cash only
+        XCTAssertEqual([summary.accountFees, summary.totalExpenses, summary.totalProfit], [2, fixed("203.50"), fixed("22.50")])
+    }
+
+    func test_summarize_aSplitMultipliesTheQuantityAndDividesTheAverageCost_leavingInvestedAndProfitUnchanged() throws {
+        let before = [tx("2024-01-01", .buy, "A", "2", "200"), tx("2024-01-02", .sell, "A", "1", "120")]
+        let after = before + [makeTransaction(date: "2024-03-01", type: .split, ticker: "A", quantity: "0", sum: "0", ratio: "4:1")]
+
+        let unsplit = try XCTUnwrap(PortfolioCalculator.summarize(before, prices: ["A": price("A", "160")]).holdings.first)
+        let split = try XCTUnwrap(PortfolioCalculator.summarize(after, prices: ["A": price("A", "40")]).holdings.first)
+
+        XCTAssertEqual([unsplit.quantity, unsplit.averageCost], [1, 100])
+        XCTAssertEqual([split.quantity, split.averageCost], [4, 25])
+        XCTAssertEqual([split.costBasis, split.expenses, split.realizedProfit, split.profit], [unsplit.costBasis, unsplit.expenses, unsplit.realizedProfit, unsplit.profit])
+    }
+
+    func test_heldTickers_followsSplits() {
+        let history = [tx("2024-01-01", .buy, "A", "10", "100"), makeTransaction(date: "2024-01-02", type: .split, ticker: "A", quantity: "0", sum: "0", ratio: "2:1"),
+                       tx("2024-01-03", .sell, "A", "20", "100")]
+        XCTAssertEqual(PortfolioCalculator.heldTickers(in: history), [], "sold out after the split")
+    }
+
     private func tx(_ date: String, _ type: TransactionType, _ ticker: String, _ quantity: String, _ sum: String) -> Transaction {
         makeTransaction(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
     }

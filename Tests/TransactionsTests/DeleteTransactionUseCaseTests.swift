@@ -21,6 +21,17 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .delete(id: "x", deletedAt: now), .endExclusiveAccess])
     }
 
+    func test_delete_refusesToRemoveADepositALaterBuySpent() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "5"),
+                        makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
+
+        XCTAssertThrowsError(try sut.delete(id: "dep")) { error in
+            guard case let .wouldOverdraw(violation)? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.available, 5)
+        }
+    }
+
     func test_delete_deliversNotFoundForUnknownID() {
         let (sut, _) = makeSUT()
         XCTAssertThrowsError(try sut.delete(id: "ghost")) { error in

@@ -110,6 +110,18 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(replacing.imported.map(\.id), ["saved"])
     }
 
+    func test_import_refusesAFileThatOverdrawsCash_namingTheLine() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]
+
+        XCTAssertThrowsError(try sut.importRows([row(2, sum: "10"), row(3, sum: "10")], dryRun: false)) { error in
+            guard case let .invalidRows(rows)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(rows.map(\.line), [3])
+            XCTAssertTrue(rows[0].messages[0].contains("5.00 available on that date"), rows[0].messages[0])
+        }
+        XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } }, "all or nothing")
+    }
+
     func test_import_deliversStorageErrorOnStoreFailure() {
         let (sut, store) = makeSUT()
         store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk full"))

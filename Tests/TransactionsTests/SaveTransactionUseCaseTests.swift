@@ -23,6 +23,41 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess])
     }
 
+    func test_save_refusesABuyThatOverdrawsCash_onceADepositExists_andSavesNothing() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(date: "2024-06-01", type: .deposit, sum: "99.99")]
+
+        XCTAssertThrowsError(try sut.save(draft(sum: "100"), replacing: nil)) { error in
+            guard case let .wouldOverdraw(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.available, fixed("99.99"))
+        }
+        XCTAssertFalse(store.messages.contains { if case .upsert = $0 { return true } else { return false } })
+    }
+
+    func test_save_neverBlocksABuyWithoutAnyDeposit() {
+        let (sut, _) = makeSUT()
+        XCTAssertNoThrow(try sut.save(draft(sum: "1000000"), replacing: nil))
+    }
+
+    func test_save_refusesAnEditThatShrinksADepositBelowWhatWasSpent() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "dep", date: "2024-06-01", type: .deposit, sum: "100"), makeTransaction(date: "2024-06-02", type: .buy, sum: "80")]
+
+        XCTAssertThrowsError(try sut.save(TransactionDraft(date: "2024-06-01", type: "deposit", sum: "50"), replacing: "dep")) { error in
+            guard case .wouldOverdraw? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    func test_save_refusesAReverseSplitThatStrandsALaterSell() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "10"), makeTransaction(date: "2024-03-01", type: .sell, quantity: "6")]
+
+        XCTAssertThrowsError(try sut.save(TransactionDraft(date: "2024-02-01", type: "split", ticker: "AAPL", ratio: "1:2"), replacing: nil)) { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.held, 5)
+        }
+    }
+
     func test_save_calculatesPriceFromQuantityAndSum() throws {
         let (sut, _) = makeSUT()
         let saved = try sut.save(draft(quantity: "3", sum: "10"), replacing: nil)

@@ -1,0 +1,50 @@
+import XCTest
+import FixedPoint
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+final class CashPolicyTests: XCTestCase {
+    func test_balance_isDepositsLessWithdrawalsLessBuysPlusSellsDividendsAndInterestLessFees() {
+        let history = [
+            makeCash(type: .deposit, sum: "1000"), makeCash(type: .withdrawal, sum: "100"),
+            makeTransaction(type: .buy, quantity: "2", sum: "300"), makeTransaction(type: .sell, quantity: "1", sum: "160"),
+            makeTransaction(type: .dividend, quantity: "0", sum: "4.20"), makeCash(type: .interest, sum: "1.05"),
+            makeCash(type: .fee, sum: "2.50"), makeTransaction(type: .split, quantity: "0", sum: "0", ratio: "4:1"),
+        ]
+        // 1000 − 100 − 300 + 160 + 4.20 + 1.05 − 2.50
+        XCTAssertEqual(CashPolicy.balance(of: history), fixed("762.75"))
+    }
+
+    func test_firstViolation_neverBlocksAHistoryWithoutADeposit() {
+        XCTAssertNil(CashPolicy.firstViolation(in: [makeTransaction(type: .buy, sum: "5000"), makeCash(type: .withdrawal, sum: "10")]))
+    }
+
+    func test_firstViolation_onceADepositExists_findsTheMovementThatOverdraws_withTheBalanceOnThatDate() {
+        let history = [makeCash(id: "d", date: "2024-01-01", type: .deposit, sum: "100"),
+                       makeTransaction(id: "b1", date: "2024-01-02", type: .buy, sum: "60"),
+                       makeTransaction(id: "b2", date: "2024-01-03", type: .buy, sum: "40.01")]
+
+        let violation = CashPolicy.firstViolation(in: history)
+
+        XCTAssertEqual(violation?.transactionID, "b2")
+        XCTAssertEqual(violation?.date, day("2024-01-03"))
+        XCTAssertEqual(violation?.available, 40)
+        XCTAssertEqual(violation?.description, "buying for 40.01 on 2024-01-03 would leave a negative cash balance: 40.00 available on that date")
+    }
+
+    func test_firstViolation_acceptsExactlyZero() {
+        XCTAssertNil(CashPolicy.firstViolation(in: [makeCash(type: .deposit, sum: "100"), makeTransaction(type: .buy, sum: "100")]))
+    }
+
+    func test_firstViolation_countsMoneyInBeforeMoneyOutWithinADay() {
+        let sameDay = [makeTransaction(date: "2024-01-02", type: .buy, sum: "50"), makeCash(date: "2024-01-02", type: .deposit, sum: "50")]
+        XCTAssertNil(CashPolicy.firstViolation(in: sameDay))
+    }
+
+    func test_firstViolation_checksEveryDate_notOnlyTheEnd() {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "10"), makeCash(id: "w", date: "2024-01-02", type: .withdrawal, sum: "20"),
+                       makeCash(date: "2024-01-03", type: .deposit, sum: "100")]
+        XCTAssertEqual(CashPolicy.firstViolation(in: history)?.transactionID, "w", "the balance ends positive, but was negative on the 2nd")
+    }
+}
