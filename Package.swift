@@ -26,21 +26,22 @@ let package = Package(
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
         .target(name: "LiveFeed", dependencies: ["FixedPoint"], path: "Modules/Features/LiveFeed"),
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),
+        .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
         .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
-        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
+        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "TradingDesk", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
         .target(name: "Firebase", dependencies: ["Auth", "Ledger", "OptionsJournal", "FixedPoint", "Networking"], path: "Modules/Infrastructure/Firebase"),
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
-        .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "LocalFileStore", "QuotesAPI",
+        .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "TradingDesk", "LocalFileStore", "QuotesAPI",
                                                    "Firebase", "Networking", "FixedPoint"],
                 path: "Apps/AppSupport"),
-        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "LiveFeed",
+        .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "FeedStreams", "FixedPoint"], path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "AppSupport"], path: "Apps/invest"),
         .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],

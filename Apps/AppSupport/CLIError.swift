@@ -4,17 +4,23 @@ public enum CLIError: Error, Equatable {
     case usage(String)
     /// The command was right but could not be carried out: exit 1.
     case runtime(String)
+    /// The command did its work and has already said so; its exit code tells a script what it
+    /// found (`invest alerts check`: 3, an alert fired).
+    case finding(Int32)
 
     public var exitCode: Int32 {
         switch self {
         case .usage: return ExitCode.usage
         case .runtime: return ExitCode.failure
+        case let .finding(code): return code
         }
     }
 
-    public var message: String {
+    /// Nil when there is nothing more to say.
+    public var message: String? {
         switch self {
         case let .usage(message), let .runtime(message): return message
+        case .finding: return nil
         }
     }
 }
@@ -23,4 +29,6 @@ public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 2
+    /// `invest alerts check`: at least one alert fired.
+    public static let alertsFired: Int32 = 3
 }

@@ -67,7 +67,7 @@ extension InvestContext {
         do {
             try body()
         } catch let error as CLIError {
-            console.writeError("\(program): \(error.message)\n")
+            if let message = error.message { console.writeError("\(program): \(message)\n") }
             status = error.exitCode
         } catch let error as StoreError {
             console.writeError("\(program): \(error.userMessage)\n")

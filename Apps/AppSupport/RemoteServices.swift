@@ -5,6 +5,7 @@ import Firebase
 import LocalFileStore
 import Networking
 import QuotesAPI
+import TradingDesk
 import Ledger
 
 /// The remote side both clients wire the same way: accounts, the remote store and live quotes,
@@ -55,6 +56,13 @@ public struct RemoteServices {
         // A price answers within 20 s or not at all: each try is capped at 10 s, retries stop at 20.
         return RetryingPriceLoader(decoratee: budgeted, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, deadline: 20,
                                    sleep: { Thread.sleep(forTimeInterval: $0) })
+    }
+
+    /// The quote provider's symbol search, or nil without a FINNHUB_API_KEY.
+    public func symbolSearch() throws -> SymbolSearching? {
+        guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
+        let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
+        return FinnhubSymbolSearch(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10))
     }
 
     public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }

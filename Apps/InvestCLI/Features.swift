@@ -5,6 +5,7 @@ import Transactions
 import CurrentPrices
 import Savings
 import OptionsJournal
+import TradingDesk
 
 /// One registration per feature: the ledger kinds it owns and its commands, each command given
 /// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
@@ -18,7 +19,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .savings, .journal, .feed, .accounts, .tour, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .desk, .savings, .journal, .feed, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
@@ -45,6 +46,19 @@ extension FeatureRegistration {
         [PortfolioCommand(prices: app.pricesLoader(offline:), display: app.displayPortfolio(prices:)),
          QuoteCommand(prices: app.pricesLoader(offline:)),
          PriceCommand(prices: app.manualPrices)]
+    }
+
+    /// Seed 000's trading desk: cash, market orders, the catalog, the watchlist and alerts.
+    static let desk = FeatureRegistration(kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds, validator: { _, _ in TradingDeskEntryValidator() }) { app in
+        [CashCommand(statement: app.cashStatement),
+         MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),
+         MarketOrderCommand(side: .sell, orders: app.placeMarketOrder),
+         StocksCommand(search: app.searchStocks),
+         StockCommand(search: app.searchStocks, prices: app.marketPriceLoader, portfolio: app.displayPortfolio(prices:), watchlist: app.manageWatchlist,
+                      alerts: app.manageAlerts),
+         WatchCommand(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions),
+         AlertCommand(alerts: app.manageAlerts),
+         AlertsCommand(alerts: app.manageAlerts, check: app.checkAlerts, environment: app.context.environment)]
     }
 
     static let savings = FeatureRegistration(kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in

@@ -33,6 +33,15 @@ extension AppComposer {
         return (LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8), .live)
     }
 
+    /// For trading and alerts: the market's price now, never the cache's 60 s reuse. When the
+    /// service is down, the last known price, marked `.cached`, which callers treat as stale.
+    /// Sample mode trades at the sample prices.
+    func marketPriceLoader() throws -> (PriceLoader, PriceMode) {
+        let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
+        guard let remote = try remoteServices().liveQuotes() else { return (SamplePriceLoader(now: context.now), .sample) }
+        return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
+    }
+
     func manualPrices() throws -> ManualPrices {
         ManualPrices(ledger: try undoableLedger(.lookedUp), now: context.now)
     }

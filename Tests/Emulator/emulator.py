@@ -3,8 +3,9 @@
 README's demo. Never used by production code. Starts on 127.0.0.1 (and a free port unless --port
 is given), prints "PORT <n>" and serves:
 
-Finnhub quotes
+Finnhub quotes and symbol search
   GET  /quote?symbol=T   with header X-Finnhub-Token: <key>   (401 without the right key)
+  GET  /search?q=TEXT    symbols whose symbol or description contains TEXT, as Finnhub answers
 
 Firebase Auth REST (the paths Firebase's own auth emulator uses; ?key=<key> required)
   POST /identitytoolkit.googleapis.com/v1/accounts:signUp            {email, password, returnSecureToken}
@@ -46,7 +47,8 @@ Control (tests only)
 
 Quotes are deterministic; an unknown symbol answers like Finnhub does, with c == 0 and t == 0.
 With --data-dir, accounts and data survive a restart (state.json, replaced atomically).
-With --demo, seed 000's test user exists: test@stockport.com / Test@123.
+With --demo, seed 000's test user exists: test@stockport.com / Test@123, holding seed 000's
+sample portfolio (AAPL 2, TSLA 1) as two buys.
 """
 import argparse
 import hashlib
@@ -71,6 +73,21 @@ QUOTES = {
     "BBB": {"c": 30, "d": -0.5, "dp": -1.6393, "h": 31, "l": 29, "o": 30.5, "pc": 30.5, "t": 1720000000},
     "AAPL": {"c": 190.12, "d": 2.12, "dp": 1.1277, "h": 191, "l": 187, "o": 188, "pc": 188, "t": 1720000000},
     "MSFT": {"c": 410.5, "d": None, "dp": None, "h": 412, "l": 405, "o": 406, "pc": 406, "t": 1720000000},
+    "TSLA": {"c": 258.14, "d": -4.37, "dp": -1.6647, "h": 263, "l": 255.2, "o": 262, "pc": 262.51, "t": 1720000000},
+}
+
+SYMBOLS = [
+    {"description": "APPLE INC", "displaySymbol": "AAPL", "symbol": "AAPL", "type": "Common Stock"},
+    {"description": "APPLE INC", "displaySymbol": "AAPL.MX", "symbol": "AAPL.MX", "type": "Common Stock"},
+    {"description": "INTL BUSINESS MACHINES CORP", "displaySymbol": "IBM", "symbol": "IBM", "type": "Common Stock"},
+    {"description": "BERKSHIRE HATHAWAY INC-CL B", "displaySymbol": "BRK.B", "symbol": "BRK.B", "type": "Common Stock"},
+    {"description": "S&P 500 INDEX", "displaySymbol": "^GSPC", "symbol": "^GSPC", "type": "Index"},
+]
+
+# Seed 000's sample portfolio for its test user: AAPL 2, TSLA 1, bought at the sample prices.
+DEMO_TRANSACTIONS = {
+    "demo-aapl": {"type": "buy", "updatedAt": 1700000000000, "date": "2024-01-02", "ticker": "AAPL", "quantity": "2", "sum": "348.52"},
+    "demo-tsla": {"type": "buy", "updatedAt": 1700000000000, "date": "2024-01-02", "ticker": "TSLA", "quantity": "1", "sum": "258.14"},
 }
 
 
@@ -268,6 +285,8 @@ def make_handler(state):
                 return firestore_endpoints.serve(self, "GET", url, state, b"")
             if DATABASE_PATH.match(url.path) or url.path.startswith("/users"):
                 return self.database("GET", url)
+            if url.path.rstrip("/").endswith("/search"):
+                return self.search(parse_qs(url.query).get("q", [""])[0])
             if url.path.rstrip("/").endswith("/quote"):
                 state.enter()
                 try:
@@ -469,6 +488,16 @@ def make_handler(state):
                     return
             self.send_json(200, body)
 
+        def search(self, query):
+            if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:
+                return self.send_json(401, {"error": "Invalid API key"})
+            fault = state.take_fault("search")
+            if fault and fault["fault"] in ("401", "403", "429", "500"):
+                return self.send_json(int(fault["fault"]), {"error": "injected " + fault["fault"]})
+            q = query.upper()
+            found = [s for s in SYMBOLS if q and (q in s["symbol"] or q in s["description"])]
+            self.send_json(200, {"count": len(found), "result": found})
+
         def quote(self, symbol):
             if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:
                 state.take_fault(symbol)
@@ -519,7 +548,9 @@ def main():
     args = parser.parse_args()
     state = State(args.api_key, args.data_dir, args.token_ttl)
     if args.demo and "test@stockport.com" not in state.users:
-        state.create_user("test@stockport.com", "Test@123")
+        user = state.create_user("test@stockport.com", "Test@123")
+        state.database.setdefault(user["uid"], {})["transactions"] = {k: dict(v) for k, v in DEMO_TRANSACTIONS.items()}
+        state.save()
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)

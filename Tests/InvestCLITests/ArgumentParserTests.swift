@@ -45,7 +45,7 @@ final class ArgumentParserTests: XCTestCase {
 
     func test_parse_rejectsUnknownShortOptionByName() {
         XCTAssertThrowsError(try ArgumentParser.parse(["-f", "x"], for: spec)) { error in
-            XCTAssertEqual((error as? CLIError)?.message.hasPrefix("unknown option '-f' for 'invest list'."), true, "\(error)")
+            XCTAssertEqual((error as? CLIError)?.message?.hasPrefix("unknown option '-f' for 'invest list'."), true, "\(error)")
         }
     }
 

@@ -1,5 +1,6 @@
 import AppSupport
 import Transactions
+import TradingDesk
 
 struct ListCommand: Command {
     let pagesOutput = true
@@ -59,7 +60,10 @@ struct ListCommand: Command {
             }
             filter.type = parsed
         }
-        filter.search = arguments.value("search")
+        if let search = arguments.value("search") {
+            filter.search = search
+            filter.names = StockCatalog.names
+        }
         return filter
     }
 }

@@ -52,13 +52,16 @@ enum QuoteMapper {
         guard let quote = RemoteQuote.decode(response.body) else { throw .invalidData }
         if quote.c.isZero && quote.t == 0 { throw .unknownSymbol }
         return CurrentPrice(ticker: ticker, price: quote.c, change: quote.d, changePercent: quote.dp, previousClose: quote.pc,
-                            quoteTime: Date(timeIntervalSince1970: TimeInterval(quote.t)), fetchedAt: fetchedAt)
+                            quoteTime: Date(timeIntervalSince1970: TimeInterval(quote.t)), fetchedAt: fetchedAt,
+                            open: quote.o, high: quote.h, low: quote.l)
     }
 
     /// `{"c":174.26,"d":1.2,"dp":0.69,"h":…,"l":…,"o":…,"pc":173.06,"t":1700000000}`. Numbers are read
     /// from their JSON text with `Decimal`, never through a binary float.
     struct RemoteQuote {
         let c: FixedDecimal, d: FixedDecimal?, dp: FixedDecimal?, pc: FixedDecimal, t: Int64
+        /// Zero or absent when the service has no figure: kept as unknown.
+        let o: FixedDecimal?, h: FixedDecimal?, l: FixedDecimal?
 
         static func decode(_ body: Data) -> RemoteQuote? {
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
@@ -66,7 +69,8 @@ enum QuoteMapper {
                   c >= .zero, pc >= .zero,
                   // Whole seconds up to the year 9999: anything else is invalid data, never a trap.
                   let seconds = Int64(exactly: t.units / FixedDecimal.scale), (0...latestQuoteTime).contains(seconds) else { return nil }
-            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: seconds)
+            func positive(_ key: String) -> FixedDecimal? { number(object[key]).flatMap { $0 > .zero ? $0 : nil } }
+            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: seconds, o: positive("o"), h: positive("h"), l: positive("l"))
         }
 
         private static let latestQuoteTime: Int64 = 253_402_300_799

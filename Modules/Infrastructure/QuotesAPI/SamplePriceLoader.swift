@@ -41,7 +41,8 @@ public final class SamplePriceLoader: PriceLoader, Sendable {
         let change = stock.price - stock.previousClose
         let price = CurrentPrice(ticker: ticker, price: stock.price, change: change,
                                  changePercent: change.scaled(by: FixedDecimal(100), over: stock.previousClose)?.rounded(toFractionDigits: 4),
-                                 previousClose: stock.previousClose, quoteTime: now(), fetchedAt: now())
+                                 previousClose: stock.previousClose, quoteTime: now(), fetchedAt: now(),
+                                 open: stock.previousClose, high: max(stock.price, stock.previousClose), low: min(stock.price, stock.previousClose))
         return LoadedPrice(price: price, source: .sample)
     }
 }

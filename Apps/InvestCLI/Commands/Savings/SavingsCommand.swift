@@ -249,7 +249,7 @@ struct SavingsCommand: Command {
                 let amount = try presentation.parseValue(record.fields[value], option: "value")
                 rows.append(SavingsImportRow(line: record.line, accountName: record.fields[account], at: at, value: amount))
             } catch {
-                problems.append((record.line, (error as? CLIError)?.message ?? "\(error)"))
+                problems.append((record.line, ((error as? CLIError)?.message).flatMap { $0 } ?? "\(error)"))
             }
         }
         let outcome: SavingsImportOutcome
@@ -259,7 +259,7 @@ struct SavingsCommand: Command {
         } catch let error as SavingsImportError {
             switch error {
             case let .invalidRows(rowProblems):
-                throw ImportCommand.badRows(problems + rowProblems.map { ($0.line, presentation.error($0.error).message) }, in: name)
+                throw ImportCommand.badRows(problems + rowProblems.map { ($0.line, presentation.error($0.error).message ?? "") }, in: name)
             case let .failed(error):
                 throw presentation.error(error)
             }

@@ -12,9 +12,17 @@ public struct CurrentPrice: Equatable, Sendable {
     public let quoteTime: Date
     /// When we received it: the cache's age is measured from here.
     public let fetchedAt: Date
+    /// The day's open, high and low, when the source gives them (the cache doesn't keep them).
+    public let open: FixedDecimal?
+    public let high: FixedDecimal?
+    public let low: FixedDecimal?
 
     public init(ticker: String, price: FixedDecimal, change: FixedDecimal?, changePercent: FixedDecimal?,
-                previousClose: FixedDecimal, quoteTime: Date, fetchedAt: Date) {
+                previousClose: FixedDecimal, quoteTime: Date, fetchedAt: Date,
+                open: FixedDecimal? = nil, high: FixedDecimal? = nil, low: FixedDecimal? = nil) {
+        self.open = open
+        self.high = high
+        self.low = low
         self.ticker = ticker
         self.price = price
         self.change = change

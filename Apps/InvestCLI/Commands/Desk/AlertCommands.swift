@@ -1,0 +1,169 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import CurrentPrices
+import TradingDesk
+
+/// `invest alert add|remove|rearm`: price alerts, one condition each.
+struct AlertCommand: Command {
+    let alerts: () throws -> AlertsManaging
+    let spec = CommandSpec(
+        name: "alert", summary: "Add, remove or re-arm a price alert",
+        usage: """
+        alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat]
+               invest alert remove ID   |   invest alert rearm ID
+        """,
+        options: [.value("above", "P", "Fire when the price is at or above P"), .value("below", "P", "Fire when the price is at or below P"),
+                  .value("move", "PCT", "Fire when the day's change goes past ±PCT %"),
+                  .value("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost"),
+                  .value("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value"),
+                  .flag("repeat", "Fire at every check the condition holds, not once until re-armed")],
+        positionals: 1...2)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let words = arguments.positionals
+        guard words.count == 2 else { throw CLIError.usage("usage: invest alert \(words[0] == "add" ? "add TICKER --above P" : "\(words[0].escapedForTerminal) ID").") }
+        let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
+        let alerts = try alerts()
+        switch words[0] {
+        case "add":
+            let given = AlertCondition.names.filter { arguments.value($0) != nil }
+            guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
+                throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
+            }
+            let alert = try DeskPresentation.alerting { () throws(AlertsError) in
+                try alerts.add(ticker: words[1], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
+            }
+            io.console.write("Alert \(alert.id.prefix(8)): \(presenter.alertSummary(alert)).\n")
+        case "remove":
+            try DeskPresentation.alerting { () throws(AlertsError) in try alerts.remove(id: words[1]) }
+            io.console.write("Removed the alert \(words[1].escapedForTerminal).\n")
+        case "rearm":
+            let alert = try DeskPresentation.alerting { () throws(AlertsError) in try alerts.rearm(id: words[1]) }
+            io.console.write("Re-armed \(alert.id.prefix(8)): \(presenter.alertSummary(alert)).\n")
+        default:
+            throw CLIError.usage("'\(words[0].escapedForTerminal)' is not an alert action." + ArgumentParser.suggestion(for: words[0], among: ["add", "remove", "rearm"])
+                + " See 'invest alert --help'.")
+        }
+    }
+}
+
+/// `invest alerts [check]`: the alerts and their state, or a check against live prices that a
+/// script or cron acts on by its exit code.
+struct AlertsCommand: Command {
+    let alerts: () throws -> AlertsManaging
+    let check: () throws -> (AlertsChecking, PriceMode)
+    let environment: [String: String]
+    let spec = CommandSpec(
+        name: "alerts", summary: "List alerts, or check them against live prices (exit 3 when one fires)",
+        usage: """
+        alerts [--format table|json|csv]
+               invest alerts check [--notify CMD] [--format table|json|csv]
+        """,
+        options: [.value("notify", "CMD", "check: run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...1)
+
+    /// How long one --notify command may run before it is stopped.
+    static let notifyTimeout: TimeInterval = 30
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
+        switch arguments.positionals.first {
+        case nil:
+            if arguments.value("notify") != nil { throw CLIError.usage("--notify applies to 'invest alerts check'.") }
+            let all = try DeskPresentation.alerts(alerts)
+            if format == .table, all.isEmpty { return io.console.write("No alerts. Add one with 'invest alert add TICKER --above P'.\n") }
+            let report = report(all, presenter: presenter)
+            io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        case "check"?:
+            try runCheck(arguments, format: format, presenter: presenter, io: io)
+        case let action?:
+            throw CLIError.usage("'\(action.escapedForTerminal)' is not an alerts action." + ArgumentParser.suggestion(for: action, among: ["check"])
+                + " See 'invest alerts --help'.")
+        }
+    }
+
+    private func runCheck(_ arguments: ParsedArguments, format: OutputFormat, presenter: DeskPresentation, io: CommandIO) throws {
+        let (checking, mode) = try check()
+        let result: AlertCheck
+        do throws(CheckAlertsError) {
+            result = try checking.check()
+        } catch {
+            switch error {
+            case let .alerts(failure): throw DeskPresentation.cliError(failure)
+            case let .retrieval(failure): throw TransactionPresentation.error(failure)
+            }
+        }
+        if mode == .sample { io.console.writeNotice("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
+        for unchecked in result.unchecked {
+            let why = unchecked.failure.map { "no price: \($0.userMessage)" } ?? "only a stale price, which never fires an alert"
+            io.console.writeNotice("invest: warning: alert \(unchecked.alert.id.prefix(8)) on \(unchecked.alert.ticker) was not checked: \(why).\n")
+        }
+        if format == .table {
+            if result.fired.isEmpty {
+                io.console.write(result.unchecked.isEmpty ? "Checked \(Plural.count(result.armed, "alert")); none fired.\n" : "")
+            } else {
+                io.console.write(result.fired.map { "FIRED \($0.id.prefix(8))  \(presenter.alertSummary($0))\n" }.joined())
+            }
+        } else {
+            io.console.write(report(result.fired, presenter: presenter).render(format, colors: false))
+        }
+        if let command = arguments.value("notify") {
+            for alert in result.fired { notify(command, alert, presenter: presenter, io: io) }
+        }
+        if !result.fired.isEmpty { throw CLIError.finding(ExitCode.alertsFired) }
+        if !result.unchecked.isEmpty {
+            throw CLIError.runtime("\(Plural.count(result.unchecked.count, "alert")) could not be checked against a live price; nothing is known to have fired.")
+        }
+    }
+
+    private func report(_ alerts: [PriceAlert], presenter: DeskPresentation) -> Report {
+        var report = Report(columns: [
+            .init(title: "ID", key: "id", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
+            .init(title: "CONDITION", key: "condition", alignment: .left), .init(title: "THRESHOLD", key: "threshold", alignment: .right, visibility: .machineOnly),
+            .init(title: "STATE", key: "state", alignment: .left), .init(title: "FIRED AT", key: "firedAt", alignment: .left, visibility: .machineOnly),
+            .init(title: "PRICE", key: "firedPrice", alignment: .right, visibility: .machineOnly),
+            .init(title: "MEASURED", key: "measured", alignment: .right, visibility: .machineOnly),
+            .init(title: "REPEAT", key: "repeat", alignment: .left, visibility: .machineOnly)])
+        report.rows = alerts.map { alert in
+            [Cell(shown: String(alert.id.prefix(8)), value: .string(alert.id)), .text(alert.ticker),
+             Cell(shown: DeskPresentation.condition(alert.condition), value: .string(alert.condition.name)), .decimal(alert.condition.threshold),
+             Cell(shown: presenter.state(alert), value: .string(alert.fired == nil ? "armed" : "fired")),
+             .time(alert.fired?.at, shown: ""), .decimal(alert.fired?.price), .decimal(alert.fired?.measured),
+             Cell(shown: alert.repeats ? "yes" : "no", value: .bool(alert.repeats))]
+        }
+        return report
+    }
+
+    /// Runs the user's command for one fired alert. Its failure is reported, never fatal: the
+    /// alert fired either way, and the exit code says so.
+    private func notify(_ command: String, _ alert: PriceAlert, presenter: DeskPresentation, io: CommandIO) {
+        guard let fired = alert.fired else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = environment.merging([
+            "INVEST_ALERT_ID": alert.id, "INVEST_ALERT_TICKER": alert.ticker, "INVEST_ALERT_CONDITION": alert.condition.name,
+            "INVEST_ALERT_THRESHOLD": alert.condition.threshold.description, "INVEST_ALERT_PRICE": fired.price.description,
+            "INVEST_ALERT_MEASURED": fired.measured.description, "INVEST_ALERT_FIRED_AT": Timestamp.iso8601(fired.at),
+            "INVEST_ALERT_MESSAGE": presenter.alertSummary(alert),
+        ]) { _, new in new }
+        do {
+            try process.run()
+        } catch {
+            return io.console.writeNotice("invest: warning: --notify could not start /bin/sh: \(error.localizedDescription).\n")
+        }
+        let deadline = Date().addingTimeInterval(Self.notifyTimeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) ran over \(Int(Self.notifyTimeout)) s and was stopped.\n")
+        }
+        if process.terminationStatus != 0 {
+            io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) exited with status \(process.terminationStatus).\n")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AppSupport
+import FixedPoint
+import Transactions
+
+/// `invest cash [--statement]`: the balance, or every movement with a running balance.
+struct CashCommand: Command {
+    let statement: () throws -> CashStatementRetrieving
+    let spec = CommandSpec(
+        name: "cash", summary: "Show the cash balance: deposits − withdrawals − buys + sells + dividends + interest − fees",
+        usage: "cash [--statement] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        options: [.flag("statement", "List every movement of cash with the balance after it"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...0)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let cash: CashStatement
+        do {
+            cash = try statement().statement()
+        } catch {
+            throw TransactionPresentation.error(error)
+        }
+        if arguments.has("statement") {
+            var report = Report(columns: [
+                .init(title: "DATE", key: "date", alignment: .left), .init(title: "TYPE", key: "type", alignment: .left),
+                .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
+                .init(title: "BALANCE", key: "balance", alignment: .right), .init(title: "NOTE", key: "note", alignment: .left),
+                .init(title: "ID", key: "id", alignment: .left, visibility: .machineOnly)])
+            report.rows = cash.lines.map { line in
+                let transaction = line.transaction
+                return [.text(transaction.date.iso), .text(transaction.type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker),
+                        .profit(transaction.cashChange, shown: Formatted.signedMoney(transaction.cashChange)), .money(line.balance), .text(transaction.note), .text(transaction.id)]
+            }
+            if format == .table, report.rows.isEmpty { return io.console.write("No movements of cash yet. Add a deposit with 'invest add --type deposit --sum S'.\n") }
+            io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        } else {
+            switch format {
+            case .table:
+                io.console.write("Cash: \(cash.balance.formatted(fractionDigits: 2))\n")
+            case .json:
+                io.console.write(JSONValue.object([("balance", .text(cash.balance.description)), ("tracked", .bool(cash.isTracked)),
+                                                   ("movements", .count(cash.lines.count))]).rendered())
+            case .csv:
+                var report = Report(columns: [.init(title: "BALANCE", key: "balance", alignment: .right), .init(title: "TRACKED", key: "tracked", alignment: .left),
+                                              .init(title: "MOVEMENTS", key: "movements", alignment: .right)])
+                report.rows = [[.money(cash.balance), Cell(shown: String(cash.isTracked), value: .bool(cash.isTracked)), .count(cash.lines.count)]]
+                io.console.write(report.render(.csv, colors: false))
+            }
+        }
+        if !cash.isTracked, format == .table {
+            io.console.writeNotice("invest: note: no deposit yet, so cash isn't tracked: this is what trades added up to, and no trade is refused for cash. "
+                + "Record money you put in with 'invest add --type deposit --sum S'.\n")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import AppSupport
+import FixedPoint
+import CurrentPrices
+import Portfolio
+import Transactions
+import TradingDesk
+
+/// `invest stocks [QUERY]`: the catalog, searched by symbol or name.
+struct StocksCommand: Command {
+    let search: () throws -> StocksSearching
+    let spec = CommandSpec(
+        name: "stocks", summary: "Search stocks by symbol or name: the built-in catalog, and the quote provider's with an API key",
+        usage: "stocks [QUERY] [--format table|json|csv]",
+        options: [.value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...1)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let query = arguments.positionals.first ?? ""
+        guard query.count <= 64 else { throw CLIError.usage("the query is \(query.count) characters; at most 64 are searched.") }
+        let result = try search().search(query)
+        var report = Report(columns: [.init(title: "SYMBOL", key: "symbol", alignment: .left), .init(title: "NAME", key: "name", alignment: .left)])
+        report.rows = result.stocks.map { [.text($0.symbol), .text($0.name)] }
+        if let failure = result.remoteFailure {
+            io.console.writeNotice("invest: warning: the quote provider's search failed (\(DeskPresentation.describe(failure))); showing the built-in catalog only.\n")
+        }
+        if format == .table, report.rows.isEmpty { return io.console.write("No stock matches '\(query.escapedForTerminal)'.\n") }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+    }
+}
+
+/// `invest stock TICKER`: everything about one stock, seed 000's stock detail.
+struct StockCommand: Command {
+    let search: () throws -> StocksSearching
+    let prices: () throws -> (PriceLoader, PriceMode)
+    let portfolio: (_ prices: PricesLoading) throws -> PortfolioDisplaying
+    let watchlist: () throws -> WatchlistManaging
+    let alerts: () throws -> AlertsManaging
+    let spec = CommandSpec(
+        name: "stock", summary: "Show one stock: name, price, the day's change and range, your position, watch and alerts",
+        usage: "stock TICKER [--format table|json]",
+        options: [.value("format", "table|json", "Output format (default: table)")],
+        positionals: 1...1)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"), allowed: [.table, .json])
+        guard let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) else {
+            throw CLIError.usage("'\(arguments.positionals[0].escapedForTerminal)' is not a ticker symbol (e.g. AAPL, BRK.B).")
+        }
+        let (loader, mode) = try prices()
+        let loaded: LoadedPrice?
+        var problem: PriceLoadingError?
+        do throws(PriceLoadingError) {
+            loaded = try loader.loadPrice(for: ticker)
+        } catch {
+            loaded = nil
+            problem = error
+        }
+        let name = StockCatalog.names[ticker] ?? (try? search().search(ticker))?.stocks.first { $0.symbol == ticker }?.name
+        if problem == .unknownSymbol, name == nil { throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stocks \(ticker)'.") }
+        let report = try portfolio(LoadPricesUseCase(loader: loader)).display(sort: .ticker)
+        let holding = report.summary.holdings.first { $0.ticker == ticker }
+        let watch = try DeskPresentation.watchlist(watchlist).first { $0.ticker == ticker }
+        let alerts = try DeskPresentation.alerts(alerts).filter { $0.ticker == ticker }
+        let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
+        let price = loaded?.price
+        let change = price.map { $0.change ?? ($0.price - $0.previousClose) }
+        switch format {
+        case .json:
+            func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
+            io.console.write(JSONValue.object([
+                ("ticker", .string(ticker)), ("name", .text(name)), ("price", exact(price?.price)),
+                ("priceSource", .text(loaded.map { PricePresentation.sourceName($0.source) })), ("priceProblem", .text(problem?.userMessage)),
+                ("change", exact(change)), ("changePercent", exact(price?.changePercent)), ("open", exact(price?.open)), ("high", exact(price?.high)),
+                ("low", exact(price?.low)), ("previousClose", exact(price?.previousClose)),
+                ("quantity", exact(holding?.quantity)), ("value", exact(holding?.value)), ("profit", exact(holding?.profit)),
+                ("watched", .bool(watch != nil)), ("target", exact(watch?.target)),
+                ("alerts", .array(alerts.map { .string(presenter.alertSummary($0)) })),
+            ]).rendered())
+        case .table, .csv:
+            var lines = ["\(ticker)" + (name.map { "  \($0.escapedForTerminal)" } ?? "")]
+            if let price, let change {
+                let arrow = change.isNegative ? "↓" : (change.isZero ? "" : "↑")
+                lines.append("Price       \(price.price.formatted(fractionDigits: 2))  \(arrow) \(Formatted.signedMoney(change))"
+                    + (price.changePercent.map { " (\(Formatted.percent($0)))" } ?? "") + "  [\(PricePresentation(now: io.now).source(loaded))]")
+                lines.append("Open \(Formatted.money(price.open).orDash)  High \(Formatted.money(price.high).orDash)  Low \(Formatted.money(price.low).orDash)  "
+                    + "Previous close \(price.previousClose.formatted(fractionDigits: 2))")
+            } else {
+                lines.append("Price       unavailable: \(problem?.userMessage ?? "not loaded")")
+            }
+            if let holding {
+                lines.append("Position    \(holding.quantity) shares, value \(Formatted.money(holding.value).orDash), profit "
+                    + (holding.profit.map(Formatted.signedMoney) ?? "—"))
+            } else {
+                lines.append("Position    none")
+            }
+            lines.append("Watching    " + (watch.map { $0.target.map { "yes, target \($0.formatted(fractionDigits: 2))" } ?? "yes" } ?? "no"))
+            lines.append("Alerts      " + (alerts.isEmpty ? "none" : alerts.map(presenter.alertSummary).joined(separator: "; ")))
+            io.console.write(lines.joined(separator: "\n") + "\n")
+        }
+        if mode == .sample { io.console.writeNotice("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
+    }
+}
+
+private extension String {
+    var orDash: String { isEmpty ? "—" : self }
+}

@@ -1,0 +1,107 @@
+import AppSupport
+import FixedPoint
+import CurrentPrices
+import Portfolio
+import Transactions
+import TradingDesk
+
+/// `invest watch [add|remove]`: stocks followed without owning them, with a target price.
+struct WatchCommand: Command {
+    let watchlist: () throws -> WatchlistManaging
+    let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
+    let transactions: () throws -> TransactionsRetrieving
+    let spec = CommandSpec(
+        name: "watch", summary: "Watch stocks: price, change, distance to a target price, and what you hold",
+        usage: """
+        watch [--sort distance|change|ticker] [--offline] [--format table|json|csv]
+               invest watch add TICKER [--target PRICE] [--note TEXT]
+               invest watch remove TICKER
+        """,
+        options: [.value("target", "PRICE", "add: the price you wait for"), .value("note", "TEXT", "add: why you watch it"),
+                  .value("sort", "distance|change|ticker", "Order (default: the order you added them)"),
+                  .flag("offline", "Use cached prices only"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...2)
+
+    private static let sorts = ["distance", "change", "ticker"]
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let words = arguments.positionals
+        switch words.first {
+        case "add"?:
+            let watchlist = try watchlist()
+            guard words.count == 2 else { throw CLIError.usage("usage: invest watch add TICKER [--target PRICE] [--note TEXT].") }
+            let watch = try DeskPresentation.watching { () throws(WatchlistError) in
+                try watchlist.add(ticker: words[1], target: arguments.value("target"), note: arguments.value("note"))
+            }
+            io.console.write("Watching \(watch.ticker)" + (watch.target.map { ", target \($0.formatted(fractionDigits: 2))" } ?? "") + ".\n")
+        case "remove"?:
+            guard words.count == 2 else { throw CLIError.usage("usage: invest watch remove TICKER.") }
+            let watchlist = try watchlist()
+            try DeskPresentation.watching { () throws(WatchlistError) in try watchlist.remove(ticker: words[1]) }
+            io.console.write("No longer watching \(words[1].uppercased().escapedForTerminal).\n")
+        case nil:
+            try list(arguments, io: io)
+        case let action?:
+            throw CLIError.usage("'\(action.escapedForTerminal)' is not a watch action." + ArgumentParser.suggestion(for: action, among: ["add", "remove"])
+                + " See 'invest watch --help'.")
+        }
+    }
+
+    private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let sort = arguments.value("sort")
+        if let sort, !Self.sorts.contains(sort) {
+            throw CLIError.usage("--sort must be distance, change or ticker, not '\(sort.escapedForTerminal)'." + ArgumentParser.suggestion(for: sort, among: Self.sorts))
+        }
+        let watches = try DeskPresentation.watchlist(watchlist)
+        if format == .table, watches.isEmpty { return io.console.write("Your watchlist is empty. Add a stock with 'invest watch add TICKER'.\n") }
+        let (loader, mode) = try prices(arguments.has("offline"))
+        let results = watches.isEmpty ? [:] : loader.loadPrices(for: watches.map(\.ticker))
+        let history = try TransactionPresentation.all(from: transactions(), order: .unspecified)
+        let held = Dictionary(PortfolioCalculator.summarize(history, prices: [:]).holdings.map { ($0.ticker, $0.quantity) }) { first, _ in first }
+        let rows = watches.map { WatchRow(watch: $0, price: try? results[$0.ticker]?.get(), held: held[$0.ticker]) }
+        let sorted: [WatchRow]
+        switch sort {
+        case "ticker"?: sorted = rows.sorted { $0.watch.ticker < $1.watch.ticker }
+        case "distance"?: sorted = rows.sorted { ($0.distance.map(abs) ?? FixedDecimal(units: .max), $0.watch.ticker) < ($1.distance.map(abs) ?? FixedDecimal(units: .max), $1.watch.ticker) }
+        case "change"?: sorted = rows.sorted { ($0.changePercent ?? FixedDecimal(units: .min), $1.watch.ticker) > ($1.changePercent ?? FixedDecimal(units: .min), $0.watch.ticker) }
+        default: sorted = rows
+        }
+        let presenter = PricePresentation(now: io.now)
+        var report = Report(columns: [
+            .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
+            .init(title: "CHANGE %", key: "changePercent", alignment: .right), .init(title: "", key: "direction", alignment: .left),
+            .init(title: "TARGET", key: "target", alignment: .right), .init(title: "TO TARGET", key: "distancePercent", alignment: .right),
+            .init(title: "HELD", key: "held", alignment: .right), .init(title: "SOURCE", key: "priceSource", alignment: .left),
+            .init(title: "NOTE", key: "note", alignment: .left, visibility: .wide)])
+        report.rows = sorted.map { row in
+            let change = row.changePercent
+            return [.text(row.watch.ticker), .money(row.price?.price.price), .profitPercent(change),
+                    Cell(shown: change.map { $0.isNegative ? "↓" : ($0.isZero ? "" : "↑") } ?? "",
+                         value: .text(change.map { $0.isNegative ? "down" : ($0.isZero ? "unchanged" : "up") })),
+                    .money(row.watch.target), .percent(row.distance), .decimal(row.held), Cell(shown: row.price.map { presenter.source($0) } ?? "unavailable", value: .text(row.price.map { PricePresentation.sourceName($0.source) })),
+                    .text(row.watch.note)]
+        }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
+    }
+
+    private struct WatchRow {
+        let watch: Watch
+        let price: LoadedPrice?
+        let held: FixedDecimal?
+
+        var changePercent: FixedDecimal? {
+            price.flatMap { $0.price.changePercent ?? ($0.price.price - $0.price.previousClose).scaled(by: 100, over: $0.price.previousClose) }
+        }
+
+        /// How far the price has to move to reach the target, in % of the price: negative when it must fall.
+        var distance: FixedDecimal? {
+            guard let target = watch.target, let price else { return nil }
+            return (target - price.price.price).scaled(by: 100, over: price.price.price)?.rounded(toFractionDigits: 2)
+        }
+    }
+}
+
+private func abs(_ value: FixedDecimal) -> FixedDecimal { value.isNegative ? -value : value }

@@ -1,0 +1,36 @@
+import Foundation
+import CurrentPrices
+import Transactions
+import TradingDesk
+
+/// The trading desk's use cases (seed 000): cash, market orders, the catalog, the watchlist and alerts.
+extension AppComposer {
+    func cashStatement() throws -> CashStatementRetrieving {
+        RetrieveCashStatementUseCase(transactions: try retrieveTransactions())
+    }
+
+    func placeMarketOrder() throws -> (MarketOrderPlacing, PriceMode) {
+        let (prices, mode) = try marketPriceLoader()
+        let order = PlaceMarketOrderUseCase(prices: prices, transactions: try retrieveTransactions(), save: try addTransaction(),
+                                            today: { [context] in context.today }, now: context.now)
+        return (order, mode)
+    }
+
+    func searchStocks() throws -> StocksSearching {
+        SearchStocksUseCase(remote: try remoteServices().symbolSearch())
+    }
+
+    func manageWatchlist() throws -> WatchlistManaging {
+        ManageWatchlistUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+    }
+
+    func manageAlerts() throws -> AlertsManaging {
+        ManageAlertsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func checkAlerts() throws -> (AlertsChecking, PriceMode) {
+        let (prices, mode) = try marketPriceLoader()
+        return (CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: prices), transactions: try retrieveTransactions(),
+                                   now: context.now), mode)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import FixedPoint
+import Transactions
+import CurrentPrices
+import Portfolio
+
+public struct AlertCheck: Equatable, Sendable {
+    public struct Unchecked: Equatable, Sendable {
+        public let alert: PriceAlert
+        /// Nil when a price was had but was stale, which never fires an alert.
+        public let failure: PriceLoadingError?
+    }
+
+    /// As saved: each with the firing that just happened.
+    public let fired: [PriceAlert]
+    public let unchecked: [Unchecked]
+    /// How many armed alerts were looked at.
+    public let armed: Int
+}
+
+public enum CheckAlertsError: Error, Equatable {
+    case alerts(AlertsError)
+    case retrieval(RetrieveTransactionsError)
+}
+
+public protocol AlertsChecking {
+    func check() throws(CheckAlertsError) -> AlertCheck
+}
+
+/// Evaluates every armed alert against current prices and saves what fired. Only a price from
+/// the market (live, or sample mode's) is judged: a cached or manual price may be hours old, and
+/// an alert that fires on it would be a false alarm.
+public final class CheckAlertsUseCase: AlertsChecking {
+    private let alerts: AlertsManaging
+    private let prices: PricesLoading
+    private let transactions: TransactionsRetrieving
+    private let now: () -> Date
+
+    public init(alerts: AlertsManaging, prices: PricesLoading, transactions: TransactionsRetrieving, now: @escaping () -> Date) {
+        self.alerts = alerts
+        self.prices = prices
+        self.transactions = transactions
+        self.now = now
+    }
+
+    public func check() throws(CheckAlertsError) -> AlertCheck {
+        let armed: [PriceAlert]
+        do throws(AlertsError) {
+            armed = try alerts.all().filter(\.isArmed)
+        } catch {
+            throw .alerts(error)
+        }
+        guard !armed.isEmpty else { return AlertCheck(fired: [], unchecked: [], armed: 0) }
+        let needsPortfolio = armed.contains { if case .loss = $0.condition { return true }; if case .weight = $0.condition { return true }; return false }
+        var history: [Transaction] = []
+        if needsPortfolio {
+            do throws(RetrieveTransactionsError) {
+                history = try transactions.retrieve(.all, order: .unspecified)
+            } catch {
+                throw .retrieval(error)
+            }
+        }
+        // A weight needs every holding's value, not only the alerted ones'.
+        let held = needsPortfolio ? PortfolioCalculator.heldTickers(in: history) : []
+        let results = prices.loadPrices(for: Array(Set(armed.map(\.ticker) + held)))
+        let market = results.compactMapValues { result -> LoadedPrice? in
+            guard case let .success(price) = result, price.source == .live || price.source == .sample else { return nil }
+            return price
+        }
+        let summary = needsPortfolio ? PortfolioCalculator.summarize(history, prices: market) : nil
+        var fired: [PriceAlert] = []
+        var unchecked: [AlertCheck.Unchecked] = []
+        let time = now()
+        for alert in armed {
+            guard let loaded = market[alert.ticker] else {
+                var failure: PriceLoadingError?
+                if case let .failure(error) = results[alert.ticker] { failure = error }
+                unchecked.append(AlertCheck.Unchecked(alert: alert, failure: failure))
+                continue
+            }
+            let price = loaded.price
+            let position = summary.flatMap { summary in
+                summary.holdings.first { $0.ticker == alert.ticker }.flatMap { holding in
+                    holding.value.map { AlertPolicy.Position(value: $0, costBasis: holding.costBasis, portfolioValue: summary.totalValue) }
+                }
+            }
+            if let measured = AlertPolicy.measure(alert.condition, price: price.price, previousClose: price.previousClose, position: position) {
+                fired.append(alert.firing(PriceAlert.Firing(at: time, price: price.price, measured: measured)))
+            }
+        }
+        if !fired.isEmpty {
+            do throws(AlertsError) {
+                try alerts.save(fired)
+            } catch {
+                throw .alerts(error)
+            }
+        }
+        return AlertCheck(fired: fired, unchecked: unchecked, armed: armed.count)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import FixedPoint
+import Ledger
+import Transactions
+
+public enum AlertsError: Error, Equatable {
+    case invalidTicker(String)
+    case invalidThreshold(String)
+    case notFound(id: String)
+    case store(StoreError)
+    case unreadable(LedgerDecodingError)
+}
+
+public protocol AlertsManaging {
+    @discardableResult
+    func add(ticker: String, condition: String, threshold: String, repeats: Bool) throws(AlertsError) -> PriceAlert
+    func remove(id: String) throws(AlertsError)
+    @discardableResult
+    func rearm(id: String) throws(AlertsError) -> PriceAlert
+    /// Oldest first.
+    func all() throws(AlertsError) -> [PriceAlert]
+    /// Saves alerts as they are now, fired or not, as one unit.
+    func save(_ alerts: [PriceAlert]) throws(AlertsError)
+}
+
+public final class ManageAlertsUseCase: AlertsManaging {
+    private let ledger: LedgerStore
+    private let now: () -> Date
+    private let makeID: () -> String
+
+    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.ledger = ledger
+        self.now = now
+        self.makeID = makeID
+    }
+
+    public func add(ticker text: String, condition name: String, threshold text2: String, repeats: Bool) throws(AlertsError) -> PriceAlert {
+        guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
+        guard let threshold = FixedDecimal(text2.trimmingCharacters(in: .whitespaces)), threshold > .zero, threshold <= AlertsLedgerCodec.maximumThreshold,
+              let condition = AlertCondition(name: name, threshold: threshold) else { throw .invalidThreshold(text2) }
+        let alert = PriceAlert(id: makeID(), ticker: ticker, condition: condition, repeats: repeats, createdAt: now(), fired: nil)
+        try save([alert])
+        return alert
+    }
+
+    public func remove(id: String) throws(AlertsError) {
+        let alert = try find(id)
+        try storing { () throws(StoreError) in
+            try ledger.append(.tombstone(id: alert.id, kind: AlertsLedgerCodec.kind.name, at: now().millisecondsSince1970))
+        }
+    }
+
+    public func rearm(id: String) throws(AlertsError) -> PriceAlert {
+        let alert = try find(id).firing(nil)
+        try save([alert])
+        return alert
+    }
+
+    public func all() throws(AlertsError) -> [PriceAlert] {
+        let entries = try storing { () throws(StoreError) in try ledger.retrieveEntries() }
+        var alerts: [PriceAlert] = []
+        for entry in entries where entry.kind == AlertsLedgerCodec.kind.name {
+            do throws(LedgerDecodingError) {
+                if let alert = try AlertsLedgerCodec.record(from: entry) { alerts.append(alert) }
+            } catch {
+                throw .unreadable(error)
+            }
+        }
+        return alerts.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    public func save(_ alerts: [PriceAlert]) throws(AlertsError) {
+        let stamp = now().millisecondsSince1970
+        try storing { () throws(StoreError) in try ledger.apply(alerts.map { AlertsLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
+    }
+
+    /// The alert with this id, or the only one whose id starts with it.
+    private func find(_ id: String) throws(AlertsError) -> PriceAlert {
+        let alerts = try all()
+        if let exact = alerts.first(where: { $0.id == id }) { return exact }
+        let matches = alerts.filter { $0.id.hasPrefix(id.lowercased()) }
+        guard matches.count == 1, !id.isEmpty else { throw .notFound(id: id) }
+        return matches[0]
+    }
+
+    private func storing<T>(_ body: () throws(StoreError) -> T) throws(AlertsError) -> T {
+        do throws(StoreError) {
+            return try body()
+        } catch {
+            throw .store(error)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import FixedPoint
+import Transactions
+import CurrentPrices
+
+public enum OrderSide: String, Sendable, CaseIterable {
+    case buy, sell
+
+    var transactionType: TransactionType { self == .buy ? .buy : .sell }
+}
+
+/// A trade at the market price, worked out but not yet saved: what a person confirms.
+public struct MarketOrder: Equatable, Sendable {
+    public let side: OrderSide
+    public let ticker: String
+    public let quantity: FixedDecimal
+    public let price: LoadedPrice
+    /// quantity × price, rounded half-to-even to the cent.
+    public let sum: FixedDecimal
+    /// The cash balance once the trade is saved; nil when cash isn't tracked (no deposit yet).
+    public let cashAfter: FixedDecimal?
+    /// How old the price is when it didn't come from the market just now (the service was down).
+    public let staleness: TimeInterval?
+
+    public var isStale: Bool { staleness != nil }
+}
+
+public enum MarketOrderError: Error, Equatable {
+    /// Not a number above zero, or more than `PlaceMarketOrderUseCase.maximumQuantity`.
+    case invalidQuantity(String)
+    case invalidTicker(String)
+    case unknownSymbol(String)
+    /// No price at all: neither the market nor the cache had one.
+    case priceUnavailable(PriceLoadingError)
+    /// Only a stale price, and the order didn't accept one.
+    case stalePrice(MarketOrder)
+    case wouldOversell(held: FixedDecimal, order: MarketOrder)
+    case insufficientCash(available: FixedDecimal, order: MarketOrder)
+    case retrieval(RetrieveTransactionsError)
+    case saving(SaveTransactionError)
+}
+
+public protocol MarketOrderPlacing {
+    /// Prices the order and checks it against holdings and cash, saving nothing.
+    func prepare(_ side: OrderSide, ticker: String, quantity: String) throws(MarketOrderError) -> MarketOrder
+    /// Saves a prepared order as a transaction of today. The checks run again under the store's
+    /// lock, so orders placed at once from several processes never oversell or overdraw.
+    func place(_ order: MarketOrder, allowStale: Bool) throws(MarketOrderError) -> Transaction
+}
+
+/// Seed 000 step 4: buy and sell at the current price. The price is a live quote whenever the
+/// service answers (a cache's reuse would trade at an old price); when it doesn't, the last
+/// known price is offered as stale, and used only when the order allows it (seed 000 step 5).
+public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
+    /// Seed 000 step 5 clamps large quantities: a million shares of one stock in one order is
+    /// a typo, not a trade.
+    public static let maximumQuantity = FixedDecimal(1_000_000)
+
+    private let prices: PriceLoader
+    private let transactions: TransactionsRetrieving
+    private let save: TransactionSaving
+    private let today: () -> CalendarDay
+    private let now: () -> Date
+
+    /// - Parameter prices: answers `.live` (or `.sample`) from the market, `.cached` when only the
+    ///   last known price could be had.
+    ///   - today: the user's date, which the trade is saved on.
+    public init(prices: PriceLoader, transactions: TransactionsRetrieving, save: TransactionSaving,
+                today: @escaping () -> CalendarDay, now: @escaping () -> Date) {
+        self.prices = prices
+        self.transactions = transactions
+        self.save = save
+        self.today = today
+        self.now = now
+    }
+
+    public func prepare(_ side: OrderSide, ticker text: String, quantity text2: String) throws(MarketOrderError) -> MarketOrder {
+        guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
+        guard let quantity = FixedDecimal(text2.trimmingCharacters(in: .whitespaces)), quantity > .zero, quantity <= Self.maximumQuantity else {
+            throw .invalidQuantity(text2)
+        }
+        let price: LoadedPrice
+        do throws(PriceLoadingError) {
+            price = try prices.loadPrice(for: ticker)
+        } catch {
+            throw error == .unknownSymbol ? .unknownSymbol(ticker) : .priceUnavailable(error)
+        }
+        let sum = quantity.multiplied(by: price.price.price).rounded(toFractionDigits: 2)
+        let history: [Transaction]
+        do throws(RetrieveTransactionsError) {
+            history = try transactions.retrieve(.all, order: .unspecified)
+        } catch {
+            throw .retrieval(error)
+        }
+        let cash = CashStatement(history: history)
+        let change = side == .buy ? -sum : sum
+        let stale = price.source == .cached || price.source == .manual
+        let order = MarketOrder(side: side, ticker: ticker, quantity: quantity, price: price, sum: sum,
+                                cashAfter: cash.isTracked ? cash.balance + change : nil,
+                                staleness: stale ? max(0, now().timeIntervalSince(price.price.fetchedAt)) : nil)
+        if side == .sell {
+            let held = history.filter { $0.ticker == ticker }.reduce(into: FixedDecimal.zero) { held, transaction in held = transaction.held(after: held) }
+            if quantity > held { throw .wouldOversell(held: held, order: order) }
+        }
+        if let after = order.cashAfter, after < .zero { throw .insufficientCash(available: cash.balance, order: order) }
+        return order
+    }
+
+    public func place(_ order: MarketOrder, allowStale: Bool) throws(MarketOrderError) -> Transaction {
+        if order.isStale, !allowStale { throw .stalePrice(order) }
+        let source = order.isStale ? "stale price from \(Self.utc(order.price.price.fetchedAt))" : "\(order.price.source) price"
+        let draft = TransactionDraft(date: today().iso, type: order.side.rawValue, ticker: order.ticker, quantity: order.quantity.description, sum: order.sum.description,
+                                     note: "market order at \(order.price.price.price) (\(source))")
+        do {
+            return try save.save(draft, replacing: nil)
+        } catch let error as SaveTransactionError {
+            switch error {
+            case let .wouldOversell(violation): throw .wouldOversell(held: violation.held, order: order)
+            case let .wouldOverdraw(violation): throw .insufficientCash(available: violation.available, order: order)
+            default: throw .saving(error)
+            }
+        } catch {
+            preconditionFailure("SaveTransactionUseCase throws SaveTransactionError only: \(error)")
+        }
+    }
+
+    /// "2024-07-03 14:05 UTC": notes are stored, so never in local time.
+    private static func utc(_ date: Date) -> String {
+        let minutes = Int(date.timeIntervalSince1970.rounded(.down)) / 60 % 1440
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(CalendarDay(containing: date).iso) \(twoDigits(minutes / 60)):\(twoDigits(minutes % 60)) UTC"
+    }
+}
