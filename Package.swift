@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Ledger", "Transactions", "Savings",
-                                                            "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport"],
+                                                            "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport", "FixedPoint", "invest"],
                     path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]
 )

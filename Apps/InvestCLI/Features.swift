@@ -43,7 +43,7 @@ extension FeatureRegistration {
     }
 
     static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() }) { app in
-        [PortfolioCommand(prices: app.pricesLoader(offline:), display: app.displayPortfolio(prices:)),
+        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:)),
          QuoteCommand(prices: app.pricesLoader(offline:)),
          PriceCommand(prices: app.manualPrices)]
     }

@@ -19,6 +19,15 @@ extension AppComposer {
     ///     offline: cached only
     ///     sample:  bundled stocks (no API key configured)
     func pricesLoader(offline: Bool) throws -> (PricesLoading, PriceMode) {
+        try pricesLoader(offline: offline, reusingFreshPrices: true)
+    }
+
+    /// Seed 000's pull-to-refresh: live prices now, the 60 s reuse skipped.
+    func refreshedPricesLoader() throws -> (PricesLoading, PriceMode) {
+        try pricesLoader(offline: false, reusingFreshPrices: false)
+    }
+
+    private func pricesLoader(offline: Bool, reusingFreshPrices: Bool) throws -> (PricesLoading, PriceMode) {
         let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
         let cached = LocalPriceLoader(cache: cache)
         let clock = context.now
@@ -28,7 +37,7 @@ extension AppComposer {
             return (LoadPricesUseCase(loader: manual(SamplePriceLoader(now: clock))), .sample)
         }
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
-        let loader = FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online)
+        let loader: PriceLoader = reusingFreshPrices ? FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online) : online
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.
         return (LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8), .live)
     }

@@ -61,6 +61,14 @@ public final class ServicesEmulator {
         _ = try send("POST", "/_control/faults", body: body)
     }
 
+    /// Sets `symbol`'s quote, with the change worked out from the previous close.
+    public func setQuote(_ symbol: String, price: Decimal, previousClose: Decimal) throws {
+        let change = price - previousClose
+        let quote: [String: Any] = ["c": price, "d": change, "dp": change * 100 / previousClose, "h": max(price, previousClose),
+                                    "l": min(price, previousClose), "o": previousClose, "pc": previousClose, "t": 1_720_000_000]
+        _ = try send("POST", "/_control/quotes", body: [symbol: quote])
+    }
+
     /// How many quote requests each symbol received.
     public func requestCounts() throws -> [String: Int] {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/requests")) as? [String: Int]) ?? [:]

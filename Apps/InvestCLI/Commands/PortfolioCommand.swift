@@ -8,11 +8,13 @@ import Portfolio
 struct PortfolioCommand: Command {
     let pagesOutput = true
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
+    let refreshedPrices: () throws -> (PricesLoading, PriceMode)
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline] [--sort value|ticker|profit] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
+                  .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
@@ -21,7 +23,8 @@ struct PortfolioCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let sortText = arguments.value("sort") ?? "value"
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
-        let (loader, mode) = try prices(arguments.has("offline"))
+        if arguments.has("offline"), arguments.has("refresh") { throw CLIError.usage("--offline and --refresh contradict each other; give one.") }
+        let (loader, mode) = try arguments.has("refresh") ? refreshedPrices() : prices(arguments.has("offline"))
         let portfolio = try display(loader)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
