@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "TestSupport"], path: "Tests/CurrentPricesTests"),
         .testTarget(name: "OptionsJournalTests", dependencies: ["OptionsJournal", "FixedPoint", "Ledger", "TestSupport"], path: "Tests/OptionsJournalTests"),
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
+        .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport",
+                                                     "TestSupport"], path: "Tests/TradingDeskTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],

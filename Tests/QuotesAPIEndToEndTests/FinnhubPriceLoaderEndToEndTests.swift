@@ -14,7 +14,8 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
 
         XCTAssertEqual(loaded.source, .live)
         XCTAssertEqual(loaded.price, CurrentPrice(ticker: "AAPL", price: fixed("190.12"), change: fixed("2.12"), changePercent: fixed("1.1277"),
-                                                  previousClose: fixed("188"), quoteTime: Date(timeIntervalSince1970: 1_720_000_000), fetchedAt: fetchedAt))
+                                                  previousClose: fixed("188"), quoteTime: Date(timeIntervalSince1970: 1_720_000_000), fetchedAt: fetchedAt,
+                                                  open: fixed("188"), high: fixed("191"), low: fixed("187")))
     }
 
     func test_load_acceptsNullChangeFields() throws {
