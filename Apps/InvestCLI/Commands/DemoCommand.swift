@@ -10,6 +10,7 @@ struct DemoCommand: Command {
                            options: [], positionals: 0...0)
 
     static let script: [[String]] = [
+        ["add", "--date", "2024-01-02", "--type", "deposit", "--sum", "10000", "--note", "opening balance"],
         ["add", "--date", "2024-01-15", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1500", "--note", "first position"],
         ["add", "--date", "2024-02-01", "--type", "buy", "--ticker", "MSFT", "--quantity", "3", "--sum", "990.30"],
         ["add", "--date", "2024-03-10", "--type", "buy", "--ticker", "BRK.B", "--quantity", "2", "--sum", "812.40"],
@@ -21,6 +22,14 @@ struct DemoCommand: Command {
         ["portfolio"],
         ["quote", "AAPL", "NVDA", "TSLA"],
         ["export", "--format", "json"],
+        // The trading desk (seed 000): a market buy, a refused oversell, the cash, a watchlist and an alert firing.
+        ["buy", "AAPL", "2", "--yes"],
+        ["sell", "NVDA", "1", "--yes"],
+        ["cash", "--statement"],
+        ["watch", "add", "TSLA", "--target", "240"],
+        ["watch"],
+        ["alert", "add", "AAPL", "--above", "170"],
+        ["alerts", "check"],
     ]
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -35,7 +44,11 @@ struct DemoCommand: Command {
         for step in Self.script {
             console.write("\n$ invest \(step.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))\n")
             let status = Invest.run(step, context: context)
-            if status != ExitCode.success { console.write("(exit \(status): refused, and nothing was saved)\n") }
+            switch status {
+            case ExitCode.success: break
+            case ExitCode.alertsFired: console.write("(exit \(status): an alert fired; cron and scripts act on this)\n")
+            default: console.write("(exit \(status): refused, and nothing was saved)\n")
+            }
         }
         console.write("\nYour own data lives in \((try? dataDirectory().path) ?? "$INVEST_HOME"). Start with 'invest add --help'.\n")
     }
