@@ -259,6 +259,26 @@ final class TradingDeskSpecs: XCTestCase {
         XCTAssertEqual(try holdings(invest), ["AAPL": "2", "TSLA": "1"])
     }
 
+    func test_theDesksRecords_syncBetweenDevicesLikeTransactions() throws {
+        let emulator = try startEmulator()
+        let laptop = makeInvestDriver(servicesFrom: emulator), desktop = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(laptop.signUp("trader@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(desktop.logIn("trader@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(laptop.run(["add", "--type", "deposit", "--sum", "500", "--date", "2024-01-01"]).status, 0)
+        XCTAssertEqual(laptop.run(["add", "--type", "split", "--ticker", "AAPL", "--ratio", "2:1", "--date", "2024-01-01"]).status, 0)
+        XCTAssertEqual(laptop.run(["watch", "add", "MSFT", "--target", "400"]).status, 0)
+        XCTAssertEqual(laptop.run(["alert", "add", "AAPL", "--above", "190"]).status, 0)
+        XCTAssertEqual(laptop.run(["alerts", "check"]).status, 3)
+
+        XCTAssertEqual(laptop.run(["sync"]).status, 0)
+        XCTAssertEqual(desktop.run(["sync"]).status, 0)
+
+        XCTAssertTrue(desktop.run(["cash"]).output.contains("Cash: 500.00"))
+        XCTAssertEqual(try desktop.run(["list", "--type", "split", "--format", "json"]).jsonRows().first?["ratio"] as? String, "2:1")
+        XCTAssertEqual(try desktop.run(["watch", "--format", "json"]).jsonRows().first?["target"] as? String, "400")
+        XCTAssertEqual(desktop.run(["alerts", "check"]).status, 0, "it fired on the laptop, and that state synced")
+    }
+
     // MARK: - Helpers
 
     private func makeDesk() throws -> (InvestDriver, ServicesEmulator) {
