@@ -144,6 +144,9 @@ struct AlertsCommand: Command {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
+        // What it prints goes to stderr: stdout carries the fired alerts, which a script may parse.
+        process.standardOutput = FileHandle.standardError
+        process.standardInput = FileHandle.nullDevice
         process.environment = environment.merging([
             "INVEST_ALERT_ID": alert.id, "INVEST_ALERT_TICKER": alert.ticker, "INVEST_ALERT_CONDITION": alert.condition.name,
             "INVEST_ALERT_THRESHOLD": alert.condition.threshold.description, "INVEST_ALERT_PRICE": fired.price.description,
