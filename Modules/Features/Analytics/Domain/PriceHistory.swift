@@ -1,0 +1,48 @@
+import FixedPoint
+import Transactions
+
+/// One ticker's price at the end of one day.
+public struct DailyClose: Equatable, Sendable {
+    public let ticker: String
+    public let day: CalendarDay
+    public let close: FixedDecimal
+
+    public init(ticker: String, day: CalendarDay, close: FixedDecimal) {
+        self.ticker = ticker
+        self.day = day
+        self.close = close
+    }
+}
+
+/// Daily closes by ticker, each ticker's in date order: what every figure over time is valued with.
+public struct PriceHistory: Sendable {
+    private var closes: [String: [(day: CalendarDay, close: FixedDecimal)]] = [:]
+
+    public init(_ closes: [DailyClose] = []) {
+        var byTicker: [String: [(day: CalendarDay, close: FixedDecimal)]] = [:]
+        for close in closes { byTicker[close.ticker, default: []].append((close.day, close.close)) }
+        for (ticker, list) in byTicker {
+            // One close per day: the last given wins, as a later import replaces an earlier one.
+            var latest: [Int32: FixedDecimal] = [:]
+            for entry in list { latest[entry.day.daysSinceEpoch] = entry.close }
+            self.closes[ticker] = latest.keys.sorted().map { (CalendarDay(daysSinceEpoch: $0), latest[$0]!) }
+        }
+    }
+
+    public var tickers: [String] { closes.keys.sorted() }
+    public var isEmpty: Bool { closes.isEmpty }
+
+    /// The ticker's closes in date order.
+    public func closes(of ticker: String) -> [(day: CalendarDay, close: FixedDecimal)] { closes[ticker] ?? [] }
+
+    /// The latest close on or before `day`.
+    public func close(of ticker: String, onOrBefore day: CalendarDay) -> FixedDecimal? {
+        guard let list = closes[ticker] else { return nil }
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].day <= day { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : list[low - 1].close
+    }
+}
