@@ -6,6 +6,7 @@ import CurrentPrices
 import Savings
 import OptionsJournal
 import TradingDesk
+import Analytics
 
 /// One registration per feature: the ledger kinds it owns and its commands, each command given
 /// the use cases it runs. A new feature is a new module plus one entry in `Invest.features`; the
@@ -19,7 +20,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .portfolio, .desk, .savings, .journal, .feed, .accounts, .tour, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .portfolio, .desk, .analytics, .savings, .journal, .feed, .accounts, .tour, .shell]
 
     /// Every kind this release understands; what a newer release wrote is kept but not read.
     static let registry = LedgerRegistry(features.flatMap(\.kinds) + [SyncConflictCodec.kind, UndoPointCodec.kind])
@@ -59,6 +60,13 @@ extension FeatureRegistration {
          WatchCommand(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions),
          AlertCommand(alerts: app.manageAlerts),
          AlertsCommand(alerts: app.manageAlerts, check: app.checkAlerts, environment: app.context.environment)]
+    }
+
+    /// How the portfolio did over time: daily closes, performance and returns.
+    static let analytics = FeatureRegistration(kinds: ClosesLedgerCodec.kinds, validator: { _, _ in ClosesEntryValidator() }) { app in
+        [PricesCommand(history: app.managePriceHistory, readStandardInput: app.context.readStandardInput),
+         PerformanceCommand(measure: app.measurePerformance),
+         ReturnsCommand(measure: app.measurePerformance)]
     }
 
     static let savings = FeatureRegistration(kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in

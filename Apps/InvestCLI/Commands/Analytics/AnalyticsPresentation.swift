@@ -1,0 +1,161 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import Transactions
+import Analytics
+
+/// How returns and performance read to a person.
+struct AnalyticsPresentation {
+    static func window(_ arguments: ParsedArguments, today: CalendarDay) throws -> (CalendarDay?, CalendarDay) {
+        func date(_ name: String) throws -> CalendarDay? {
+            guard let text = arguments.value(name) else { return nil }
+            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: today)) else {
+                throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd (N days ago).")
+            }
+            return day
+        }
+        let from = try date("from"), to = try date("to") ?? today
+        if let from, from > to { throw CLIError.usage("--from \(from.iso) is after --to \(to.iso); did you swap them?") }
+        return (from, to)
+    }
+
+    static func series(_ measure: () throws -> PerformanceMeasuring, from: CalendarDay?, to: CalendarDay) throws -> PerformanceSeries {
+        let measuring = try measure()
+        do throws(MeasurePerformanceError) {
+            return try measuring.series(from: from, to: to)
+        } catch {
+            switch error {
+            case let .transactions(failure): throw TransactionPresentation.error(failure)
+            case let .prices(failure): throw cliError(failure)
+            }
+        }
+    }
+
+    static func cliError(_ error: PriceHistoryError) -> CLIError {
+        switch error {
+        case let .invalidRows(rows): return .usage("nothing was imported; fix these rows:\n" + TransactionPresentation.indented(rows.map(\.description)))
+        case let .store(failure): return .runtime("the price history could not be read or saved: \(failure.userMessage)")
+        case let .unreadable(failure): return .runtime("the price history could not be read: \(failure.userMessage)")
+        }
+    }
+
+    static func convention(_ convention: FlowConvention) -> String {
+        switch convention {
+        case .deposits: return "your deposits and withdrawals (cash is tracked, and the value includes it)"
+        case .trades: return "buys and fees in, sells and dividends out (no deposit, so cash isn't tracked)"
+        }
+    }
+
+    struct Period {
+        let last: DailyPoint
+        let inflow: FixedDecimal
+        let outflow: FixedDecimal
+    }
+
+    /// Each period as at its last day in the series, with the money in and out during it. Weeks end on Sunday.
+    static func periods(_ points: [DailyPoint], interval: String) -> [Period] {
+        func key(_ day: CalendarDay) -> Int {
+            switch interval {
+            case "day": return Int(day.daysSinceEpoch)
+            case "week": return Int((day.daysSinceEpoch + 3).floorDivided(by: 7))  // 1970-01-01 was a Thursday
+            default: return Int(day.iso.prefix(7).replacingOccurrences(of: "-", with: ""))!
+            }
+        }
+        var periods: [Period] = []
+        var inflow = FixedDecimal.zero, outflow = FixedDecimal.zero
+        for (position, point) in points.enumerated() {
+            inflow += point.inflow
+            outflow += point.outflow
+            if position == points.count - 1 || key(points[position + 1].day) != key(point.day) {
+                periods.append(Period(last: point, inflow: inflow, outflow: outflow))
+                (inflow, outflow) = (.zero, .zero)
+            }
+        }
+        return periods
+    }
+
+    func heading(_ returns: Returns) -> String {
+        "Returns, \(returns.from.iso) to \(returns.to.iso) (\(Plural.count(returns.days, "day"))): money in \(Formatted.money(returns.moneyIn)), "
+            + "out \(Formatted.money(returns.moneyOut)), value at the end \(Formatted.money(returns.finalValue)).\n"
+            + "Money in and out: \(Self.convention(returns.convention)).\n\n"
+    }
+
+    func measures(_ returns: Returns) -> Report {
+        var report = Report(columns: [.init(title: "MEASURE", key: "measure", alignment: .left), .init(title: "PERIOD", key: "period", alignment: .right),
+                                      .init(title: "ANNUALIZED", key: "annualized", alignment: .right)])
+        report.rows = [
+            [.text("ROI"), rate(returns.roi), rate(returns.annualizedROI)],
+            [.text("Time-weighted (TWR)"), rate(returns.twr), rate(returns.annualizedTWR)],
+            [.text("Money-weighted (XIRR)"), rate(nil), rate(returns.xirr)],
+            [.text("Volatility"), rate(nil), rate(returns.volatility)],
+            [.text("Max drawdown"), rate(returns.maxDrawdown?.depth ?? 0), rate(nil)],
+        ]
+        return report
+    }
+
+    func risk(_ returns: Returns) -> String {
+        var text = "\nVolatility: the standard deviation of the daily TWR returns, every calendar day, × √365.\n"
+        if let drawdown = returns.maxDrawdown {
+            text += "Max drawdown: \(percent(drawdown.depth)) from the peak of \(drawdown.peak.iso) to \(drawdown.trough.iso); "
+                + (drawdown.recovery.map { "recovered \($0.iso)." } ?? "not recovered.") + "\n"
+        } else {
+            text += "Max drawdown: none; the time-weighted index never fell.\n"
+        }
+        return text
+    }
+
+    /// One sentence on why XIRR and TWR differ, for this history.
+    func explanation(_ returns: Returns) -> String? {
+        guard let gap = ReturnGap.of(returns) else { return nil }
+        let month = Self.month(gap.midpoint)
+        if abs(gap.difference) < 0.005 {
+            return "your money-weighted and time-weighted returns are within half a point of each other, so when your money came in made little difference."
+        }
+        let stretches = "(TWR \(signed(gap.before)) up to then, \(signed(gap.after)) after)"
+        if gap.difference < 0, gap.after < gap.before {
+            return "half your money had arrived only by \(month), after the stronger stretch \(stretches), so your money-weighted return is below the time-weighted one."
+        }
+        if gap.difference > 0, gap.after > gap.before {
+            return "half your money had arrived by \(month), before the stronger stretch \(stretches), so your money-weighted return is above the time-weighted one."
+        }
+        return "your deposits and withdrawals fell around the larger moves \(stretches), which weighs those moves more in the money-weighted return, "
+            + "putting it \(gap.difference < 0 ? "below" : "above") the time-weighted one."
+    }
+
+    func document(_ returns: Returns) -> JSONValue {
+        func exact(_ value: Double?) -> JSONValue { .text(value.map { String(format: "%.10f", $0) }) }
+        return .object([
+            ("from", .string(returns.from.iso)), ("to", .string(returns.to.iso)), ("days", .count(returns.days)),
+            ("flowConvention", .string(returns.convention.rawValue)),
+            ("moneyIn", .text(returns.moneyIn.description)), ("moneyOut", .text(returns.moneyOut.description)),
+            ("finalValue", .text(returns.finalValue.description)),
+            ("roi", exact(returns.roi)), ("annualizedROI", exact(returns.annualizedROI)), ("twr", exact(returns.twr)),
+            ("annualizedTWR", exact(returns.annualizedTWR)), ("xirr", exact(returns.xirr)), ("volatility", exact(returns.volatility)),
+            ("maxDrawdown", exact(returns.maxDrawdown?.depth ?? 0)), ("drawdownPeak", .text(returns.maxDrawdown?.peak.iso)),
+            ("drawdownTrough", .text(returns.maxDrawdown?.trough.iso)), ("drawdownRecovery", .text(returns.maxDrawdown?.recovery?.iso)),
+            ("explanation", .text(explanation(returns))),
+        ])
+    }
+
+    private func rate(_ value: Double?) -> Cell {
+        Cell(shown: value.map(percent) ?? "—", value: .text(value.map { String(format: "%.10f", $0) }))
+    }
+
+    private func percent(_ value: Double) -> String { String(format: "%.2f%%", value * 100) }
+    private func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + percent(value) }
+
+    private static func month(_ day: CalendarDay) -> String {
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let parts = day.iso.split(separator: "-")
+        return "\(names[Int(parts[1])! - 1]) \(parts[0])"
+    }
+}
+
+extension CalendarDay {
+    /// Midnight UTC at the start of the day, for charts.
+    var startDate: Date { Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch) * 86_400) }
+}
+
+private extension Int32 {
+    func floorDivided(by divisor: Int32) -> Int32 { self >= 0 ? self / divisor : (self - divisor + 1) / divisor }
+}

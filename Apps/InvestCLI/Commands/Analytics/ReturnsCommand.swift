@@ -1,0 +1,91 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import Transactions
+import Analytics
+
+/// `invest returns`: ROI, TWR and XIRR side by side, with risk, and why they differ.
+struct ReturnsCommand: Command {
+    let measure: () throws -> PerformanceMeasuring
+    let spec = CommandSpec(
+        name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
+        usage: "returns [--from D] [--to D] [--flows] [--format table|json|csv]",
+        options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
+                  .flag("flows", "Print the cash flows XIRR solves for"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...0)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
+        let series = try AnalyticsPresentation.series(measure, from: from, to: to)
+        guard let returns = Returns.measure(series) else {
+            if format == .table { return io.console.write("No transactions yet, so there is no return to measure.\n") }
+            return io.console.write(format == .json ? "null\n" : "")
+        }
+        if arguments.has("flows") {
+            var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right)])
+            report.rows = returns.flows.map { [.text($0.day.iso), .money($0.amount)] }
+            return io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        }
+        let presenter = AnalyticsPresentation()
+        let measures = presenter.measures(returns)
+        switch format {
+        case .table:
+            io.console.write(presenter.heading(returns))
+            io.console.write(measures.render(.table, style: try io.tableStyle(arguments, for: measures)))
+            io.console.write(presenter.risk(returns))
+            if let why = presenter.explanation(returns) { io.console.write("\nWhy they differ: \(why)\n") }
+        case .csv:
+            io.console.write(measures.render(.csv, colors: false))
+        case .json:
+            io.console.write(presenter.document(returns).rendered())
+        }
+    }
+}
+
+/// `invest performance`: net contributions, value, cash and profit per day, week or month.
+struct PerformanceCommand: Command {
+    let measure: () throws -> PerformanceMeasuring
+    let spec = CommandSpec(
+        name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
+        usage: "performance [--from D] [--to D] [--interval day|week|month] [--chart] [--format table|json|csv]",
+        options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
+                  .value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
+                  .flag("chart", "Draw the value over time instead of the table"),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...0)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let interval = arguments.value("interval") ?? "month"
+        guard ["day", "week", "month"].contains(interval) else {
+            throw CLIError.usage("--interval must be day, week or month, not '\(interval.escapedForTerminal)'."
+                + ArgumentParser.suggestion(for: interval, among: ["day", "week", "month"]))
+        }
+        let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
+        let series = try AnalyticsPresentation.series(measure, from: from, to: to)
+        if format == .table, series.points.isEmpty { return io.console.write("No transactions yet, so there is no performance to show.\n") }
+        if arguments.has("chart") {
+            guard format == .table else { throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.") }
+            let plot = Plot(points: series.points.map { Plot.Point(at: $0.day.startDate, value: $0.value, marked: !$0.inflow.isZero || !$0.outflow.isZero) },
+                            valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
+            io.console.write("Value, \(series.points.first!.day.iso) – \(series.points.last!.day.iso) (dots: money in or out)\n")
+            return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
+        }
+        let periods = AnalyticsPresentation.periods(series.points, interval: interval)
+        var report = Report(columns: [
+            .init(title: "PERIOD END", key: "date", alignment: .left), .init(title: "IN", key: "moneyIn", alignment: .right),
+            .init(title: "OUT", key: "moneyOut", alignment: .right), .init(title: "NET CONTRIBUTIONS", key: "netContributions", alignment: .right),
+            .init(title: "MARKET VALUE", key: "marketValue", alignment: .right), .init(title: "CASH", key: "cash", alignment: .right),
+            .init(title: "PROFIT", key: "profit", alignment: .right)])
+        report.rows = periods.map { period in
+            [.text(period.last.day.iso), .money(period.inflow), .money(period.outflow), .money(period.last.netContributions),
+             .money(period.last.marketValue), .money(period.last.cash), .profit(period.last.profit, shown: Formatted.signedMoney(period.last.profit))]
+        }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        if format == .table {
+            io.console.writeNotice("invest: note: money in and out are \(AnalyticsPresentation.convention(series.convention)).\n")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import FixedPoint
+import Ledger
+import Transactions
+
+/// Daily closes on the ledger: kind `close`, schema 1, one entry per ticker and day, with the
+/// payload `close=DECIMAL  date=YYYY-MM-DD  ticker=TICKER`. The id is derived from both, so a
+/// close imported again, or recorded again from a quote, replaces the one before on every device.
+public enum ClosesLedgerCodec: LedgerCodec {
+    public static let kind = LedgerKind("close", schema: 1)
+    public static let kinds = [kind]
+
+    /// `close-`, the ticker with `.` written `_` (tickers never hold `_`), `-` and the day's number.
+    public static func id(ticker: String, day: CalendarDay) -> String {
+        "close-" + ticker.replacingOccurrences(of: ".", with: "_") + "-" + String(day.daysSinceEpoch)
+    }
+
+    public static func entry(for close: DailyClose, updatedAt: Int64) -> LedgerEntry {
+        LedgerEntry(id: id(ticker: close.ticker, day: close.day), kind: kind.name, schema: kind.schema, updatedAt: updatedAt,
+                    payload: LedgerPayload([("close", close.close.description), ("date", close.day.iso), ("ticker", close.ticker)]))
+    }
+
+    public static func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> DailyClose? {
+        guard entry.kind == kind.name, !entry.isDeleted else { return nil }
+        guard entry.schema <= kind.schema else { throw .newerSchema(id: entry.id, kind: entry.kind, schema: entry.schema, supported: kind.schema) }
+        let payload = entry.payload
+        func invalid(_ field: String) -> LedgerDecodingError { .invalidField(id: entry.id, kind: entry.kind, field: field) }
+        guard let ticker = payload["ticker"], TransactionValidator.normalizedTicker(ticker) == ticker else { throw invalid("ticker") }
+        guard let day = payload["date"].flatMap({ CalendarDay(iso: $0) }), id(ticker: ticker, day: day) == entry.id else { throw invalid("date") }
+        guard let close = payload["close"].flatMap({ FixedDecimal($0) }), close > .zero, close <= TransactionValidator.maximumValue else {
+            throw invalid("close")
+        }
+        return DailyClose(ticker: ticker, day: day, close: close)
+    }
+}
+
+/// Closes from another device are read as this one reads its own; one it can't read is refused.
+public struct ClosesEntryValidator: LedgerEntryValidating {
+    public init() {}
+
+    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        incoming.compactMap { entry in
+            guard entry.kind == ClosesLedgerCodec.kind.name, entry.schema <= ClosesLedgerCodec.kind.schema else { return nil }
+            do throws(LedgerDecodingError) {
+                _ = try ClosesLedgerCodec.record(from: entry)
+                return nil
+            } catch {
+                guard case let .invalidField(_, _, field) = error else { return nil }
+                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import FixedPoint
+import Transactions
+
+public enum MeasurePerformanceError: Error, Equatable {
+    case transactions(RetrieveTransactionsError)
+    case prices(PriceHistoryError)
+}
+
+public protocol PerformanceMeasuring {
+    /// The portfolio day by day from `from` (default: the first transaction) to `to`.
+    func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries
+}
+
+public final class MeasurePerformanceUseCase: PerformanceMeasuring {
+    private let transactions: TransactionsRetrieving
+    private let prices: PriceHistoryManaging
+
+    public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging) {
+        self.transactions = transactions
+        self.prices = prices
+    }
+
+    public func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries {
+        let history: [Transaction]
+        do throws(RetrieveTransactionsError) {
+            history = try transactions.retrieve(.all, order: .unspecified)
+        } catch {
+            throw .transactions(error)
+        }
+        let closes: PriceHistory
+        do throws(PriceHistoryError) {
+            closes = try prices.history()
+        } catch {
+            throw .prices(error)
+        }
+        return PerformanceSeries.build(history, history: closes, from: from, to: to)
+    }
+}
+
+/// Why the money-weighted return differs from the time-weighted one, for one history: the
+/// time-weighted return ignores when money arrived, the money-weighted one weighs each stretch
+/// by the money invested during it. So the gap comes from how the returns before and after the
+/// day most money had arrived by compare.
+public struct ReturnGap: Equatable, Sendable {
+    /// The day by which half the money in had arrived.
+    public let midpoint: CalendarDay
+    /// The time-weighted return up to and after `midpoint`.
+    public let before: Double
+    public let after: Double
+    /// XIRR − annualized TWR, in fractions.
+    public let difference: Double
+
+    public static func of(_ returns: Returns) -> ReturnGap? {
+        guard let xirr = returns.xirr, let twr = returns.annualizedTWR else { return nil }
+        let inflows = returns.flows.dropLast().filter { $0.amount < .zero }
+        let total = inflows.reduce(FixedDecimal.zero) { $0 - $1.amount }
+        guard total > .zero else { return nil }
+        var arrived = FixedDecimal.zero
+        var midpoint = returns.from
+        for flow in inflows {
+            arrived -= flow.amount
+            midpoint = flow.day
+            if arrived + arrived >= total { break }
+        }
+        let level = returns.index.last { $0.day <= midpoint }?.value ?? 1
+        let end = returns.index.last?.value ?? 1
+        return ReturnGap(midpoint: midpoint, before: level - 1, after: level > 0 ? end / level - 1 : 0, difference: xirr - twr)
+    }
+}

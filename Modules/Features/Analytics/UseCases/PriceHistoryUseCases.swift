@@ -1,0 +1,92 @@
+import Foundation
+import FixedPoint
+import Ledger
+import Transactions
+
+/// One close as read from a file, with where it came from so errors can point at it.
+public struct CloseRow: Equatable, Sendable {
+    public let line: Int
+    public let date: String
+    public let ticker: String
+    public let close: String
+
+    public init(line: Int, date: String, ticker: String, close: String) {
+        self.line = line
+        self.date = date
+        self.ticker = ticker
+        self.close = close
+    }
+}
+
+public enum PriceHistoryError: Error, Equatable {
+    /// Every row that is wrong, by line: nothing was imported.
+    case invalidRows([RowError])
+    case store(StoreError)
+    case unreadable(LedgerDecodingError)
+}
+
+public protocol PriceHistoryManaging {
+    /// All or nothing: every row is checked, and only a fully valid file is saved.
+    func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose]
+    func history() throws(PriceHistoryError) -> PriceHistory
+}
+
+public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
+    private let ledger: LedgerStore
+    private let now: () -> Date
+
+    public init(ledger: LedgerStore, now: @escaping () -> Date) {
+        self.ledger = ledger
+        self.now = now
+    }
+
+    public func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose] {
+        var closes: [DailyClose] = []
+        var errors: [RowError] = []
+        for row in rows {
+            var problems: [String] = []
+            let day = CalendarDay(iso: row.date.trimmingCharacters(in: .whitespaces))
+            if day == nil { problems.append("date: '\(row.date)' is not a date in the form YYYY-MM-DD") }
+            if let day, day > today { problems.append("date: \(day.iso) is in the future (today is \(today.iso))") }
+            let ticker = TransactionValidator.normalizedTicker(row.ticker.trimmingCharacters(in: .whitespaces))
+            if ticker == nil { problems.append("ticker: '\(row.ticker)' is not a ticker symbol") }
+            let close = FixedDecimal(row.close.trimmingCharacters(in: .whitespaces))
+            if close == nil || close! <= .zero || close! > TransactionValidator.maximumValue {
+                problems.append("close: '\(row.close)' is not a price greater than 0")
+            }
+            if let day, let ticker, let close, problems.isEmpty {
+                closes.append(DailyClose(ticker: ticker, day: day, close: close))
+            } else {
+                errors.append(RowError(line: row.line, messages: problems))
+            }
+        }
+        guard errors.isEmpty else { throw .invalidRows(errors) }
+        let stamp = now().millisecondsSince1970
+        do throws(StoreError) {
+            try ledger.apply(closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) })
+        } catch {
+            throw .store(error)
+        }
+        return closes
+    }
+
+    public func history() throws(PriceHistoryError) -> PriceHistory {
+        var closes: [DailyClose] = []
+        var superseded: [Int] = []
+        do throws(LedgerReadError) {
+            superseded = try ledger.scanLive(reserve: { _ in }) { entry throws(LedgerDecodingError) in
+                guard let close = try ClosesLedgerCodec.record(from: entry) else { return false }
+                closes.append(close)
+                return true
+            }
+        } catch {
+            switch error {
+            case let .store(failure): throw .store(failure)
+            case let .undecodable(failure): throw .unreadable(failure)
+            }
+        }
+        guard !superseded.isEmpty else { return PriceHistory(closes) }
+        let dropped = Set(superseded)
+        return PriceHistory(closes.indices.filter { !dropped.contains($0) }.map { closes[$0] })
+    }
+}
