@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "CurrentPrices", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/CurrentPrices"),
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
-        .target(name: "Analytics", dependencies: ["Transactions", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
+        .target(name: "Analytics", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
         .target(name: "LiveFeed", dependencies: ["FixedPoint"], path: "Modules/Features/LiveFeed"),
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),

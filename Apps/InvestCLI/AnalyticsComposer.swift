@@ -10,4 +10,8 @@ extension AppComposer {
     func measurePerformance() throws -> PerformanceMeasuring {
         MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory())
     }
+
+    func manageCategories() throws -> CategoriesManaging {
+        ManageCategoriesUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+    }
 }

@@ -63,10 +63,14 @@ extension FeatureRegistration {
     }
 
     /// How the portfolio did over time: daily closes, performance and returns.
-    static let analytics = FeatureRegistration(kinds: ClosesLedgerCodec.kinds, validator: { _, _ in ClosesEntryValidator() }) { app in
+    static let analytics = FeatureRegistration(kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
+                                               validator: { _, _ in AnalyticsEntryValidator() }) { app in
         [PricesCommand(history: app.managePriceHistory, readStandardInput: app.context.readStandardInput),
          PerformanceCommand(measure: app.measurePerformance),
-         ReturnsCommand(measure: app.measurePerformance)]
+         ReturnsCommand(measure: app.measurePerformance),
+         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
+                           categories: app.manageCategories),
+         CategoryCommand(categories: app.manageCategories)]
     }
 
     static let savings = FeatureRegistration(kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in

@@ -34,15 +34,19 @@ public enum ClosesLedgerCodec: LedgerCodec {
     }
 }
 
-/// Closes from another device are read as this one reads its own; one it can't read is refused.
-public struct ClosesEntryValidator: LedgerEntryValidating {
+/// Closes and categories from another device are read as this one reads its own; one it can't
+/// read is refused.
+public struct AnalyticsEntryValidator: LedgerEntryValidating {
     public init() {}
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
         incoming.compactMap { entry in
-            guard entry.kind == ClosesLedgerCodec.kind.name, entry.schema <= ClosesLedgerCodec.kind.schema else { return nil }
             do throws(LedgerDecodingError) {
-                _ = try ClosesLedgerCodec.record(from: entry)
+                switch entry.kind {
+                case ClosesLedgerCodec.kind.name where entry.schema <= ClosesLedgerCodec.kind.schema: _ = try ClosesLedgerCodec.record(from: entry)
+                case CategoriesLedgerCodec.kind.name where entry.schema <= CategoriesLedgerCodec.kind.schema: _ = try CategoriesLedgerCodec.record(from: entry)
+                default: break
+                }
                 return nil
             } catch {
                 guard case let .invalidField(_, _, field) = error else { return nil }
