@@ -36,10 +36,24 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(returns.annualizedTWR), pow(1 + twr, 365.0 / 181) - 1, accuracy: 1e-9)
         XCTAssertEqual(returns.flows.map(\.amount), [-1000, -1000, -500, 300, 2430])
         let xirr = try XCTUnwrap(returns.xirr)
-        // Σ CFᵢ·(1+r)^(−tᵢ/365) = 0 with t = 0, 31, 91, 121, 181.
-        let npv = [(0.0, -1000.0), (31, -1000), (91, -500), (121, 300), (181, 2430)].reduce(0.0) { $0 + $1.1 * pow(1 + xirr, -$1.0 / 365) }
+        // Σ CFᵢ·(1+r)^(−tᵢ/365) = 0 with t = 0, 31, 91, 121, and 182 for the value at the end of Jun 30.
+        let npv = [(0.0, -1000.0), (31, -1000), (91, -500), (121, 300), (182, 2430)].reduce(0.0) { $0 + $1.1 * pow(1 + xirr, -$1.0 / 365) }
         XCTAssertEqual(npv, 0, accuracy: 1e-7)
         XCTAssertGreaterThan(xirr, 0.18, "money arriving later earns for less time than ROI assumes")
+    }
+
+    /// `Fixtures/hledger-roi.txt` is `hledger roi` on `Fixtures/hand-worked.journal`, this same history;
+    /// the command that made it is its first line.
+    func test_xirr_agreesWithHledgerRoi_toOneHundredthOfAPoint() throws {
+        let fixture = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/hledger-roi.txt"), encoding: .utf8)
+        let row = try XCTUnwrap(fixture.split(separator: "\n").first { $0.contains("2024-01-01 | 2024-06-30") })
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let irr = try XCTUnwrap(Double(try XCTUnwrap(cells.dropLast().last).dropLast())) / 100
+
+        let xirr = try XCTUnwrap(Returns.measure(series(to: "2024-06-30"))?.xirr)
+
+        XCTAssertEqual(irr, 0.2482, "the fixture: \(row)")
+        XCTAssertEqual(xirr, irr, accuracy: 0.0001)
     }
 
     func test_measure_handWorkedHistory_givesTheDrawdownAndVolatility() throws {

@@ -24,8 +24,12 @@ struct ReturnsCommand: Command {
             return io.console.write(format == .json ? "null\n" : "")
         }
         if arguments.has("flows") {
-            var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right)])
-            report.rows = returns.flows.map { [.text($0.day.iso), .money($0.amount)] }
+            var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
+                                          .init(title: "WHAT", key: "what", alignment: .left)])
+            report.rows = returns.flows.map { flow in
+                let what = flow.isFinalValue ? "value at the end of the day" : flow.amount < .zero ? "money in" : "money out"
+                return [.text(flow.day.iso), .money(flow.amount), .text(what)]
+            }
             return io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         }
         let presenter = AnalyticsPresentation()

@@ -20,6 +20,10 @@ public struct Returns: Equatable, Sendable {
         public let day: CalendarDay
         /// Negative: money put in; positive: money taken out, or the final value.
         public let amount: FixedDecimal
+        /// The final value is the value at the end of the last day: it is dated the next day's
+        /// start, as `hledger roi` dates it (its end date is exclusive). Other flows are dated
+        /// their day, as Excel's XIRR dates them.
+        public var isFinalValue = false
     }
 
     public let convention: FlowConvention
@@ -74,13 +78,13 @@ public struct Returns: Equatable, Sendable {
             index.append((point.day, level))
             previous = point.value
         }
-        flows.append(Flow(day: last.day, amount: last.value))
+        flows.append(Flow(day: last.day, amount: last.value, isFinalValue: true))
         let days = Int(last.day.daysSinceEpoch - first.day.daysSinceEpoch)
         let roi = moneyIn > .zero ? (last.value + moneyOut - moneyIn).double / moneyIn.double : nil
         let twr = dailyReturns.isEmpty ? nil : level - 1
         return Returns(convention: series.convention, from: first.day, to: last.day, moneyIn: moneyIn, moneyOut: moneyOut, finalValue: last.value,
                        roi: roi, annualizedROI: roi.flatMap { annualize($0, days: days) }, twr: twr, annualizedTWR: twr.flatMap { annualize($0, days: days) },
-                       xirr: XIRR.solve(flows.map { (Double($0.day.daysSinceEpoch - first.day.daysSinceEpoch), $0.amount.double) }),
+                       xirr: XIRR.solve(flows.map { (Double($0.day.daysSinceEpoch - first.day.daysSinceEpoch + ($0.isFinalValue ? 1 : 0)), $0.amount.double) }),
                        volatility: volatility(dailyReturns), maxDrawdown: drawdown(index), flows: flows, index: index)
     }
 
