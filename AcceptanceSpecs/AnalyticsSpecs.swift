@@ -1,0 +1,93 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Seed 000 step 7.1, on the history `ReturnsTests` works by hand: three deposits, two buys, a
+/// dividend and a withdrawal, valued with imported closes.
+final class AnalyticsSpecs: XCTestCase {
+    func test_currentVsInvested_isShownWithTheProfit() throws {
+        let invest = try makeHandWorkedHistory()
+
+        let performance = try invest.run(["performance", "--to", "2024-06-30", "--format", "json"]).jsonRows()
+
+        let last = try XCTUnwrap(performance.last)
+        XCTAssertEqual([last["date"], last["netContributions"], last["marketValue"], last["cash"], last["profit"]] as? [String],
+                       ["2024-06-30", "2200", "1210", "1220", "230"], "invested 2500 − 300; worth 1210 in shares and 1220 in cash")
+    }
+
+    func test_aPerformanceGraphOverTime_isDrawnInTheTerminal() throws {
+        let invest = try makeHandWorkedHistory()
+
+        let chart = invest.run(["performance", "--to", "2024-06-30", "--chart"])
+
+        XCTAssertEqual(chart.status, 0, chart.errors)
+        XCTAssertTrue(chart.output.contains("2520.00 │"), "the axis is labelled in money: \(chart.output)")
+        XCTAssertTrue(chart.output.contains("2024-01-01") && chart.output.contains("2024-06-30"), chart.output)
+        XCTAssertTrue(chart.output.contains("█"), chart.output)
+    }
+
+    func test_aSplitByCategory_withCashWhenTracked() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("A", price: 66, previousClose: 60)
+        try emulator.setQuote("B", price: 110, previousClose: 80)
+        let invest = try makeHandWorkedHistory(makeInvestDriver(servicesFrom: emulator))
+        XCTAssertEqual(invest.run(["category", "set", "B", "Debt"]).status, 0)
+
+        let allocation = try invest.run(["allocation", "--format", "json"]).jsonObject()
+
+        let categories = try XCTUnwrap(allocation["byCategory"] as? [[String: Any]])
+        XCTAssertEqual(Set(categories.compactMap { $0["name"] as? String }), ["Cash", "Other", "Debt"])
+        XCTAssertEqual(categories.map { $0["value"] as? String }, ["1220", "660", "550"], "largest first: cash, A (Other: not in the catalog), B")
+        XCTAssertEqual(allocation["total"] as? String, "2430")
+    }
+
+    func test_roiAnnualizedReturnsAndRisk_areShownSideBySide_withWhyTheyDiffer() throws {
+        let invest = try makeHandWorkedHistory()
+
+        let table = invest.run(["returns", "--to", "2024-06-30"])
+        let json = try invest.run(["returns", "--to", "2024-06-30", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        for label in ["ROI", "Time-weighted (TWR)", "Money-weighted (XIRR)", "Volatility", "Max drawdown", "Why they differ:", "deposits and withdrawals"] {
+            XCTAssertTrue(table.output.contains(label), "\(label): \(table.output)")
+        }
+        XCTAssertEqual(json["roi"] as? String, "0.0920000000")
+        XCTAssertEqual(json["flowConvention"] as? String, "deposits")
+        XCTAssertEqual(json["drawdownPeak"] as? String, "2024-03-01")
+        XCTAssertEqual(json["drawdownRecovery"] as? String, "2024-06-30")
+        XCTAssertTrue((json["xirr"] as? String)?.hasPrefix("0.248") == true, "hledger roi says 24.82%: \(json)")
+    }
+
+    func test_importingCloses_isAllOrNothing_withLineNumbers() throws {
+        let invest = makeInvestDriver()
+
+        let bad = invest.run(["prices", "import", "-"], stdin: Data("date,ticker,close\n2024-01-02,A,50\n2024-01-03,A,-1\n".utf8))
+        let download = invest.run(["prices", "import", "-", "--ticker", "aapl"],
+                                  stdin: Data("Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-02,187,188,183,185.64,184.9,82488700\n".utf8))
+
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.errors.contains("stdin:3: close: '-1' is not a price greater than 0"), bad.errors)
+        XCTAssertEqual(download.status, 0, download.errors)
+        let closes = try invest.run(["prices", "list", "--format", "json"]).jsonRows()
+        XCTAssertEqual(closes.map { $0["ticker"] as? String }, ["AAPL"], "the bad file saved nothing")
+        XCTAssertEqual(closes.first?["close"] as? String, "185.64", "the Close column, not Adj Close")
+    }
+
+    // MARK: - Helpers
+
+    private func makeHandWorkedHistory(_ driver: InvestDriver? = nil) throws -> InvestDriver {
+        let invest = driver ?? makeInvestDriver()
+        for step in [["deposit", "", "", "1000", "2024-01-01"], ["buy", "A", "10", "500", "2024-01-02"], ["deposit", "", "", "1000", "2024-02-01"],
+                     ["buy", "B", "5", "500", "2024-02-02"], ["dividend", "A", "", "20", "2024-03-01"], ["deposit", "", "", "500", "2024-04-01"],
+                     ["withdrawal", "", "", "300", "2024-05-01"]] {
+            var arguments = ["add", "--type", step[0], "--sum", step[3], "--date", step[4]]
+            if !step[1].isEmpty { arguments += ["--ticker", step[1]] }
+            if !step[2].isEmpty { arguments += ["--quantity", step[2]] }
+            let run = invest.run(arguments)
+            XCTAssertEqual(run.status, 0, run.errors)
+        }
+        let closes = "date,ticker,close\n2024-01-02,A,50\n2024-01-31,A,55\n2024-02-02,B,100\n2024-03-31,A,60\n2024-03-31,B,80\n2024-06-30,A,66\n2024-06-30,B,110\n"
+        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data(closes.utf8)).status, 0)
+        return invest
+    }
+}
