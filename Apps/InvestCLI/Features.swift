@@ -50,7 +50,7 @@ extension FeatureRegistration {
     }
 
     /// Seed 000's trading desk: cash, market orders, the catalog, the watchlist and alerts.
-    static let desk = FeatureRegistration(kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds, validator: { _, _ in TradingDeskEntryValidator() }) { app in
+    static let desk = FeatureRegistration(kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds, validator: { _, _ in DecodingEntryValidator.tradingDesk }) { app in
         [CashCommand(statement: app.cashStatement),
          MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),
          MarketOrderCommand(side: .sell, orders: app.placeMarketOrder),
@@ -64,7 +64,7 @@ extension FeatureRegistration {
 
     /// How the portfolio did over time: daily closes, performance and returns.
     static let analytics = FeatureRegistration(kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
-                                               validator: { _, _ in AnalyticsEntryValidator() }) { app in
+                                               validator: { _, _ in DecodingEntryValidator.analytics }) { app in
         [PricesCommand(history: app.managePriceHistory, readStandardInput: app.context.readStandardInput),
          PerformanceCommand(measure: app.measurePerformance),
          ReturnsCommand(measure: app.measurePerformance),

@@ -36,22 +36,11 @@ public enum ClosesLedgerCodec: LedgerCodec {
 
 /// Closes and categories from another device are read as this one reads its own; one it can't
 /// read is refused.
-public struct AnalyticsEntryValidator: LedgerEntryValidating {
-    public init() {}
-
-    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        incoming.compactMap { entry in
-            do throws(LedgerDecodingError) {
-                switch entry.kind {
-                case ClosesLedgerCodec.kind.name where entry.schema <= ClosesLedgerCodec.kind.schema: _ = try ClosesLedgerCodec.record(from: entry)
-                case CategoriesLedgerCodec.kind.name where entry.schema <= CategoriesLedgerCodec.kind.schema: _ = try CategoriesLedgerCodec.record(from: entry)
-                default: break
-                }
-                return nil
-            } catch {
-                guard case let .invalidField(_, _, field) = error else { return nil }
-                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
-            }
-        }
+extension DecodingEntryValidator {
+    public static var analytics: DecodingEntryValidator {
+        DecodingEntryValidator([
+            (ClosesLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try ClosesLedgerCodec.record(from: entry) }),
+            (CategoriesLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try CategoriesLedgerCodec.record(from: entry) }),
+        ])
     }
 }

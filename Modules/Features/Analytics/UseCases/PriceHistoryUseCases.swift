@@ -18,7 +18,7 @@ public struct CloseRow: Equatable, Sendable {
     }
 }
 
-public enum PriceHistoryError: Error, Equatable {
+public enum PriceHistoryError: LedgerFeatureError, Equatable {
     /// Every row that is wrong, by line: nothing was imported.
     case invalidRows([RowError])
     case store(StoreError)
@@ -62,11 +62,7 @@ public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
         }
         guard errors.isEmpty else { throw .invalidRows(errors) }
         let stamp = now().millisecondsSince1970
-        do throws(StoreError) {
-            try ledger.apply(closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) })
-        } catch {
-            throw .store(error)
-        }
+        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.apply(closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
         return closes
     }
 

@@ -52,22 +52,11 @@ public enum AlertsLedgerCodec: LedgerCodec {
 
 /// Watches and alerts from another device are read as this one would read its own; one it
 /// can't read is refused, never stored.
-public struct TradingDeskEntryValidator: LedgerEntryValidating {
-    public init() {}
-
-    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        incoming.compactMap { entry in
-            do throws(LedgerDecodingError) {
-                switch entry.kind {
-                case WatchlistLedgerCodec.kind.name where entry.schema <= WatchlistLedgerCodec.kind.schema: _ = try WatchlistLedgerCodec.record(from: entry)
-                case AlertsLedgerCodec.kind.name where entry.schema <= AlertsLedgerCodec.kind.schema: _ = try AlertsLedgerCodec.record(from: entry)
-                default: break
-                }
-                return nil
-            } catch {
-                guard case let .invalidField(_, _, field) = error else { return nil }
-                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
-            }
-        }
+extension DecodingEntryValidator {
+    public static var tradingDesk: DecodingEntryValidator {
+        DecodingEntryValidator([
+            (WatchlistLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try WatchlistLedgerCodec.record(from: entry) }),
+            (AlertsLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try AlertsLedgerCodec.record(from: entry) }),
+        ])
     }
 }

@@ -3,7 +3,7 @@ import FixedPoint
 import Ledger
 import Transactions
 
-public enum AlertsError: Error, Equatable {
+public enum AlertsError: LedgerFeatureError, Equatable {
     case invalidTicker(String)
     case invalidThreshold(String)
     case notFound(id: String)
@@ -45,7 +45,7 @@ public final class ManageAlertsUseCase: AlertsManaging {
 
     public func remove(id: String) throws(AlertsError) {
         let alert = try find(id)
-        try storing { () throws(StoreError) in
+        try ledger.writing(AlertsError.self) { () throws(StoreError) in
             try ledger.append(.tombstone(id: alert.id, kind: AlertsLedgerCodec.kind.name, at: now().millisecondsSince1970))
         }
     }
@@ -57,21 +57,12 @@ public final class ManageAlertsUseCase: AlertsManaging {
     }
 
     public func all() throws(AlertsError) -> [PriceAlert] {
-        let entries = try storing { () throws(StoreError) in try ledger.retrieveEntries() }
-        var alerts: [PriceAlert] = []
-        for entry in entries where entry.kind == AlertsLedgerCodec.kind.name {
-            do throws(LedgerDecodingError) {
-                if let alert = try AlertsLedgerCodec.record(from: entry) { alerts.append(alert) }
-            } catch {
-                throw .unreadable(error)
-            }
-        }
-        return alerts.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try ledger.records(AlertsLedgerCodec.self, failing: AlertsError.self).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func save(_ alerts: [PriceAlert]) throws(AlertsError) {
         let stamp = now().millisecondsSince1970
-        try storing { () throws(StoreError) in try ledger.apply(alerts.map { AlertsLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
+        try ledger.writing(AlertsError.self) { () throws(StoreError) in try ledger.apply(alerts.map { AlertsLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
     }
 
     /// The alert with this id, or the only one whose id starts with it.
@@ -83,11 +74,4 @@ public final class ManageAlertsUseCase: AlertsManaging {
         return matches[0]
     }
 
-    private func storing<T>(_ body: () throws(StoreError) -> T) throws(AlertsError) -> T {
-        do throws(StoreError) {
-            return try body()
-        } catch {
-            throw .store(error)
-        }
-    }
 }

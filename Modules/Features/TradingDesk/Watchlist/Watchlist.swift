@@ -52,7 +52,7 @@ public enum WatchlistLedgerCodec: LedgerCodec {
     }
 }
 
-public enum WatchlistError: Error, Equatable {
+public enum WatchlistError: LedgerFeatureError, Equatable {
     case invalidTicker(String)
     case invalidTarget(String)
     case notWatched(String)
@@ -86,7 +86,7 @@ public final class ManageWatchlistUseCase: WatchlistManaging {
         // Updating a watch keeps its place in the list.
         let addedAt = try all().first { $0.ticker == ticker }?.addedAt ?? now()
         let watch = Watch(ticker: ticker, target: price, note: note.flatMap { $0.isEmpty ? nil : $0 }, addedAt: addedAt)
-        try storing { () throws(StoreError) in
+        try ledger.writing(WatchlistError.self) { () throws(StoreError) in
             try ledger.append(WatchlistLedgerCodec.entry(for: watch, updatedAt: now().millisecondsSince1970))
         }
         return watch
@@ -95,29 +95,13 @@ public final class ManageWatchlistUseCase: WatchlistManaging {
     public func remove(ticker text: String) throws(WatchlistError) {
         let ticker = TransactionValidator.normalizedTicker(text) ?? text
         guard try all().contains(where: { $0.ticker == ticker }) else { throw .notWatched(ticker) }
-        try storing { () throws(StoreError) in
+        try ledger.writing(WatchlistError.self) { () throws(StoreError) in
             try ledger.append(.tombstone(id: WatchlistLedgerCodec.id(for: ticker), kind: WatchlistLedgerCodec.kind.name, at: now().millisecondsSince1970))
         }
     }
 
     public func all() throws(WatchlistError) -> [Watch] {
-        let entries = try storing { () throws(StoreError) in try ledger.retrieveEntries() }
-        var watches: [Watch] = []
-        for entry in entries where entry.kind == WatchlistLedgerCodec.kind.name {
-            do throws(LedgerDecodingError) {
-                if let watch = try WatchlistLedgerCodec.record(from: entry) { watches.append(watch) }
-            } catch {
-                throw .unreadable(error)
-            }
-        }
-        return watches.sorted { ($0.addedAt, $0.ticker) < ($1.addedAt, $1.ticker) }
+        try ledger.records(WatchlistLedgerCodec.self, failing: WatchlistError.self).sorted { ($0.addedAt, $0.ticker) < ($1.addedAt, $1.ticker) }
     }
 
-    private func storing<T>(_ body: () throws(StoreError) -> T) throws(WatchlistError) -> T {
-        do throws(StoreError) {
-            return try body()
-        } catch {
-            throw .store(error)
-        }
-    }
 }

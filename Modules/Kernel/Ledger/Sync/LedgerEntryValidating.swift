@@ -45,3 +45,27 @@ public struct CompositeLedgerValidator: LedgerEntryValidating {
         return order.map { LedgerRejection(id: $0, kind: reasons[$0]!.kind, reasons: reasons[$0]!.reasons) }
     }
 }
+
+/// Entries of the given kinds, in a schema this release reads, are refused when their codec
+/// can't read them: what a feature would refuse to read, it refuses to store.
+public struct DecodingEntryValidator: LedgerEntryValidating {
+    public typealias Decode = (LedgerEntry) throws(LedgerDecodingError) -> Void
+    private let decoders: [String: (schema: Int, decode: Decode)]
+
+    public init(_ decoders: [(kind: LedgerKind, decode: Decode)]) {
+        self.decoders = Dictionary(uniqueKeysWithValues: decoders.map { ($0.kind.name, ($0.kind.schema, $0.decode)) })
+    }
+
+    public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        incoming.compactMap { entry in
+            guard let decoder = decoders[entry.kind], entry.schema <= decoder.schema else { return nil }
+            do throws(LedgerDecodingError) {
+                try decoder.decode(entry)
+                return nil
+            } catch {
+                guard case let .invalidField(_, _, field) = error else { return nil }
+                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// A feature's error for its ledger work: the store failed, or an entry of its kinds can't be read.
+/// A feature's error enum conforms with its two cases.
+public protocol LedgerFeatureError: Error {
+    static func store(_ error: StoreError) -> Self
+    static func unreadable(_ error: LedgerDecodingError) -> Self
+}
+
+extension LedgerStore {
+    /// Every live record of `codec`'s kinds, in the order the store keeps them.
+    public func records<Codec: LedgerCodec, Failure: LedgerFeatureError>(_ codec: Codec.Type, failing: Failure.Type) throws(Failure) -> [Codec.Record] {
+        let entries = try writing(Failure.self) { () throws(StoreError) in try retrieveEntries() }
+        var records: [Codec.Record] = []
+        for entry in entries where !entry.isDeleted {
+            do throws(LedgerDecodingError) {
+                if let record = try Codec.record(from: entry) { records.append(record) }
+            } catch {
+                throw .unreadable(error)
+            }
+        }
+        return records
+    }
+
+    /// Runs store work, reporting its failure as the feature's.
+    public func writing<T, Failure: LedgerFeatureError>(_ failure: Failure.Type, _ body: () throws(StoreError) -> T) throws(Failure) -> T {
+        do throws(StoreError) {
+            return try body()
+        } catch {
+            throw .store(error)
+        }
+    }
+}
