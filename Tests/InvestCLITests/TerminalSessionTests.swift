@@ -81,7 +81,7 @@ final class TerminalSessionTests: XCTestCase {
     func test_liveFeed_showsEveryStockByPrice_overOneConnection_andStopStartAndQuitWork() throws {
         let emulator = try startEmulator()
 
-        let session = try runOnTerminal(["feed"], home: makeTemporaryDirectory(), steps: [("connected", ""), ("COST", "s"), ("[ Start ]", "s"), ("[ Stop ]", "q")],
+        let session = try runOnTerminal(["feed"], home: makeTemporaryDirectory(), steps: [("connected", ""), ("COST", "s"), ("[ Start ]", "s"), ("🟢 connected", "q")],
                                         environment: feedEnvironment(emulator))
 
         XCTAssertEqual(session.exit, 0, session.transcript)

@@ -6,7 +6,7 @@ import Transactions
 ///
 /// Rates are `Double`: they are ratios of money, not money, and annualizing and XIRR need
 /// fractional powers that no exact decimal type offers. Every amount they come from is exact.
-public struct Returns: Equatable, Sendable {
+public struct Returns: Sendable {
     public struct Drawdown: Equatable, Sendable {
         /// Peak to trough, as a positive fraction of the peak.
         public let depth: Double
@@ -48,10 +48,6 @@ public struct Returns: Equatable, Sendable {
     public let flows: [Flow]
     /// The TWR index, 1 at the start: for charts and the explanation.
     public let index: [(day: CalendarDay, value: Double)]
-
-    public static func == (lhs: Returns, rhs: Returns) -> Bool {
-        lhs.from == rhs.from && lhs.to == rhs.to && lhs.flows == rhs.flows && lhs.twr == rhs.twr && lhs.xirr == rhs.xirr
-    }
 
     public var days: Int { Int(to.daysSinceEpoch - from.daysSinceEpoch) }
 

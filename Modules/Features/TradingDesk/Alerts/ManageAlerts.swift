@@ -34,10 +34,12 @@ public final class ManageAlertsUseCase: AlertsManaging {
         self.makeID = makeID
     }
 
-    public func add(ticker text: String, condition name: String, threshold text2: String, repeats: Bool) throws(AlertsError) -> PriceAlert {
-        guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
-        guard let threshold = FixedDecimal(text2.trimmingCharacters(in: .whitespaces)), threshold > .zero, threshold <= AlertsLedgerCodec.maximumThreshold,
-              let condition = AlertCondition(name: name, threshold: threshold) else { throw .invalidThreshold(text2) }
+    public func add(ticker tickerText: String, condition name: String, threshold thresholdText: String, repeats: Bool) throws(AlertsError) -> PriceAlert {
+        guard let ticker = TransactionValidator.normalizedTicker(tickerText) else { throw .invalidTicker(tickerText) }
+        guard let threshold = FixedDecimal(thresholdText.trimmingCharacters(in: .whitespaces)), threshold > .zero,
+              threshold <= AlertsLedgerCodec.maximumThreshold, let condition = AlertCondition(name: name, threshold: threshold) else {
+            throw .invalidThreshold(thresholdText)
+        }
         let alert = PriceAlert(id: makeID(), ticker: ticker, condition: condition, repeats: repeats, createdAt: now(), fired: nil)
         try save([alert])
         return alert

@@ -74,10 +74,10 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
         self.now = now
     }
 
-    public func prepare(_ side: OrderSide, ticker text: String, quantity text2: String) throws(MarketOrderError) -> MarketOrder {
-        guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
-        guard let quantity = FixedDecimal(text2.trimmingCharacters(in: .whitespaces)), quantity > .zero, quantity <= Self.maximumQuantity else {
-            throw .invalidQuantity(text2)
+    public func prepare(_ side: OrderSide, ticker tickerText: String, quantity quantityText: String) throws(MarketOrderError) -> MarketOrder {
+        guard let ticker = TransactionValidator.normalizedTicker(tickerText) else { throw .invalidTicker(tickerText) }
+        guard let quantity = FixedDecimal(quantityText.trimmingCharacters(in: .whitespaces)), quantity > .zero, quantity <= Self.maximumQuantity else {
+            throw .invalidQuantity(quantityText)
         }
         let price: LoadedPrice
         do throws(PriceLoadingError) {
