@@ -12,10 +12,14 @@ final class TradingDeskSpecs: XCTestCase {
         invest.add(["buy AAPL 2 300 2024-01-02"])
 
         let search = invest.run(["stocks", "AAPL"])
+        let details = invest.run(["stock", "AAPL", "--format", "csv"])
         let buy = invest.run(["buy", "AAPL", "1", "--yes"])
         let portfolio = try invest.run(["portfolio", "--format", "json"]).jsonObject()
 
         XCTAssertTrue(search.output.contains("AAPL") && search.output.contains("Apple Inc."), search.output)
+        for fact in ["name,Apple Inc.", "price,190.12", "change,2.12", "open,188", "high,191", "low,187", "previousClose,188", "quantity,2", "watched,false"] {
+            XCTAssertTrue(details.output.contains(fact + "\n"), "\(fact): \(details.output)")
+        }
         XCTAssertEqual(buy.status, 0, buy.errors)
         XCTAssertTrue(buy.output.contains("Bought 1 AAPL at 190.12 for 190.12"), buy.output)
         let aapl = try XCTUnwrap((portfolio["holdings"] as? [[String: Any]])?.first)

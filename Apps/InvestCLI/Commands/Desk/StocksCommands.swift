@@ -38,12 +38,12 @@ struct StockCommand: Command {
     let alerts: () throws -> AlertsManaging
     let spec = CommandSpec(
         name: "stock", summary: "Show one stock: name, price, the day's change and range, your position, watch and alerts",
-        usage: "stock TICKER [--format table|json]",
-        options: [.value("format", "table|json", "Output format (default: table)")],
+        usage: "stock TICKER [--format table|json|csv]",
+        options: [.value("format", "table|json|csv", "Output format (default: table; csv: one field,value row per fact)")],
         positionals: 1...1)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"), allowed: [.table, .json])
+        let format = try OutputFormat.parse(arguments.value("format"))
         guard let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) else {
             throw CLIError.usage("'\(arguments.positionals[0].escapedForTerminal)' is not a ticker symbol (e.g. AAPL, BRK.B).")
         }
@@ -65,10 +65,8 @@ struct StockCommand: Command {
         let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
         let price = loaded?.price
         let change = price.map { $0.change ?? ($0.price - $0.previousClose) }
-        switch format {
-        case .json:
-            func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
-            io.console.write(JSONValue.object([
+        func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
+        let document = JSONValue.object([
                 ("ticker", .string(ticker)), ("name", .text(name)), ("price", exact(price?.price)),
                 ("priceSource", .text(loaded.map { PricePresentation.sourceName($0.source) })), ("priceProblem", .text(problem?.userMessage)),
                 ("change", exact(change)), ("changePercent", exact(price?.changePercent)), ("open", exact(price?.open)), ("high", exact(price?.high)),
@@ -76,8 +74,16 @@ struct StockCommand: Command {
                 ("quantity", exact(holding?.quantity)), ("value", exact(holding?.value)), ("profit", exact(holding?.profit)),
                 ("watched", .bool(watch != nil)), ("target", exact(watch?.target)),
                 ("alerts", .array(alerts.map { .string(presenter.alertSummary($0)) })),
-            ]).rendered())
-        case .table, .csv:
+            ])
+        switch format {
+        case .json:
+            io.console.write(document.rendered())
+        case .csv:
+            guard case let .object(members) = document else { return }
+            var report = Report(columns: [.init(title: "FIELD", key: "field", alignment: .left), .init(title: "VALUE", key: "value", alignment: .left)])
+            report.rows = members.map { [.text($0.0), .text(Self.plain($0.1))] }
+            io.console.write(report.render(.csv, colors: false))
+        case .table:
             var lines = ["\(ticker)" + (name.map { "  \($0.escapedForTerminal)" } ?? "")]
             if let price, let change {
                 let arrow = change.isNegative ? "↓" : (change.isZero ? "" : "↑")
@@ -99,6 +105,18 @@ struct StockCommand: Command {
             io.console.write(lines.joined(separator: "\n") + "\n")
         }
         if mode == .sample { io.console.writeNotice("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
+    }
+}
+
+extension StockCommand {
+    /// A JSON value as one CSV cell: null is empty, a list is joined with "; ".
+    static func plain(_ value: JSONValue) -> String? {
+        switch value {
+        case let .string(text), let .number(text): return text
+        case let .bool(flag): return flag ? "true" : "false"
+        case let .array(items): return items.compactMap(plain).joined(separator: "; ")
+        case .null, .object: return nil
+        }
     }
 }
 
