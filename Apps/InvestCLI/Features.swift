@@ -55,7 +55,7 @@ extension FeatureRegistration {
          MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),
          MarketOrderCommand(side: .sell, orders: app.placeMarketOrder),
          StocksCommand(search: app.searchStocks),
-         StockCommand(search: app.searchStocks, prices: app.marketPriceLoader, portfolio: app.displayPortfolio(prices:), watchlist: app.manageWatchlist,
+         StockCommand(search: app.searchStocks, prices: app.marketPriceLoader, transactions: app.retrieveTransactions, watchlist: app.manageWatchlist,
                       alerts: app.manageAlerts),
          WatchCommand(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions),
          AlertCommand(alerts: app.manageAlerts),

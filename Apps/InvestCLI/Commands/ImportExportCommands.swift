@@ -62,8 +62,21 @@ struct ImportCommand: Command {
 
     /// The file's rows; its bytes are let go as soon as they are read.
     private func parse(_ path: String, name: String, layout: CSVLayout) throws -> ParsedFile {
-        let bytes = [UInt8](path == "-" ? try Self.capped(readStandardInput(Self.maximumFileSize + 1), name: name) : try Self.read(path, name: name))
-        return try Self.rows(in: bytes, name: name, layout: layout)
+        try Self.rows(in: [UInt8](Self.input(path, name: name, readStandardInput: readStandardInput)), name: name, layout: layout)
+    }
+
+    /// A file's bytes, or standard input's for `-`, refused past `maximumFileSize`: what every import reads.
+    static func input(_ path: String, name: String, readStandardInput: (_ limit: Int) -> Data) throws -> Data {
+        path == "-" ? try capped(readStandardInput(maximumFileSize + 1), name: name) : try read(path, name: name)
+    }
+
+    /// An import file's CSV records; a quote left open names its line.
+    static func csvRecords(_ data: Data, name: String) throws -> [CSV.Record] {
+        do {
+            return try CSV.parse(String(decoding: data, as: UTF8.self))
+        } catch let error as CSV.ParseError {
+            throw CLIError.usage("\(name):\(error.line): \(error.message); nothing was imported.")
+        }
     }
 
     /// Larger than any real history (a million rows of CSV is about 40 MB): a bigger file is refused

@@ -7,8 +7,6 @@ import Analytics
 struct PricesCommand: Command {
     let history: () throws -> PriceHistoryManaging
     let readStandardInput: (_ limit: Int) -> Data
-    /// A price file larger than this is not a price file.
-    static let maximumBytes = 256 << 20
     let spec = CommandSpec(
         name: "prices", summary: "The daily closes every figure over time is valued with: import them from a file",
         usage: """
@@ -44,24 +42,15 @@ struct PricesCommand: Command {
 
     private func importFile(_ path: String, ticker: String?, io: CommandIO) throws {
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let data: Data
-        if path == "-" {
-            data = readStandardInput(Self.maximumBytes + 1)
-        } else {
-            guard let read = FileManager.default.contents(atPath: path) else { throw CLIError.usage("\(name): no such file, or it can't be read.") }
-            data = read
-        }
-        guard data.count <= Self.maximumBytes else { throw CLIError.usage("\(name) is larger than \(Self.maximumBytes >> 20) MB; that is not a price file.") }
-        let rows = try Self.rows(in: data, name: name, ticker: ticker)
+        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
+        let rows = try Self.rows(records, name: name, ticker: ticker)
         let manager = try history()
         do throws(PriceHistoryError) {
             let imported = try manager.importCloses(rows, today: io.today)
             io.console.write("Imported \(Plural.count(imported.count, "close")) for \(Set(imported.map(\.ticker)).sorted().joined(separator: ", ")) from \(name).\n")
         } catch {
             if case let .invalidRows(errors) = error {
-                let lines = errors.prefix(ImportCommand.shownProblems).map { "\(name):\($0.line): \($0.messages.joined(separator: "; ").escapedForTerminal)" }
-                throw CLIError.usage("nothing was imported from \(name): \(Plural.count(errors.count, "problem")) to fix, then run again:\n"
-                    + TransactionPresentation.indented(lines) + (errors.count > lines.count ? "\n  …and \(errors.count - lines.count) more" : ""))
+                throw ImportCommand.badRows(errors.map { ($0.line, $0.messages.joined(separator: "; ")) }, in: name)
             }
             throw AnalyticsPresentation.cliError(error)
         }
@@ -69,40 +58,29 @@ struct PricesCommand: Command {
 
     /// `date,ticker,close`, or a download's `Date,Open,High,Low,Close,Adj Close,Volume` with `--ticker`
     /// (the Close column: splits are transactions of their own, so prices stay unadjusted).
-    static func rows(in data: Data, name: String, ticker: String?) throws -> [CloseRow] {
+    static func rows(_ records: [CSV.Record], name: String, ticker: String?) throws -> [CloseRow] {
+        guard let header = records.first else { throw CLIError.usage("\(name) is empty; expected a header: date,ticker,close.") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let date = names.firstIndex(of: "date"), let close = names.firstIndex(of: "close") else {
+            throw CLIError.usage("\(name):1: the header needs date,ticker,close, or a download's Date,Open,High,Low,Close,Adj Close,Volume with --ticker.")
+        }
+        let tickerColumn = names.firstIndex(of: "ticker")
+        if tickerColumn == nil, ticker == nil {
+            throw CLIError.usage("\(name):1: the file names no ticker; pass --ticker T for a download of one stock's prices.")
+        }
+        if tickerColumn != nil, ticker != nil {
+            throw CLIError.usage("\(name):1: the file has a ticker column, so --ticker doesn't apply; leave it out.")
+        }
         var rows: [CloseRow] = []
         var problems: [(line: Int, message: String)] = []
-        var columns: (date: Int, ticker: Int?, close: Int)?
-        var width = 0
-        do {
-            try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                try CSV.forEachRecord(in: raw.bindMemory(to: UInt8.self)) { record in
-                    guard let found = columns else {
-                        let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                        width = names.count
-                        guard let date = names.firstIndex(of: "date"), let close = names.firstIndex(of: "close") else {
-                            throw CLIError.usage("\(name):1: the header needs date,ticker,close, or a download's Date,Open,High,Low,Close,Adj Close,Volume with --ticker.")
-                        }
-                        let tickerColumn = names.firstIndex(of: "ticker")
-                        if tickerColumn == nil, ticker == nil {
-                            throw CLIError.usage("\(name):1: the file names no ticker; pass --ticker T for a download of one stock's prices.")
-                        }
-                        if tickerColumn != nil, ticker != nil {
-                            throw CLIError.usage("\(name):1: the file has a ticker column, so --ticker doesn't apply; leave it out.")
-                        }
-                        columns = (date, tickerColumn, close)
-                        return
-                    }
-                    let fields = record.fields
-                    guard fields.count == width else { return problems.append((record.line, "expected \(width) fields, found \(fields.count)")) }
-                    rows.append(CloseRow(line: record.line, date: fields[found.date], ticker: found.ticker.map { fields[$0] } ?? ticker ?? "",
-                                         close: fields[found.close]))
-                }
+        for record in records.dropFirst() {
+            let fields = record.fields
+            guard fields.count == names.count else {
+                problems.append((record.line, "expected \(names.count) fields, found \(fields.count)"))
+                continue
             }
-        } catch let error as CSV.ParseError {
-            throw CLIError.usage("\(name):\(error.line): \(error.message).")
+            rows.append(CloseRow(line: record.line, date: fields[date], ticker: tickerColumn.map { fields[$0] } ?? ticker ?? "", close: fields[close]))
         }
-        guard columns != nil else { throw CLIError.usage("\(name) is empty; expected a header: date,ticker,close.") }
         guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
         return rows
     }

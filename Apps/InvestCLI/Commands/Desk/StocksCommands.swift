@@ -33,7 +33,7 @@ struct StocksCommand: Command {
 struct StockCommand: Command {
     let search: () throws -> StocksSearching
     let prices: () throws -> (PriceLoader, PriceMode)
-    let portfolio: (_ prices: PricesLoading) throws -> PortfolioDisplaying
+    let transactions: () throws -> TransactionsRetrieving
     let watchlist: () throws -> WatchlistManaging
     let alerts: () throws -> AlertsManaging
     let spec = CommandSpec(
@@ -58,8 +58,10 @@ struct StockCommand: Command {
         }
         let name = StockCatalog.names[ticker] ?? (try? search().search(ticker))?.stocks.first { $0.symbol == ticker }?.name
         if problem == .unknownSymbol, name == nil { throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stocks \(ticker)'.") }
-        let report = try portfolio(LoadPricesUseCase(loader: loader)).display(sort: .ticker)
-        let holding = report.summary.holdings.first { $0.ticker == ticker }
+        // The position from this ticker's history and the one price just loaded: no other ticker is fetched.
+        let history: [Transaction]
+        do { history = try transactions().retrieve(TransactionFilter(ticker: ticker), order: .unspecified) } catch { throw TransactionPresentation.error(error) }
+        let holding = PortfolioCalculator.summarize(history, prices: loaded.map { [ticker: $0] } ?? [:]).holdings.first
         let watch = try DeskPresentation.watchlist(watchlist).first { $0.ticker == ticker }
         let alerts = try DeskPresentation.alerts(alerts).filter { $0.ticker == ticker }
         let presenter = DeskPresentation(now: io.now, localTime: io.localTime)

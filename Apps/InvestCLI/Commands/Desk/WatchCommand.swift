@@ -59,8 +59,11 @@ struct WatchCommand: Command {
         let (loader, mode) = try prices(arguments.has("offline"))
         let results = watches.isEmpty ? [:] : loader.loadPrices(for: watches.map(\.ticker))
         let history = try TransactionPresentation.all(from: transactions(), order: .unspecified)
-        let held = Dictionary(PortfolioCalculator.summarize(history, prices: [:]).holdings.map { ($0.ticker, $0.quantity) }) { first, _ in first }
-        let rows = watches.map { WatchRow(watch: $0, price: try? results[$0.ticker]?.get(), held: held[$0.ticker]) }
+        let positions = PortfolioCalculator.positions(of: history)
+        let rows = watches.map { watch in
+            let held = positions.quantity(of: watch.ticker)
+            return WatchRow(watch: watch, price: try? results[watch.ticker]?.get(), held: held.isZero ? nil : held)
+        }
         let sorted: [WatchRow]
         switch sort {
         case "ticker"?: sorted = rows.sorted { $0.watch.ticker < $1.watch.ticker }

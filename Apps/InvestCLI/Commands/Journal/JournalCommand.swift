@@ -310,14 +310,7 @@ struct JournalCommand: Command {
         guard let timeZone = zone.map({ TimeZone(identifier: $0) }) ?? self.timeZone else {
             throw CLIError.usage("--tz '\(zone!.escapedForTerminal)' is not a time zone; use a name such as America/New_York.")
         }
-        let data = path == "-" ? readStandardInput(ImportCommand.maximumFileSize + 1) : try ImportCommand.read(path, name: name)
-        guard data.count <= ImportCommand.maximumFileSize else { throw CLIError.usage("\(name) is larger than \(ImportCommand.maximumFileSize >> 20) MB; nothing was imported.") }
-        let records: [CSV.Record]
-        do {
-            records = try CSV.parse(String(decoding: data, as: UTF8.self))
-        } catch let error as CSV.ParseError {
-            throw CLIError.usage("\(name):\(error.line): \(error.message); nothing was imported.")
-        }
+        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
         let executions: [Execution]
         do throws(ThinkorswimStatement.Failure) {
             executions = try ThinkorswimStatement.executions(in: records.map { ($0.line, $0.fields) }, timeZone: timeZone, now: io.now)

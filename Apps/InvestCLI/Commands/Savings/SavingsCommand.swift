@@ -223,14 +223,7 @@ struct SavingsCommand: Command {
 
     private func importFile(_ path: String, dryRun: Bool, presentation: SavingsPresentation, io: CommandIO) throws {
         let name = path == "-" ? "standard input" : path
-        let data = path == "-" ? readStandardInput(ImportCommand.maximumFileSize + 1) : try ImportCommand.read(path, name: name)
-        guard data.count <= ImportCommand.maximumFileSize else { throw CLIError.usage("\(name) is larger than \(ImportCommand.maximumFileSize >> 20) MB; nothing was imported.") }
-        let records: [CSV.Record]
-        do {
-            records = try CSV.parse(String(decoding: data, as: UTF8.self))
-        } catch let error as CSV.ParseError {
-            throw CLIError.usage("\(name):\(error.line): \(error.message); nothing was imported.")
-        }
+        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
         guard let header = records.first else { throw CLIError.usage("\(name) is empty; expected a header 'account,timestamp,value'.") }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let missing = ["account", "timestamp", "value"].filter { !columns.contains($0) }

@@ -38,9 +38,6 @@ public enum ClosesLedgerCodec: LedgerCodec {
 /// read is refused.
 extension DecodingEntryValidator {
     public static var analytics: DecodingEntryValidator {
-        DecodingEntryValidator([
-            (ClosesLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try ClosesLedgerCodec.record(from: entry) }),
-            (CategoriesLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try CategoriesLedgerCodec.record(from: entry) }),
-        ])
+        DecodingEntryValidator(decoders(ClosesLedgerCodec.self) + decoders(CategoriesLedgerCodec.self))
     }
 }

@@ -113,18 +113,11 @@ public final class ManualPriceFallbackLoader: PriceLoader, @unchecked Sendable {
 
 /// Manual prices that come from another device are checked as typed ones are.
 public struct ManualPricesEntryValidator: LedgerEntryValidating {
+    private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(ManualPricesLedgerCodec.self))
+
     public init() {}
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        incoming.compactMap { entry in
-            guard entry.kind == ManualPricesLedgerCodec.kind.name, entry.schema <= ManualPricesLedgerCodec.kind.schema else { return nil }
-            do throws(LedgerDecodingError) {
-                _ = try ManualPricesLedgerCodec.record(from: entry)
-                return nil
-            } catch {
-                guard case let .invalidField(_, _, field) = error else { return nil }
-                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
-            }
-        }
+        decoding.rejections(of: incoming, over: current)
     }
 }

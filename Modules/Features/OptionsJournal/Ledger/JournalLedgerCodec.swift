@@ -47,18 +47,11 @@ public enum JournalLedgerCodec: LedgerCodec {
 
 /// Executions that come from another device are checked as an imported statement is.
 public struct JournalEntryValidator: LedgerEntryValidating {
+    private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(JournalLedgerCodec.self))
+
     public init() {}
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        incoming.compactMap { entry in
-            guard entry.kind == JournalLedgerCodec.execution.name, entry.schema <= JournalLedgerCodec.execution.schema else { return nil }
-            do throws(LedgerDecodingError) {
-                _ = try JournalLedgerCodec.record(from: entry)
-                return nil
-            } catch {
-                guard case let .invalidField(_, _, field) = error else { return nil }
-                return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(field) is not valid"])
-            }
-        }
+        decoding.rejections(of: incoming, over: current)
     }
 }

@@ -36,6 +36,9 @@ public enum PortfolioCalculator {
     public struct Positions: Sendable {
         fileprivate let byTicker: [String: Position]
         fileprivate let accountFees: FixedDecimal
+
+        /// What is held of `ticker` after the whole history, splits applied in date order.
+        public func quantity(of ticker: String) -> FixedDecimal { byTicker[ticker]?.quantity ?? .zero }
     }
 
     public static func positions(of transactions: [Transaction]) -> Positions {

@@ -54,9 +54,6 @@ public enum AlertsLedgerCodec: LedgerCodec {
 /// can't read is refused, never stored.
 extension DecodingEntryValidator {
     public static var tradingDesk: DecodingEntryValidator {
-        DecodingEntryValidator([
-            (WatchlistLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try WatchlistLedgerCodec.record(from: entry) }),
-            (AlertsLedgerCodec.kind, { entry throws(LedgerDecodingError) in _ = try AlertsLedgerCodec.record(from: entry) }),
-        ])
+        DecodingEntryValidator(decoders(WatchlistLedgerCodec.self) + decoders(AlertsLedgerCodec.self))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Portfolio
 
 public enum OrderSide: String, Sendable, CaseIterable {
     case buy, sell
@@ -99,7 +100,7 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
                                 cashAfter: cash.isTracked ? cash.balance + change : nil,
                                 staleness: stale ? max(0, now().timeIntervalSince(price.price.fetchedAt)) : nil)
         if side == .sell {
-            let held = history.filter { $0.ticker == ticker }.reduce(into: FixedDecimal.zero) { held, transaction in held = transaction.held(after: held) }
+            let held = PortfolioCalculator.positions(of: history.filter { $0.ticker == ticker }).quantity(of: ticker)
             if quantity > held { throw .wouldOversell(held: held, order: order) }
         }
         if let after = order.cashAfter, after < .zero { throw .insufficientCash(available: cash.balance, order: order) }

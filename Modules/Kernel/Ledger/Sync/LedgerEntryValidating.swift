@@ -56,6 +56,11 @@ public struct DecodingEntryValidator: LedgerEntryValidating {
         self.decoders = Dictionary(uniqueKeysWithValues: decoders.map { ($0.kind.name, ($0.kind.schema, $0.decode)) })
     }
 
+    /// Each of `codec`'s kinds, read with `codec`.
+    public static func decoders<Codec: LedgerCodec>(_ codec: Codec.Type) -> [(kind: LedgerKind, decode: Decode)] {
+        Codec.kinds.map { kind in (kind, { entry throws(LedgerDecodingError) in _ = try Codec.record(from: entry) }) }
+    }
+
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
         incoming.compactMap { entry in
             guard let decoder = decoders[entry.kind], entry.schema <= decoder.schema else { return nil }
