@@ -41,6 +41,14 @@ final class PlaceMarketOrderUseCaseTests: XCTestCase {
         }
     }
 
+    func test_prepare_appliesSplitsInDateOrder_whateverOrderTheStoreKeeps() {
+        let (sut, retrieving, _) = makeSUT(price: live("AAPL", "100"))
+        retrieving.stored = [makeTransaction(date: "2024-02-01", type: .split, quantity: "0", sum: "0", ratio: "3:1"),
+                             makeTransaction(date: "2024-01-01", type: .buy, quantity: "2")]
+
+        XCTAssertNoThrow(try sut.prepare(.sell, ticker: "AAPL", quantity: "6"))
+    }
+
     func test_prepare_refusesQuantitiesThatAreNotAboveZeroOrAreAbsurd_beforeAskingForAPrice() {
         let (sut, _, _) = makeSUT(price: live("AAPL", "100"))
         for bad in ["0", "-1", "abc", "", "1000000.00000001", "1e3"] {
