@@ -12,7 +12,7 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "2", sum: "20"),
                                makeTransaction(id: "2", ticker: "SOLD", quantity: "1", sum: "10"),
                                makeTransaction(id: "3", type: .sell, ticker: "SOLD", quantity: "1", sum: "15")]
-        prices.results = ["AAA": .success(loaded("AAA", "30"))]
+        prices.results = ["AAA": .success(livePrice("AAA", "30"))]
 
         let report = try sut.display(sort: .value)
 
@@ -26,7 +26,7 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
     func test_display_leavesAHoldingWithoutAPriceOutOfTheTotalsAndNamesIt() throws {
         let (sut, transactions, prices) = makeSUT()
         transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "1", sum: "10"), makeTransaction(id: "2", ticker: "GONE", quantity: "1", sum: "10")]
-        prices.results = ["AAA": .success(loaded("AAA", "12")), "GONE": .failure(.unknownSymbol)]
+        prices.results = ["AAA": .success(livePrice("AAA", "12")), "GONE": .failure(.unknownSymbol)]
 
         let report = try sut.display(sort: .ticker)
 
@@ -65,6 +65,20 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         XCTAssertFalse(report.isUnvalued)
     }
 
+    func test_display_valuesTheCostBasisByTheMethodAsked() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", date: "2024-01-01", ticker: "A", quantity: "1", sum: "10"),
+                               makeTransaction(id: "2", date: "2024-01-02", ticker: "A", quantity: "1", sum: "30"),
+                               makeTransaction(id: "3", date: "2024-01-03", type: .sell, ticker: "A", quantity: "1", sum: "25")]
+        prices.results = ["A": .success(livePrice("A", "40"))]
+
+        let fifo = try sut.display(sort: .value, costBasis: .fifo).summary
+        let average = try sut.display(sort: .value).summary
+
+        XCTAssertEqual(fifo.totalCostBasis, fixed("30"), "the first share, bought for 10, was sold")
+        XCTAssertEqual(average.totalCostBasis, fixed("20"))
+    }
+
     func test_display_deliversTheRetrievalError() {
         let (sut, transactions, prices) = makeSUT()
         let failure = TransactionsStoreError.store(.damaged(file: "transactions.log", line: 2, reason: "bad"))
@@ -83,28 +97,6 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         trackForMemoryLeaks(transactions, file: file, line: line)
         trackForMemoryLeaks(prices, file: file, line: line)
         return (sut, transactions, prices)
-    }
-
-    private func loaded(_ ticker: String, _ price: String) -> LoadedPrice {
-        let at = Date(timeIntervalSince1970: 1_720_000_000)
-        return LoadedPrice(price: CurrentPrice(ticker: ticker, price: fixed(price), change: nil, changePercent: nil, previousClose: fixed(price),
-                                               quoteTime: at, fetchedAt: at), source: .live)
-    }
-
-    private final class TransactionsRetrievingSpy: TransactionsRetrieving {
-        struct Request: Equatable {
-            let filter: TransactionFilter
-            let order: TransactionOrder
-        }
-        private(set) var requests: [Request] = []
-        var stored: [Transaction] = []
-        var error: RetrieveTransactionsError?
-
-        func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] {
-            requests.append(Request(filter: filter, order: order))
-            if let error { throw error }
-            return stored
-        }
     }
 
     private final class PricesLoadingSpy: PricesLoading {

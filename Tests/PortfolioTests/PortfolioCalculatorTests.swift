@@ -16,7 +16,7 @@ final class PortfolioCalculatorTests: XCTestCase {
     }
 
     func test_summarize_seed002WorkedExampleHoldsExactly() throws {
-        let summary = PortfolioCalculator.summarize(seedExample, prices: ["AAA": price("AAA", "35"), "BBB": price("BBB", "30")])
+        let summary = PortfolioCalculator.summarize(seedExample, prices: ["AAA": livePrice("AAA", "35"), "BBB": livePrice("BBB", "30")])
 
         let aaa = try XCTUnwrap(summary.holdings.first { $0.ticker == "AAA" })
         XCTAssertEqual([aaa.quantity, aaa.value, aaa.expenses, aaa.income, aaa.profit, aaa.profitPercent], [6, 210, 140, 0, 70, 50])
@@ -34,7 +34,7 @@ final class PortfolioCalculatorTests: XCTestCase {
 
     func test_summarize_usesMovingAverageCostForSellsAndUnrealizedProfit() throws {
         let history = [tx("2024-01-01", .buy, "A", "2", "20"), tx("2024-01-02", .buy, "A", "2", "40"), tx("2024-01-03", .sell, "A", "1", "30")]
-        let holding = try XCTUnwrap(PortfolioCalculator.summarize(history, prices: ["A": price("A", "25")]).holdings.first)
+        let holding = try XCTUnwrap(PortfolioCalculator.summarize(history, prices: ["A": livePrice("A", "25")]).holdings.first)
 
         XCTAssertEqual(holding.quantity, 3)
         XCTAssertEqual(holding.averageCost, 15)
@@ -47,7 +47,7 @@ final class PortfolioCalculatorTests: XCTestCase {
     func test_summarize_dropsSoldOutTickerFromHoldingsButKeepsItsProfitInTotals() {
         let history = [tx("2024-01-01", .buy, "GONE", "2", "100"), tx("2024-02-01", .sell, "GONE", "2", "150"),
                        tx("2024-01-01", .buy, "KEPT", "1", "10")]
-        let summary = PortfolioCalculator.summarize(history, prices: ["KEPT": price("KEPT", "10")])
+        let summary = PortfolioCalculator.summarize(history, prices: ["KEPT": livePrice("KEPT", "10")])
 
         XCTAssertEqual(summary.holdings.map(\.ticker), ["KEPT"])
         XCTAssertEqual(summary.closedPositions.map(\.ticker), ["GONE"])
@@ -59,7 +59,7 @@ final class PortfolioCalculatorTests: XCTestCase {
         let history = [tx("2024-01-01", .buy, "GONE", "2", "100"), tx("2024-02-01", .sell, "GONE", "2", "150"),
                        tx("2024-01-01", .buy, "KEPT", "2", "10"), tx("2024-01-02", .sell, "KEPT", "1", "8"),
                        tx("2024-01-01", .buy, "NOPRICE", "1", "1000")]
-        let summary = PortfolioCalculator.summarize(history, prices: ["KEPT": price("KEPT", "10")])
+        let summary = PortfolioCalculator.summarize(history, prices: ["KEPT": livePrice("KEPT", "10")])
 
         XCTAssertEqual(summary.totalExpenses, 110, "NOPRICE's 1000 is left out, as from every total")
         XCTAssertEqual(summary.totalIncome, 158)
@@ -75,13 +75,13 @@ final class PortfolioCalculatorTests: XCTestCase {
 
     func test_summarize_todayChangeComesFromPreviousClose() {
         let summary = PortfolioCalculator.summarize([tx("2024-01-01", .buy, "A", "3", "30")],
-                                                    prices: ["A": price("A", "12", previousClose: "10")])
+                                                    prices: ["A": livePrice("A", "12", previousClose: "10")])
         XCTAssertEqual(summary.todayChange, 6)
     }
 
     func test_summarize_sortsByValueByDefaultAndByTickerOrProfitOnRequest() {
         let history = [tx("2024-01-01", .buy, "SMALL", "1", "1"), tx("2024-01-01", .buy, "BIG", "1", "500"), tx("2024-01-01", .buy, "MID", "1", "5")]
-        let prices = ["SMALL": price("SMALL", "100"), "BIG": price("BIG", "400"), "MID": price("MID", "50")]
+        let prices = ["SMALL": livePrice("SMALL", "100"), "BIG": livePrice("BIG", "400"), "MID": livePrice("MID", "50")]
 
         XCTAssertEqual(PortfolioCalculator.summarize(history, prices: prices).holdings.map(\.ticker), ["BIG", "SMALL", "MID"])
         XCTAssertEqual(PortfolioCalculator.summarize(history, prices: prices, sort: .ticker).holdings.map(\.ticker), ["BIG", "MID", "SMALL"])
@@ -102,7 +102,7 @@ final class PortfolioCalculatorTests: XCTestCase {
                        makeCash(date: "2024-02-03", type: .fee, sum: "2"), makeCash(date: "2024-02-04", type: .deposit, sum: "999"),
                        makeCash(date: "2024-02-05", type: .interest, sum: "3")]
 
-        let summary = PortfolioCalculator.summarize(history, prices: ["A": price("A", "110")])
+        let summary = PortfolioCalculator.summarize(history, prices: ["A": livePrice("A", "110")])
 
         let holding = try XCTUnwrap(summary.holdings.first)
         // expenses = buys 200 + A's fee 1.50; income = dividend 6; value = 2 × 110 = 220
@@ -117,8 +117,8 @@ final class PortfolioCalculatorTests: XCTestCase {
         let before = [tx("2024-01-01", .buy, "A", "2", "200"), tx("2024-01-02", .sell, "A", "1", "120")]
         let after = before + [makeTransaction(date: "2024-03-01", type: .split, ticker: "A", quantity: "0", sum: "0", ratio: "4:1")]
 
-        let unsplit = try XCTUnwrap(PortfolioCalculator.summarize(before, prices: ["A": price("A", "160")]).holdings.first)
-        let split = try XCTUnwrap(PortfolioCalculator.summarize(after, prices: ["A": price("A", "40")]).holdings.first)
+        let unsplit = try XCTUnwrap(PortfolioCalculator.summarize(before, prices: ["A": livePrice("A", "160")]).holdings.first)
+        let split = try XCTUnwrap(PortfolioCalculator.summarize(after, prices: ["A": livePrice("A", "40")]).holdings.first)
 
         XCTAssertEqual([unsplit.quantity, unsplit.averageCost], [1, 100])
         XCTAssertEqual([split.quantity, split.averageCost], [4, 25])
@@ -133,10 +133,5 @@ final class PortfolioCalculatorTests: XCTestCase {
 
     private func tx(_ date: String, _ type: TransactionType, _ ticker: String, _ quantity: String, _ sum: String) -> Transaction {
         makeTransaction(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
-    }
-
-    private func price(_ ticker: String, _ value: String, previousClose: String? = nil) -> LoadedPrice {
-        LoadedPrice(price: CurrentPrice(ticker: ticker, price: fixed(value), change: nil, changePercent: nil,
-                                        previousClose: fixed(previousClose ?? value), quoteTime: Date(), fetchedAt: Date()), source: .live)
     }
 }

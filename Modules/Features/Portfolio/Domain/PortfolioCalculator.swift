@@ -41,8 +41,13 @@ public enum PortfolioCalculator {
         public func quantity(of ticker: String) -> FixedDecimal { byTicker[ticker]?.quantity ?? .zero }
     }
 
-    public static func positions(of transactions: [Transaction]) -> Positions {
-        accumulate(transactions)
+    public static func positions(of transactions: [Transaction], method: CostBasisMethod = .average) -> Positions {
+        accumulate(transactions, method: method).0
+    }
+
+    /// Every sell's realized gain, in date order, with the lots it consumed under FIFO.
+    public static func realizedGains(of transactions: [Transaction], method: CostBasisMethod) -> [RealizedGain] {
+        accumulate(transactions, method: method).1
     }
 
     /// The tickers whose prices are needed: those still held. Sold-out ones need none.
@@ -54,8 +59,9 @@ public enum PortfolioCalculator {
         heldTickers(in: positions(of: transactions))
     }
 
-    public static func summarize(_ transactions: [Transaction], prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
-        summarize(positions(of: transactions), prices: prices, sort: sort)
+    public static func summarize(_ transactions: [Transaction], prices: [String: LoadedPrice], sort: PortfolioSort = .value,
+                                 method: CostBasisMethod = .average) -> PortfolioSummary {
+        summarize(positions(of: transactions, method: method), prices: prices, sort: sort)
     }
 
     public static func summarize(_ positions: Positions, prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
@@ -85,15 +91,26 @@ public enum PortfolioCalculator {
         var realized = FixedDecimal.zero
         var expenses = FixedDecimal.zero
         var income = FixedDecimal.zero
+        /// FIFO only: the buys still (partly) held, oldest first from `firstLot`.
+        var lots: [Lot] = []
+        var firstLot = 0
+
+        struct Lot {
+            let boughtOn: CalendarDay
+            var quantity: FixedDecimal
+            var cost: FixedDecimal
+        }
 
         /// Dividends count as income and fees as expenses, both realized; a split changes the
         /// quantity but no money, so cost basis and realized profit stay as they were.
-        mutating func apply(_ transaction: Transaction) {
+        /// Returns what a sell realized, for the gains report.
+        mutating func apply(_ transaction: Transaction, method: CostBasisMethod) -> RealizedGain? {
             switch transaction.type {
             case .buy:
                 quantity += transaction.quantity
                 costBasis += transaction.sum
                 expenses += transaction.sum
+                if method == .fifo { lots.append(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.sum)) }
             case .dividend:
                 income += transaction.sum
                 realized += transaction.sum
@@ -102,16 +119,46 @@ public enum PortfolioCalculator {
                 realized -= transaction.sum
             case .split:
                 quantity = transaction.held(after: quantity)
+                for index in lots.indices[firstLot...] { lots[index].quantity = transaction.held(after: lots[index].quantity) }
             case .deposit, .withdrawal, .interest:
                 break
             case .sell:
-                // With nothing held (data that breaks the holdings rule) no cost is released: never divide by zero.
-                let soldCost = quantity > .zero ? costBasis.scaled(by: min(transaction.quantity, quantity), over: quantity) ?? .zero : .zero
+                let (soldCost, consumed) = method == .fifo ? consumeLots(transaction.quantity) : (averageCost(of: transaction.quantity), [])
                 quantity -= transaction.quantity
                 costBasis = quantity > .zero ? costBasis - soldCost : .zero
                 realized += transaction.sum - soldCost
                 income += transaction.sum
+                return RealizedGain(transactionID: transaction.id, date: transaction.date, ticker: transaction.ticker,
+                                    quantity: transaction.quantity, proceeds: transaction.sum, cost: soldCost, lots: consumed)
             }
+            return nil
+        }
+
+        /// With nothing held (data that breaks the holdings rule) no cost is released: never divide by zero.
+        private func averageCost(of sold: FixedDecimal) -> FixedDecimal {
+            quantity > .zero ? costBasis.scaled(by: min(sold, quantity), over: quantity) ?? .zero : .zero
+        }
+
+        /// Takes `sold` from the oldest lots; a lot partly sold keeps the rest of its cost, so
+        /// the costs released and kept always add up to what was paid.
+        private mutating func consumeLots(_ sold: FixedDecimal) -> (FixedDecimal, [RealizedGain.ConsumedLot]) {
+            var remaining = sold, cost = FixedDecimal.zero
+            var consumed: [RealizedGain.ConsumedLot] = []
+            while remaining > .zero, firstLot < lots.count {
+                let lot = lots[firstLot]
+                let taken = min(remaining, lot.quantity)
+                let takenCost = taken == lot.quantity ? lot.cost : lot.cost.scaled(by: taken, over: lot.quantity) ?? .zero
+                consumed.append(.init(boughtOn: lot.boughtOn, quantity: taken, cost: takenCost))
+                cost += takenCost
+                remaining -= taken
+                if taken == lot.quantity {
+                    firstLot += 1
+                } else {
+                    lots[firstLot].quantity -= taken
+                    lots[firstLot].cost -= takenCost
+                }
+            }
+            return (cost, consumed)
         }
 
         func holding(ticker: String, price: LoadedPrice?) -> Holding {
@@ -126,7 +173,7 @@ public enum PortfolioCalculator {
     ///
     /// Sorts packed integer keys (day, rank, position) instead of the transactions themselves:
     /// moving structs that hold strings costs a retain and release per move.
-    private static func accumulate(_ transactions: [Transaction]) -> Positions {
+    private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod) -> (Positions, [RealizedGain]) {
         var keys = [UInt64](repeating: 0, count: transactions.count)
         for (position, transaction) in transactions.enumerated() {
             let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
@@ -135,15 +182,16 @@ public enum PortfolioCalculator {
         keys.sort()
         var positions: [String: Position] = [:]
         var accountFees = FixedDecimal.zero
+        var gains: [RealizedGain] = []
         for key in keys {
             let transaction = transactions[Int(key & 0x3FFF_FFFF)]
             if transaction.ticker.isEmpty {
                 if transaction.type == .fee { accountFees += transaction.sum }
                 continue
             }
-            positions[transaction.ticker, default: Position()].apply(transaction)
+            if let gain = positions[transaction.ticker, default: Position()].apply(transaction, method: method) { gains.append(gain) }
         }
-        return Positions(byTicker: positions, accountFees: accountFees)
+        return (Positions(byTicker: positions, accountFees: accountFees), gains)
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

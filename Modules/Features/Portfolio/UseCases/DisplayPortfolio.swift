@@ -20,7 +20,14 @@ public enum DisplayPortfolioError: Error, Equatable {
 }
 
 public protocol PortfolioDisplaying {
-    func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport
+    func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport
+}
+
+public extension PortfolioDisplaying {
+    /// Seed 002's moving average.
+    func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport {
+        try display(sort: sort, costBasis: .average)
+    }
 }
 
 public final class DisplayPortfolioUseCase: PortfolioDisplaying {
@@ -32,20 +39,25 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         self.prices = prices
     }
 
-    public func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport {
-        let history: [Transaction]
+    public func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport {
+        let history = try transactions.history()
+        // Only what is still held needs a price: sold-out tickers are never fetched.
+        let positions = PortfolioCalculator.positions(of: history, method: costBasis)
+        let held = PortfolioCalculator.heldTickers(in: positions)
+        let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
+        let loaded = results.compactMapValues { try? $0.get() }
+        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results)
+    }
+}
+
+extension TransactionsRetrieving {
+    func history() throws(DisplayPortfolioError) -> [Transaction] {
         do throws(RetrieveTransactionsError) {
-            history = try transactions.retrieve(.all, order: .unspecified)
+            return try retrieve(.all, order: .unspecified)
         } catch {
             switch error {
             case let .retrieval(failure): throw .retrieval(failure)
             }
         }
-        // Only what is still held needs a price: sold-out tickers are never fetched.
-        let positions = PortfolioCalculator.positions(of: history)
-        let held = PortfolioCalculator.heldTickers(in: positions)
-        let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
-        let loaded = results.compactMapValues { try? $0.get() }
-        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results)
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Transactions
+
+/// Realized gains per sell and per year: what a tax return asks for.
+public struct RealizedGainsReport: Equatable, Sendable {
+    public let method: CostBasisMethod
+    /// The sells of the year asked for (every year without one), in date order.
+    public let sells: [RealizedGain]
+    public let yearlyTotals: [YearlyGains]
+}
+
+public protocol RealizedGainsReporting {
+    func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport
+}
+
+public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
+    private let transactions: TransactionsRetrieving
+
+    public init(transactions: TransactionsRetrieving) {
+        self.transactions = transactions
+    }
+
+    /// Works out the whole history, whatever the year asked for: a sell in one year takes
+    /// lots bought in earlier ones.
+    public func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport {
+        let all = PortfolioCalculator.realizedGains(of: try transactions.history(), method: method)
+        let sells = year.map { year in all.filter { $0.date.components.year == year } } ?? all
+        return RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
+    }
+}

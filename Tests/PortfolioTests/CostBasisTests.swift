@@ -1,0 +1,90 @@
+import XCTest
+import FixedPoint
+import Portfolio
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+/// Average and FIFO on one history, worked by hand:
+///
+///     2024-01-10 buy  A 10 for 1000   lots: 10 @ 100
+///     2024-03-01 buy  A 10 for 1500   lots: 10 @ 100, 10 @ 150            average cost 125
+///     2024-06-01 sell A 15 for 3000   FIFO takes 10 @ 100 (1000) + 5 @ 150 (750) = 1750, gain 1250
+///                                     average takes 15 × 125 = 1875, gain 1125
+///     2025-02-01 split 2:1            FIFO: 10 shares costing 750; average: 10 costing 625
+///     2025-03-01 sell A 4 for 400     FIFO cost 750 × 4/10 = 300, gain 100; average 625 × 4/10 = 250, gain 150
+///
+/// What is left: 6 shares costing 450 (FIFO) or 375 (average). Either way the costs released
+/// and kept add up to the 2500 paid.
+final class CostBasisTests: XCTestCase {
+    func test_fifo_sellTakesTheOldestLotsFirst() {
+        let gains = PortfolioCalculator.realizedGains(of: history, method: .fifo)
+
+        XCTAssertEqual(gains.map(\.cost), [fixed("1750"), fixed("300")])
+        XCTAssertEqual(gains.map(\.gain), [fixed("1250"), fixed("100")])
+        XCTAssertEqual(gains[0].lots, [lot("2024-01-10", "10", "1000"), lot("2024-03-01", "5", "750")])
+        XCTAssertEqual(gains[1].lots, [lot("2024-03-01", "4", "300")], "the split doubled the lot's shares, not its cost")
+    }
+
+    func test_average_sellTakesTheMovingAverageCostAndNoLots() {
+        let gains = PortfolioCalculator.realizedGains(of: history, method: .average)
+
+        XCTAssertEqual(gains.map(\.cost), [fixed("1875"), fixed("250")])
+        XCTAssertEqual(gains.map(\.gain), [fixed("1125"), fixed("150")])
+        XCTAssertEqual(gains.flatMap(\.lots), [])
+    }
+
+    func test_summarize_costBasisAndRealizedProfitFollowTheMethod() throws {
+        let prices = ["A": livePrice("A", "100")]
+        let fifo = try XCTUnwrap(PortfolioCalculator.summarize(history, prices: prices, method: .fifo).holdings.first)
+        let average = try XCTUnwrap(PortfolioCalculator.summarize(history, prices: prices, method: .average).holdings.first)
+
+        XCTAssertEqual([fifo.quantity, fifo.costBasis, fifo.realizedProfit, fifo.averageCost], [fixed("6"), fixed("450"), fixed("1350"), fixed("75")])
+        XCTAssertEqual([average.quantity, average.costBasis, average.realizedProfit, average.averageCost], [fixed("6"), fixed("375"), fixed("1275"), fixed("62.5")])
+        XCTAssertEqual(fifo.profit, average.profit, "total profit does not depend on which shares were sold")
+    }
+
+    func test_fifo_partOfALotKeepsTheRestOfItsCostExactly() {
+        let history = [tx("2024-01-01", .buy, "A", "3", "1000"), tx("2024-01-02", .sell, "A", "1", "400"), tx("2024-01-03", .sell, "A", "2", "900")]
+
+        let gains = PortfolioCalculator.realizedGains(of: history, method: .fifo)
+
+        XCTAssertEqual(gains.map(\.cost), [fixed("333.33333333"), fixed("666.66666667")])
+        XCTAssertEqual(gains.reduce(FixedDecimal.zero) { $0 + $1.cost }, fixed("1000"))
+    }
+
+    func test_fifo_sellOfMoreThanIsHeldReleasesOnlyWhatWasBought() {
+        let history = [tx("2024-01-01", .buy, "A", "1", "10"), tx("2024-01-02", .sell, "A", "3", "60")]
+
+        let gain = PortfolioCalculator.realizedGains(of: history, method: .fifo)
+
+        XCTAssertEqual(gain.map(\.cost), [fixed("10")])
+        XCTAssertEqual(gain.first?.lots, [lot("2024-01-01", "1", "10")])
+    }
+
+    func test_yearlyTotals_addUpTheSellsOfEachYear() {
+        let totals = YearlyGains.totals(of: PortfolioCalculator.realizedGains(of: history, method: .fifo))
+
+        XCTAssertEqual(totals.map(\.year), [2024, 2025])
+        XCTAssertEqual(totals.map(\.proceeds), [fixed("3000"), fixed("400")])
+        XCTAssertEqual(totals.map(\.gain), [fixed("1250"), fixed("100")])
+    }
+
+    // MARK: - Helpers
+
+    private let history = [
+        makeTransaction(date: "2024-01-10", type: .buy, ticker: "A", quantity: "10", sum: "1000"),
+        makeTransaction(date: "2025-03-01", type: .sell, ticker: "A", quantity: "4", sum: "400"),
+        makeTransaction(date: "2024-06-01", type: .sell, ticker: "A", quantity: "15", sum: "3000"),
+        makeTransaction(date: "2025-02-01", type: .split, ticker: "A", quantity: "0", sum: "0", ratio: "2:1"),
+        makeTransaction(date: "2024-03-01", type: .buy, ticker: "A", quantity: "10", sum: "1500"),
+    ]
+
+    private func tx(_ date: String, _ type: TransactionType, _ ticker: String, _ quantity: String, _ sum: String) -> Transaction {
+        makeTransaction(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
+    }
+
+    private func lot(_ date: String, _ quantity: String, _ cost: String) -> RealizedGain.ConsumedLot {
+        RealizedGain.ConsumedLot(boughtOn: day(date), quantity: fixed(quantity), cost: fixed(cost))
+    }
+}
