@@ -22,6 +22,7 @@ public struct Configuration {
         Setting(key: "INVEST_AUTH_URL", summary: "Only for an emulator: base URL of Firebase Auth's REST API", isSecret: false),
         Setting(key: "INVEST_FEED_URL", summary: "The echo server 'invest feed' sends its prices through (default: wss://ws.postman-echo.com/raw)", isSecret: false),
         Setting(key: "INVEST_FINNHUB_FEED_URL", summary: "Finnhub's trade stream, for 'invest feed --source finnhub' (default: wss://ws.finnhub.io)", isSecret: false),
+        Setting(key: "INVEST_COST_BASIS", summary: "average or fifo: which shares a sell took, for 'portfolio' and 'gains' (default: average and fifo)", isSecret: false),
         Setting(key: "INVEST_CURRENCY", summary: "The currency symbol savings are shown with (default: £)", isSecret: false),
         Setting(key: "INVEST_SYNC_SAVINGS", summary: "yes to let 'invest sync' upload savings (default: no; they stay on this machine)", isSecret: false),
     ]

@@ -65,6 +65,10 @@ struct AppComposer {
         DisplayPortfolioUseCase(transactions: try retrieveTransactions(), prices: prices)
     }
 
+    func reportRealizedGains() throws -> RealizedGainsReporting {
+        ReportRealizedGainsUseCase(transactions: try retrieveTransactions())
+    }
+
     func retrieveTransactions() throws -> TransactionsRetrieving {
         try warnIfTheDataDirectoryIsMissing()
         return RetrieveTransactionsUseCase(store: try transactionsStore())
@@ -138,6 +142,11 @@ struct AppComposer {
 
     func configuration() -> Configuration {
         Configuration(environment: context.environment, directory: (try? dataDirectory()) ?? URL(fileURLWithPath: "/nonexistent"))
+    }
+
+    /// INVEST_COST_BASIS as written; the commands that use it check it.
+    func configuredCostBasis() -> String? {
+        configuration()["INVEST_COST_BASIS"]
     }
 
     /// INVEST_CURRENCY, else £ (seed 003's).

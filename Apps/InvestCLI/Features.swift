@@ -44,7 +44,9 @@ extension FeatureRegistration {
     }
 
     static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() }) { app in
-        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:)),
+        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:),
+                          configuredCostBasis: app.configuredCostBasis),
+         GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
          QuoteCommand(prices: app.pricesLoader(offline:)),
          PriceCommand(prices: app.manualPrices)]
     }

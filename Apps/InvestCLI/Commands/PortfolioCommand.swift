@@ -10,12 +10,14 @@ struct PortfolioCommand: Command {
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let refreshedPrices: () throws -> (PricesLoading, PriceMode)
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
+    let configuredCostBasis: () -> String?
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
                   .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
+                  CostBasisOption.spec(defaultingTo: .average),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -23,12 +25,13 @@ struct PortfolioCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let sortText = arguments.value("sort") ?? "value"
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
+        let costBasis = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
         if arguments.has("offline"), arguments.has("refresh") { throw CLIError.usage("--offline and --refresh contradict each other; give one.") }
         let (loader, mode) = try arguments.has("refresh") ? refreshedPrices() : prices(arguments.has("offline"))
         let portfolio = try display(loader)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
-            report = try portfolio.display(sort: sort)
+            report = try portfolio.display(sort: sort, costBasis: costBasis)
         } catch {
             throw error.cliError
         }
@@ -41,8 +44,9 @@ struct PortfolioCommand: Command {
         case .table:
             io.console.write(holdings.render(.table, style: try io.tableStyle(arguments, for: holdings)))
             io.console.write(presenter.summaryLine(summary, colors: io.usesColor))
+            if costBasis != .average { io.console.write("Cost basis: \(CostBasisOption.name(costBasis)).\n") }
         case .json:
-            io.console.write(presenter.portfolioDocument(summary, holdings: holdings, mode: mode).rendered())
+            io.console.write(presenter.portfolioDocument(summary, holdings: holdings, mode: mode, costBasis: costBasis).rendered())
         case .csv:
             io.console.write(holdings.render(.csv, colors: false))
         }

@@ -39,7 +39,7 @@ struct PricePresentation {
     }
 
     /// `portfolio --format json`: everything the table and its summary line say, exactly.
-    func portfolioDocument(_ summary: PortfolioSummary, holdings: Report, mode: PriceMode) -> JSONValue {
+    func portfolioDocument(_ summary: PortfolioSummary, holdings: Report, mode: PriceMode, costBasis: CostBasisMethod) -> JSONValue {
         var closed = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "REALIZED", key: "realizedProfit", alignment: .right),
             .init(title: "EXPENSES", key: "expenses", alignment: .right), .init(title: "INCOME", key: "income", alignment: .right),
@@ -49,6 +49,7 @@ struct PricePresentation {
         func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
         return JSON.document([
             ("priceMode", .string(mode.rawValue)),
+            ("costBasisMethod", .string(costBasis.rawValue)),
             ("holdings", holdings.json),
             ("closedPositions", closed.json),
             ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),

@@ -1,0 +1,129 @@
+import Foundation
+import AppSupport
+import FixedPoint
+import Transactions
+import Portfolio
+
+/// `--cost-basis`, else INVEST_COST_BASIS, else the command's own default.
+enum CostBasisOption {
+    static func spec(defaultingTo method: CostBasisMethod) -> CommandSpec.Option {
+        .value("cost-basis", "average|fifo", "Which shares a sell took: moving average or first in, first out (default: INVEST_COST_BASIS, else \(method.rawValue))")
+    }
+
+    static func method(_ arguments: ParsedArguments, configured: String?, default fallback: CostBasisMethod) throws -> CostBasisMethod {
+        if let text = arguments.value("cost-basis") {
+            guard let method = CostBasisMethod(rawValue: text.lowercased()) else {
+                throw CLIError.usage("--cost-basis must be average or fifo, not '\(text.escapedForTerminal)'.")
+            }
+            return method
+        }
+        guard let configured else { return fallback }
+        guard let method = CostBasisMethod(rawValue: configured.lowercased()) else {
+            throw CLIError.usage("INVEST_COST_BASIS '\(configured.escapedForTerminal)' is not average or fifo; fix it with 'invest config set INVEST_COST_BASIS fifo'.")
+        }
+        return method
+    }
+
+    static func name(_ method: CostBasisMethod) -> String {
+        switch method {
+        case .average: return "moving average"
+        case .fifo: return "FIFO (first in, first out)"
+        }
+    }
+}
+
+/// `invest gains`: realized profit per sell, with the lots FIFO took, and totals per year.
+struct GainsCommand: Command {
+    let gains: () throws -> RealizedGainsReporting
+    let configuredCostBasis: () -> String?
+    let spec = CommandSpec(
+        name: "gains", summary: "Realized gains per sell, with the lots each consumed, and yearly totals",
+        usage: "gains [--year Y] [--cost-basis average|fifo] [--format table|json|csv]",
+        options: [.value("year", "Y", "Only the sells of this year (lots bought earlier still count)"),
+                  CostBasisOption.spec(defaultingTo: .fifo),
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        positionals: 0...0)
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let year = try arguments.value("year").map { text -> Int in
+            guard text.count == 4, let year = Int(text), (1900...9999).contains(year) else {
+                throw CLIError.usage("--year takes a four-digit year such as 2025, not '\(text.escapedForTerminal)'.")
+            }
+            return year
+        }
+        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .fifo)
+        let reporter = try gains()
+        let report: RealizedGainsReport
+        do throws(DisplayPortfolioError) {
+            report = try reporter.gains(year: year, method: method)
+        } catch {
+            throw error.cliError
+        }
+        switch format {
+        case .json: io.console.write(document(report, year: year).rendered())
+        case .csv: io.console.write(flatRows(report).render(.csv, colors: false))
+        case .table where report.sells.isEmpty:
+            io.console.write(year.map { "No sells in \($0), so nothing was realized.\n" } ?? "No sells yet, so nothing was realized.\n")
+        case .table:
+            io.console.write("Realized gains, cost basis \(CostBasisOption.name(method)):\n")
+            let sells = sellsTable(report)
+            io.console.write(sells.render(.table, style: try io.tableStyle(arguments, for: sells)))
+            io.console.write("\n")
+            io.console.write(yearsTable(report, labelled: true).render(.table, colors: io.usesColor))
+        }
+    }
+
+    private func sellsTable(_ report: RealizedGainsReport) -> Report {
+        var table = Report(columns: [
+            .init(title: "DATE", key: "date", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
+            .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PROCEEDS", key: "proceeds", alignment: .right),
+            .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)])
+        for sell in report.sells {
+            table.rows.append([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)])
+            for lot in sell.lots {
+                table.rows.append([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")])
+            }
+        }
+        return table
+    }
+
+    private func yearsTable(_ report: RealizedGainsReport, labelled: Bool) -> Report {
+        var table = Report(columns: [
+            .init(title: "YEAR", key: "year", alignment: .left), .init(title: "PROCEEDS", key: "proceeds", alignment: .right),
+            .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)])
+        table.rows = report.yearlyTotals.map { total in
+            [labelled ? .text("Total \(total.year)") : .count(total.year), .money(total.proceeds), .money(total.cost), .profit(total.gain)]
+        }
+        return table
+    }
+
+    /// One row per lot a sell took (one per sell under the moving average), so a spreadsheet
+    /// can add up either.
+    private func flatRows(_ report: RealizedGainsReport) -> Report {
+        var table = Report(columns: ["date", "ticker", "quantity", "proceeds", "cost", "gain", "lot_bought_on", "lot_quantity", "lot_cost"]
+            .map { .init(title: $0, key: $0, alignment: .left) })
+        for sell in report.sells {
+            let head: [Cell] = [.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .decimal(sell.proceeds), .decimal(sell.cost), .decimal(sell.gain)]
+            guard !sell.lots.isEmpty else {
+                table.rows.append(head + [.text(nil), .decimal(nil), .decimal(nil)])
+                continue
+            }
+            table.rows += sell.lots.map { head + [.text($0.boughtOn.iso), .decimal($0.quantity), .decimal($0.cost)] }
+        }
+        return table
+    }
+
+    private func document(_ report: RealizedGainsReport, year: Int?) -> JSONValue {
+        func exact(_ value: FixedDecimal) -> JSONValue { .string(value.description) }
+        let sells = report.sells.map { sell -> JSONValue in
+            .object([("id", .string(sell.transactionID)), ("date", .string(sell.date.iso)), ("ticker", .string(sell.ticker)),
+                     ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)), ("gain", exact(sell.gain)),
+                     ("lots", .array(sell.lots.map { lot in
+                         .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])
+                     }))])
+        }
+        return JSON.document([("costBasisMethod", .string(report.method.rawValue)), ("year", year.map(JSONValue.count) ?? .null),
+                              ("sells", .array(sells)), ("years", yearsTable(report, labelled: false).json)])
+    }
+}
