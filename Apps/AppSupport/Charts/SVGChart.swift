@@ -10,6 +10,8 @@ public enum SVGChart {
 
     public static func render(_ plot: Plot, title: String, lineWidth: String = "2.5") -> String {
         let plotWidth = width - left - right, plotHeight = height - top - bottom
+        // More points than pixels add nothing a reader can see, and a million make a file no browser wants.
+        let plot = plot.downsampled(toBuckets: plotWidth)
         let span = max(plot.end - plot.start, 1)
         func x(_ date: Date) -> Int { left + Int((Plot.milliseconds(date) - plot.start) * Int64(plotWidth) / span) }
         func y(_ value: FixedDecimal) -> Int { top + plotHeight - plot.scaled(value, to: plotHeight) }
@@ -17,7 +19,7 @@ public enum SVGChart {
         var line: [(Int, Int)] = []
         for point in plot.points {
             let next = (x(point.at), y(point.value))
-            if let previous = line.last, previous.1 != next.1 { line.append((next.0, previous.1)) }
+            if plot.shape == .steps, let previous = line.last, previous.1 != next.1 { line.append((next.0, previous.1)) }
             if line.last.map({ $0 != next }) ?? true { line.append(next) }
         }
         let coordinates = line.map { "\($0.0),\($0.1)" }.joined(separator: " ")
@@ -30,8 +32,7 @@ public enum SVGChart {
         <text x="\(left)" y="24" font-size="15" font-weight="bold">\(escaped(title))</text>
 
         """
-        for share in 0...2 {
-            let value = plot.top.scaled(by: FixedDecimal(share), over: FixedDecimal(2))!
+        for value in plot.axisValues {
             let level = y(value)
             svg += "<line x1=\"\(left)\" y1=\"\(level)\" x2=\"\(width - right)\" y2=\"\(level)\" stroke=\"#ddd\"/>"
             svg += "<text x=\"\(left - 8)\" y=\"\(level + 4)\" text-anchor=\"end\" class=\"value-label\">\(escaped(plot.valueLabel(value)))</text>\n"

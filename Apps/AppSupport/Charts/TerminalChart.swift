@@ -12,7 +12,7 @@ public enum TerminalChart {
     ///   - colors: green when the plot ends at or above where it started, red below.
     public static func render(_ plot: Plot, width: Int, height: Int = 10, colors: Bool) -> String {
         guard let first = plot.points.first, let last = plot.points.last else { return "(nothing to chart yet)\n" }
-        let labels = [plot.top, plot.top.divided(by: FixedDecimal(2))!, .zero].map(plot.valueLabel)
+        let labels = plot.axisValues.map(plot.valueLabel)
         let axisWidth = labels.map(\.count).max()!
         let columns = max(width, 30) - axisWidth - 2
         let span = max(plot.end - plot.start, 1)
@@ -40,7 +40,7 @@ public enum TerminalChart {
     }
 
     /// Four dates, at the start, a third, two thirds and the end, each centred where it fits.
-    private static func dateMarks(_ plot: Plot, columns: Int, span: Int64) -> String {
+    static func dateMarks(_ plot: Plot, columns: Int, span: Int64) -> String {
         var line = [Character](repeating: " ", count: columns)
         var taken = 0
         for mark in 0..<4 {
