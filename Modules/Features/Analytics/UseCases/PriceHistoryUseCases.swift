@@ -28,6 +28,8 @@ public enum PriceHistoryError: LedgerFeatureError, Equatable {
 public protocol PriceHistoryManaging {
     /// All or nothing: every row is checked, and only a fully valid file is saved.
     func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose]
+    /// Closes from a trusted mapping (a quote service), kept as they are.
+    func save(_ closes: [DailyClose]) throws(PriceHistoryError)
     func history() throws(PriceHistoryError) -> PriceHistory
 }
 
@@ -61,9 +63,13 @@ public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
             }
         }
         guard errors.isEmpty else { throw .invalidRows(errors) }
+        try save(closes)
+        return closes
+    }
+
+    public func save(_ closes: [DailyClose]) throws(PriceHistoryError) {
         let stamp = now().millisecondsSince1970
         try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.apply(closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
-        return closes
     }
 
     public func history() throws(PriceHistoryError) -> PriceHistory {
