@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
-        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "TradingDesk", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
+        .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "TradingDesk", "Analytics", "Transactions", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
         .target(name: "Firebase", dependencies: ["Auth", "Ledger", "OptionsJournal", "FixedPoint", "Networking"], path: "Modules/Infrastructure/Firebase"),
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
@@ -73,7 +73,7 @@ let package = Package(
                     path: "Tests/PortfolioTests"),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"], path: "Tests/NetworkingTests"),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
-        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
+        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "Analytics", "Transactions", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
         .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "OptionsJournal", "FixedPoint", "Networking", "AuthTestSupport",
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
         .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],

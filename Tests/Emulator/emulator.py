@@ -6,6 +6,9 @@ is given), prints "PORT <n>" and serves:
 Finnhub quotes and symbol search
   GET  /quote?symbol=T   with header X-Finnhub-Token: <key>   (401 without the right key)
   GET  /search?q=TEXT    symbols whose symbol or description contains TEXT, as Finnhub answers
+  GET  /stock/candle?symbol=T&resolution=D&from=U&to=U   daily closes of a quoted symbol on each weekday in
+                         [from, to] (Unix seconds), 0.1% lower per weekday back from the quote's price;
+                         {"s": "no_data"} for another. Fault "candle" 403 answers as Finnhub's free tier does.
 
 Firebase Auth REST (the paths Firebase's own auth emulator uses; ?key=<key> required)
   POST /identitytoolkit.googleapis.com/v1/accounts:signUp            {email, password, returnSecureToken}
@@ -287,6 +290,8 @@ def make_handler(state):
                 return self.database("GET", url)
             if url.path.rstrip("/").endswith("/search"):
                 return self.search(parse_qs(url.query).get("q", [""])[0])
+            if url.path.rstrip("/").endswith("/stock/candle"):
+                return self.candle(parse_qs(url.query))
             if url.path.rstrip("/").endswith("/quote"):
                 state.enter()
                 try:
@@ -497,6 +502,29 @@ def make_handler(state):
             q = query.upper()
             found = [s for s in SYMBOLS if q and (q in s["symbol"] or q in s["description"])]
             self.send_json(200, {"count": len(found), "result": found})
+
+        def candle(self, query):
+            if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:
+                return self.send_json(401, {"error": "Invalid API key"})
+            fault = state.take_fault("candle")
+            if fault and fault["fault"] == "403":
+                return self.send_json(403, {"error": "You don't have access to this resource."})
+            if fault and fault["fault"] in ("429", "500"):
+                return self.send_json(int(fault["fault"]), {"error": "injected " + fault["fault"]})
+            symbol = query.get("symbol", [""])[0]
+            try:
+                start, end = int(query["from"][0]), int(query["to"][0])
+            except (KeyError, ValueError):
+                return self.send_json(422, {"error": "Wrong resolution parameter or from/to"})
+            with state.lock:
+                quote = state.quotes.get(symbol)
+            if query.get("resolution", [""])[0] != "D" or not quote or not quote.get("c"):
+                return self.send_json(200, {"s": "no_data"})
+            days = [d for d in range(start // 86400, end // 86400 + 1) if (d + 3) % 7 < 5][-5000:]
+            closes = [round(quote["c"] * (1 - 0.001 * (len(days) - 1 - i)), 2) for i in range(len(days))]
+            times = [d * 86400 for d in days]
+            self.send_json(200, {"s": "ok" if days else "no_data", "c": closes, "t": times,
+                                 "o": closes, "h": closes, "l": closes, "v": [1000] * len(days)})
 
         def quote(self, symbol):
             if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:

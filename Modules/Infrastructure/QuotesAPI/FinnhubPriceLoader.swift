@@ -65,22 +65,25 @@ enum QuoteMapper {
 
         static func decode(_ body: Data) -> RemoteQuote? {
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-                  let c = number(object["c"]), let pc = number(object["pc"]), let t = number(object["t"]),
+                  let c = JSONNumber.fixed(object["c"]), let pc = JSONNumber.fixed(object["pc"]), let t = JSONNumber.fixed(object["t"]),
                   c >= .zero, pc >= .zero,
                   // Whole seconds up to the year 9999: anything else is invalid data, never a trap.
                   let seconds = Int64(exactly: t.units / FixedDecimal.scale), (0...latestQuoteTime).contains(seconds) else { return nil }
-            func positive(_ key: String) -> FixedDecimal? { number(object[key]).flatMap { $0 > .zero ? $0 : nil } }
-            return RemoteQuote(c: c, d: number(object["d"]), dp: number(object["dp"]), pc: pc, t: seconds, o: positive("o"), h: positive("h"), l: positive("l"))
+            func positive(_ key: String) -> FixedDecimal? { JSONNumber.fixed(object[key]).flatMap { $0 > .zero ? $0 : nil } }
+            return RemoteQuote(c: c, d: JSONNumber.fixed(object["d"]), dp: JSONNumber.fixed(object["dp"]), pc: pc, t: seconds, o: positive("o"), h: positive("h"), l: positive("l"))
         }
 
         private static let latestQuoteTime: Int64 = 253_402_300_799
+    }
+}
 
-        private static func number(_ value: Any?) -> FixedDecimal? {
-            guard let number = value as? NSNumber, !(value is NSNull) else { return nil }
-            var decimal = number.decimalValue
-            var rounded = Decimal()
-            NSDecimalRound(&rounded, &decimal, FixedDecimal.fractionDigits, .plain)
-            return FixedDecimal(exactly: rounded)
-        }
+/// A JSON number as an exact decimal, rounded to `FixedDecimal`'s digits; nil for null or text.
+enum JSONNumber {
+    static func fixed(_ value: Any?) -> FixedDecimal? {
+        guard let number = value as? NSNumber, !(value is NSNull) else { return nil }
+        var decimal = number.decimalValue
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &decimal, FixedDecimal.fractionDigits, .plain)
+        return FixedDecimal(exactly: rounded)
     }
 }

@@ -1,0 +1,61 @@
+import XCTest
+import Analytics
+import Networking
+import QuotesAPI
+import Transactions
+import TestSupport
+
+/// The candle adapter against the loopback emulator, which answers as Finnhub does.
+final class FinnhubCandlesEndToEndTests: XCTestCase {
+    func test_closes_deliversOneCloseAWeekdayWithExactNumbers() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+
+        let closes = try makeSUT(emulator).closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
+
+        XCTAssertEqual(closes.map(\.day), ["2024-07-01", "2024-07-02", "2024-07-03", "2024-07-04", "2024-07-05"].map(day), "Monday to Friday")
+        XCTAssertEqual(closes.map(\.close), ["199.2", "199.4", "199.6", "199.8", "200"].map(fixed), "0.1% lower each weekday back")
+        XCTAssertEqual(Set(closes.map(\.ticker)), ["AAPL"])
+    }
+
+    func test_closes_ofASymbolWithoutData_isEmpty() throws {
+        XCTAssertEqual(try makeSUT(try startEmulator()).closes(of: "NOPE", from: day("2024-07-01"), to: day("2024-07-07")), [])
+    }
+
+    func test_closes_onAFreeKeysForbiddenAnswer_reportsNoAccess() throws {
+        let emulator = try startEmulator()
+        try emulator.inject("403", for: "candle", times: 1)
+
+        XCTAssertEqual(try error(from: makeSUT(emulator)), .noAccess)
+    }
+
+    func test_closes_mapsAWrongKeyAndServerTrouble() throws {
+        let emulator = try startEmulator()
+        let wrongKey = FinnhubCandles(baseURL: emulator.baseURL, apiKey: "wrong", client: StandardHTTPClient.make(timeout: 5))
+        try emulator.inject("429", for: "candle", times: 1)
+        let limited = try error(from: makeSUT(emulator))
+        try emulator.inject("500", for: "candle", times: 1)
+        let failing = try error(from: makeSUT(emulator))
+
+        XCTAssertEqual(try error(from: wrongKey), .unauthorized)
+        XCTAssertEqual(limited, .rateLimited)
+        XCTAssertEqual(failing, .connectivity)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ emulator: ServicesEmulator) -> FinnhubCandles {
+        FinnhubCandles(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 5))
+    }
+
+    private func error(from sut: DailyClosesLoading) throws -> CandlesError? {
+        do {
+            _ = try sut.closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
+}
