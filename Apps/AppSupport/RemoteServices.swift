@@ -65,6 +65,13 @@ public struct RemoteServices {
         return FinnhubSymbolSearch(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10))
     }
 
+    /// The quote provider's daily candles, or nil without a FINNHUB_API_KEY.
+    public func dailyCandles() throws -> FinnhubCandles? {
+        guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
+        let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
+        return FinnhubCandles(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 15))
+    }
+
     public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }
 
     public func authService() throws -> AuthService {

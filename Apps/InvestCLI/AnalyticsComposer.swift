@@ -1,5 +1,6 @@
 import Foundation
 import Analytics
+import QuotesAPI
 
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {
@@ -9,6 +10,14 @@ extension AppComposer {
 
     func measurePerformance() throws -> PerformanceMeasuring {
         MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory())
+    }
+
+    /// Kept closes, then Finnhub's candles with a key, or the sample history without one.
+    func loadTickerHistory() throws -> TickerHistoryLoading {
+        let candles = try remoteServices().dailyCandles()
+        let context = context
+        return LoadTickerHistoryUseCase(prices: try managePriceHistory(), provider: candles,
+                                        sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
     }
 
     func manageCategories() throws -> CategoriesManaging {

@@ -69,6 +69,7 @@ extension FeatureRegistration {
                                                validator: { _, _ in DecodingEntryValidator.analytics }) { app in
         [PricesCommand(history: app.managePriceHistory, readStandardInput: app.context.readStandardInput),
          PerformanceCommand(measure: app.measurePerformance),
+         ChartCommand(history: app.loadTickerHistory),
          ReturnsCommand(measure: app.measurePerformance),
          AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
                            categories: app.manageCategories),

@@ -31,6 +31,24 @@ struct AnalyticsPresentation {
         }
     }
 
+    /// Why the quote service gave no closes, in words a user can act on.
+    static func candlesProblem(_ error: CandlesError) -> String {
+        switch error {
+        case .noAccess:
+            return "Your Finnhub plan doesn't include daily candles (it answered \"You don't have access\"; free keys get only quotes)."
+        case .unauthorized: return "The quote service refused the API key; check FINNHUB_API_KEY."
+        case .rateLimited: return "The quote service's rate limit was reached; try again in a minute."
+        case .connectivity: return "The quote service could not be reached."
+        case .invalidData: return "The quote service's answer for daily candles could not be read."
+        }
+    }
+
+    /// Closes as a line on an axis fitted to them: a price moves, it doesn't fill from zero.
+    static func pricePlot(_ closes: [DailyClose]) -> Plot {
+        Plot(points: closes.map { Plot.Point(at: $0.day.startDate, value: $0.close) }, shape: .line, baseline: .fitted,
+             valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
+    }
+
     static func cliError(_ error: PriceHistoryError) -> CLIError {
         switch error {
         case let .invalidRows(rows): return .usage("nothing was imported; fix these rows:\n" + TransactionPresentation.indented(rows.map(\.description)))

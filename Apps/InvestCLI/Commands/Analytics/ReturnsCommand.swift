@@ -53,10 +53,11 @@ struct PerformanceCommand: Command {
     let measure: () throws -> PerformanceMeasuring
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
-        usage: "performance [--from D] [--to D] [--interval day|week|month] [--chart] [--format table|json|csv]",
+        usage: "performance [--from D] [--to D] [--interval day|week|month] [--chart] [--svg FILE] [--format table|json|csv]",
         options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
                   .value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
                   .flag("chart", "Draw the value over time instead of the table"),
+                  .value("svg", "FILE", "Also write the value over time as a standalone SVG file"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -69,11 +70,14 @@ struct PerformanceCommand: Command {
         }
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let series = try AnalyticsPresentation.series(measure, from: from, to: to)
+        if arguments.has("chart"), format != .table {
+            throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
+        }
         if format == .table, series.points.isEmpty { return io.console.write("No transactions yet, so there is no performance to show.\n") }
+        let plot = Plot(points: series.points.map { Plot.Point(at: $0.day.startDate, value: $0.value, marked: !$0.inflow.isZero || !$0.outflow.isZero) },
+                        valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
+        if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: "Portfolio value"), to: path, what: "the chart", io: io) }
         if arguments.has("chart") {
-            guard format == .table else { throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.") }
-            let plot = Plot(points: series.points.map { Plot.Point(at: $0.day.startDate, value: $0.value, marked: !$0.inflow.isZero || !$0.outflow.isZero) },
-                            valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
             io.console.write("Value, \(series.points.first!.day.iso) – \(series.points.last!.day.iso) (dots: money in or out)\n")
             return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
         }

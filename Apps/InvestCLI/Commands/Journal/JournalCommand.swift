@@ -181,12 +181,7 @@ struct JournalCommand: Command {
         let points = JournalStats.cumulative(trades)
         let lines = JournalPresentation.shareLines(stats, trades: trades)
         if let path = arguments.value("svg") {
-            do {
-                try TextFile.userFile(path).write(Array(JournalPresentation.shareSVG(lines: lines, points: points).utf8))
-            } catch {
-                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
-            }
-            io.console.writeNotice("Wrote the day to \(path.escapedForTerminal).\n")
+            try SVGFile.write(JournalPresentation.shareSVG(lines: lines, points: points), to: path, what: "the day", io: io)
         }
         io.console.write(lines.joined(separator: "\n") + "\nCumulative P&L: " + JournalPresentation.cumulativeLine(points, colors: false) + "\n")
     }

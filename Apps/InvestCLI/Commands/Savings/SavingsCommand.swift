@@ -190,12 +190,7 @@ struct SavingsCommand: Command {
         }
         let plot = presentation.plot(points, markChanges: name == nil)
         if let path = arguments.value("svg") {
-            do {
-                try TextFile.userFile(path).write(Array(SVGChart.render(plot, title: title, lineWidth: name == nil ? "2.5" : "1.5").utf8))
-            } catch {
-                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
-            }
-            io.console.writeNotice("Wrote the chart to \(path.escapedForTerminal).\n")
+            try SVGFile.write(SVGChart.render(plot, title: title, lineWidth: name == nil ? "2.5" : "1.5"), to: path, what: "the chart", io: io)
         }
         guard format == .table else { return io.console.write(presentation.pointsReport(points).render(format, colors: false)) }
         guard let first = points.first, let last = points.last else { return io.console.write("Nothing to chart yet: no values are recorded.\n") }

@@ -1,0 +1,89 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 13 §1 and §6, seed 000 step 6: a ticker's price line chart, from kept closes, the quote
+/// service's daily candles, or the sample history; in the terminal and as SVG.
+final class ChartSpecs: XCTestCase {
+    func test_chartOfASampleStock_withoutAKey_isTheLabelledSampleHistory() throws {
+        let invest = makeInvestDriver()
+        invest.environment["COLUMNS"] = "70"
+
+        let chart = invest.run(["chart", "aapl"])
+        let json = try invest.run(["chart", "AAPL", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(chart.status, 0, chart.errors)
+        XCTAssertTrue(chart.output.contains("AAPL") && chart.output.contains("sample"), chart.output)
+        XCTAssertTrue(chart.output.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "a braille line: \(chart.output)")
+        XCTAssertTrue(chart.output.split(separator: "\n").allSatisfy { $0.count <= 70 }, chart.output)
+        XCTAssertEqual(json["source"] as? String, "sample")
+        let closes = try XCTUnwrap(json["closes"] as? [[String: Any]])
+        XCTAssertEqual(closes.last?["close"] as? String, "174.26", "ending at the sample price")
+        XCTAssertEqual(closes.last?["date"] as? String, "2024-07-03")
+        XCTAssertEqual(invest.run(["prices", "list", "--format", "json"]).output, "[]\n", "the sample is never kept")
+    }
+
+    func test_chart_withAKey_fetchesDailyCandlesOnce_andKeepsThem() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        let invest = makeInvestDriver(servicesFrom: emulator)
+
+        let first = try invest.run(["chart", "AAPL", "--from", "2024-06-03", "--to", "2024-06-28", "--format", "json"]).jsonObject()
+        let second = try invest.run(["chart", "AAPL", "--from", "2024-06-03", "--to", "2024-06-28", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(first["source"] as? String, "provider")
+        XCTAssertEqual(second["source"] as? String, "stored")
+        XCTAssertEqual((first["closes"] as? [[String: Any]])?.count, 20, "the weekdays of June 2024")
+        XCTAssertEqual((second["closes"] as? [[String: Any]])?.last?["close"] as? String, "200")
+        XCTAssertEqual(try emulator.requestCounts()["candle"], 1, "the second chart came from the kept closes")
+    }
+
+    func test_chart_onAFreeKeysNoAccess_explainsAndShowsTheKeptCloses() throws {
+        let emulator = try startEmulator()
+        try emulator.inject("403", for: "candle")
+        let invest = makeInvestDriver(servicesFrom: emulator)
+
+        let nothingKept = invest.run(["chart", "AAPL"])
+        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data("date,ticker,close\n2024-06-03,AAPL,190\n2024-07-02,AAPL,195\n".utf8)).status, 0)
+        let kept = invest.run(["chart", "AAPL", "--format", "csv"])
+
+        XCTAssertEqual(nothingKept.status, 1)
+        XCTAssertTrue(nothingKept.errors.contains("doesn't include daily candles"), nothingKept.errors)
+        XCTAssertTrue(nothingKept.errors.contains("invest prices import"), nothingKept.errors)
+        XCTAssertFalse(nothingKept.errors.contains("{"), "no error dump: \(nothingKept.errors)")
+        XCTAssertEqual(kept.status, 0, kept.errors)
+        XCTAssertEqual(kept.output, "date,close\n2024-06-03,190\n2024-07-02,195\n")
+        XCTAssertTrue(kept.errors.contains("doesn't include daily candles"), kept.errors)
+    }
+
+    func test_chartSVG_drawsALineThroughEveryClose() throws {
+        let invest = makeInvestDriver()
+        let closes = [("2024-06-03", "100"), ("2024-06-04", "130"), ("2024-06-05", "90"), ("2024-06-06", "120")]
+        let csv = "date,ticker,close\n" + closes.map { "\($0.0),ACME,\($0.1)\n" }.joined()
+        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data(csv.utf8)).status, 0)
+        let file = invest.home.appendingPathComponent("acme.svg")
+
+        let run = invest.run(["chart", "ACME", "--from", "2024-06-03", "--to", "2024-06-06", "--svg", file.path])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(svg.contains("<linearGradient"), "a gradient fill")
+        let points = try XCTUnwrap(svg.firstMatch(of: /class="line" points="([^"]+)"/)?.1).split(separator: " ").map { $0.split(separator: ",").map { Int($0)! } }
+        XCTAssertEqual(points.count, closes.count)
+        XCTAssertEqual(points.map { $0[0] }, points.map { $0[0] }.sorted(), "left to right in date order")
+        XCTAssertEqual(points.map { $0[1] }, [220, 40, 280, 100], "y from the closes: 90 on the baseline at 280, 130 at the top at 40")
+        XCTAssertTrue(svg.contains(">130.00<") && svg.contains(">90.00<"), "axis labelled as money")
+    }
+
+    func test_performanceSVG_isWrittenBesideTheTable() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "ACME", "--quantity", "1", "--sum", "100", "--date", "2024-06-03"]).status, 0)
+        let file = invest.home.appendingPathComponent("performance.svg")
+
+        let run = invest.run(["performance", "--svg", file.path])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("class=\"line\""))
+        XCTAssertTrue(run.output.contains("PERIOD END"), run.output)
+    }
+}

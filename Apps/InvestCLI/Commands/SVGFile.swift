@@ -1,0 +1,15 @@
+import Foundation
+import AppSupport
+import LocalFileStore
+
+/// `--svg FILE` of every chart: written whole or not at all, then named on stderr.
+enum SVGFile {
+    static func write(_ svg: String, to path: String, what: String, io: CommandIO) throws {
+        do {
+            try TextFile.userFile(path).write(Array(svg.utf8))
+        } catch {
+            throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
+        }
+        io.console.writeNotice("Wrote \(what) to \(path.escapedForTerminal).\n")
+    }
+}
