@@ -87,3 +87,39 @@ final class ChartSpecs: XCTestCase {
         XCTAssertTrue(run.output.contains("PERIOD END"), run.output)
     }
 }
+
+/// Issue 13 §6's mini charts: a sparkline of each ticker's recent closes.
+final class SparklineSpecs: XCTestCase {
+    func test_portfolioSpark_showsEachHoldingsRecentCloses() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "300", "--date", "2024-06-03"]).status, 0)
+
+        let table = invest.run(["portfolio", "--spark"])
+        let plain = invest.run(["portfolio"])
+        let json = try invest.run(["portfolio", "--spark", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertTrue(table.output.contains("TREND (30D)"), table.output)
+        XCTAssertTrue(table.output.contains { "▁▂▃▄▅▆▇█".contains($0) }, table.output)
+        XCTAssertTrue(table.errors.contains("sample history"), "labelled sample: \(table.errors)")
+        XCTAssertFalse(plain.output.contains("TREND"), "only when asked")
+        let trend = try XCTUnwrap((json["holdings"] as? [[String: Any]])?.first?["trend"] as? [String])
+        XCTAssertEqual(trend.last, "174.26")
+        XCTAssertEqual(trend.count, 23, "the weekdays from 3 June (30 days back) to 3 July 2024")
+    }
+
+    func test_watchlist_showsASparklineOfEachStock() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["watch", "add", "NVDA"]).status, 0)
+        let closes = "date,ticker,close\n2024-06-28,ACME,10\n2024-07-01,ACME,12\n2024-07-02,ACME,11\n"
+        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data(closes.utf8)).status, 0)
+        XCTAssertEqual(invest.run(["watch", "add", "ACME"]).status, 0)
+
+        let table = invest.run(["watch"])
+        let csv = invest.run(["watch", "--format", "csv"])
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertTrue(table.output.contains("▁█▄"), "ACME's three kept closes: \(table.output)")
+        XCTAssertTrue(csv.output.contains(",10 12 11\n"), csv.output)
+    }
+}

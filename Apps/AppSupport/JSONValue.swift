@@ -74,12 +74,13 @@ public indirect enum JSONValue {
         write(to: &text, indent: "")
     }
 
-    /// How a CSV cell carries the value: null is an empty cell.
+    /// How a CSV cell carries the value: null is an empty cell, a list its items apart by spaces.
     var csvText: String {
         switch self {
         case let .string(value), let .number(value): return value
         case let .bool(value): return value ? "true" : "false"
-        case .null, .array, .object: return ""
+        case let .array(items): return items.map(\.csvText).joined(separator: " ")
+        case .null, .object: return ""
         }
     }
 }

@@ -72,11 +72,18 @@ public struct Report {
         }
     }
 
-    let columns: [Column]
+    private(set) var columns: [Column]
     public var rows: [[Cell]] = []
 
     public init(columns: [Column]) {
         self.columns = columns
+    }
+
+    /// A column added after the rows, one cell per row in order: for what only some callers show.
+    public mutating func append(_ column: Column, cells: [Cell]) {
+        precondition(cells.count == rows.count, "one cell per row")
+        columns.append(column)
+        for index in rows.indices { rows[index].append(cells[index]) }
     }
 
     public func render(_ format: OutputFormat, colors: Bool) -> String {

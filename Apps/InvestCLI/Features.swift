@@ -45,7 +45,7 @@ extension FeatureRegistration {
 
     static let portfolio = FeatureRegistration(kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() }) { app in
         [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:),
-                          configuredCostBasis: app.configuredCostBasis),
+                          configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory)),
          GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
          QuoteCommand(prices: app.pricesLoader(offline:)),
          PriceCommand(prices: app.manualPrices)]
@@ -59,7 +59,8 @@ extension FeatureRegistration {
          StocksCommand(search: app.searchStocks),
          StockCommand(search: app.searchStocks, prices: app.marketPriceLoader, transactions: app.retrieveTransactions, watchlist: app.manageWatchlist,
                       alerts: app.manageAlerts),
-         WatchCommand(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions),
+         WatchCommand(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions,
+                      trends: Trends(history: app.loadTickerHistory)),
          AlertCommand(alerts: app.manageAlerts),
          AlertsCommand(alerts: app.manageAlerts, check: app.checkAlerts, environment: app.context.environment)]
     }

@@ -79,6 +79,17 @@ final class LoadTickerHistoryUseCaseTests: XCTestCase {
         XCTAssertEqual(prices.saved, [])
     }
 
+    func test_histories_readTheKeptClosesOnceForEveryTicker() throws {
+        let (sut, prices, _) = makeSUT()
+        prices.stored = [close("2024-01-02", "10"), close("2024-01-31", "12"), close("2024-01-02", "5", ticker: "B"), close("2024-01-31", "6", ticker: "B")]
+
+        let histories = try sut.histories(of: ["A", "B", "A"], from: day("2024-01-01"), to: day("2024-01-31"))
+
+        XCTAssertEqual(histories["B"]?.closes.map(\.close), [fixed("5"), fixed("6")])
+        XCTAssertEqual(histories.count, 2)
+        XCTAssertEqual(prices.historyReads, 1)
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (LoadTickerHistoryUseCase, PriceHistorySpy, ClosesProviderStub) {
@@ -106,7 +117,12 @@ final class PriceHistorySpy: PriceHistoryManaging {
         stored += closes
     }
 
-    func history() throws(PriceHistoryError) -> PriceHistory { PriceHistory(stored) }
+    private(set) var historyReads = 0
+
+    func history() throws(PriceHistoryError) -> PriceHistory {
+        historyReads += 1
+        return PriceHistory(stored)
+    }
 }
 
 final class ClosesProviderStub: DailyClosesLoading {

@@ -11,13 +11,15 @@ struct PortfolioCommand: Command {
     let refreshedPrices: () throws -> (PricesLoading, PriceMode)
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
     let configuredCostBasis: () -> String?
+    let trends: Trends
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--spark] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
                   .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
                   CostBasisOption.spec(defaultingTo: .average),
+                  .flag("spark", "Add a sparkline of each holding's closes over the last \(Trends.days) days"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -37,7 +39,8 @@ struct PortfolioCommand: Command {
         }
         let summary = report.summary
         let presenter = PricePresentation(now: io.now)
-        let holdings = presenter.portfolioReport(summary, prices: report.prices)
+        var holdings = presenter.portfolioReport(summary, prices: report.prices)
+        if arguments.has("spark") { trends.add(to: &holdings, today: io.today, io: io) }
         switch format {
         case .table where summary.isEmpty:
             return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")

@@ -10,8 +10,9 @@ struct WatchCommand: Command {
     let watchlist: () throws -> WatchlistManaging
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let transactions: () throws -> TransactionsRetrieving
+    let trends: Trends
     let spec = CommandSpec(
-        name: "watch", summary: "Watch stocks: price, change, distance to a target price, and what you hold",
+        name: "watch", summary: "Watch stocks: price, change, distance to a target price, what you hold, and a 30-day sparkline",
         usage: """
         watch [--sort distance|change|ticker] [--offline] [--format table|json|csv]
                invest watch add TICKER [--target PRICE] [--note TEXT]
@@ -86,6 +87,7 @@ struct WatchCommand: Command {
                     .money(row.watch.target), .percent(row.distance), .decimal(row.held), Cell(shown: row.price.map { presenter.source($0) } ?? "unavailable", value: .text(row.price.map { PricePresentation.sourceName($0.source) })),
                     .text(row.watch.note)]
         }
+        trends.add(to: &report, today: io.today, io: io)
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
     }

@@ -127,17 +127,3 @@ struct FeedScreen {
         return (line.isEmpty ? lines : lines + [line]).map { fit($0) }
     }
 }
-
-/// Prices as a row of block characters, lowest to highest, the newest on the right.
-enum Sparkline {
-    private static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
-    static func render(_ values: [FixedDecimal], width: Int) -> String {
-        let values = values.suffix(max(width, 1))
-        guard let low = values.min(), let high = values.max() else { return "" }
-        let span = high - low
-        return String(values.map { value in
-            span.isZero ? levels[3] : levels[Int((value - low).units * 7 / span.units)]
-        })
-    }
-}

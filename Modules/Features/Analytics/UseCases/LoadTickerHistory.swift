@@ -37,7 +37,14 @@ public struct TickerHistory: Equatable, Sendable {
 }
 
 public protocol TickerHistoryLoading {
-    func history(of ticker: String, from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> TickerHistory
+    /// Each ticker's closes, the kept ones read once for all of them.
+    func histories(of tickers: [String], from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> [String: TickerHistory]
+}
+
+public extension TickerHistoryLoading {
+    func history(of ticker: String, from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> TickerHistory {
+        try histories(of: [ticker], from: from, to: to)[ticker]!
+    }
 }
 
 /// Stored closes first. With a quote service, the window is fetched when the stored closes
@@ -57,8 +64,17 @@ public final class LoadTickerHistoryUseCase: TickerHistoryLoading {
         self.sample = sample
     }
 
-    public func history(of ticker: String, from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> TickerHistory {
-        let stored = try prices.history().closes(of: ticker).filter { (from...to).contains($0.day) }
+    public func histories(of tickers: [String], from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> [String: TickerHistory] {
+        let kept = try prices.history()
+        var result: [String: TickerHistory] = [:]
+        for ticker in tickers where result[ticker] == nil {
+            result[ticker] = try history(of: ticker, kept: kept, from: from, to: to)
+        }
+        return result
+    }
+
+    private func history(of ticker: String, kept: PriceHistory, from: CalendarDay, to: CalendarDay) throws(PriceHistoryError) -> TickerHistory {
+        let stored = kept.closes(of: ticker).filter { (from...to).contains($0.day) }
             .map { DailyClose(ticker: ticker, day: $0.day, close: $0.close) }
         if let provider, !covers(stored, from: from, to: to) {
             let fetched: [DailyClose]
