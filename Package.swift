@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "InvestSummaryCLI", dependencies: ["AppSupport", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "AppSupport"], path: "Apps/invest-summary"),
-        .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "LocalFileStore", "FixedPoint"],
+        .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "Analytics", "AppSupport",
+                                                            "LocalFileStore", "FixedPoint"],
                           path: "Apps/invest-bench"),
 
         // Test support: one target per concern, so a test compiles only what it uses

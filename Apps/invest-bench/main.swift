@@ -6,6 +6,8 @@ import Portfolio
 import LocalFileStore
 import Ledger
 import Savings
+import Analytics
+import AppSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -172,6 +174,21 @@ func savingsHistory(accounts: Int, updates: Int) -> [LedgerEntry] {
     }
 }
 
+/// Every weekday's close of the first `count` tickers over the 20 years of `history`.
+func dailyCloses(tickers count: Int) -> [LedgerEntry] {
+    var random = SplitMix64(state: 13)
+    var entries: [LedgerEntry] = []
+    for ticker in tickers.prefix(count) {
+        var cents = 1_000 + random.below(40_000)
+        for offset in 0..<(20 * 365) where (Int(startDay.daysSinceEpoch) + offset + 3) % 7 < 5 {
+            cents = max(100, cents + random.below(201) - 100)
+            let close = DailyClose(ticker: ticker, day: startDay.adding(days: offset), close: FixedDecimal(units: Int128(cents) * 1_000_000))
+            entries.append(ClosesLedgerCodec.entry(for: close, updatedAt: 1))
+        }
+    }
+    return entries
+}
+
 /// A warm-up run that also measures peak memory, then `runs` timed runs.
 func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
     prepare()
@@ -240,6 +257,28 @@ do {
     record(updates, "savings portfolio chart (in process)", timeInProcess(runs: options.runs) { _ = SavingsChart.portfolio(book, includingClosed: true, now: fetchedAt) })
     record(updates, "invest savings (50 accounts)", timeProcess(runs: options.runs) { (["savings"], home.path) })
     record(updates, "invest savings chart", timeProcess(runs: options.runs) { (["savings", "chart"], home.path) })
+
+    // Issue 13: performance and returns over 20 years of daily closes (50 tickers; the other 450
+    // valued at their trade prices) and 100k transactions (10k in a quick run), target ≤ 1 s.
+    let trades = updates == 100_000 ? 100_000 : 10_000
+    let analyticsHome = root.appendingPathComponent("analytics-\(trades)")
+    try LedgerTransactionsStore(ledger: FileLedgerStore(directory: analyticsHome)).upsert(contentsOf: history(trades))
+    try FileLedgerStore(directory: analyticsHome).apply(dailyCloses(tickers: 50))
+    record(trades, "invest returns (20 y daily)", timeProcess(runs: options.runs) { (["returns"], analyticsHome.path) })
+    record(trades, "invest performance --interval day", timeProcess(runs: options.runs) {
+        (["performance", "--interval", "day", "--format", "csv"], analyticsHome.path)
+    })
+    record(trades, "invest chart (20 y of closes)", timeProcess(runs: options.runs) { (["chart", tickers[0], "--from", "2005-01-01"], analyticsHome.path) })
+
+    // Issue 13: a million-point chart, downsampled keeping the extremes: "well under a second".
+    var walk = SplitMix64(state: 1)
+    var level = 1_000_000
+    let million = Plot(points: (0..<1_000_000).map { index in
+        level = max(1, level + walk.below(2_001) - 1_000)
+        return Plot.Point(at: Date(timeIntervalSince1970: 1_000_000_000 + Double(index) * 60), value: FixedDecimal(units: Int128(level) * 1_000_000))
+    }, shape: .line, baseline: .fitted, valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
+    record(1_000_000, "terminal line chart (in process)", timeInProcess(runs: options.runs) { _ = LineChart.render(million, width: 120, colors: false) })
+    record(1_000_000, "SVG chart (in process)", timeInProcess(runs: options.runs) { _ = SVGChart.render(million, title: "A million points") })
 } catch {
     FileHandle.standardError.write(Data("invest-bench: \(error)\n".utf8))
     exit(1)

@@ -43,8 +43,7 @@ public struct PerformanceSeries: Equatable, Sendable {
         let ordered = transactions.filter { $0.date <= to }.sorted { ($0.date, $0.holdingsRank) < ($1.date, $1.holdingsRank) }
         guard let first = ordered.first?.date else { return PerformanceSeries(convention: convention, openingValue: .zero, points: []) }
         let start = max(from ?? first, first)
-        var held: [String: FixedDecimal] = [:]
-        var lastTradePrice: [String: FixedDecimal] = [:]
+        var holdings = Holdings(history: history)
         var cash = FixedDecimal.zero
         var contributions = FixedDecimal.zero
         var cursor = ordered.startIndex
@@ -57,14 +56,7 @@ public struct PerformanceSeries: Equatable, Sendable {
             while cursor < ordered.endIndex, ordered[cursor].date == day {
                 let transaction = ordered[cursor]
                 cursor += 1
-                if !transaction.ticker.isEmpty {
-                    held[transaction.ticker] = transaction.held(after: held[transaction.ticker] ?? .zero)
-                    if let price = transaction.price { lastTradePrice[transaction.ticker] = price }
-                    // A trade before a split was at the old quantity's price.
-                    if let ratio = transaction.ratio, let price = lastTradePrice[transaction.ticker] {
-                        lastTradePrice[transaction.ticker] = price.scaled(by: FixedDecimal(ratio.before), over: FixedDecimal(ratio.after))
-                    }
-                }
+                if !transaction.ticker.isEmpty { holdings.apply(transaction) }
                 cash += transaction.cashChange
                 let (into, outOf) = flows(of: transaction, convention)
                 inflow += into
@@ -73,9 +65,9 @@ public struct PerformanceSeries: Equatable, Sendable {
             contributions += inflow - outflow
             // Only the days asked for are valued; the ones before only build the state.
             if day == start.previous {
-                openingValue = value(held, day, history, lastTradePrice) + (convention == .deposits ? cash : .zero)
+                openingValue = holdings.value(on: day) + (convention == .deposits ? cash : .zero)
             } else if day >= start {
-                points.append(DailyPoint(day: day, marketValue: value(held, day, history, lastTradePrice), cash: convention == .deposits ? cash : nil,
+                points.append(DailyPoint(day: day, marketValue: holdings.value(on: day), cash: convention == .deposits ? cash : nil,
                                          inflow: inflow, outflow: outflow, netContributions: contributions))
             }
             day = day.next
@@ -91,13 +83,55 @@ public struct PerformanceSeries: Equatable, Sendable {
         }
     }
 
-    private static func value(_ held: [String: FixedDecimal], _ day: CalendarDay, _ history: PriceHistory, _ lastTradePrice: [String: FixedDecimal]) -> FixedDecimal {
-        var total = FixedDecimal.zero
-        for (ticker, quantity) in held where !quantity.isZero {
-            guard let price = history.close(of: ticker, onOrBefore: day) ?? lastTradePrice[ticker] else { continue }
-            total += quantity.multiplied(by: price)
+    /// What is held of each ticker and what it is worth, day after day. Tickers are numbered
+    /// once, and each one's closes are walked forward with the days, so valuing a day costs an
+    /// array pass, not a hash and a search per ticker: twenty years of days by hundreds of tickers.
+    private struct Holdings {
+        private let history: PriceHistory
+        private var numbers: [String: Int] = [:]
+        private var quantities: [FixedDecimal] = []
+        private var lastTradePrices: [FixedDecimal?] = []
+        private var closes: [[(day: CalendarDay, close: FixedDecimal)]] = []
+        /// Per ticker: how many of its closes are on or before the last day valued.
+        private var passed: [Int] = []
+
+        init(history: PriceHistory) {
+            self.history = history
         }
-        return total
+
+        mutating func apply(_ transaction: Transaction) {
+            let number = numbers[transaction.ticker] ?? add(transaction.ticker)
+            quantities[number] = transaction.held(after: quantities[number])
+            if let price = transaction.price { lastTradePrices[number] = price }
+            // A trade before a split was at the old quantity's price.
+            if let ratio = transaction.ratio, let price = lastTradePrices[number] {
+                lastTradePrices[number] = price.scaled(by: FixedDecimal(ratio.before), over: FixedDecimal(ratio.after))
+            }
+        }
+
+        /// The valuation rule: the latest close on or before `day`, else the latest trade price.
+        /// Days must come in increasing order.
+        mutating func value(on day: CalendarDay) -> FixedDecimal {
+            var total = FixedDecimal.zero
+            for number in quantities.indices where !quantities[number].isZero {
+                let list = closes[number]
+                var count = passed[number]
+                while count < list.count, list[count].day <= day { count += 1 }
+                passed[number] = count
+                guard let price = count > 0 ? list[count - 1].close : lastTradePrices[number] else { continue }
+                total += quantities[number].multiplied(by: price)
+            }
+            return total
+        }
+
+        private mutating func add(_ ticker: String) -> Int {
+            numbers[ticker] = quantities.count
+            quantities.append(.zero)
+            lastTradePrices.append(nil)
+            closes.append(history.closes(of: ticker))
+            passed.append(0)
+            return quantities.count - 1
+        }
     }
 }
 

@@ -28,14 +28,18 @@ enum LedgerLogCodec {
         private(set) var dead: [Bool] = []
         private(set) var deadCount = 0
         private var slotByID: [String: Int] = [:]
-        /// Live ids whose entries the reader passed over.
-        private var passedOver: Set<String> = []
+        /// Live ids whose entries the reader passed over, by their hash: only counted (for
+        /// `garbageLines`), and a reader of one kind passes over every other kind's lines, so
+        /// this is the hot path. Two ids of 64-bit hashes colliding would only count one live
+        /// entry too few, which at worst compacts a little early.
+        private var passedOver: Set<Int> = []
         private(set) var tombstones: [String: LedgerEntry] = [:]
         private(set) var recordLines = 0
 
         init(capacity: Int = 0) {
             dead.reserveCapacity(capacity)
             slotByID.reserveCapacity(capacity)
+            passedOver.reserveCapacity(capacity)
         }
 
         var liveCount: Int { slotByID.count + passedOver.count }
@@ -49,17 +53,17 @@ enum LedgerLogCodec {
             recordLines += 1
             if entry.isDeleted {
                 if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
-                if !passedOver.isEmpty { passedOver.remove(entry.id) }
+                if !passedOver.isEmpty { passedOver.remove(entry.id.hashValue) }
                 tombstones[entry.id] = entry
                 return
             }
             if !tombstones.isEmpty { tombstones.removeValue(forKey: entry.id) }
             guard kept else {
                 if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
-                passedOver.insert(entry.id)
+                passedOver.insert(entry.id.hashValue)
                 return
             }
-            if !passedOver.isEmpty { passedOver.remove(entry.id) }
+            if !passedOver.isEmpty { passedOver.remove(entry.id.hashValue) }
             // One hash of the id per line: look up and insert in a single step.
             if let replaced = slotByID.updateValue(dead.count, forKey: entry.id) { markDead(replaced) }
             dead.append(false)
