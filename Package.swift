@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
         .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport",
                                                      "TestSupport"], path: "Tests/TradingDeskTests"),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "CurrentPrices", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/AnalyticsTests", exclude: ["Fixtures"]),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),

@@ -38,6 +38,19 @@ final class ChartSpecs: XCTestCase {
         XCTAssertEqual(try emulator.requestCounts()["candle"], 1, "the second chart came from the kept closes")
     }
 
+    func test_eachLiveQuote_isKeptAsItsDaysClose_andThePreviousCloseAsTheDayBefores() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)  // quoted on Wednesday 2024-07-03
+        let invest = makeInvestDriver(servicesFrom: emulator)
+
+        XCTAssertEqual(invest.run(["quote", "AAPL"]).status, 0)
+        let closes = try invest.run(["prices", "list", "--format", "json"]).jsonRows()
+        let undo = invest.run(["undo"])
+
+        XCTAssertEqual(closes.map { [$0["date"] as? String, $0["close"] as? String] }, [["2024-07-02", "190"], ["2024-07-03", "200"]])
+        XCTAssertTrue(undo.output.contains("Nothing to undo") || undo.errors.contains("othing to undo"), "a price fetch is not the user's change: \(undo.output)\(undo.errors)")
+    }
+
     func test_chart_onAFreeKeysNoAccess_explainsAndShowsTheKeptCloses() throws {
         let emulator = try startEmulator()
         try emulator.inject("403", for: "candle")

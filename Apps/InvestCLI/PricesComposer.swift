@@ -3,6 +3,7 @@ import CurrentPrices
 import LocalFileStore
 import QuotesAPI
 import AppSupport
+import Analytics
 
 /// The price sources the full client can run with.
 enum PriceMode: String, Equatable {
@@ -39,7 +40,7 @@ extension AppComposer {
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
         let loader: PriceLoader = reusingFreshPrices ? FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online) : online
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.
-        return (LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8), .live)
+        return (try recordingCloses(LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8)), .live)
     }
 
     /// For trading and alerts: the market's price now, never the cache's 60 s reuse. When the
@@ -49,6 +50,17 @@ extension AppComposer {
         let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
         guard let remote = try remoteServices().liveQuotes() else { return (SamplePriceLoader(now: context.now), .sample) }
         return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
+    }
+
+    /// Live quotes become closes in the price history. Written past the undo log: `invest undo`
+    /// takes back what the user did, not what a price fetch recorded.
+    private func recordingCloses(_ loader: PricesLoading) throws -> PricesLoading {
+        let history = ManagePriceHistoryUseCase(ledger: try ledger(), now: context.now)
+        let console = console
+        return ClosesRecordingPricesLoader(decoratee: loader, record: { closes in try history.save(closes) }, failed: { error in
+            let reason = (error as? PriceHistoryError).map { AnalyticsPresentation.cliError($0).message ?? "" } ?? "\(error)"
+            console.writeNotice("invest: warning: today's prices were not kept in the price history: \(reason)\n")
+        })
     }
 
     func manualPrices() throws -> ManualPrices {

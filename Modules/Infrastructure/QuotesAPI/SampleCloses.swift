@@ -20,14 +20,14 @@ public final class SampleCloses: DailyClosesLoading {
 
     public func closes(of ticker: String, from: CalendarDay, to: CalendarDay) throws(CandlesError) -> [DailyClose] {
         guard let stock = SamplePriceLoader.stocks.first(where: { $0.ticker == ticker }) else { return [] }
-        var day = Self.weekdayOnOrBefore(today())
+        var day = today().adding(days: 1).previousWeekday
         var close = stock.price
         var closes: [DailyClose] = []
         let seed = Self.seed(ticker)
         for back in 0..<Self.maximumWeekdays where day >= from {
             if day <= to { closes.append(DailyClose(ticker: ticker, day: day, close: close)) }
             close = back == 0 ? stock.previousClose : Self.previous(close, move: Self.move(seed: seed, back: back))
-            day = Self.weekdayOnOrBefore(day.adding(days: -1))
+            day = day.previousWeekday
         }
         return closes.reversed()
     }
@@ -50,11 +50,5 @@ public final class SampleCloses: DailyClosesLoading {
     /// FNV-1a of the ticker: the same walk on every machine and every run.
     private static func seed(_ ticker: String) -> UInt64 {
         ticker.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-    }
-
-    private static func weekdayOnOrBefore(_ day: CalendarDay) -> CalendarDay {
-        // 1970-01-01 was a Thursday: (days + 3) % 7 is 0 on Mondays, 5 and 6 at the weekend.
-        let weekday = ((Int(day.daysSinceEpoch) + 3) % 7 + 7) % 7
-        return weekday < 5 ? day : day.adding(days: 4 - weekday)
     }
 }
