@@ -11,24 +11,17 @@ public final class FinnhubCandles: DailyClosesLoading {
     /// Twenty years of trading days, and then some.
     static let maximumCloses = 8_000
 
-    private let baseURL: URL
-    private let apiKey: String
-    private let client: HTTPClient
+    private let endpoint: FinnhubEndpoint
 
     public init(baseURL: URL, apiKey: String, client: HTTPClient) {
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.client = client
+        endpoint = FinnhubEndpoint(baseURL: baseURL, apiKey: apiKey, client: client)
     }
 
     public func closes(of ticker: String, from: CalendarDay, to: CalendarDay) throws(CandlesError) -> [DailyClose] {
-        var components = URLComponents(url: baseURL.appendingPathComponent("stock/candle"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "symbol", value: ticker), URLQueryItem(name: "resolution", value: "D"),
-                                 URLQueryItem(name: "from", value: String(Int64(from.daysSinceEpoch) * 86_400)),
-                                 URLQueryItem(name: "to", value: String(Int64(to.daysSinceEpoch) * 86_400 + 86_399))]
         let response: HTTPResponse
         do {
-            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey], maxResponseBytes: 4 << 20)
+            response = try endpoint.get("stock/candle", [("symbol", ticker), ("resolution", "D"), ("from", String(Int64(from.daysSinceEpoch) * 86_400)),
+                                                         ("to", String(Int64(to.daysSinceEpoch) * 86_400 + 86_399))], maxResponseBytes: 4 << 20)
         } catch {
             switch error {
             case .timeout, .connectivity: throw .connectivity

@@ -7,25 +7,19 @@ import Networking
 public final class FinnhubPriceLoader: PriceLoader, Sendable {
     public static let defaultBaseURL = URL(string: "https://finnhub.io/api/v1")!
 
-    private let baseURL: URL
-    private let apiKey: String
-    private let client: HTTPClient
+    private let endpoint: FinnhubEndpoint
     private let now: @Sendable () -> Date
 
     public init(baseURL: URL, apiKey: String, client: HTTPClient, now: @escaping @Sendable () -> Date = Date.init) {
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.client = client
+        endpoint = FinnhubEndpoint(baseURL: baseURL, apiKey: apiKey, client: client)
         self.now = now
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
-        var components = URLComponents(url: baseURL.appendingPathComponent("quote"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "symbol", value: ticker)]
         let response: HTTPResponse
         do {
             // A quote is a few hundred bytes; anything near the cap is not one.
-            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey], maxResponseBytes: 64 << 10)
+            response = try endpoint.get("quote", [("symbol", ticker)], maxResponseBytes: 64 << 10)
         } catch {
             switch error {
             case .timeout: throw .timeout

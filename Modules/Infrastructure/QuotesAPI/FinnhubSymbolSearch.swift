@@ -8,22 +8,16 @@ public final class FinnhubSymbolSearch: SymbolSearching {
     /// More than a screen is noise; the catalog's own answers come first anyway.
     public static let maximumResults = 20
 
-    private let baseURL: URL
-    private let apiKey: String
-    private let client: HTTPClient
+    private let endpoint: FinnhubEndpoint
 
     public init(baseURL: URL, apiKey: String, client: HTTPClient) {
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.client = client
+        endpoint = FinnhubEndpoint(baseURL: baseURL, apiKey: apiKey, client: client)
     }
 
     public func search(_ query: String) throws(SymbolSearchError) -> [Stock] {
-        var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "q", value: String(query.prefix(64)))]
         let response: HTTPResponse
         do {
-            response = try client.get(components.url!, headers: ["X-Finnhub-Token": apiKey], maxResponseBytes: 1 << 20)
+            response = try endpoint.get("search", [("q", String(query.prefix(64)))], maxResponseBytes: 1 << 20)
         } catch {
             switch error {
             case .timeout, .connectivity: throw .connectivity
