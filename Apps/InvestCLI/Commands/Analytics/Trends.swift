@@ -21,7 +21,7 @@ struct Trends {
         } catch let error as PriceHistoryError {
             io.console.writeNotice("invest: warning: no trends: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
         } catch {
-            io.console.writeNotice("invest: warning: no trends: \(error)\n")
+            io.console.writeNotice("invest: warning: no trends: \((error as? CLIError)?.message ?? "\(error)")\n")
         }
         if let problem = histories.values.compactMap(\.providerFailure).first {
             io.console.writeNotice("invest: warning: trends show only the closes kept here. \(AnalyticsPresentation.candlesProblem(problem))\n")
