@@ -39,7 +39,9 @@ public enum SVGChart {
         }
         for mark in 0..<4 {
             let time = Date(timeIntervalSince1970: Double(plot.start + span * Int64(mark) / 3) / 1000)
-            svg += "<text x=\"\(x(time))\" y=\"\(height - 14)\" text-anchor=\"middle\" class=\"date-label\">\(escaped(plot.timeLabel(time)))</text>\n"
+            // The end marks align inward, so the first and last dates are never cut off.
+            let anchor = mark == 0 ? "start" : mark == 3 ? "end" : "middle"
+            svg += "<text x=\"\(x(time))\" y=\"\(height - 14)\" text-anchor=\"\(anchor)\" class=\"date-label\">\(escaped(plot.timeLabel(time)))</text>\n"
         }
         if let first = line.first, let last = line.last {
             svg += "<polygon points=\"\(first.0),\(baseline) \(coordinates) \(last.0),\(baseline)\" fill=\"url(#fill)\"/>\n"
