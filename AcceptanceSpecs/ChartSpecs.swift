@@ -36,6 +36,8 @@ final class ChartSpecs: XCTestCase {
         XCTAssertEqual((first["closes"] as? [[String: Any]])?.count, 20, "the weekdays of June 2024")
         XCTAssertEqual((second["closes"] as? [[String: Any]])?.last?["close"] as? String, "200")
         XCTAssertEqual(try emulator.requestCounts()["candle"], 1, "the second chart came from the kept closes")
+        let undo = invest.run(["undo"])
+        XCTAssertTrue(undo.output.contains("Nothing to undo") || undo.errors.contains("othing to undo"), "fetched closes are not the user's change: \(undo.output)\(undo.errors)")
     }
 
     func test_eachLiveQuote_isKeptAsItsDaysClose_andThePreviousCloseAsTheDayBefores() throws {

@@ -12,11 +12,17 @@ extension AppComposer {
         MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory())
     }
 
+    /// Where closes fetched from the quote service are kept: past the undo log, because
+    /// `invest undo` takes back what the user did, not what a fetch recorded.
+    func fetchedPriceHistory() throws -> PriceHistoryManaging {
+        ManagePriceHistoryUseCase(ledger: try ledger(), now: context.now)
+    }
+
     /// Kept closes, then Finnhub's candles with a key, or the sample history without one.
     func loadTickerHistory() throws -> TickerHistoryLoading {
         let candles = try remoteServices().dailyCandles()
         let context = context
-        return LoadTickerHistoryUseCase(prices: try managePriceHistory(), provider: candles,
+        return LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: candles,
                                         sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
     }
 

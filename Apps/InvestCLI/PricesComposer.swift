@@ -52,10 +52,9 @@ extension AppComposer {
         return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
     }
 
-    /// Live quotes become closes in the price history. Written past the undo log: `invest undo`
-    /// takes back what the user did, not what a price fetch recorded.
+    /// Live quotes become closes in the price history.
     private func recordingCloses(_ loader: PricesLoading) throws -> PricesLoading {
-        let history = ManagePriceHistoryUseCase(ledger: try ledger(), now: context.now)
+        let history = try fetchedPriceHistory()
         let console = console
         return ClosesRecordingPricesLoader(decoratee: loader, record: { closes in try history.save(closes) }, failed: { error in
             let reason = (error as? PriceHistoryError).map { AnalyticsPresentation.cliError($0).message ?? "" } ?? "\(error)"
