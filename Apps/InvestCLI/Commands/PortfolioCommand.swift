@@ -40,7 +40,7 @@ struct PortfolioCommand: Command {
         let summary = report.summary
         let presenter = PricePresentation(now: io.now)
         var holdings = presenter.portfolioReport(summary, prices: report.prices)
-        if arguments.has("spark") { trends.add(to: &holdings, today: io.today, io: io) }
+        if arguments.has("spark") { trends.add(to: &holdings, tickers: summary.holdings.map(\.ticker), today: io.today, io: io) }
         switch format {
         case .table where summary.isEmpty:
             return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")

@@ -11,10 +11,9 @@ struct Trends {
 
     let history: () throws -> TickerHistoryLoading
 
-    /// Adds the column to `report`, whose first cell of each row is the ticker; says once, on
-    /// stderr, why closes could not be fetched. Never stops the command it decorates.
-    func add(to report: inout Report, today: CalendarDay, io: CommandIO) {
-        let tickers = report.rows.compactMap { $0.first?.shown }
+    /// Adds the column to `report`, whose rows are `tickers` in order; says once, on stderr,
+    /// why closes could not be fetched. Never stops the command it decorates.
+    func add(to report: inout Report, tickers: [String], today: CalendarDay, io: CommandIO) {
         var histories: [String: TickerHistory] = [:]
         do {
             histories = try history().histories(of: tickers, from: today.adding(days: -Self.days), to: today)

@@ -87,7 +87,7 @@ struct WatchCommand: Command {
                     .money(row.watch.target), .percent(row.distance), .decimal(row.held), Cell(shown: row.price.map { presenter.source($0) } ?? "unavailable", value: .text(row.price.map { PricePresentation.sourceName($0.source) })),
                     .text(row.watch.note)]
         }
-        trends.add(to: &report, today: io.today, io: io)
+        trends.add(to: &report, tickers: sorted.map(\.watch.ticker), today: io.today, io: io)
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
     }
