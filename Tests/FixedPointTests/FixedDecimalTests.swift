@@ -10,6 +10,23 @@ final class FixedDecimalTests: XCTestCase {
         XCTAssertEqual(FixedDecimal(".5")?.units, 50_000_000)
     }
 
+    func test_init_parsesTheLongestNumbersExactly() {
+        XCTAssertEqual(FixedDecimal("1234567890123456789012345678.12345678")?.units, 123_456_789_012_345_678_901_234_567_812_345_678)
+        XCTAssertEqual(FixedDecimal("999999999999999999")?.units, 99_999_999_999_999_999_900_000_000, "18 digits: the last that fit a UInt64")
+        XCTAssertEqual(FixedDecimal("1000000000000000000.5")?.units, 100_000_000_000_000_000_050_000_000, "19 digits, then a fraction")
+        XCTAssertEqual(FixedDecimal("-0.00000000000000000"), nil, "more than 8 fractional digits")
+        XCTAssertNil(FixedDecimal("12345678901234567890123456789"), "29 integer digits")
+    }
+
+    func test_hasFractionDigits_isWhetherRoundingWouldChangeNothing() {
+        for text in ["1.23", "1.234", "-1.2", "0.00000001", "5", "1234567890123456789012.01", "1234567890123456789012.011"] {
+            let value = FixedDecimal(text)!
+            for digits in 0...8 {
+                XCTAssertEqual(value.hasFractionDigits(atMost: digits), value.rounded(toFractionDigits: digits) == value, "\(text) at \(digits) digits")
+            }
+        }
+    }
+
     func test_init_rejectsTextThatIsNotAnExactDecimal() {
         for text in ["", "-", ".", "1.", "1e5", "1,5", "0x10", " 1", "1.123456789", "abc", "1.2.3", "NaN"] {
             XCTAssertNil(FixedDecimal(text), "accepted \(text)")

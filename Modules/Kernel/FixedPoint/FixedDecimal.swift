@@ -50,6 +50,18 @@ public struct FixedDecimal: Hashable, Comparable, Sendable {
         return FixedDecimal(units: Self.multiplyDivideRounded(units, numerator.units, denominator.units))
     }
 
+    /// Whether every fractional digit after the first `digits` (0...8) is zero: what
+    /// `rounded(toFractionDigits:) == self` says, without a division of 128-bit numbers.
+    public func hasFractionDigits(atMost digits: Int) -> Bool {
+        precondition((0...Self.fractionDigits).contains(digits))
+        let step = Self.powersOfTen[Self.fractionDigits - digits]
+        if let small = Int64(exactly: units) { return small % Int64(step) == 0 }
+        return units % step == 0
+    }
+
+    /// 10⁰ through 10¹⁸.
+    private static let powersOfTen: [Int128] = (0...18).map { power in (0..<power).reduce(Int128(1)) { result, _ in result * 10 } }
+
     /// Rounded half-to-even to `digits` fractional digits (0...8).
     public func rounded(toFractionDigits digits: Int) -> FixedDecimal {
         precondition((0...Self.fractionDigits).contains(digits))
@@ -102,11 +114,23 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
+        // Digits gather in a UInt64 (18 always fit), then move to the Int128 once: Int128
+        // arithmetic per digit cost more than the rest of reading a ledger value.
         var units: Int128 = 0
+        var pending: UInt64 = 0, pendingDigits = 0
+        @inline(__always) func take(_ digit: UInt8) {
+            if pendingDigits == 18 {
+                units = units * 1_000_000_000_000_000_000 + Int128(pending)
+                pending = 0
+                pendingDigits = 0
+            }
+            pending = pending &* 10 &+ UInt64(digit)
+            pendingDigits += 1
+        }
         var integerDigits = 0
         while index < count, bytes[index] &- 48 < 10 {
             guard integerDigits < 28 else { return nil }
-            units = units * 10 + Int128(bytes[index] &- 48)
+            take(bytes[index] &- 48)
             integerDigits += 1
             index += 1
         }
@@ -116,13 +140,14 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
             while index < count, bytes[index] &- 48 < 10 {
                 fractionDigits += 1
                 guard fractionDigits <= Self.fractionDigits else { return nil }
-                units = units * 10 + Int128(bytes[index] &- 48)
+                take(bytes[index] &- 48)
                 index += 1
             }
             guard fractionDigits > 0 else { return nil }
         }
         guard index == count, integerDigits + fractionDigits > 0 else { return nil }
-        for _ in fractionDigits..<Self.fractionDigits { units *= 10 }
+        units = units * Self.powersOfTen[pendingDigits] + Int128(pending)
+        units *= Self.powersOfTen[Self.fractionDigits - fractionDigits]
         return FixedDecimal(units: negative ? -units : units)
     }
 

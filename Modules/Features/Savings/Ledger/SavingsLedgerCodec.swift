@@ -108,6 +108,6 @@ public enum SavingsRules {
 
     /// From 0 up to a trillion, with at most two decimal places: an account's worth in money.
     public static func isValue(_ value: FixedDecimal) -> Bool {
-        !value.isNegative && value <= maximumValue && value.rounded(toFractionDigits: 2) == value
+        !value.isNegative && value <= maximumValue && value.hasFractionDigits(atMost: 2)
     }
 }

@@ -173,7 +173,7 @@ enum JournalDocumentMapper {
 
     /// As the web app's JavaScript stores a number: a whole one as an integer, else a double.
     private static func number(_ value: FixedDecimal) -> FirestoreValue {
-        value.rounded(toFractionDigits: 0) == value ? .integer(value.description) : .double(value.description)
+        value.hasFractionDigits(atMost: 0) ? .integer(value.description) : .double(value.description)
     }
 
     static func hash(_ entry: LedgerEntry) -> String { JournalID.hash(entry.kind + "\t" + entry.payload.description) }
