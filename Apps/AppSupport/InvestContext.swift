@@ -20,7 +20,7 @@ public struct InvestContext {
     }
 
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current, makeID: @escaping () -> String = { UUID().uuidString.lowercased() }) {
+                timeZone: TimeZone = .current, makeID: @escaping () -> String = LedgerIdentifier.random) {
         self.environment = environment
         self.console = console
         self.now = now
