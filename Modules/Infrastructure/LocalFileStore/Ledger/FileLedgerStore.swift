@@ -24,6 +24,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// What the most recent load saw, so a writer that already loaded can decide to compact
     /// without keeping the entries themselves alive.
     private var lastLoad: (garbageLines: Int, liveCount: Int)?
+    /// How much of the log a scan reads at a time; small in tests, to cross many piece boundaries.
+    var readPieceSize = 1 << 20
 
     /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
     public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
@@ -37,38 +39,38 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     /// One pass: each line is handed to `keep` as it is read, while its bytes are still in cache,
-    /// and no entry is kept that the caller does not want.
+    /// and no entry is kept that the caller does not want. The file is read a piece at a time, so
+    /// a reader that keeps decoded values, not entries, never has the whole file in memory.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
-        let bytes: [UInt8]
-        do {
-            guard let read = try fileSystem({ try FileSystem.readFile(logPath) }) else { return [] }
-            bytes = read
-        } catch {
-            throw .store(error)
-        }
-        // A line holds about a hundred bytes; an estimate a little high grows nothing twice.
-        let estimate = bytes.count / 96
-        reserve(estimate)
-        var index = LedgerLogCodec.LiveIndex(capacity: estimate)
+        var index = LedgerLogCodec.LiveIndex()
         // A line that can't be decoded fails the read only if it is still the live version.
         var failures: [String: (line: Int, error: LedgerDecodingError)] = [:]
         do throws(StoreError) {
-            try LedgerLogCodec.forEachRecord(in: bytes, path: logPath) { line, entry in
-                if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
-                guard !entry.isDeleted else { return index.record(entry, kept: false) }
-                do throws(LedgerDecodingError) {
-                    index.record(entry, kept: try keep(entry))
-                } catch {
-                    failures[entry.id] = (line, error)
-                    index.record(entry, kept: false)
+            guard let file = try fileSystem({ try LinePieces(path: logPath) }) else { return [] }
+            // A line holds about a hundred bytes; an estimate a little high grows nothing twice.
+            let estimate = file.size / 96
+            reserve(estimate)
+            index = LedgerLogCodec.LiveIndex(capacity: estimate)
+            var reader = LedgerLogCodec.RecordReader(path: logPath)
+            while let (piece, isLast) = try fileSystem({ try file.next(size: readPieceSize) }) {
+                try reader.read(piece, isLast: isLast) { line, entry in
+                    if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
+                    guard !entry.isDeleted else { return index.record(entry, kept: false) }
+                    do throws(LedgerDecodingError) {
+                        index.record(entry, kept: try keep(entry))
+                    } catch {
+                        failures[entry.id] = (line, error)
+                        index.record(entry, kept: false)
+                    }
                 }
             }
         } catch {
             throw .store(error)
         }
-        lastLoad = (index.garbageLines, index.liveCount)
+        let resolution = index.resolved()
+        lastLoad = (resolution.garbageLines, resolution.liveCount)
         if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
-        return index.deadSlots
+        return resolution.deadSlots
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {
@@ -90,12 +92,13 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// million rows never holds the whole file in memory. O(history), like its callers.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
-            var (log, original) = try read()
+            let (log, original) = try read()
             guard log.fileVersion == LedgerLogCodec.version else {
                 // An older format is migrated whole, its original kept beside it.
                 try keepOlderFormat(of: log, original)
-                for entry in entries { log.store(entry) }
-                return try rewrite(with: log)
+                var migrated = LedgerLogCodec.Log.Builder(capacity: log.liveCount + entries.count)
+                for entry in log.entries + entries { migrated.store(entry) }
+                return try rewrite(with: migrated.log())
             }
             // A torn last line (an interrupted writer's) is left out, as reading does.
             let history = original.map { bytes in bytes[..<((bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1)] }
@@ -140,7 +143,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     private func read() throws(StoreError) -> (log: LedgerLogCodec.Log, bytes: [UInt8]?) {
         guard let bytes = try fileSystem({ try FileSystem.readFile(logPath) }) else { return (LedgerLogCodec.Log(), nil) }
         let log = try LedgerLogCodec.decode(bytes, path: logPath)
-        lastLoad = (log.index.garbageLines, log.index.liveCount)
+        lastLoad = (log.garbageLines, log.liveCount)
         return (log, bytes)
     }
 

@@ -20,87 +20,47 @@ enum LedgerLogCodec {
     static let magic = "investments-transactions"
     static var header: String { "\(magic) v\(version)\n" }
 
-    /// Which lines of a log are still live. A reader keeps what it wants of each entry in an
-    /// array of its own, in file order, telling the index whether it kept something; the index
-    /// then says which of those kept slots a later line superseded or deleted.
-    struct LiveIndex {
-        /// Per kept slot: superseded or deleted since.
-        private(set) var dead: [Bool] = []
-        private(set) var deadCount = 0
-        private var slotByID: [String: Int] = [:]
-        /// Live ids whose entries the reader passed over, by their hash: only counted (for
-        /// `garbageLines`), and a reader of one kind passes over every other kind's lines, so
-        /// this is the hot path. Two ids of 64-bit hashes colliding would only count one live
-        /// entry too few, which at worst compacts a little early.
-        private var passedOver: Set<Int> = []
-        private(set) var tombstones: [String: LedgerEntry] = [:]
-        private(set) var recordLines = 0
-
-        init(capacity: Int = 0) {
-            dead.reserveCapacity(capacity)
-            slotByID.reserveCapacity(capacity)
-            passedOver.reserveCapacity(capacity)
-        }
-
-        var liveCount: Int { slotByID.count + passedOver.count }
-        /// Lines that no longer describe anything: what a compaction would drop.
-        var garbageLines: Int { recordLines - liveCount - tombstones.count }
-        /// The kept slots that are no longer live, ascending.
-        var deadSlots: [Int] { deadCount == 0 ? [] : dead.indices.filter { dead[$0] } }
-
-        /// Records `entry`'s line; `kept`: the reader appended a slot for it.
-        mutating func record(_ entry: LedgerEntry, kept: Bool) {
-            recordLines += 1
-            if entry.isDeleted {
-                if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
-                if !passedOver.isEmpty { passedOver.remove(entry.id.hashValue) }
-                tombstones[entry.id] = entry
-                return
-            }
-            if !tombstones.isEmpty { tombstones.removeValue(forKey: entry.id) }
-            guard kept else {
-                if let slot = slotByID.removeValue(forKey: entry.id) { markDead(slot) }
-                passedOver.insert(entry.id.hashValue)
-                return
-            }
-            if !passedOver.isEmpty { passedOver.remove(entry.id.hashValue) }
-            // One hash of the id per line: look up and insert in a single step.
-            if let replaced = slotByID.updateValue(dead.count, forKey: entry.id) { markDead(replaced) }
-            dead.append(false)
-        }
-
-        private mutating func markDead(_ slot: Int) {
-            dead[slot] = true
-            deadCount += 1
-        }
-    }
-
     /// The whole log: every live entry, in file order, and the tombstones.
     struct Log {
-        private(set) var index: LiveIndex
-        private var slots: [LedgerEntry] = []
+        private(set) var live: [LedgerEntry] = []
+        /// Oldest deletion first, then by id: a compaction writes them in a stable order.
+        private(set) var deletions: [LedgerEntry] = []
+        private(set) var garbageLines = 0
         /// The format the file was written in; an older one is migrated by the next write.
         var fileVersion = LedgerLogCodec.version
 
-        init(capacity: Int = 0) {
-            index = LiveIndex(capacity: capacity)
-            slots.reserveCapacity(capacity)
-        }
+        var liveCount: Int { live.count }
+        var entries: [LedgerEntry] { deletions.isEmpty ? live : live + deletions }
 
-        mutating func store(_ entry: LedgerEntry) {
-            if !entry.isDeleted { slots.append(entry) }
-            index.record(entry, kept: !entry.isDeleted)
-        }
+        /// Collects a log's lines in file order, a later line for an id replacing the earlier.
+        struct Builder {
+            private var index: LiveIndex
+            private var slots: [LedgerEntry] = []
 
-        /// Handed out without a copy when nothing was superseded.
-        var live: [LedgerEntry] {
-            index.deadCount == 0 ? slots : slots.indices.compactMap { index.dead[$0] ? nil : slots[$0] }
+            init(capacity: Int = 0) {
+                index = LiveIndex(capacity: capacity)
+                slots.reserveCapacity(capacity)
+            }
+
+            mutating func store(_ entry: LedgerEntry) {
+                if !entry.isDeleted { slots.append(entry) }
+                index.record(entry, kept: !entry.isDeleted)
+            }
+
+            func log(fileVersion: Int = LedgerLogCodec.version) -> Log {
+                let resolution = index.resolved()
+                var log = Log()
+                log.live = slots
+                if !resolution.deadSlots.isEmpty {
+                    let dead = Set(resolution.deadSlots)
+                    log.live = slots.indices.compactMap { dead.contains($0) ? nil : slots[$0] }
+                }
+                log.deletions = resolution.tombstones.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
+                log.garbageLines = resolution.garbageLines
+                log.fileVersion = fileVersion
+                return log
+            }
         }
-        /// Oldest deletion first, then by id: a compaction writes them in a stable order.
-        var deletions: [LedgerEntry] {
-            index.tombstones.values.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
-        }
-        var entries: [LedgerEntry] { index.tombstones.isEmpty ? live : live + deletions }
     }
 
     // MARK: Encoding
@@ -131,7 +91,7 @@ enum LedgerLogCodec {
 
     static func contents(of log: Log) -> [UInt8] {
         var bytes = Array(header.utf8)
-        bytes.reserveCapacity(log.index.liveCount * 110)
+        bytes.reserveCapacity(log.liveCount * 110)
         for entry in log.live { append(entry, to: &bytes) }
         for entry in log.deletions { append(entry, to: &bytes) }
         return bytes
@@ -153,9 +113,9 @@ enum LedgerLogCodec {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
-        var log = Log(capacity: bytes.count / 64)
-        log.fileVersion = try forEachRecord(in: bytes, path: path) { _, entry in log.store(entry) }
-        return log
+        var builder = Log.Builder(capacity: bytes.count / 64)
+        let fileVersion = try forEachRecord(in: bytes, path: path) { _, entry in builder.store(entry) }
+        return builder.log(fileVersion: fileVersion)
     }
 
     /// Every record line with its line number, in file order. A torn last line (no newline) is
@@ -164,30 +124,54 @@ enum LedgerLogCodec {
     @discardableResult
     static func forEachRecord(in bytes: [UInt8], path: String, requireWholeLines: Bool = false,
                               _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) -> Int {
-        let shared = LedgerBytes(bytes)
-        return try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) -> Int in
-            guard buffer.count > 0 else { return Self.version }
-            let (version, recordsStart) = try checkHeader(buffer, path: path)
-            var kinds = KindNames()
-            var start = recordsStart
-            var lineNumber = 1
-            while start < buffer.count {
-                lineNumber += 1
-                guard let newline = firstNewline(in: buffer, from: start) else {
-                    if requireWholeLines { throw .damaged(file: path, line: lineNumber, reason: "the last line is cut short") }
-                    break
+        var reader = RecordReader(path: path)
+        try reader.read(bytes, isLast: true, requireWholeLines: requireWholeLines, body)
+        return reader.version ?? Self.version
+    }
+
+    /// Reads a log piece by piece (each ending at a line's end, as `LinePieces` hands them out),
+    /// carrying the format version and line numbers from one to the next.
+    struct RecordReader {
+        let path: String
+        /// Known once the header was read.
+        private(set) var version: Int?
+        private var kinds = KindNames()
+        private var lineNumber = 1
+
+        init(path: String) {
+            self.path = path
+        }
+
+        /// The piece's records; payloads point into it, so it stays in memory only as long as an
+        /// entry from it is kept.
+        mutating func read(_ piece: [UInt8], isLast: Bool, requireWholeLines: Bool = false,
+                           _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) {
+            let shared = LedgerBytes(piece)
+            try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
+                guard buffer.count > 0 else { return }
+                var start = 0
+                if version == nil {
+                    let (version, recordsStart) = try checkHeader(buffer, path: path)
+                    self.version = version
+                    start = recordsStart
                 }
-                if newline > start {
-                    do throws(LineProblem) {
-                        body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline)
-                                                      : try entry(buffer, start..<newline, shared: shared, kinds: &kinds))
-                    } catch {
-                        throw .damaged(file: path, line: lineNumber, reason: error.reason)
+                while start < buffer.count {
+                    lineNumber += 1
+                    guard let newline = firstNewline(in: buffer, from: start) else {
+                        if requireWholeLines, isLast { throw .damaged(file: path, line: lineNumber, reason: "the last line is cut short") }
+                        break
                     }
+                    if newline > start {
+                        do throws(LineProblem) {
+                            body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline)
+                                                          : try entry(buffer, start..<newline, shared: shared, kinds: &kinds))
+                        } catch {
+                            throw .damaged(file: path, line: lineNumber, reason: error.reason)
+                        }
+                    }
+                    start = newline + 1
                 }
-                start = newline + 1
             }
-            return version
         }
     }
 

@@ -57,26 +57,8 @@ enum FileSystem {
 
     /// The whole file, or nil if it does not exist.
     static func readFile(_ path: String) throws -> [UInt8]? {
-        try checkPrivateDirectory(of: path)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw Failure("open", path)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure("read", path) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Failure("read", path) }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        guard let file = try LinePieces(path: path) else { return nil }
+        return try file.readAll()
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
@@ -141,6 +123,83 @@ enum FileSystem {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
+    }
+}
+
+/// A file read a piece at a time, each piece ending at the end of a line (the last one holds
+/// whatever follows the last newline): a reader that keeps nothing of a piece lets the next one
+/// reuse its memory, so reading a long file touches a piece's worth of fresh pages, not the file's.
+/// Fresh pages are what a long read costs most: each is faulted in and cleared by the kernel.
+final class LinePieces {
+    private let fd: Int32
+    private let path: String
+    /// The file's size when opened: a reader can reserve for what is coming.
+    let size: Int
+    private var carried: [UInt8] = []
+    private var atEnd = false
+
+    /// Nil if there is no file at `path`.
+    init?(path: String) throws {
+        try FileSystem.checkPrivateDirectory(of: path)
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSystem.Failure("open", path)
+        }
+        self.path = path
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let failure = FileSystem.Failure("read", path)
+            close(fd)
+            throw failure
+        }
+        size = Int(info.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// The next piece, about `size` bytes or one line if that is longer; nil after the last.
+    func next(size: Int) throws -> (bytes: [UInt8], isLast: Bool)? {
+        guard !atEnd else { return nil }
+        var capacity = carried.count + size
+        while true {
+            var piece = try fill(upTo: capacity)
+            guard !atEnd else { return (piece, true) }
+            if let lastNewline = piece.lastIndex(of: UInt8(ascii: "\n")) {
+                carried = Array(piece[(lastNewline + 1)...])
+                piece.removeSubrange((lastNewline + 1)...)
+                return (piece, false)
+            }
+            // No line ends in the piece: read on into one twice as long, so a long line costs
+            // a few copies, not one per piece.
+            carried = piece
+            capacity = piece.count * 2
+        }
+    }
+
+    /// The file in one piece, as long as it was when opened.
+    func readAll() throws -> [UInt8] {
+        try fill(upTo: size)
+    }
+
+    /// What was carried over, then the file's next bytes up to `capacity` in all.
+    private func fill(upTo capacity: Int) throws -> [UInt8] {
+        let carried = carried
+        self.carried = []
+        return try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            carried.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.baseAddress!.initialize(from: base, count: $0.count) } }
+            count = carried.count
+            while count < capacity {
+                let read = read(fd, buffer.baseAddress! + count, capacity - count)
+                if read < 0, errno == EINTR { continue }
+                guard read >= 0 else { throw FileSystem.Failure("read", path) }
+                if read == 0 {
+                    atEnd = true
+                    break
+                }
+                count += read
+            }
+        }
     }
 }
 
