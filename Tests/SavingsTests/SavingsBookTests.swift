@@ -33,6 +33,27 @@ final class SavingsBookTests: XCTestCase {
         XCTAssertEqual(book.total, fixed("1120.25"))
     }
 
+    func test_summary_fromUpdatesInAnyOrder_agreesWithTheBook() {
+        let accounts = [account("b", "pension"), account("a", "ISA"), account("c", "Old", closedAt: day(-1))]
+        let updates = [
+            update("1", "a", "100", day(-5)), update("2", "b", "50", day(-1)), update("3", "a", "90", day(-9)), update("4", "c", "999", day(-4)),
+            ValueUpdate(id: "a-recorded-later", accountID: "b", value: fixed("7"), at: day(-1), recordedAt: day(0)),
+            ValueUpdate(id: "z-recorded-earlier", accountID: "b", value: fixed("5"), at: day(-1), recordedAt: day(-1)),
+            update("y-same-moment", "a", "101", day(-5)), update("x-same-moment", "a", "102", day(-5)),
+        ]
+        let book = SavingsBook(accounts: accounts, updates: updates)
+
+        for order in [updates, updates.reversed(), updates.sorted { $0.id < $1.id }] {
+            let summary = SavingsSummary(accounts: accounts, updates: order)
+
+            XCTAssertEqual(summary, book.summary)
+            XCTAssertEqual(summary.accounts.map(\.name), ["ISA", "Old", "pension"], "by name, ignoring case")
+            XCTAssertEqual(summary.latestUpdates["b"]?.value, fixed("7"), "recorded later")
+            XCTAssertEqual(summary.latestUpdates["a"]?.id, "y-same-moment", "same moment, none recorded: the larger id")
+            XCTAssertEqual(summary.total, fixed("108"), "the closed account left out")
+        }
+    }
+
     func test_accountNamed_ignoresCase() {
         let book = SavingsBook(accounts: [account("a", "HL S&S ISA")], updates: [])
 

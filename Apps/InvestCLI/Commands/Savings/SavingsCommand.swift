@@ -127,27 +127,26 @@ struct SavingsCommand: Command {
     }
 
     private func list(format: OutputFormat, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
-        let book = try load().load()
-        let latest = book.latestUpdates
-        let report = presentation.accountsReport(book, latest: latest)
+        let summary = try load().loadSummary()
+        let report = presentation.accountsReport(summary)
         switch format {
         case .json:
-            io.console.write(JSON.document([("currency", .string(presentation.symbol)), ("total", .text(book.total(of: latest).description)),
+            io.console.write(JSON.document([("currency", .string(presentation.symbol)), ("total", .text(summary.total.description)),
                                             ("accounts", report.json)]).rendered())
         case .csv:
             io.console.write(report.render(.csv, colors: false))
         case .table:
-            guard !book.accounts.isEmpty else { return io.console.write("No savings accounts yet. 'invest savings add NAME --value V' creates one.\n") }
+            guard !summary.accounts.isEmpty else { return io.console.write("No savings accounts yet. 'invest savings add NAME --value V' creates one.\n") }
             let style = (try? io.tableStyle(arguments, for: report)) ?? TableStyle(colors: io.usesColor, width: io.tableWidth)
             io.console.write(report.render(.table, style: style))
-            let active = book.accounts.filter(\.isActive).count
-            io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(book.total(of: latest)))\n")
+            let active = summary.accounts.filter(\.isActive).count
+            io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(summary.total))\n")
         }
     }
 
     private func accountResult(_ account: SavingsAccount, format: OutputFormat, presentation: SavingsPresentation) throws -> String {
-        let book = try load().load()
-        return presentation.accountsReport(book, latest: book.latestUpdates).onlyRow(book.accounts.firstIndex { $0.id == account.id }).renderResult(format, colors: false)
+        let summary = try load().loadSummary()
+        return presentation.accountsReport(summary).onlyRow(summary.accounts.firstIndex { $0.id == account.id }).renderResult(format, colors: false)
     }
 
     private func reportUpdate(_ verb: String, _ update: ValueUpdate, format: OutputFormat, presentation: SavingsPresentation, io: CommandIO) throws {

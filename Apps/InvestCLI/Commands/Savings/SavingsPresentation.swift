@@ -79,7 +79,7 @@ struct SavingsPresentation {
     }
 
     /// Every account: value, last update, status; the total of the active ones.
-    func accountsReport(_ book: SavingsBook, latest: [String: ValueUpdate]) -> Report {
+    func accountsReport(_ summary: SavingsSummary) -> Report {
         var report = Report(columns: [
             .init(title: "ACCOUNT", key: "name", alignment: .left), .init(title: "VALUE", key: "value", alignment: .right),
             .init(title: "UPDATED", key: "updatedAt", alignment: .left), .init(title: "STATUS", key: "status", alignment: .left),
@@ -87,8 +87,8 @@ struct SavingsPresentation {
             .init(title: "CREATED", key: "createdAt", alignment: .left, visibility: .machineOnly),
             .init(title: "CLOSED", key: "closedAt", alignment: .left, visibility: .wide),
         ])
-        report.rows = book.accounts.map { account in
-            let update = latest[account.id]
+        report.rows = summary.accounts.map { account in
+            let update = summary.latestUpdates[account.id]
             return [.text(account.name), moneyCell(update?.value ?? .zero), .time(update?.at, shown: update.map { localTime.dateAndTime($0.at) } ?? "never"),
                     .text(account.isActive ? "active" : "closed"), .text(account.id), .time(account.createdAt, shown: ""),
                     .time(account.closedAt, shown: account.closedAt.map(localTime.dateAndTime) ?? "")]

@@ -38,6 +38,21 @@ public struct ValueUpdate: Equatable, Sendable {
         self.at = at
         self.recordedAt = recordedAt
     }
+
+    /// Whether this update counts before `other`: the earlier moment first; for the same moment,
+    /// the one recorded later counts (comes after), then by id, so every device agrees.
+    public func counts(before other: ValueUpdate) -> Bool {
+        guard at == other.at else { return at < other.at }
+        let (recorded, otherRecorded) = (recordedAt ?? .distantPast, other.recordedAt ?? .distantPast)
+        return recorded != otherRecorded ? recorded < otherRecorded : id < other.id
+    }
+}
+
+extension SavingsAccount {
+    /// By name, ignoring case, then by id: the order every list shows accounts in.
+    static func listed(_ accounts: [SavingsAccount]) -> [SavingsAccount] {
+        accounts.sorted { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.id < $1.id }
+    }
 }
 
 /// Every account with its updates: the seed's update-only model, where current values and
@@ -49,7 +64,7 @@ public struct SavingsBook: Equatable, Sendable {
     public let updates: [ValueUpdate]
 
     public init(accounts: [SavingsAccount], updates: [ValueUpdate]) {
-        self.accounts = accounts.sorted { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.id < $1.id }
+        self.accounts = SavingsAccount.listed(accounts)
         self.updates = Self.chronological(updates)
     }
 
@@ -58,10 +73,7 @@ public struct SavingsBook: Equatable, Sendable {
     private static func chronological(_ updates: [ValueUpdate]) -> [ValueUpdate] {
         let times = updates.map(\.at.timeIntervalSince1970)
         func before(_ lhs: Int, _ rhs: Int) -> Bool {
-            guard times[lhs] == times[rhs] else { return times[lhs] < times[rhs] }
-            let (left, right) = (updates[lhs], updates[rhs])
-            let (leftRecorded, rightRecorded) = (left.recordedAt ?? .distantPast, right.recordedAt ?? .distantPast)
-            return leftRecorded != rightRecorded ? leftRecorded < rightRecorded : left.id < right.id
+            times[lhs] != times[rhs] ? times[lhs] < times[rhs] : updates[lhs].counts(before: updates[rhs])
         }
         if zip(updates.indices, updates.indices.dropFirst()).allSatisfy({ !before($1, $0) }) { return updates }
         var order = Array(updates.indices)
@@ -83,9 +95,14 @@ public struct SavingsBook: Equatable, Sendable {
         updates.last { $0.accountID == accountID }
     }
 
-    /// The latest update of every account that has one, by account id: read from the newest
-    /// back, stopping once every account has one, so a long history costs a few steps.
-    public var latestUpdates: [String: ValueUpdate] {
+    /// An account's worth: its latest update's value, 0 before its first.
+    public func currentValue(of accountID: String) -> FixedDecimal {
+        latestUpdate(of: accountID)?.value ?? .zero
+    }
+
+    /// Each account's latest update and the total: read from the newest update back, stopping
+    /// once every account has one, so a long history costs a few steps.
+    public var summary: SavingsSummary {
         var latest: [String: ValueUpdate] = [:]
         latest.reserveCapacity(accounts.count)
         var unseen = Set(accounts.map(\.id))
@@ -94,19 +111,38 @@ public struct SavingsBook: Equatable, Sendable {
             unseen.remove(update.accountID)
             if unseen.isEmpty { break }
         }
-        return latest
-    }
-
-    /// An account's worth: its latest update's value, 0 before its first.
-    public func currentValue(of accountID: String) -> FixedDecimal {
-        latestUpdate(of: accountID)?.value ?? .zero
+        return SavingsSummary(listedAccounts: accounts, latestUpdates: latest)
     }
 
     /// The sum of the current values of the active accounts.
-    public var total: FixedDecimal { total(of: latestUpdates) }
+    public var total: FixedDecimal { summary.total }
+}
 
-    /// The total from `latestUpdates` already worked out.
-    public func total(of latest: [String: ValueUpdate]) -> FixedDecimal {
-        accounts.filter(\.isActive).reduce(.zero) { $0 + (latest[$1.id]?.value ?? .zero) }
+/// Every account with its current value: what the accounts list shows. Worked out from the
+/// updates in one pass, without putting them in date order, which costs more than reading them.
+public struct SavingsSummary: Equatable, Sendable {
+    /// In list order, as in `SavingsBook`.
+    public let accounts: [SavingsAccount]
+    /// The latest update of every account that has one, by account id.
+    public let latestUpdates: [String: ValueUpdate]
+
+    /// From updates in any order: the latest of each account by `ValueUpdate.counts(before:)`.
+    public init(accounts: [SavingsAccount], updates: [ValueUpdate]) {
+        var latest: [String: ValueUpdate] = [:]
+        latest.reserveCapacity(accounts.count)
+        for update in updates where latest[update.accountID].map({ $0.counts(before: update) }) ?? true {
+            latest[update.accountID] = update
+        }
+        self.init(listedAccounts: SavingsAccount.listed(accounts), latestUpdates: latest)
+    }
+
+    init(listedAccounts: [SavingsAccount], latestUpdates: [String: ValueUpdate]) {
+        accounts = listedAccounts
+        self.latestUpdates = latestUpdates
+    }
+
+    /// The sum of the current values of the active accounts.
+    public var total: FixedDecimal {
+        accounts.filter(\.isActive).reduce(.zero) { $0 + (latestUpdates[$1.id]?.value ?? .zero) }
     }
 }

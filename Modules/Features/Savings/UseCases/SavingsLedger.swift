@@ -6,6 +6,17 @@ struct SavingsLedger {
     let ledger: LedgerStore
 
     func book() throws(SavingsError) -> SavingsBook {
+        let (accounts, updates) = try records()
+        return SavingsBook(accounts: accounts, updates: updates)
+    }
+
+    func summary() throws(SavingsError) -> SavingsSummary {
+        let (accounts, updates) = try records()
+        return SavingsSummary(accounts: accounts, updates: updates)
+    }
+
+    /// The live accounts and updates, in the ledger's order.
+    private func records() throws(SavingsError) -> (accounts: [SavingsAccount], updates: [ValueUpdate]) {
         var accounts: [SavingsAccount] = [], updates: [ValueUpdate] = []
         // Where each account came among all kept records, to map superseded positions back.
         var accountPositions: [Int] = []
@@ -26,7 +37,7 @@ struct SavingsLedger {
         } catch {
             throw .unreadable(error)
         }
-        guard !superseded.isEmpty else { return SavingsBook(accounts: accounts, updates: updates) }
+        guard !superseded.isEmpty else { return (accounts, updates) }
         var deadAccounts = Set<Int>(), deadUpdates = Set<Int>()
         for position in superseded {
             let accountsBefore = accountPositions.partitioningIndex { $0 >= position }
@@ -36,8 +47,8 @@ struct SavingsLedger {
                 deadUpdates.insert(position - accountsBefore)
             }
         }
-        return SavingsBook(accounts: accounts.indices.filter { !deadAccounts.contains($0) }.map { accounts[$0] },
-                           updates: updates.indices.filter { !deadUpdates.contains($0) }.map { updates[$0] })
+        return (accounts.indices.filter { !deadAccounts.contains($0) }.map { accounts[$0] },
+                updates.indices.filter { !deadUpdates.contains($0) }.map { updates[$0] })
     }
 
     /// Runs a check and its writes with other writers kept out.

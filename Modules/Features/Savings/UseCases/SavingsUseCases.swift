@@ -4,9 +4,11 @@ import Ledger
 
 public protocol SavingsLoading {
     func load() throws(SavingsError) -> SavingsBook
+    func loadSummary() throws(SavingsError) -> SavingsSummary
 }
 
-/// Reads every account and update, for the list, the history and the charts.
+/// Reads every account and update, for the history and the charts, or each account's current
+/// value, for the list.
 public struct LoadSavingsUseCase: SavingsLoading {
     private let ledger: SavingsLedger
 
@@ -16,6 +18,10 @@ public struct LoadSavingsUseCase: SavingsLoading {
 
     public func load() throws(SavingsError) -> SavingsBook {
         try ledger.book()
+    }
+
+    public func loadSummary() throws(SavingsError) -> SavingsSummary {
+        try ledger.summary()
     }
 }
 
