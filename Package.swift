@@ -34,13 +34,17 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
+        .target(name: "URLSessionHTTP", dependencies: ["Networking"], path: "Modules/Infrastructure/URLSessionHTTP"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "TradingDesk", "Analytics", "Transactions", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
         .target(name: "Firebase", dependencies: ["Auth", "Ledger", "OptionsJournal", "FixedPoint", "Networking"], path: "Modules/Infrastructure/Firebase"),
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the CLI plumbing and remote wiring both clients share, then each client
         .target(name: "AppSupport", dependencies: ["Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "TradingDesk", "LocalFileStore", "QuotesAPI",
-                                                   "Firebase", "Networking", "FixedPoint"],
+                                                   "Firebase", "Networking", "FixedPoint",
+                                                   // URLSession only where there is no socket client: on Linux, FoundationNetworking
+                                                   // would load libcurl and its libraries into every run.
+                                                   .target(name: "URLSessionHTTP", condition: .when(platforms: [.macOS, .iOS, .watchOS, .tvOS, .visionOS]))],
                 path: "Apps/AppSupport"),
         .target(name: "InvestCLI", dependencies: ["AppSupport", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "FeedStreams", "FixedPoint"], path: "Apps/InvestCLI"),
@@ -53,7 +57,7 @@ let package = Package(
                           path: "Apps/invest-bench"),
 
         // Test support: one target per concern, so a test compiles only what it uses
-        .target(name: "TestSupport", dependencies: ["FixedPoint"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FixedPoint", "Networking", "URLSessionHTTP"], path: "Tests/TestSupport"),
         .target(name: "TransactionsTestSupport", dependencies: ["Ledger", "Transactions", "FixedPoint", "TestSupport"], path: "Tests/TransactionsTestSupport"),
         .target(name: "AuthTestSupport", dependencies: ["Auth"], path: "Tests/AuthTestSupport"),
 
@@ -74,8 +78,8 @@ let package = Package(
                     path: "Tests/PortfolioTests"),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking"], path: "Tests/NetworkingTests"),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
-        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "CurrentPrices", "Analytics", "Transactions", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
-        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "OptionsJournal", "FixedPoint", "Networking", "AuthTestSupport",
+        .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "URLSessionHTTP", "CurrentPrices", "Analytics", "Transactions", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
+        .testTarget(name: "FirebaseEndToEndTests", dependencies: ["Firebase", "Auth", "Ledger", "Transactions", "OptionsJournal", "FixedPoint", "Networking", "URLSessionHTTP", "AuthTestSupport",
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
         .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
@@ -85,7 +89,7 @@ let package = Package(
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
-        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "Ledger", "Transactions", "Savings",
+        .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",
                                                             "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport", "FixedPoint", "invest"],
                     path: "AcceptanceSpecs", exclude: ["README.md"]),
     ]

@@ -2,6 +2,7 @@ import XCTest
 import Firebase
 import Ledger
 import Networking
+import URLSessionHTTP
 import Transactions
 import InvestCLITestSupport
 import TestSupport

@@ -4,6 +4,9 @@ import CurrentPrices
 import Firebase
 import LocalFileStore
 import Networking
+#if !os(Linux)
+import URLSessionHTTP
+#endif
 import QuotesAPI
 import TradingDesk
 import Ledger
@@ -34,9 +37,19 @@ public struct RemoteServices {
 
     /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
     private func client(timeout: TimeInterval) -> HTTPClient {
-        var client = StandardHTTPClient.make(timeout: timeout)
+        var client = Self.platformClient(timeout: timeout)
         if let requestLog { client = RequestLoggingHTTPClient(decoratee: client, log: requestLog) }
         return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
+    }
+
+    /// On Linux the socket client, which waits in `poll(2)`: URLSession there polls libcurl about
+    /// a thousand times a second while a server is silent.
+    public static func platformClient(timeout: TimeInterval) -> HTTPClient {
+        #if os(Linux)
+        SocketHTTPClient(timeout: timeout)
+        #else
+        URLSessionHTTPClient(timeout: timeout)
+        #endif
     }
 
     /// What every client says when `liveQuotes()` is nil and it values with sample prices.

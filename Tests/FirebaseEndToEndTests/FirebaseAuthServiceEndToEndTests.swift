@@ -84,7 +84,7 @@ final class FirebaseAuthServiceEndToEndTests: XCTestCase {
 
     func test_wrongAPIKey_isReportedWithoutQuotingTheKey() throws {
         let sut = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: try startEmulator().baseURL), apiKey: "s3cret-key",
-                                      client: StandardHTTPClient.make(timeout: 5), now: { [now] in now })
+                                      client: platformHTTPClient(timeout: 5), now: { [now] in now })
 
         let error = authError { () throws(AuthError) in try sut.signIn(email: "user@example.com", password: "long enough") }
 
@@ -104,7 +104,7 @@ final class FirebaseAuthServiceEndToEndTests: XCTestCase {
 
     private func makeSUT(_ emulator: ServicesEmulator, file: StaticString = #filePath, line: UInt = #line) -> FirebaseAuthService {
         let sut = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: emulator.baseURL), apiKey: ServicesEmulator.apiKey,
-                                      client: StandardHTTPClient.make(timeout: 5), now: { [now] in now })
+                                      client: platformHTTPClient(timeout: 5), now: { [now] in now })
         trackForMemoryLeaks(sut, file: file, line: line)
         return sut
     }

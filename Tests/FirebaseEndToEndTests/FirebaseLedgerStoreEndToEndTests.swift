@@ -78,10 +78,10 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
     func test_request_withAnExpiredTokenRefreshesOnceAndRetries() throws {
         let emulator = try startEmulator()
         let auth = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: emulator.baseURL), apiKey: ServicesEmulator.apiKey,
-                                       client: StandardHTTPClient.make(timeout: 5))
+                                       client: platformHTTPClient(timeout: 5))
         var session = try auth.signUp(email: "user@example.com", password: "long enough")
         var forcedRefreshes = 0
-        let sut = FirebaseLedgerStore(databaseURL: emulator.baseURL, client: StandardHTTPClient.make(timeout: 5)) { forceRefresh throws(StoreError) in
+        let sut = FirebaseLedgerStore(databaseURL: emulator.baseURL, client: platformHTTPClient(timeout: 5)) { forceRefresh throws(StoreError) in
             if forceRefresh {
                 forcedRefreshes += 1
                 guard let refreshed = try? auth.refresh(session) else { throw .notSignedIn }
@@ -172,7 +172,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
         let emulator = try startEmulator()
         let (_, credentials) = try makeSUT(emulator)
         let databaseURL = URL(string: emulator.baseURL.absoluteString + "/?ns=investments-test")!
-        let sut = FirebaseLedgerStore(databaseURL: databaseURL, client: StandardHTTPClient.make(timeout: 5)) { _ throws(StoreError) in credentials }
+        let sut = FirebaseLedgerStore(databaseURL: databaseURL, client: platformHTTPClient(timeout: 5)) { _ throws(StoreError) in credentials }
 
         try sut.append(LedgerFixtures.entry("1"))
 
@@ -206,7 +206,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
     private func makeSUT(_ emulator: ServicesEmulator, file: StaticString = #filePath, line: UInt = #line) throws
         -> (store: FirebaseLedgerStore, credentials: RemoteCredentials) {
         let auth = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: emulator.baseURL), apiKey: ServicesEmulator.apiKey,
-                                       client: StandardHTTPClient.make(timeout: 5))
+                                       client: platformHTTPClient(timeout: 5))
         let session = try auth.signUp(email: "user-\(UUID().uuidString.prefix(8))@example.com", password: "long enough")
         let credentials = RemoteCredentials(uid: session.uid, idToken: session.idToken)
         let store = makeStore(emulator, credentials: credentials)
@@ -215,7 +215,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
     }
 
     private func makeStore(_ emulator: ServicesEmulator, credentials: RemoteCredentials, batchSize: Int = 500) -> FirebaseLedgerStore {
-        FirebaseLedgerStore(databaseURL: emulator.baseURL, client: StandardHTTPClient.make(timeout: 5), batchSize: batchSize) { _ throws(StoreError) in credentials }
+        FirebaseLedgerStore(databaseURL: emulator.baseURL, client: platformHTTPClient(timeout: 5), batchSize: batchSize) { _ throws(StoreError) in credentials }
     }
 }
 
@@ -237,10 +237,10 @@ final class FirebaseLedgerTransactionsStoreEndToEndTests: XCTestCase, Transactio
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> TransactionsStore {
         let emulator = try startEmulator()
         let auth = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: emulator.baseURL), apiKey: ServicesEmulator.apiKey,
-                                       client: StandardHTTPClient.make(timeout: 5))
+                                       client: platformHTTPClient(timeout: 5))
         let session = try auth.signUp(email: "user@example.com", password: "long enough")
         let credentials = RemoteCredentials(uid: session.uid, idToken: session.idToken)
-        let ledger = FirebaseLedgerStore(databaseURL: emulator.baseURL, client: StandardHTTPClient.make(timeout: 5)) { _ throws(StoreError) in credentials }
+        let ledger = FirebaseLedgerStore(databaseURL: emulator.baseURL, client: platformHTTPClient(timeout: 5)) { _ throws(StoreError) in credentials }
         let sut = LedgerTransactionsStore(ledger: ledger)
         trackForMemoryLeaks(ledger, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)

@@ -167,7 +167,7 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> (FirestoreJournalStore, ServicesEmulator, RemoteCredentials) {
         let emulator = try startEmulator()
         let auth = FirebaseAuthService(endpoints: FirebaseAuthEndpoints(emulatorBase: emulator.baseURL), apiKey: ServicesEmulator.apiKey,
-                                       client: StandardHTTPClient.make(timeout: 5))
+                                       client: platformHTTPClient(timeout: 5))
         let session = try auth.signUp(email: "trader-\(UUID().uuidString.prefix(8))@example.com", password: "long enough")
         let credentials = RemoteCredentials(uid: session.uid, idToken: session.idToken)
         let sut = store(emulator, credentials)
@@ -176,7 +176,7 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
     }
 
     private func store(_ emulator: ServicesEmulator, _ credentials: RemoteCredentials) -> FirestoreJournalStore {
-        FirestoreJournalStore(baseURL: emulator.baseURL, projectID: Self.project, client: StandardHTTPClient.make(timeout: 5)) { _ throws(StoreError) in credentials }
+        FirestoreJournalStore(baseURL: emulator.baseURL, projectID: Self.project, client: platformHTTPClient(timeout: 5)) { _ throws(StoreError) in credentials }
     }
 
     private func document(_ emulator: ServicesEmulator, _ credentials: RemoteCredentials) throws -> [String: Any] {

@@ -31,7 +31,7 @@ final class FinnhubCandlesEndToEndTests: XCTestCase {
 
     func test_closes_mapsAWrongKeyAndServerTrouble() throws {
         let emulator = try startEmulator()
-        let wrongKey = FinnhubCandles(baseURL: emulator.baseURL, apiKey: "wrong", client: StandardHTTPClient.make(timeout: 5))
+        let wrongKey = FinnhubCandles(baseURL: emulator.baseURL, apiKey: "wrong", client: platformHTTPClient(timeout: 5))
         try emulator.inject("429", for: "candle", times: 1)
         let limited = try error(from: makeSUT(emulator))
         try emulator.inject("500", for: "candle", times: 1)
@@ -45,7 +45,7 @@ final class FinnhubCandlesEndToEndTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(_ emulator: ServicesEmulator) -> FinnhubCandles {
-        FinnhubCandles(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 5))
+        FinnhubCandles(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5))
     }
 
     private func error(from sut: DailyClosesLoading) throws -> CandlesError? {

@@ -63,14 +63,14 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
 
     func test_load_reportsAWrongAPIKeyAsUnauthorized() throws {
         let emulator = try startEmulator()
-        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: StandardHTTPClient.make(timeout: 5))
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: "wrong", client: platformHTTPClient(timeout: 5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .unauthorized)
     }
 
     func test_load_reportsASlowServerAsTimeout() throws {
         let emulator = try startEmulator()
         try emulator.inject("slow", for: "AAPL", times: 1, extra: ["seconds": 3])
-        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 0.5))
+        let sut = FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 0.5))
         XCTAssertEqual(try error(loading: "AAPL", from: sut), .timeout)
     }
 
@@ -109,7 +109,7 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(_ emulator: ServicesEmulator, now: Date = Date()) -> FinnhubPriceLoader {
-        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: StandardHTTPClient.make(timeout: 5), now: { now })
+        FinnhubPriceLoader(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5), now: { now })
     }
 
     private func error(loading ticker: String, from sut: PriceLoader) throws -> PriceLoadingError? {

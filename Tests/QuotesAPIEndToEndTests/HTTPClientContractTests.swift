@@ -1,5 +1,6 @@
 import XCTest
 import Networking
+import URLSessionHTTP
 import TestSupport
 #if canImport(Glibc)
 import Glibc
