@@ -47,8 +47,10 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         var failures: [String: (line: Int, error: LedgerDecodingError)] = [:]
         do throws(StoreError) {
             guard let file = try fileSystem({ try LinePieces(path: logPath) }) else { return [] }
-            // A line holds about a hundred bytes; an estimate a little high grows nothing twice.
-            let estimate = file.size / 96
+            // Lines hold 80–150 bytes. An estimate too low makes every reserved array grow by
+            // copying into fresh pages (a savings history of short lines did); one too high
+            // costs only address space, as pages never written are never touched.
+            let estimate = file.size / 48
             reserve(estimate)
             index = LedgerLogCodec.LiveIndex(capacity: estimate)
             var reader = LedgerLogCodec.RecordReader(path: logPath)

@@ -113,7 +113,7 @@ enum LedgerLogCodec {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Log {
-        var builder = Log.Builder(capacity: bytes.count / 64)
+        var builder = Log.Builder(capacity: bytes.count / 48)
         let fileVersion = try forEachRecord(in: bytes, path: path) { _, entry in builder.store(entry) }
         return builder.log(fileVersion: fileVersion)
     }
