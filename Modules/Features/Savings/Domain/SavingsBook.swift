@@ -55,9 +55,21 @@ extension SavingsAccount {
     }
 }
 
+/// What holds the accounts: the whole book, or the summary a check or a list needs.
+public protocol SavingsAccountsHolding {
+    var accounts: [SavingsAccount] { get }
+}
+
+extension SavingsAccountsHolding {
+    /// The account called `name`, ignoring case.
+    public func account(named name: String) -> SavingsAccount? {
+        accounts.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+}
+
 /// Every account with its updates: the seed's update-only model, where current values and
 /// charts are worked out from the raw updates each time, never cached.
-public struct SavingsBook: Equatable, Sendable {
+public struct SavingsBook: SavingsAccountsHolding, Equatable, Sendable {
     public let accounts: [SavingsAccount]
     /// Every update, in date order; updates for the same moment in the order they were recorded,
     /// then by id, so every device agrees.
@@ -79,11 +91,6 @@ public struct SavingsBook: Equatable, Sendable {
         var order = Array(updates.indices)
         order.sort(by: before)
         return order.map { updates[$0] }
-    }
-
-    /// The account called `name`, ignoring case.
-    public func account(named name: String) -> SavingsAccount? {
-        accounts.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     public func updates(of accountID: String) -> [ValueUpdate] {
@@ -118,9 +125,10 @@ public struct SavingsBook: Equatable, Sendable {
     public var total: FixedDecimal { summary.total }
 }
 
-/// Every account with its current value: what the accounts list shows. Worked out from the
-/// updates in one pass, without putting them in date order, which costs more than reading them.
-public struct SavingsSummary: Equatable, Sendable {
+/// Every account with its current value: what the accounts list shows and what a change to an
+/// account checks. Worked out from the updates in one pass, without putting them in date order,
+/// which costs more than reading them.
+public struct SavingsSummary: SavingsAccountsHolding, Equatable, Sendable {
     /// In list order, as in `SavingsBook`.
     public let accounts: [SavingsAccount]
     /// The latest update of every account that has one, by account id.

@@ -74,13 +74,15 @@ struct SavingsLedger {
     }
 }
 
-extension SavingsBook {
+extension SavingsAccountsHolding {
     /// The account called `name`, or the error that names the accounts there are.
     public func requireAccount(named name: String) throws(SavingsError) -> SavingsAccount {
         guard let account = account(named: name) else { throw .unknownAccount(name, known: accounts.map(\.name)) }
         return account
     }
+}
 
+extension SavingsBook {
     /// The one update whose id starts with `prefix`.
     func requireUpdate(idPrefix prefix: String) throws(SavingsError) -> ValueUpdate {
         let matches = prefix.isEmpty ? [] : updates.filter { $0.id.hasPrefix(prefix.lowercased()) }

@@ -46,7 +46,7 @@ public final class ManageSavingsAccountsUseCase {
         guard at <= now else { throw .futureTime(at, now: now) }
         if let value { guard SavingsRules.isValue(value) else { throw .invalidValue(value) } }
         return try ledger.exclusively { () throws(SavingsError) in
-            guard try ledger.book().account(named: name) == nil else { throw .nameTaken(name) }
+            guard try ledger.summary().account(named: name) == nil else { throw .nameTaken(name) }
             let account = SavingsAccount(id: makeID(), name: name, createdAt: at)
             var entries = [SavingsLedgerCodec.entry(for: account, updatedAt: now.millisecondsSince1970)]
             if let value {
@@ -62,8 +62,8 @@ public final class ManageSavingsAccountsUseCase {
     public func rename(_ oldName: String, to newName: String) throws(SavingsError) -> SavingsAccount {
         let newName = newName.trimmingCharacters(in: .whitespaces)
         guard SavingsRules.isName(newName) else { throw .invalidName(newName) }
-        return try changing(oldName) { (book, account) throws(SavingsError) in
-            if let other = book.account(named: newName), other.id != account.id { throw .nameTaken(newName) }
+        return try changing(oldName) { (summary, account) throws(SavingsError) in
+            if let other = summary.account(named: newName), other.id != account.id { throw .nameTaken(newName) }
             account.name = newName
         }
     }
@@ -73,9 +73,9 @@ public final class ManageSavingsAccountsUseCase {
     public func close(_ name: String, at: Date?) throws(SavingsError) -> SavingsAccount {
         let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         guard at <= now else { throw .futureTime(at, now: now) }
-        return try changing(name) { (book, account) throws(SavingsError) in
+        return try changing(name) { (summary, account) throws(SavingsError) in
             if let closedAt = account.closedAt { throw .alreadyClosed(account.name, at: closedAt) }
-            if let latest = book.latestUpdate(of: account.id), latest.at > at { throw .closesBeforeLatestUpdate(account.name, latest: latest.at) }
+            if let latest = summary.latestUpdates[account.id], latest.at > at { throw .closesBeforeLatestUpdate(account.name, latest: latest.at) }
             account.closedAt = at
         }
     }
@@ -102,11 +102,11 @@ public final class ManageSavingsAccountsUseCase {
         }
     }
 
-    private func changing(_ name: String, _ change: (SavingsBook, inout SavingsAccount) throws(SavingsError) -> Void) throws(SavingsError) -> SavingsAccount {
+    private func changing(_ name: String, _ change: (SavingsSummary, inout SavingsAccount) throws(SavingsError) -> Void) throws(SavingsError) -> SavingsAccount {
         try ledger.exclusively { () throws(SavingsError) in
-            let book = try ledger.book()
-            var account = try book.requireAccount(named: name)
-            try change(book, &account)
+            let summary = try ledger.summary()
+            var account = try summary.requireAccount(named: name)
+            try change(summary, &account)
             try ledger.write([SavingsLedgerCodec.entry(for: account, updatedAt: now().millisecondsSince1970)])
             return account
         }
@@ -131,7 +131,7 @@ public final class RecordSavingsValueUseCase {
         let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         try check(value, at: at, now: now)
         return try ledger.exclusively { () throws(SavingsError) in
-            let account = try ledger.book().requireAccount(named: name)
+            let account = try ledger.summary().requireAccount(named: name)
             guard account.isActive else { throw .accountClosed(account.name) }
             let update = ValueUpdate(id: makeID(), accountID: account.id, value: value, at: at)
             try ledger.write([SavingsLedgerCodec.entry(for: update, updatedAt: now.millisecondsSince1970)])
