@@ -338,11 +338,13 @@ final class SettingsAndShellSpecs: XCTestCase {
         let man = invest.run(["completion", "man"])
 
         XCTAssertEqual(bash.status, 0)
-        XCTAssertTrue(bash.output.contains("complete -o default -F _invest invest"), bash.output)
-        XCTAssertTrue(bash.output.contains("--allow-duplicates") && bash.output.contains("compgen -W \"buy sell deposit withdrawal interest dividend fee split\""), "every command's options: \(bash.output)")
-        XCTAssertTrue(zsh.output.hasPrefix("#compdef invest"), zsh.output)
-        XCTAssertTrue(fish.output.contains("__fish_seen_subcommand_from portfolio' -l offline"), fish.output)
+        XCTAssertTrue(bash.output.contains("completion complete --index") && bash.output.contains("complete -F _invest invest"), bash.output)
+        XCTAssertTrue(zsh.output.hasPrefix("#compdef invest") && zsh.output.contains("completion complete"), zsh.output)
+        XCTAssertTrue(fish.output.contains("complete -c invest -f -a '(__invest_complete)'"), fish.output)
         XCTAssertTrue(man.output.hasPrefix(".TH INVEST 1"), man.output)
+        XCTAssertTrue(man.output.contains(".SS savings add") && man.output.contains(".SS journal trades") && man.output.contains("\\-\\-allow\\-duplicates"),
+                      "every command of the tree, with its options: \(man.output)")
+        XCTAssertFalse(man.output.contains("completion complete"), "hidden commands stay out of the man page")
         XCTAssertEqual(invest.run(["completion", "tcsh"]).status, 2)
     }
 

@@ -59,12 +59,12 @@ final class ChartSpecs: XCTestCase {
         let invest = makeInvestDriver(servicesFrom: emulator)
 
         let nothingKept = invest.run(["chart", "AAPL"])
-        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data("date,ticker,close\n2024-06-03,AAPL,190\n2024-07-02,AAPL,195\n".utf8)).status, 0)
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data("date,ticker,close\n2024-06-03,AAPL,190\n2024-07-02,AAPL,195\n".utf8)).status, 0)
         let kept = invest.run(["chart", "AAPL", "--format", "csv"])
 
         XCTAssertEqual(nothingKept.status, 1)
         XCTAssertTrue(nothingKept.errors.contains("doesn't include daily candles"), nothingKept.errors)
-        XCTAssertTrue(nothingKept.errors.contains("invest prices import"), nothingKept.errors)
+        XCTAssertTrue(nothingKept.errors.contains("invest price import"), nothingKept.errors)
         XCTAssertFalse(nothingKept.errors.contains("{"), "no error dump: \(nothingKept.errors)")
         XCTAssertEqual(kept.status, 0, kept.errors)
         XCTAssertEqual(kept.output, "date,close\n2024-06-03,190\n2024-07-02,195\n")
@@ -75,7 +75,7 @@ final class ChartSpecs: XCTestCase {
         let invest = makeInvestDriver()
         let closes = [("2024-06-03", "100"), ("2024-06-04", "130"), ("2024-06-05", "90"), ("2024-06-06", "120")]
         let csv = "date,ticker,close\n" + closes.map { "\($0.0),ACME,\($0.1)\n" }.joined()
-        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data(csv.utf8)).status, 0)
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data(csv.utf8)).status, 0)
         let file = invest.home.appendingPathComponent("acme.svg")
 
         let run = invest.run(["chart", "ACME", "--from", "2024-06-03", "--to", "2024-06-06", "--svg", file.path])
@@ -127,7 +127,7 @@ final class SparklineSpecs: XCTestCase {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["watch", "add", "NVDA"]).status, 0)
         let closes = "date,ticker,close\n2024-06-28,ACME,10\n2024-07-01,ACME,12\n2024-07-02,ACME,11\n"
-        XCTAssertEqual(invest.run(["prices", "import", "-"], stdin: Data(closes.utf8)).status, 0)
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data(closes.utf8)).status, 0)
         XCTAssertEqual(invest.run(["watch", "add", "ACME"]).status, 0)
 
         let table = invest.run(["watch"])

@@ -1,66 +1,35 @@
-/// A command's interface: what `--help` prints and what the parser accepts.
-public struct CommandSpec: Sendable {
-    public struct Option: Sendable {
-        public let name: String
-        public let valueName: String?
-        public let help: String
-        /// `-n` for `--limit`, say.
-        public let short: Character?
-
-        public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil) -> Option {
-            Option(name: name, valueName: valueName, help: help, short: short)
-        }
-        public static func flag(_ name: String, _ help: String, short: Character? = nil) -> Option {
-            Option(name: name, valueName: nil, help: help, short: short)
-        }
-
-        static let help = Option.flag("help", "Show this help", short: "h")
-
-        public var label: String { (short.map { "-\($0), " } ?? "    ") + "--\(name)" + (valueName.map { " \($0)" } ?? "") }
-    }
-
-    /// The program, as the user types it: `invest`, `invest-summary`.
-    public let program: String
-    /// Empty for a program without subcommands.
-    public let name: String
-    public let summary: String
-    public let usage: String
-    public let options: [Option]
-    /// How many positional arguments are accepted.
-    public let positionals: ClosedRange<Int>
-
-    public init(program: String = "invest", name: String, summary: String, usage: String, options: [Option], positionals: ClosedRange<Int>) {
-        self.program = program
-        self.name = name
-        self.summary = summary
-        self.usage = usage
-        self.options = options
-        self.positionals = positionals
-    }
-
-    /// What the user typed to run it: `invest add`, `invest-summary`.
-    var invocation: String { name.isEmpty ? program : "\(program) \(name)" }
-
-    public var help: String {
-        var text = "\(summary)\n\nUsage: \(program) \(usage)\n"
-        let all = options + [.help]
-        let labels = all.map(\.label)
-        let width = labels.map(\.count).max() ?? 0
-        text += "\nOptions:\n"
-        for (label, option) in zip(labels, all) {
-            text += "  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.help + "\n"
-        }
-        return text
-    }
-}
-
 public struct ParsedArguments {
     var values: [String: String] = [:]
     var flags: Set<String> = []
     public var positionals: [String] = []
 
+    public init() {}
+
     public func value(_ name: String) -> String? { values[name] }
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// Typed reads: a bad value is refused naming the option and what it takes.
+extension ParsedArguments {
+    /// One of an enum's cases by its raw value, `fallback` when the option is absent.
+    public func choice<Value: RawRepresentable & CaseIterable>(_ name: String, default fallback: Value) throws -> Value where Value.RawValue == String {
+        guard let text = value(name) else { return fallback }
+        guard let choice = Value(rawValue: text) else {
+            let names = Value.allCases.map(\.rawValue)
+            throw CLIError.usage("--\(name) must be one of \(names.joined(separator: ", ")), not '\(text.escapedForTerminal)'."
+                + ArgumentParser.suggestion(for: text, among: names))
+        }
+        return choice
+    }
+
+    /// A whole number within `range`.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw CLIError.usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.escapedForTerminal)'.")
+        }
+        return number
+    }
 }
 
 /// Hand-written because the design allows no package dependencies: `--name value`,
@@ -137,7 +106,8 @@ public enum ArgumentParser {
 
     /// " Did you mean '--x'?" for the closest candidate within two edits, or "".
     public static func suggestion(for word: String, among candidates: [String], prefix: String = "") -> String {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 || $0.0.hasPrefix(word) }
+        let tolerance = word.count <= 3 ? 1 : 2
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= tolerance || $0.0.hasPrefix(word) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
         return " Did you mean '\(prefix)\(best.0)'?"
     }

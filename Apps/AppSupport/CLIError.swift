@@ -5,7 +5,7 @@ public enum CLIError: Error, Equatable {
     /// The command was right but could not be carried out: exit 1.
     case runtime(String)
     /// The command did its work and has already said so; its exit code tells a script what it
-    /// found (`invest alerts check`: 3, an alert fired).
+    /// found (`invest alert check`: 3, an alert fired).
     case finding(Int32)
 
     public var exitCode: Int32 {
@@ -29,6 +29,6 @@ public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 2
-    /// `invest alerts check`: at least one alert fired.
+    /// `invest alert check`: at least one alert fired.
     public static let alertsFired: Int32 = 3
 }

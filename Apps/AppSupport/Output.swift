@@ -188,7 +188,7 @@ public struct Report {
     }
 }
 
-private extension String {
+extension String {
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

@@ -7,8 +7,20 @@ struct GlobalOptions {
     var verbose = false
     var version = false
     var noPager = false
+    /// `invest --format json portfolio`: a format given before the command, passed on to it.
+    var leadingFormat: String?
 
     static let names = ["home", "quiet", "verbose", "version", "no-pager", "help"]
+
+    /// As `--help` lists them; completion offers the same words.
+    static let help: [(term: String, definition: String)] = [
+        ("    --home DIR", "The data directory (default: $INVEST_HOME, else $XDG_DATA_HOME/investments)"),
+        ("-q, --quiet", "No warnings or progress on stderr"),
+        ("    --verbose", "Each network request on stderr"),
+        ("    --no-pager", "Never send long output through $PAGER (default: less) at a terminal"),
+        ("    --version", "Show the version"),
+        ("-h, --help", "Show help"),
+    ]
 
     static func extract(from arguments: inout [String]) throws -> GlobalOptions {
         var options = GlobalOptions()
@@ -40,6 +52,9 @@ struct GlobalOptions {
                 try once("no-pager")
                 options.noPager = true
                 arguments.remove(at: index)
+            case "--format" where index == 0 && arguments.count > 2:
+                options.leadingFormat = arguments[1]
+                arguments.removeSubrange(0...1)
             case "--version" where index == 0:
                 options.version = true
                 arguments.remove(at: index)

@@ -16,27 +16,48 @@ public enum Invest {
         context.verbose = globals.verbose
         if globals.version { return context.console.write(Version.description) }
         let app = AppComposer(context: context, homeOverride: globals.home)
-        let commands = features.flatMap { $0.commands(app) }
+        let resolver = commandTree(app)
+        let width = HelpText.width(terminal: context.tableWidth)
         guard let name = arguments.first else {
-            context.console.writeError(overview(commands))
+            context.console.writeError(overview(app, width: width))
             throw CLIError.usage("no command given.")
         }
         if name == "--help" || name == "-h" || name == "help" {
-            guard arguments.count > 1, name == "help" else { return context.console.write(overview(commands)) }
-            return context.console.write(try command(named: arguments[1], in: commands).spec.help)
+            guard arguments.count > 1, name == "help" else { return context.console.write(overview(app, width: width)) }
+            let path = resolver.modernized(Array(arguments.dropFirst())).arguments
+            guard let node = resolver.node(at: path) else {
+                _ = try resolver.resolve(path)
+                throw CLIError.usage("'invest help' takes a command's words: invest help savings add.")
+            }
+            return context.console.write(help(node, width: width))
         }
         if name.hasPrefix("-") {
             throw CLIError.usage("unknown option '\(name.escapedForTerminal)'."
                 + ArgumentParser.suggestion(for: name.drop { $0 == "-" }.description, among: GlobalOptions.names, prefix: "--") + " See 'invest --help'.")
         }
-        let command = try command(named: name, in: commands)
-        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-        if parsed.has("help") { return context.console.write(command.spec.help) }
+        let (modern, hint) = resolver.modernized(arguments)
+        if let hint { context.console.writeNotice(hint) }
+        let command: Command, commandArguments: [String]
+        switch try resolver.resolve(modern) {
+        case let .groupHelp(group): return context.console.write(group.help(width: width))
+        case let .command(found, arguments): (command, commandArguments) = (found, globals.leadingFormat.map { ["--format", $0] + arguments } ?? arguments)
+        }
+        let parsed = try ArgumentParser.parse(commandArguments, for: command.spec)
+        if parsed.has("help") { return context.console.write(command.spec.help(width: width)) }
         let io = CommandIO(context: context)
         if command.pagesOutput, !globals.noPager, let pager = pager(context.environment) {
             context.console.page(through: pager, environment: context.environment)
         }
         try command.run(parsed, io: io)
+    }
+
+    /// Every feature's commands, and the old spellings they still accept.
+    static func commandTree(_ app: AppComposer) -> CommandResolver {
+        CommandResolver(roots: features.flatMap { $0.commands(app) }, legacySpellings: features.flatMap(\.legacySpellings))
+    }
+
+    private static func help(_ node: CommandNode, width: Int) -> String {
+        (node as? CommandGroup)?.help(width: width) ?? node.spec.help(width: width)
     }
 
     /// `$PAGER`, else `less`; none when PAGER is empty or `cat`.
@@ -45,49 +66,26 @@ public enum Invest {
         return pager.isEmpty || pager == "cat" ? nil : pager
     }
 
-    private static func command(named name: String, in commands: [Command]) throws -> Command {
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            throw CLIError.usage("'\(name.escapedForTerminal)' is not an invest command." + ArgumentParser.suggestion(for: name, among: commands.map(\.spec.name))
-                + " See 'invest --help'.")
+    /// `invest --help`: the commands grouped by feature, as gh groups its own.
+    static func overview(_ app: AppComposer, width: Int) -> String {
+        let groups = features.map { feature in
+            let commands = feature.commands(app).map(\.spec).filter { !$0.isHidden }
+            return feature.title + ":\n" + HelpText.definitions(commands.map { ($0.word, $0.summary) }, width: width)
         }
-        return command
-    }
-
-    static func overview(_ commands: [Command]) -> String {
-        let width = commands.map(\.spec.name.count).max() ?? 0
-        let list = commands.map { "  " + $0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.spec.summary }
         return """
         invest: a personal investment tracker.
 
-        Usage: invest [--home DIR] [-q|--quiet] [--verbose] [--no-pager] <command> [options]
+        \(HelpText.wrap("Usage: invest [--home DIR] [-q|--quiet] [--verbose] [--no-pager] <command> [options]", width: width, hangingIndent: 13))
                invest help <command> | invest --version
 
-        Commands:
-        \(list.joined(separator: "\n"))
-
-        Run 'invest help <command>' or 'invest <command> -h' for a command's options.
-        Global options, before or after the command: --home DIR (the data directory),
-        -q/--quiet (no warnings or progress on stderr), --verbose (each network request on stderr),
-        --no-pager (long output at a terminal goes through $PAGER, default less, unless given).
-        Data lives in --home DIR, else $INVEST_HOME, else $XDG_DATA_HOME/investments,
-        else ~/.local/share/investments.
-        Exit codes: 0 success, 1 failure, 2 usage or input error.
+        \(groups.joined(separator: "\n"))
+        Global options, before or after the command:
+        \(HelpText.definitions(GlobalOptions.help, width: width))
+        \(HelpText.wrap("Run 'invest help <command>' or 'invest <command> -h' for a command's options. Data lives in --home DIR, else $INVEST_HOME, else $XDG_DATA_HOME/investments, else ~/.local/share/investments.", width: width))
+        \(HelpText.wrap("Exit codes: 0 success, 1 failure, 2 usage or input error, 3 an alert fired ('invest alert check').", width: width))
 
         """
     }
-}
-
-/// One command of the CLI. It is built with the use cases it runs (as factories, so nothing is
-/// opened that a run does not use) and is given only the terminal and the clock besides.
-protocol Command {
-    var spec: CommandSpec { get }
-    /// Long output, sent through a pager on a terminal (unless `--no-pager`).
-    var pagesOutput: Bool { get }
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws
-}
-
-extension Command {
-    var pagesOutput: Bool { false }
 }
 
 /// What every command may touch besides its use cases.

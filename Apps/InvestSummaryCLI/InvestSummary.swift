@@ -13,9 +13,8 @@ import Transactions
 public enum InvestSummary {
     static let spec = CommandSpec(
         program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, read from your account",
-        usage: """
-        [--home DIR] [--format table|json|csv]
-
+        usage: "[--home DIR] [--format table|json|csv]",
+        discussion: """
         Uses the session saved by 'invest login', else signs in with $INVEST_EMAIL and $INVEST_PASSWORD.
         Exit codes: 0 success, 1 the account, the remote store or the prices failed, 2 usage error.
         """,
@@ -26,7 +25,7 @@ public enum InvestSummary {
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
         context.exitStatus(program: "invest-summary") {
             let parsed = try ArgumentParser.parse(arguments, for: spec)
-            if parsed.has("help") { return context.console.write(spec.help) }
+            if parsed.has("help") { return context.console.write(spec.help(width: HelpText.width(terminal: context.tableWidth))) }
             let format = try OutputFormat.parse(parsed.value("format"))
             let composer = SummaryComposer(context: context, services: RemoteServices(
                 environment: context.environment, dataDirectory: try DataDirectory.resolve(override: parsed.value("home"), environment: context.environment),

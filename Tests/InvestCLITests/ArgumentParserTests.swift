@@ -61,10 +61,10 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func test_help_listsEveryOption() {
-        XCTAssertTrue(spec.help.contains("--ticker T"))
-        XCTAssertTrue(spec.help.contains("--verbose"))
-        XCTAssertTrue(spec.help.contains("-h, --help"))
-        XCTAssertTrue(spec.help.contains("-n, --limit N"))
+        XCTAssertTrue(spec.help(width: 80).contains("--ticker T"))
+        XCTAssertTrue(spec.help(width: 80).contains("--verbose"))
+        XCTAssertTrue(spec.help(width: 80).contains("-h, --help"))
+        XCTAssertTrue(spec.help(width: 80).contains("-n, --limit N"))
     }
 }
 

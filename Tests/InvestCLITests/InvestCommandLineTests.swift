@@ -28,7 +28,8 @@ final class InvestCommandLineTests: XCTestCase {
     func test_noCommand_printsOverviewToStderrWithUsageExit() {
         let run = makeInvestDriver().run([])
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.contains("Commands:"))
+        XCTAssertTrue(run.errors.contains("Transactions:\n  add "), run.errors)
+        XCTAssertTrue(run.errors.contains("Savings:\n  savings "), "commands are grouped by feature: \(run.errors)")
     }
 
     func test_unknownFormat_isAUsageError() {

@@ -123,8 +123,8 @@ final class ConfigFileTests: XCTestCase {
     }
 
     func test_masked_showsTheLastFourCharactersOfALongSecretOnly() {
-        XCTAssertEqual(ConfigCommand.masked("abcdefghijkl"), "****ijkl")
-        XCTAssertEqual(ConfigCommand.masked("short"), "****")
+        XCTAssertEqual(ConfigCommands.masked("abcdefghijkl"), "****ijkl")
+        XCTAssertEqual(ConfigCommands.masked("short"), "****")
     }
 }
 

@@ -11,7 +11,7 @@ public struct ProcessResult {
     public let stderr: String
 }
 
-/// Runs a built executable to completion with the given environment (nothing inherited but PATH);
+/// Runs a built executable to completion with the given environment (nothing inherited but PATH, unless given);
 /// its output goes to `stdoutPath` when one is given.
 public func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
                        stdoutPath: String? = nil) throws -> ProcessResult {
@@ -25,7 +25,7 @@ public func runProcess(_ executable: URL, _ arguments: [String], environment: [S
     process.executableURL = executable
     process.arguments = arguments
     var fullEnvironment = environment
-    fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+    fullEnvironment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"]
     process.environment = fullEnvironment
     let output = Pipe(), errors = Pipe(), input = Pipe()
     if let stdoutPath {

@@ -1,123 +1,85 @@
 import AppSupport
 
-/// Shell completion and the man page, generated from the same command table as `--help`, so
-/// they can't drift from what the parser accepts.
-struct CompletionCommand: Command {
-    let specs: () -> [CommandSpec]
-    let spec = CommandSpec(
-        name: "completion", summary: "Print shell completion (bash, zsh, fish) or the man page",
-        usage: """
-        completion bash|zsh|fish|man
+/// Shell completion and the man page, generated from the command tree that `--help` and the
+/// parser use, so they can't drift from what is accepted. Each shell's script asks
+/// `invest completion complete` what fits at the cursor.
+struct CompletionCommands {
+    let engine: () -> CompletionEngine
+    let tree: () -> CommandResolver
 
-        bash:  source <(invest completion bash)        (or save it in ~/.local/share/bash-completion/completions/invest)
-        zsh:   invest completion zsh > "${fpath[1]}/_invest"
-        fish:  invest completion fish > ~/.config/fish/completions/invest.fish
-        man:   invest completion man > ~/.local/share/man/man1/invest.1
-        """,
-        options: [], positionals: 1...1)
-
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let specs = specs()
-        switch arguments.positionals[0] {
-        case "bash": io.console.write(Self.bash(specs))
-        case "zsh": io.console.write(Self.zsh(specs))
-        case "fish": io.console.write(Self.fish(specs))
-        case "man": io.console.write(Self.man(specs))
-        case let other:
-            throw CLIError.usage("no completion for '\(other.escapedForTerminal)'; use bash, zsh, fish or man."
-                + ArgumentParser.suggestion(for: other, among: ["bash", "zsh", "fish", "man"]))
-        }
+    var group: CommandGroup {
+        CommandGroup("completion", summary: "Print shell completion (bash, zsh, fish) or the man page", discussion: """
+            bash:  source <(invest completion bash)   (or save it in ~/.local/share/bash-completion/completions/invest)
+            zsh:   invest completion zsh > "${fpath[1]}/_invest"
+            fish:  invest completion fish > ~/.config/fish/completions/invest.fish
+            man:   invest completion man > ~/.local/share/man/man1/invest.1
+            """, [
+            Subcommand(CommandSpec(name: "completion bash", summary: "Completion for bash", options: [])) { _, io in io.console.write(Self.bash) },
+            Subcommand(CommandSpec(name: "completion zsh", summary: "Completion for zsh", options: [])) { _, io in io.console.write(Self.zsh) },
+            Subcommand(CommandSpec(name: "completion fish", summary: "Completion for fish", options: [])) { _, io in io.console.write(Self.fish) },
+            Subcommand(CommandSpec(name: "completion man", summary: "The man page, in roff", options: [])) { _, io in io.console.write(man(tree())) },
+            Subcommand(CommandSpec(name: "completion complete", summary: "What fits at the cursor, one word a line (for the scripts above)",
+                                   options: [.value("index", "N", "The word at the cursor, counting the program as 0")],
+                                   arguments: [.many("WORD", optional: true)], isHidden: true)) { arguments, io in
+                guard let index = try arguments.integer("index", in: 0...10_000) else { throw CLIError.usage("--index is required.") }
+                switch engine().complete(arguments.positionals, index: index) {
+                case let .words(words): io.console.write(words.map { $0 + "\n" }.joined())
+                case let .files(directoriesOnly): io.console.write(directoriesOnly ? ":directory\n" : ":file\n")
+                }
+            },
+        ])
     }
 
-    static let globalOptions = ["--home", "--quiet", "--verbose", "--no-pager", "--version", "--help"]
-
-    /// The fixed answers of an option, from its value name: `buy|sell` → buy, sell.
-    static func choices(_ option: CommandSpec.Option) -> [String] {
-        guard let name = option.valueName, name.contains("|") else { return [] }
-        return name.split(separator: "|").map(String.init)
-    }
-
-    static func bash(_ specs: [CommandSpec]) -> String {
-        var cases = ""
-        for spec in specs {
-            let flags = (spec.options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
-            var values = ""
-            for option in spec.options where !choices(option).isEmpty {
-                values += "            --\(option.name)) COMPREPLY=($(compgen -W \"\(choices(option).joined(separator: " "))\" -- \"$cur\")); return;;\n"
-            }
-            cases += "        \(spec.name))\n"
-            if !values.isEmpty { cases += "            case \"$prev\" in\n\(values)            esac\n" }
-            cases += "            COMPREPLY=($(compgen -W \"\(flags)\" -- \"$cur\"));;\n"
-        }
-        return """
+    static let bash = """
         # bash completion for invest; generated by 'invest completion bash'
         _invest() {
-            local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-            if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " ")) help \(globalOptions.joined(separator: " "))" -- "$cur"))
-                return
-            fi
-            case "${COMP_WORDS[1]}" in
-        \(cases)        help) COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " "))" -- "$cur"));;
+            local IFS=$'\\n' cur="${COMP_WORDS[COMP_CWORD]}"
+            local -a reply=($(command "${COMP_WORDS[0]}" completion complete --index "$COMP_CWORD" -- "${COMP_WORDS[@]}" 2>/dev/null))
+            case "${reply[0]}" in
+                :file) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
+                :directory) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null ;;
+                *) COMPREPLY=("${reply[@]}") ;;
             esac
         }
-        complete -o default -F _invest invest
+        complete -F _invest invest
 
         """
-    }
 
-    static func zsh(_ specs: [CommandSpec]) -> String {
-        func quoted(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "'\\''") }
-        func bracketed(_ text: String) -> String { quoted(text).replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")") }
-        var cases = ""
-        for spec in specs {
-            let arguments = spec.options.map { option -> String in
-                let value = option.valueName.map { name in ":\(bracketed(name).replacingOccurrences(of: ":", with: "")):" + (choices(option).isEmpty ? "" : "(\(choices(option).joined(separator: " ")))") } ?? ""
-                return "'--\(option.name)[\(bracketed(option.help))]\(value)'"
-            } + ["'--help[Show this help]'"] + (spec.positionals.upperBound > 0 ? ["'*:argument:_files'"] : [])
-            cases += "        \(spec.name)) _arguments \(arguments.joined(separator: " ")) ;;\n"
-        }
-        return """
+    static let zsh = """
         #compdef invest
         # zsh completion for invest; generated by 'invest completion zsh'
         _invest() {
-            local -a commands
-            commands=(\(specs.map { "'\($0.name):\(quoted($0.summary))'" }.joined(separator: " ")) 'help:Show a command'\\''s help')
-            if (( CURRENT == 2 )); then
-                _describe 'command' commands
-                return
-            fi
-            case $words[2] in
-        \(cases)        help) _describe 'command' commands ;;
+            local -a reply
+            reply=("${(@f)$(command invest completion complete --index $((CURRENT - 1)) -- "${words[@]}" 2>/dev/null)}")
+            case "$reply[1]" in
+                :file) _files ;;
+                :directory) _files -/ ;;
+                *) compadd -a reply ;;
             esac
         }
-        _invest "$@"
+        if [ "$funcstack[1]" = "_invest" ]; then _invest "$@"; else compdef _invest invest; fi
 
         """
-    }
 
-    static func fish(_ specs: [CommandSpec]) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
-        var lines = ["# fish completion for invest; generated by 'invest completion fish'", "complete -c invest -f"]
-        for spec in specs {
-            lines.append("complete -c invest -n __fish_use_subcommand -a \(spec.name) -d \(quoted(spec.summary))")
-            for option in spec.options {
-                var line = "complete -c invest -n '__fish_seen_subcommand_from \(spec.name)' -l \(option.name) -d \(quoted(option.help))"
-                if let short = option.short { line += " -s \(short)" }
-                if option.valueName != nil { line += " -r" }
-                if !choices(option).isEmpty { line += " -a \(quoted(choices(option).joined(separator: " ")))" }
-                lines.append(line)
-            }
-        }
-        lines.append("complete -c invest -n __fish_use_subcommand -a help -d 'Show a command'\\''s help'")
-        lines.append("complete -c invest -l home -d 'Data directory' -r")
-        lines.append("complete -c invest -s q -l quiet -d 'No warnings or progress'")
-        lines.append("complete -c invest -l verbose -d 'Show each network request'")
-        lines.append("complete -c invest -l version -d 'Show the version'")
-        return lines.joined(separator: "\n") + "\n"
-    }
+    static let fish = """
+        # fish completion for invest; generated by 'invest completion fish'
+        function __invest_complete
+            set -l words (commandline -opc) (commandline -ct)
+            set -l reply (command invest completion complete --index (math (count $words) - 1) -- $words 2>/dev/null)
+            switch "$reply[1]"
+                case :file
+                    __fish_complete_path (commandline -ct)
+                case :directory
+                    __fish_complete_directories (commandline -ct)
+                case '*'
+                    printf '%s\\n' $reply
+            end
+        end
+        complete -c invest -f -a '(__invest_complete)'
 
-    static func man(_ specs: [CommandSpec]) -> String {
+        """
+
+    private func man(_ tree: CommandResolver) -> String {
         func roff(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
                 .split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
@@ -129,19 +91,21 @@ struct CompletionCommand: Command {
         invest \\- a personal investment tracker
         .SH SYNOPSIS
         .B invest
-        [\\-\\-home DIR] [\\-q|\\-\\-quiet] [\\-\\-verbose] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]
+        [\\-\\-home DIR] [\\-q|\\-\\-quiet] [\\-\\-verbose] [\\-\\-no\\-pager] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]
         .SH COMMANDS
 
         """
-        for spec in specs {
+        for (_, command) in tree.roots.filter({ !$0.spec.isHidden }).flatMap(\.leaves) where !command.spec.isHidden {
+            let spec = command.spec
             page += ".SS \(roff(spec.name))\n\(roff(spec.summary)).\n.PP\n.nf\n\(roff("invest " + spec.usage))\n.fi\n"
+            if !spec.discussion.isEmpty { page += ".PP\n.nf\n\(roff(spec.discussion))\n.fi\n" }
             for option in spec.options {
                 page += ".TP\n.B \(roff(option.label.trimmingCharacters(in: .whitespaces)))\n\(roff(option.help))\n"
             }
         }
         page += """
         .SH EXIT STATUS
-        0 success, 1 failure, 2 usage or input error.
+        0 success, 1 failure, 2 usage or input error, 3 an alert fired (\\fBinvest alert check\\fR).
         .SH ENVIRONMENT
         INVEST_HOME, XDG_DATA_HOME, XDG_CONFIG_HOME, NO_COLOR, COLUMNS, PAGER, and the settings of \\fBinvest config\\fR.
 

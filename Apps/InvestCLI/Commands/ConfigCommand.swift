@@ -4,52 +4,54 @@ import LocalFileStore
 
 /// `invest config`: the settings file, like `git config`. Values come from the environment
 /// first, then this file, then the data directory's `config` of earlier releases.
-struct ConfigCommand: Command {
+struct ConfigCommands {
     let environment: [String: String]
     let dataDirectory: () throws -> URL
-    let spec = CommandSpec(
-        name: "config", summary: "Show or change settings (API keys, service URLs)",
-        usage: """
-        config list [--format table|json|csv]
-               invest config get KEY
-               invest config set KEY VALUE
-               invest config unset KEY
-               invest config path
 
-        Keys:
-        \(Configuration.settings.map { "  \($0.key.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
-        """,
-        options: [.value("format", "table|json|csv", "Output format of 'list' (default: table)")], positionals: 1...3)
+    /// The keys, listed in `invest config -h` and `invest config set -h`.
+    static var keys: String { "Keys:\n" + HelpText.definitions(Configuration.settings.map { ($0.key, $0.summary) }, width: 80) }
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let words = arguments.positionals
-        let actions = ["list": 1, "get": 2, "set": 3, "unset": 2, "path": 1]
-        guard let count = actions[words[0]] else {
-            throw CLIError.usage("'\(words[0].escapedForTerminal)' is not a config action; use list, get, set, unset or path."
-                + ArgumentParser.suggestion(for: words[0], among: actions.keys.sorted()))
-        }
-        guard words.count == count else { throw CLIError.usage("Usage: invest \(spec.usage.split(separator: "\n").first { $0.contains(" \(words[0])") }?.trimmingCharacters(in: .whitespaces) ?? spec.usage)") }
+    var group: CommandGroup {
+        let key = CommandSpec.Argument.required("KEY", completes: .settingKey)
+        return CommandGroup("config", summary: "Show or change settings (API keys, service URLs)", discussion: Self.keys, default: "list", [
+            Subcommand(CommandSpec(name: "config list", summary: "List what is set, and where it comes from",
+                                   options: [.value("format", "table|json|csv", "Output format (default: table)")]), list),
+            Subcommand(CommandSpec(name: "config get", summary: "Print one setting's value", options: [], arguments: [key]), get),
+            Subcommand(CommandSpec(name: "config set", summary: "Set a key in the config file", discussion: Self.keys, options: [],
+                                   arguments: [key, .required("VALUE")]), set),
+            Subcommand(CommandSpec(name: "config unset", summary: "Remove a key from the config file", options: [], arguments: [key]), set),
+            Subcommand(CommandSpec(name: "config path", summary: "Print where the config file is", options: []), path),
+        ])
+    }
+
+    private func file() throws -> String {
         guard let path = Configuration.userFile(environment: environment) else {
             throw CLIError.usage("cannot tell where the config file goes: set HOME or XDG_CONFIG_HOME.")
         }
-        switch words[0] {
-        case "path": io.console.write(path + "\n")
-        case "list": try list(format: OutputFormat.parse(arguments.value("format")), io: io)
-        case "get":
-            guard let value = try configuration().value(words[1]) else { throw CLIError.runtime("\(words[1].escapedForTerminal) is not set.") }
-            io.console.write(value.value + "\n")
-        default:
-            let key = words[1], value = words.count == 3 ? words[2] : nil
-            try check(key: key, value: value, io: io)
-            let file = TextFile.privateFile(path)
-            do {
-                try file.write(Array(ConfigFile.setting(key, to: value, in: try file.read() ?? "").utf8))
-            } catch {
-                throw CLIError.runtime("could not write \(path): \(error)")
-            }
-            if let shadowing = environment[key], !shadowing.isEmpty {
-                io.console.writeNotice("invest: warning: \(key) is also set in the environment, which wins over the config file.\n")
-            }
+        return path
+    }
+
+    private func path(_ arguments: ParsedArguments, io: CommandIO) throws { io.console.write(try file() + "\n") }
+
+    private func get(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let key = arguments.positionals[0]
+        guard let value = try configuration().value(key) else { throw CLIError.runtime("\(key.escapedForTerminal) is not set.") }
+        io.console.write(value.value + "\n")
+    }
+
+    /// `set KEY VALUE`, or `unset KEY`.
+    private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let path = try file()
+        let key = arguments.positionals[0], value = arguments.positionals.count == 2 ? arguments.positionals[1] : nil
+        try check(key: key, value: value, io: io)
+        let file = TextFile.privateFile(path)
+        do {
+            try file.write(Array(ConfigFile.setting(key, to: value, in: try file.read() ?? "").utf8))
+        } catch {
+            throw CLIError.runtime("could not write \(path): \(error)")
+        }
+        if let shadowing = environment[key], !shadowing.isEmpty {
+            io.console.writeNotice("invest: warning: \(key) is also set in the environment, which wins over the config file.\n")
         }
     }
 
@@ -57,7 +59,8 @@ struct ConfigCommand: Command {
         Configuration(environment: environment, directory: try dataDirectory())
     }
 
-    private func list(format: OutputFormat, io: CommandIO) throws {
+    private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
         let configuration = try configuration()
         var report = Report(columns: [.init(title: "KEY", key: "key", alignment: .left), .init(title: "VALUE", key: "value", alignment: .left),
                                       .init(title: "FROM", key: "source", alignment: .left)])

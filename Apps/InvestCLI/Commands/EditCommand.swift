@@ -11,7 +11,7 @@ struct EditCommand: Command {
                   .value("ticker", "T", "New ticker ('' clears a fee's)"), .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"),
                   .value("ratio", "A:B", "New split ratio"), .value("note", "TEXT", "New note ('' clears it)"),
                   .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
-        positionals: 1...1)
+        arguments: [.required("ID")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
@@ -45,7 +45,7 @@ struct DeleteCommand: Command {
     let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID [--yes] [--format table|json|csv]",
                            options: [.flag("yes", "Delete without asking, even at a terminal", short: "y"),
                                      .value("format", "table|json|csv", "How to print the deleted transaction (default: a sentence)")],
-                           positionals: 1...1)
+                           arguments: [.required("ID")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))

@@ -69,7 +69,7 @@ struct QuoteCommand: Command {
         usage: "quote TICKER [TICKER…] [--offline] [--format table|json|csv]",
         options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")]
             + CommandSpec.Option.tableLayout,
-        positionals: 1...100)
+        arguments: [.many("TICKER", completes: .ticker)], positionals: 1...100)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))

@@ -26,7 +26,7 @@ struct AllocationCommand: Command {
         do throws(DisplayPortfolioError) { report = try displaying.display(sort: .value) } catch { throw error.cliError }
         let statement: CashStatement
         do { statement = try cash().statement() } catch { throw TransactionPresentation.error(error) }
-        let overrides = try CategoryCommand.reading(categories)
+        let overrides = try CategoryCommands.reading(categories)
         let allocation = Allocation(holdings: report.summary.holdings, cash: statement.isTracked ? statement.balance : nil, categories: overrides)
         if format == .table, allocation.byTicker.isEmpty { return io.console.write("Nothing to allocate: no priced holding and no cash.\n") }
         let width = min(io.tableWidth ?? 80, 120)
@@ -77,34 +77,40 @@ struct AllocationCommand: Command {
 }
 
 /// `invest category set|unset|list`: a ticker's category, overriding the catalog's.
-struct CategoryCommand: Command {
+struct CategoryCommands {
     let categories: () throws -> CategoriesManaging
-    let spec = CommandSpec(
-        name: "category", summary: "Set a ticker's category (Equity, Debt, Hybrid, Other) for the allocation",
-        usage: "category set TICKER Equity|Debt|Hybrid|Other   |   category unset TICKER   |   category list [--format table|json|csv]",
-        options: [.value("format", "table|json|csv", "list: output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 1...3)
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let words = arguments.positionals
-        let manager = try categories()
-        switch (words[0], words.count) {
-        case ("set", 3):
-            let category = try Self.managing { () throws(CategoriesError) in try manager.set(ticker: words[1], category: words[2]) }
-            io.console.write("\(words[1].uppercased().escapedForTerminal) is now \(category.rawValue).\n")
-        case ("unset", 2):
-            try Self.managing { () throws(CategoriesError) in try manager.unset(ticker: words[1]) }
-            io.console.write("\(words[1].uppercased().escapedForTerminal) is back to its default category.\n")
-        case ("list", 1):
-            let format = try OutputFormat.parse(arguments.value("format"))
-            let all = try Self.managing { () throws(CategoriesError) in try manager.all() }
-            var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "CATEGORY", key: "category", alignment: .left)])
-            report.rows = all.keys.sorted().map { [.text($0), .text(all[$0]!.rawValue)] }
-            if format == .table, report.rows.isEmpty { return io.console.write("No categories set; the catalog's stocks are Equity and the rest Other.\n") }
-            io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
-        default:
-            throw CLIError.usage("usage: invest category set TICKER Equity|Debt|Hybrid|Other, category unset TICKER, or category list.")
-        }
+    var group: CommandGroup {
+        CommandGroup("category", summary: "Set a ticker's category (Equity, Debt, Hybrid, Other) for the allocation", [
+            Subcommand(CommandSpec(name: "category set", summary: "Set a ticker's category", options: [],
+                                   arguments: [.required("TICKER", completes: .ticker),
+                                               .required("Equity|Debt|Hybrid|Other", completes: .choices(AssetCategory.assignable.map(\.rawValue)))]), set),
+            Subcommand(CommandSpec(name: "category unset", summary: "Give a ticker back its default category", options: [],
+                                   arguments: [.required("TICKER", completes: .ticker)]), unset),
+            Subcommand(CommandSpec(name: "category list", summary: "List the categories set",
+                                   options: [.value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout), list),
+        ])
+    }
+
+    private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let manager = try categories(), words = arguments.positionals
+        let category = try Self.managing { () throws(CategoriesError) in try manager.set(ticker: words[0], category: words[1]) }
+        io.console.write("\(words[0].uppercased().escapedForTerminal) is now \(category.rawValue).\n")
+    }
+
+    private func unset(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let manager = try categories(), ticker = arguments.positionals[0]
+        try Self.managing { () throws(CategoriesError) in try manager.unset(ticker: ticker) }
+        io.console.write("\(ticker.uppercased().escapedForTerminal) is back to its default category.\n")
+    }
+
+    private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let all = try Self.reading(categories)
+        var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "CATEGORY", key: "category", alignment: .left)])
+        report.rows = all.sorted { $0.key < $1.key }.map { [.text($0.key), .text($0.value.rawValue)] }
+        if format == .table, report.rows.isEmpty { return io.console.write("No categories set; the catalog's stocks are Equity and the rest Other.\n") }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
     }
 
     static func reading(_ make: () throws -> CategoriesManaging) throws -> [String: AssetCategory] {

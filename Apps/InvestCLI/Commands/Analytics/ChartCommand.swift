@@ -13,7 +13,7 @@ struct ChartCommand: Command {
         options: [.value("from", "D", "First day (default: a year before --to)"), .value("to", "D", "Last day (default: today)"),
                   .value("svg", "FILE", "Also write the chart as a standalone SVG file"),
                   .value("format", "table|json|csv", "Output format (default: table, the chart)")],
-        positionals: 1...1)
+        arguments: [.required("TICKER", completes: .ticker)])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
@@ -32,7 +32,7 @@ struct ChartCommand: Command {
         let problem = found.providerFailure.map(AnalyticsPresentation.candlesProblem)
         guard !found.closes.isEmpty else {
             throw CLIError.runtime((problem.map { $0 + " " } ?? "") + "No closes of \(ticker) from \(from.iso) to \(to.iso) are kept here. "
-                + "Import some with 'invest prices import FILE' (a CSV of date,ticker,close, or a download with --ticker \(ticker)).")
+                + "Import some with 'invest price import FILE' (a CSV of date,ticker,close, or a download with --ticker \(ticker)).")
         }
         if let problem { io.console.writeNotice("invest: warning: \(problem) Showing the closes kept here.\n") }
         let plot = AnalyticsPresentation.pricePlot(found.closes)

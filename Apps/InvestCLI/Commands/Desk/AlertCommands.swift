@@ -4,88 +4,76 @@ import FixedPoint
 import CurrentPrices
 import TradingDesk
 
-/// `invest alert add|remove|rearm`: price alerts, one condition each.
-struct AlertCommand: Command {
-    let alerts: () throws -> AlertsManaging
-    let spec = CommandSpec(
-        name: "alert", summary: "Add, remove or re-arm a price alert",
-        usage: """
-        alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat]
-               invest alert remove ID   |   invest alert rearm ID
-        """,
-        options: [.value("above", "P", "Fire when the price is at or above P"), .value("below", "P", "Fire when the price is at or below P"),
-                  .value("move", "PCT", "Fire when the day's change goes past ±PCT %"),
-                  .value("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost"),
-                  .value("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value"),
-                  .flag("repeat", "Fire at every check the condition holds, not once until re-armed")],
-        positionals: 1...2)
-
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let words = arguments.positionals
-        guard words.count == 2 else { throw CLIError.usage("usage: invest alert \(words[0] == "add" ? "add TICKER --above P" : "\(words[0].escapedForTerminal) ID").") }
-        let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
-        let alerts = try alerts()
-        switch words[0] {
-        case "add":
-            let given = AlertCondition.names.filter { arguments.value($0) != nil }
-            guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
-                throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
-            }
-            let alert = try DeskPresentation.alerting { () throws(AlertsError) in
-                try alerts.add(ticker: words[1], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
-            }
-            io.console.write("Alert \(alert.id.prefix(8)): \(presenter.alertSummary(alert)).\n")
-        case "remove":
-            try DeskPresentation.alerting { () throws(AlertsError) in try alerts.remove(id: words[1]) }
-            io.console.write("Removed the alert \(words[1].escapedForTerminal).\n")
-        case "rearm":
-            let alert = try DeskPresentation.alerting { () throws(AlertsError) in try alerts.rearm(id: words[1]) }
-            io.console.write("Re-armed \(alert.id.prefix(8)): \(presenter.alertSummary(alert)).\n")
-        default:
-            throw CLIError.usage("'\(words[0].escapedForTerminal)' is not an alert action." + ArgumentParser.suggestion(for: words[0], among: ["add", "remove", "rearm"])
-                + " See 'invest alert --help'.")
-        }
-    }
-}
-
-/// `invest alerts [check]`: the alerts and their state, or a check against live prices that a
+/// `invest alert …`: price alerts, one condition each, and a check against live prices that a
 /// script or cron acts on by its exit code.
-struct AlertsCommand: Command {
+struct AlertCommands {
     let alerts: () throws -> AlertsManaging
     let check: () throws -> (AlertsChecking, PriceMode)
     let environment: [String: String]
-    let spec = CommandSpec(
-        name: "alerts", summary: "List alerts, or check them against live prices (exit 3 when one fires)",
-        usage: """
-        alerts [--format table|json|csv]
-               invest alerts check [--notify CMD] [--format table|json|csv]
-        """,
-        options: [.value("notify", "CMD", "check: run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 0...1)
+
+    static let legacySpellings = [LegacySpelling(old: ["alerts", "check"], new: ["alert", "check"]),
+                                  LegacySpelling(old: ["alerts"], new: ["alert", "list"])]
 
     /// How long one --notify command may run before it is stopped.
     static let notifyTimeout: TimeInterval = 30
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
-        switch arguments.positionals.first {
-        case nil:
-            if arguments.value("notify") != nil { throw CLIError.usage("--notify applies to 'invest alerts check'.") }
-            let all = try DeskPresentation.alerts(alerts)
-            if format == .table, all.isEmpty { return io.console.write("No alerts. Add one with 'invest alert add TICKER --above P'.\n") }
-            let report = report(all, presenter: presenter)
-            io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
-        case "check"?:
-            try runCheck(arguments, format: format, presenter: presenter, io: io)
-        case let action?:
-            throw CLIError.usage("'\(action.escapedForTerminal)' is not an alerts action." + ArgumentParser.suggestion(for: action, among: ["check"])
-                + " See 'invest alerts --help'.")
-        }
+    var group: CommandGroup {
+        let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+        return CommandGroup("alert", summary: "Price alerts: add, list, and check them against live prices (exit 3 when one fires)", default: "list", [
+            Subcommand(CommandSpec(name: "alert add", summary: "Add an alert with one condition",
+                                   usage: "alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat]",
+                                   options: [.value("above", "P", "Fire when the price is at or above P"), .value("below", "P", "Fire when the price is at or below P"),
+                                             .value("move", "PCT", "Fire when the day's change goes past ±PCT %"),
+                                             .value("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost"),
+                                             .value("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value"),
+                                             .flag("repeat", "Fire at every check the condition holds, not once until re-armed")],
+                                   arguments: [.required("TICKER", completes: .ticker)]), add),
+            Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [format] + CommandSpec.Option.tableLayout), list),
+            Subcommand(CommandSpec(name: "alert check", summary: "Check the alerts against live prices: exit 3 when one fires, 1 when one can't be checked",
+                                   options: [.value("notify", "CMD", "Run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables"), format]),
+                       runCheck),
+            Subcommand(CommandSpec(name: "alert remove", summary: "Remove an alert", options: [], arguments: [.required("ID")]), remove),
+            Subcommand(CommandSpec(name: "alert rearm", summary: "Re-arm an alert that fired", options: [], arguments: [.required("ID")]), rearm),
+        ])
     }
 
-    private func runCheck(_ arguments: ParsedArguments, format: OutputFormat, presenter: DeskPresentation, io: CommandIO) throws {
+    private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let alerts = try alerts()
+        let given = AlertCondition.names.filter { arguments.value($0) != nil }
+        guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
+            throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
+        }
+        let alert = try DeskPresentation.alerting { () throws(AlertsError) in
+            try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
+        }
+        io.console.write("Alert \(alert.id.prefix(8)): \(presenter(io).alertSummary(alert)).\n")
+    }
+
+    private func remove(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let alerts = try alerts(), id = arguments.positionals[0]
+        try DeskPresentation.alerting { () throws(AlertsError) in try alerts.remove(id: id) }
+        io.console.write("Removed the alert \(id.escapedForTerminal).\n")
+    }
+
+    private func rearm(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let alerts = try alerts(), id = arguments.positionals[0]
+        let alert = try DeskPresentation.alerting { () throws(AlertsError) in try alerts.rearm(id: id) }
+        io.console.write("Re-armed \(alert.id.prefix(8)): \(presenter(io).alertSummary(alert)).\n")
+    }
+
+    private func presenter(_ io: CommandIO) -> DeskPresentation { DeskPresentation(now: io.now, localTime: io.localTime) }
+
+    private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let all = try DeskPresentation.alerts(alerts)
+        if format == .table, all.isEmpty { return io.console.write("No alerts. Add one with 'invest alert add TICKER --above P'.\n") }
+        let report = report(all, presenter: presenter(io))
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+    }
+
+    private func runCheck(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let presenter = presenter(io)
         let (checking, mode) = try check()
         let result: AlertCheck
         do throws(CheckAlertsError) {

@@ -30,7 +30,7 @@ struct DeskPresentation {
         case let .invalidTicker(text):
             return .usage("'\(text.escapedForTerminal)' is not a ticker symbol (e.g. AAPL, BRK.B). Nothing was traded.")
         case let .unknownSymbol(ticker):
-            return .usage("no stock has the symbol \(ticker); search with 'invest stocks \(ticker)'. Nothing was traded.")
+            return .usage("no stock has the symbol \(ticker); search with 'invest stock search \(ticker)'. Nothing was traded.")
         case let .priceUnavailable(failure):
             return .runtime("no price for the order: \(failure.userMessage), and none is cached. Nothing was traded.")
         case let .stalePrice(order):
@@ -106,7 +106,7 @@ extension DeskPresentation {
         switch error {
         case let .invalidTicker(text): return .usage("'\(text.escapedForTerminal)' is not a ticker symbol (e.g. AAPL, BRK.B).")
         case let .invalidThreshold(text): return .usage("'\(text.escapedForTerminal)' must be a number greater than 0.")
-        case let .notFound(id): return .usage("no alert id starts with '\(id.escapedForTerminal)'; 'invest alerts' lists them.")
+        case let .notFound(id): return .usage("no alert id starts with '\(id.escapedForTerminal)'; 'invest alert list' lists them.")
         case let .store(failure): return .runtime("the alerts could not be read or saved: \(failure.userMessage)")
         case let .unreadable(failure): return .runtime("the alerts could not be read: \(failure.userMessage)")
         }

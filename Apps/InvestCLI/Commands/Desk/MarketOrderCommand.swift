@@ -18,7 +18,7 @@ struct MarketOrderCommand: Command {
             options: [.flag("yes", "Place the order without asking; needed when not at a terminal", short: "y"),
                       .flag("allow-stale", "When the price service is down, trade at the last known price (noted on the transaction)"),
                       .value("format", "table|json|csv", "How to print the saved transaction (default: a sentence)")],
-            positionals: 2...2)
+            arguments: [.required("TICKER", completes: .ticker), .required("QUANTITY")])
     }
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {

@@ -5,14 +5,13 @@ import Portfolio
 import Transactions
 import TradingDesk
 
-/// `invest stocks [QUERY]`: the catalog, searched by symbol or name.
+/// `invest stock search [QUERY]`: the catalog, searched by symbol or name.
 struct StocksCommand: Command {
     let search: () throws -> StocksSearching
     let spec = CommandSpec(
-        name: "stocks", summary: "Search stocks by symbol or name: the built-in catalog, and the quote provider's with an API key",
-        usage: "stocks [QUERY] [--format table|json|csv]",
+        name: "stock search", summary: "Search stocks by symbol or name: the built-in catalog, and the quote provider's with an API key",
         options: [.value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 0...1)
+        arguments: [.optional("QUERY")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
@@ -29,7 +28,7 @@ struct StocksCommand: Command {
     }
 }
 
-/// `invest stock TICKER`: everything about one stock, seed 000's stock detail.
+/// `invest stock view TICKER`: everything about one stock, seed 000's stock detail.
 struct StockCommand: Command {
     let search: () throws -> StocksSearching
     let prices: () throws -> (PriceLoader, PriceMode)
@@ -37,10 +36,12 @@ struct StockCommand: Command {
     let watchlist: () throws -> WatchlistManaging
     let alerts: () throws -> AlertsManaging
     let spec = CommandSpec(
-        name: "stock", summary: "Show one stock: name, price, the day's change and range, your position, watch and alerts",
-        usage: "stock TICKER [--format table|json|csv]",
+        name: "stock view", summary: "Show one stock: name, price, the day's change and range, your position, watch and alerts",
         options: [.value("format", "table|json|csv", "Output format (default: table; csv: one field,value row per fact)")],
-        positionals: 1...1)
+        arguments: [.required("TICKER", completes: .ticker)])
+
+    static let legacySpellings = [LegacySpelling(old: ["stocks"], new: ["stock", "search"]),
+                                  LegacySpelling(old: ["stock"], new: ["stock", "view"], onlyBeforeAnArgument: true)]
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
@@ -57,7 +58,7 @@ struct StockCommand: Command {
             problem = error
         }
         let name = StockCatalog.names[ticker] ?? (try? search().search(ticker))?.stocks.first { $0.symbol == ticker }?.name
-        if problem == .unknownSymbol, name == nil { throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stocks \(ticker)'.") }
+        if problem == .unknownSymbol, name == nil { throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stock search \(ticker)'.") }
         // The position from this ticker's history and the one price just loaded: no other ticker is fetched.
         let history: [Transaction]
         do { history = try transactions().retrieve(TransactionFilter(ticker: ticker), order: .unspecified) } catch { throw TransactionPresentation.error(error) }

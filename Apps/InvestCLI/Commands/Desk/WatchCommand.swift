@@ -5,56 +5,46 @@ import Portfolio
 import Transactions
 import TradingDesk
 
-/// `invest watch [add|remove]`: stocks followed without owning them, with a target price.
-struct WatchCommand: Command {
+/// `invest watch [list|add|remove]`: stocks followed without owning them, with a target price.
+struct WatchCommands {
     let watchlist: () throws -> WatchlistManaging
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let transactions: () throws -> TransactionsRetrieving
     let trends: Trends
-    let spec = CommandSpec(
-        name: "watch", summary: "Watch stocks: price, change, distance to a target price, what you hold, and a 30-day sparkline",
-        usage: """
-        watch [--sort distance|change|ticker] [--offline] [--format table|json|csv]
-               invest watch add TICKER [--target PRICE] [--note TEXT]
-               invest watch remove TICKER
-        """,
-        options: [.value("target", "PRICE", "add: the price you wait for"), .value("note", "TEXT", "add: why you watch it"),
-                  .value("sort", "distance|change|ticker", "Order (default: the order you added them)"),
-                  .flag("offline", "Use cached prices only"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 0...2)
 
-    private static let sorts = ["distance", "change", "ticker"]
+    enum Sort: String, CaseIterable { case added, distance, change, ticker }
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let words = arguments.positionals
-        switch words.first {
-        case "add"?:
-            let watchlist = try watchlist()
-            guard words.count == 2 else { throw CLIError.usage("usage: invest watch add TICKER [--target PRICE] [--note TEXT].") }
-            let watch = try DeskPresentation.watching { () throws(WatchlistError) in
-                try watchlist.add(ticker: words[1], target: arguments.value("target"), note: arguments.value("note"))
-            }
-            io.console.write("Watching \(watch.ticker)" + (watch.target.map { ", target \($0.formatted(fractionDigits: 2))" } ?? "") + ".\n")
-        case "remove"?:
-            guard words.count == 2 else { throw CLIError.usage("usage: invest watch remove TICKER.") }
-            let watchlist = try watchlist()
-            try DeskPresentation.watching { () throws(WatchlistError) in try watchlist.remove(ticker: words[1]) }
-            io.console.write("No longer watching \(words[1].uppercased().escapedForTerminal).\n")
-        case nil:
-            try list(arguments, io: io)
-        case let action?:
-            throw CLIError.usage("'\(action.escapedForTerminal)' is not a watch action." + ArgumentParser.suggestion(for: action, among: ["add", "remove"])
-                + " See 'invest watch --help'.")
+    var group: CommandGroup {
+        CommandGroup("watch", summary: "Watch stocks: price, change, distance to a target price, what you hold, and a 30-day sparkline", default: "list", [
+            Subcommand(CommandSpec(name: "watch list", summary: "Show the watchlist",
+                                   options: [.value("sort", "added|distance|change|ticker", "Order (default: added, the order you added them)"),
+                                             .flag("offline", "Use cached prices only"),
+                                             .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout), list),
+            Subcommand(CommandSpec(name: "watch add", summary: "Watch a stock",
+                                   options: [.value("target", "PRICE", "The price you wait for"), .value("note", "TEXT", "Why you watch it")],
+                                   arguments: [.required("TICKER", completes: .ticker)]), add),
+            Subcommand(CommandSpec(name: "watch remove", summary: "Stop watching a stock", options: [], arguments: [.required("TICKER", completes: .ticker)]),
+                       remove),
+        ])
+    }
+
+    private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let watchlist = try watchlist()
+        let watch = try DeskPresentation.watching { () throws(WatchlistError) in
+            try watchlist.add(ticker: arguments.positionals[0], target: arguments.value("target"), note: arguments.value("note"))
         }
+        io.console.write("Watching \(watch.ticker)" + (watch.target.map { ", target \($0.formatted(fractionDigits: 2))" } ?? "") + ".\n")
+    }
+
+    private func remove(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let watchlist = try watchlist(), ticker = arguments.positionals[0]
+        try DeskPresentation.watching { () throws(WatchlistError) in try watchlist.remove(ticker: ticker) }
+        io.console.write("No longer watching \(ticker.uppercased().escapedForTerminal).\n")
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let sort = arguments.value("sort")
-        if let sort, !Self.sorts.contains(sort) {
-            throw CLIError.usage("--sort must be distance, change or ticker, not '\(sort.escapedForTerminal)'." + ArgumentParser.suggestion(for: sort, among: Self.sorts))
-        }
+        let sort = try arguments.choice("sort", default: Sort.added)
         let watches = try DeskPresentation.watchlist(watchlist)
         if format == .table, watches.isEmpty { return io.console.write("Your watchlist is empty. Add a stock with 'invest watch add TICKER'.\n") }
         let (loader, mode) = try prices(arguments.has("offline"))
@@ -67,10 +57,10 @@ struct WatchCommand: Command {
         }
         let sorted: [WatchRow]
         switch sort {
-        case "ticker"?: sorted = rows.sorted { $0.watch.ticker < $1.watch.ticker }
-        case "distance"?: sorted = rows.sorted { ($0.distance.map(abs) ?? FixedDecimal(units: .max), $0.watch.ticker) < ($1.distance.map(abs) ?? FixedDecimal(units: .max), $1.watch.ticker) }
-        case "change"?: sorted = rows.sorted { ($0.changePercent ?? FixedDecimal(units: .min), $1.watch.ticker) > ($1.changePercent ?? FixedDecimal(units: .min), $0.watch.ticker) }
-        default: sorted = rows
+        case .ticker: sorted = rows.sorted { $0.watch.ticker < $1.watch.ticker }
+        case .distance: sorted = rows.sorted { ($0.distance.map(abs) ?? FixedDecimal(units: .max), $0.watch.ticker) < ($1.distance.map(abs) ?? FixedDecimal(units: .max), $1.watch.ticker) }
+        case .change: sorted = rows.sorted { ($0.changePercent ?? FixedDecimal(units: .min), $1.watch.ticker) > ($1.changePercent ?? FixedDecimal(units: .min), $0.watch.ticker) }
+        case .added: sorted = rows
         }
         let presenter = PricePresentation(now: io.now)
         var report = Report(columns: [

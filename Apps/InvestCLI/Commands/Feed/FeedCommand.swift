@@ -17,7 +17,7 @@ struct FeedCommand: Command {
                   .value("format", "table|ndjson", "table: the live view on a terminal (default there); ndjson: a JSON line per update (default elsewhere)"),
                   .value("duration", "S", "Stop after S seconds"),
                   .value("count", "N", "Stop after N updates")],
-        positionals: 0...1)
+        arguments: [.optional("SYMBOL", completes: .ticker)])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let symbols = try Self.symbols(arguments.value("symbols"), detail: arguments.positionals.first)

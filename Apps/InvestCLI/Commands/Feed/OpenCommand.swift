@@ -10,7 +10,7 @@ struct OpenCommand: Command {
     let spec = CommandSpec(name: "open", summary: "Open a stocks://symbol/SYMBOL link: the symbol's live details",
                            usage: "open stocks://symbol/SYMBOL [--format table|json|csv]",
                            options: [.value("format", "table|json|csv", "Output format when not on a terminal (default: table)")],
-                           positionals: 1...1)
+                           arguments: [.required("stocks://symbol/SYMBOL")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let link = arguments.positionals[0]

@@ -6,7 +6,7 @@ import LocalFileStore
 import Ledger
 
 /// `invest journal …`: seed 001's options trade journal, with the web app's calculations.
-struct JournalCommand: Command {
+struct JournalCommands {
     let load: () throws -> LoadJournalUseCase
     let importer: () throws -> ImportExecutionsUseCase
     let annotate: () throws -> AnnotateJournalUseCase
@@ -15,83 +15,94 @@ struct JournalCommand: Command {
     let readStandardInput: (_ limit: Int) -> Data
     let timeZone: TimeZone
 
-    let spec = CommandSpec(
-        name: "journal", summary: "An options trade journal: thinkorswim statements, trades, daily stats and the dashboard",
-        usage: """
-        journal import FILE|- [--tz ZONE] [--dry-run]
-               invest journal trades [--from D] [--to D] [--format table|json|csv]
-               invest journal days [--format F]   |   day YYYY-MM-DD [--format F]
-               invest journal stats [--from D] [--to D] [--format F]
-               invest journal open [--format F]
-               invest journal tags [add|remove setup|mistake NAME]
-               invest journal tag TRADE [--setup A,B] [--mistake C] [--rating 0-5]
-               invest journal note YYYY-MM-DD [TEXT | --file FILE|-]
-               invest journal share YYYY-MM-DD [--svg FILE]
-               invest journal add --time T --side BUY|SELL --qty Q --effect OPEN|CLOSE --symbol S --type CALL|PUT|STOCK --price P
-                                  [--exp "3 JUL 25"] [--strike K] [--order LMT] [--tz ZONE]
-        """,
-        options: [.value("tz", "ZONE", "import: the time zone of the statement's times (default: TZ, the system's)"),
-                  .flag("dry-run", "import: check the file and say what would be added, saving nothing"),
-                  .value("from", "D", "trades, stats: from this trade date (YYYY-MM-DD)"),
-                  .value("to", "D", "trades, stats: up to this trade date"),
-                  .value("setup", "A,B", "tag: the trade's setup tags, separated by commas (new ones join the list)"),
-                  .value("mistake", "A,B", "tag: the trade's mistake tags"),
-                  .value("rating", "0-5", "tag: the trade's rating"),
-                  .value("file", "FILE", "note: read the note from FILE (- for standard input); it may span lines"),
-                  .value("svg", "FILE", "share: also write the day as an SVG image"),
-                  .value("time", "T", "add: when it filled: \"YYYY-MM-DD HH:MM[:SS]\" or M/D/YY HH:MM:SS, in --tz or your zone"),
-                  .value("side", "BUY|SELL", "add: the side"), .value("qty", "Q", "add: contracts or shares"),
-                  .value("effect", "OPEN|CLOSE", "add: opening or closing"), .value("symbol", "S", "add: the underlying's symbol"),
-                  .value("type", "T", "add: CALL, PUT, or a stock type such as STOCK"), .value("price", "P", "add: the fill's price"),
-                  .value("exp", "E", "add: the expiration as the statement writes it, e.g. \"3 JUL 25\""), .value("strike", "K", "add: the strike"),
-                  .value("order", "O", "add: the order type (default: N/A)"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 1...4)
+    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let tz = CommandSpec.Option.value("tz", "ZONE", "The time zone of the times given (default: TZ, the system's)")
+    private static let range: [CommandSpec.Option] = [.value("from", "D", "From this trade date (YYYY-MM-DD)"), .value("to", "D", "Up to this trade date")]
+    private static let date = CommandSpec.Argument.required("YYYY-MM-DD")
 
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let action = arguments.positionals[0]
-        let shapes: [String: (counts: Set<Int>, usage: String)] = [
-            "import": ([2], "import FILE|-"), "trades": ([1], "trades"), "days": ([1], "days"), "day": ([2], "day YYYY-MM-DD"), "stats": ([1], "stats"),
-            "open": ([1], "open"), "tags": ([1, 4], "tags [add|remove setup|mistake NAME]"), "tag": ([2], "tag TRADE [--setup A,B] [--mistake C] [--rating N]"),
-            "note": ([2, 3], "note YYYY-MM-DD [TEXT]"), "share": ([2], "share YYYY-MM-DD [--svg FILE]"), "add": ([1], "add --time T --side … (see --help)"),
-        ]
-        guard let shape = shapes[action] else {
-            throw CLIError.usage("'\(action.escapedForTerminal)' is not a journal action." + ArgumentParser.suggestion(for: action, among: shapes.keys.sorted())
-                + " See 'invest journal --help'.")
-        }
-        guard shape.counts.contains(arguments.positionals.count) else { throw CLIError.usage("usage: invest journal \(shape.usage). A name with spaces goes in quotes.") }
-        let format = try OutputFormat.parse(arguments.value("format"))
-        // Read after what the web app wrote, and send what was queued here; a change made now
-        // goes in one request after it.
-        let webApp = try webAppSync()
-        exchange(with: webApp, io: io)
-        do {
-            switch action {
-            case "import": try importStatement(arguments.positionals[1], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
-            case "trades": output(JournalPresentation.tradesReport(try trades(in: arguments), annotations: try load().annotations()), format, arguments, io)
-            case "tags": try tags(arguments, format: format, io: io)
-            case "tag": try tag(arguments, format: format, io: io)
-            case "note": try note(arguments, io: io)
-            case "share": try share(arguments, io: io)
-            case "add": try add(arguments, format: format, io: io)
-            case "days": output(JournalPresentation.daysReport(JournalStats.days(try load().load().trades)), format, arguments, io)
-            case "day": try day(arguments.positionals[1], format: format, arguments: arguments, io: io)
-            case "stats": try stats(arguments, format: format, io: io)
-            default: output(JournalPresentation.openReport(try load().load().open), format, arguments, io)
-            }
-        } catch let error as JournalError {
-            throw JournalPresentation.error(error)
-        }
-        if Self.changesTheJournal(action, arguments) { exchange(with: webApp, io: io) }
+    var group: CommandGroup {
+        let listing = [Self.format] + CommandSpec.Option.tableLayout
+        return CommandGroup("journal", summary: "An options trade journal: thinkorswim statements, trades, daily stats and the dashboard", [
+            action(CommandSpec(name: "journal import", summary: "Import a thinkorswim account statement's trade history",
+                               options: [Self.tz, .flag("dry-run", "Check the file and say what would be added, saving nothing")],
+                               arguments: [.required("FILE|-", completes: .file)]), changes: { !$0.has("dry-run") }) { arguments, io in
+                try importStatement(arguments.positionals[0], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
+            },
+            action(CommandSpec(name: "journal trades", summary: "List the trades: each contract's open-to-flat cycle", options: Self.range + listing)) { arguments, io in
+                output(JournalPresentation.tradesReport(try trades(in: arguments), annotations: try load().annotations()), try format(arguments), arguments, io)
+            },
+            action(CommandSpec(name: "journal days", summary: "Each trading day's figures", options: listing)) { arguments, io in
+                output(JournalPresentation.daysReport(JournalStats.days(try load().load().trades)), try format(arguments), arguments, io)
+            },
+            action(CommandSpec(name: "journal day", summary: "One day's trades and cumulative P&L", options: listing, arguments: [Self.date])) { arguments, io in
+                try day(arguments.positionals[0], format: try format(arguments), arguments: arguments, io: io)
+            },
+            action(CommandSpec(name: "journal stats", summary: "The dashboard: win rate, profit factor, P&L by tag and by day",
+                               options: Self.range + [Self.format])) { arguments, io in
+                try stats(arguments, format: try format(arguments), io: io)
+            },
+            action(CommandSpec(name: "journal open", summary: "Positions still open", options: listing)) { arguments, io in
+                output(JournalPresentation.openReport(try load().load().open), try format(arguments), arguments, io)
+            },
+            CommandGroup("journal tags", summary: "The setup and mistake tag lists", default: "list", [
+                action(CommandSpec(name: "journal tags list", summary: "List the tags", options: [Self.format])) { arguments, io in
+                    try tags(format: try format(arguments), io: io)
+                },
+                action(CommandSpec(name: "journal tags add", summary: "Add a tag to a list", options: [], arguments: Self.tagArguments), changes: { _ in true }) { arguments, io in
+                    try editTags(adding: true, arguments, io: io)
+                },
+                action(CommandSpec(name: "journal tags remove", summary: "Remove a tag from a list", options: [], arguments: Self.tagArguments),
+                       changes: { _ in true }) { arguments, io in
+                    try editTags(adding: false, arguments, io: io)
+                },
+            ]),
+            action(CommandSpec(name: "journal tag", summary: "Tag and rate a trade (by its id or key)",
+                               options: [.value("setup", "A,B", "The trade's setup tags, separated by commas (new ones join the list)"),
+                                         .value("mistake", "A,B", "The trade's mistake tags"), .value("rating", "0-5", "The trade's rating"), Self.format],
+                               arguments: [.required("TRADE")]), changes: { _ in true }) { arguments, io in
+                try tag(arguments, format: try format(arguments), io: io)
+            },
+            action(CommandSpec(name: "journal note", summary: "Show a day's note, or set it (empty TEXT removes it)",
+                               options: [.value("file", "FILE", "Read the note from FILE (- for standard input); it may span lines", completes: .file)],
+                               arguments: [Self.date, .optional("TEXT")]), changes: { $0.positionals.count == 2 || $0.value("file") != nil }) { arguments, io in
+                try note(arguments, io: io)
+            },
+            action(CommandSpec(name: "journal share", summary: "A day as text to paste, and with --svg as an image",
+                               options: [.value("svg", "FILE", "Also write the day as an SVG image", completes: .file)], arguments: [Self.date])) { arguments, io in
+                try share(arguments, io: io)
+            },
+            action(CommandSpec(name: "journal add", summary: "Add one execution by hand, checked as a statement's row is",
+                               usage: "journal add --time T --side BUY|SELL --qty Q --effect OPEN|CLOSE --symbol S --type CALL|PUT|STOCK --price P\n"
+                                   + "                      [--exp \"3 JUL 25\"] [--strike K] [--order LMT] [--tz ZONE]",
+                               options: [.value("time", "T", "When it filled: \"YYYY-MM-DD HH:MM[:SS]\" or M/D/YY HH:MM:SS, in --tz or your zone"),
+                                         .value("side", "BUY|SELL", "The side"), .value("qty", "Q", "Contracts or shares"),
+                                         .value("effect", "OPEN|CLOSE", "Opening or closing"), .value("symbol", "S", "The underlying's symbol"),
+                                         .value("type", "CALL|PUT|STOCK", "CALL, PUT, or a stock type such as STOCK"), .value("price", "P", "The fill's price"),
+                                         .value("exp", "E", "The expiration as the statement writes it, e.g. \"3 JUL 25\""), .value("strike", "K", "The strike"),
+                                         .value("order", "O", "The order type (default: N/A)"), Self.tz]),
+                   changes: { _ in true }) { arguments, io in
+                try add(arguments, io: io)
+            },
+        ])
     }
 
-    private static func changesTheJournal(_ action: String, _ arguments: ParsedArguments) -> Bool {
-        switch action {
-        case "import": return !arguments.has("dry-run")
-        case "tags": return arguments.positionals.count == 4
-        case "note": return arguments.positionals.count == 3 || arguments.value("file") != nil
-        case "tag", "add": return true
-        default: return false
+    private static let tagArguments: [CommandSpec.Argument] = [.required("setup|mistake", completes: .choices(["setup", "mistake"])), .required("NAME")]
+
+    private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try OutputFormat.parse(arguments.value("format")) }
+
+    /// A journal action. It reads after what the web app wrote, and sends what was queued here;
+    /// a change made now goes in one request after it.
+    private func action(_ spec: CommandSpec, changes: @escaping (ParsedArguments) -> Bool = { _ in false },
+                        _ body: @escaping (ParsedArguments, CommandIO) throws -> Void) -> Subcommand {
+        Subcommand(spec) { arguments, io in
+            let webApp = try webAppSync()
+            exchange(with: webApp, io: io)
+            do {
+                try body(arguments, io)
+            } catch let error as JournalError {
+                throw JournalPresentation.error(error)
+            }
+            if changes(arguments) { exchange(with: webApp, io: io) }
         }
     }
 
@@ -118,32 +129,32 @@ struct JournalCommand: Command {
             + "It works from this machine's copy; changes made here are sent by the next journal command or 'invest sync'.\n")
     }
 
-    private func tags(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
-        let words = arguments.positionals
-        guard words.count == 4 else {
-            let annotations = try load().annotations()
-            guard format != .json else {
-                return io.console.write(JSON.document([("setupsTags", .array(annotations.setupTags.map(JSONValue.string))),
-                                                       ("mistakesTags", .array(annotations.mistakeTags.map(JSONValue.string)))]).rendered())
-            }
-            var report = Report(columns: [.init(title: "LIST", key: "list", alignment: .left), .init(title: "TAG", key: "tag", alignment: .left)])
-            report.rows = annotations.setupTags.map { [.text("setup"), .text($0)] } + annotations.mistakeTags.map { [.text("mistake"), .text($0)] }
-            if format == .table && report.rows.isEmpty { return io.console.write("No tags yet. 'invest journal tags add setup NAME' adds one.\n") }
-            return io.console.write(report.render(format, colors: io.usesColor))
+    private func tags(format: OutputFormat, io: CommandIO) throws {
+        let annotations = try load().annotations()
+        guard format != .json else {
+            return io.console.write(JSON.document([("setupsTags", .array(annotations.setupTags.map(JSONValue.string))),
+                                                   ("mistakesTags", .array(annotations.mistakeTags.map(JSONValue.string)))]).rendered())
         }
-        guard words[1] == "add" || words[1] == "remove" else { throw CLIError.usage("'\(words[1].escapedForTerminal)': use add or remove.") }
-        guard let list = JournalAnnotations.TagList(rawValue: words[2]) else { throw CLIError.usage("'\(words[2].escapedForTerminal)': the lists are setup and mistake.") }
-        if words[1] == "add" {
-            try annotate().addTag(words[3], to: list)
-            io.console.write("Added '\(words[3].escapedForTerminal)' to the \(list.rawValue) tags.\n")
+        var report = Report(columns: [.init(title: "LIST", key: "list", alignment: .left), .init(title: "TAG", key: "tag", alignment: .left)])
+        report.rows = annotations.setupTags.map { [.text("setup"), .text($0)] } + annotations.mistakeTags.map { [.text("mistake"), .text($0)] }
+        if format == .table && report.rows.isEmpty { return io.console.write("No tags yet. 'invest journal tags add setup NAME' adds one.\n") }
+        io.console.write(report.render(format, colors: io.usesColor))
+    }
+
+    private func editTags(adding: Bool, _ arguments: ParsedArguments, io: CommandIO) throws {
+        let words = arguments.positionals
+        guard let list = JournalAnnotations.TagList(rawValue: words[0]) else { throw CLIError.usage("'\(words[0].escapedForTerminal)': the lists are setup and mistake.") }
+        if adding {
+            try annotate().addTag(words[1], to: list)
+            io.console.write("Added '\(words[1].escapedForTerminal)' to the \(list.rawValue) tags.\n")
         } else {
-            try annotate().removeTag(words[3], from: list)
-            io.console.write("Removed '\(words[3].escapedForTerminal)' from the \(list.rawValue) tags.\n")
+            try annotate().removeTag(words[1], from: list)
+            io.console.write("Removed '\(words[1].escapedForTerminal)' from the \(list.rawValue) tags.\n")
         }
     }
 
     private func tag(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
-        let reference = arguments.positionals[1]
+        let reference = arguments.positionals[0]
         let trades = try load().load().trades
         let matches = trades.filter { $0.key == reference || $0.shortID.hasPrefix(reference.lowercased()) && reference.count >= 4 }
         guard matches.count == 1, let trade = matches.first else {
@@ -175,7 +186,7 @@ struct JournalCommand: Command {
     /// The day as text to paste, and with `--svg` as an image: its figures and the red and green
     /// cumulative P&L.
     private func share(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let date = try Self.day(arguments.positionals[1], option: "DATE")
+        let date = try Self.day(arguments.positionals[0], option: "DATE")
         let trades = try load().load().trades.filter { $0.tradeDate == date }.sorted { $0.firstExecTime < $1.firstExecTime }
         guard let stats = JournalStats.days(trades).first else { throw CLIError.usage("there are no trades on \(date) to share.") }
         let points = JournalStats.cumulative(trades)
@@ -187,7 +198,7 @@ struct JournalCommand: Command {
     }
 
     /// One execution by hand, checked exactly as a statement's row is.
-    private func add(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
+    private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
         guard let zone = arguments.value("tz").map({ TimeZone(identifier: $0) }) ?? timeZone else { throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.") }
         let missing = ["time", "side", "qty", "effect", "symbol", "type", "price"].filter { arguments.value($0) == nil }
         guard missing.isEmpty else { throw CLIError.usage("journal add needs \(missing.map { "--" + $0 }.joined(separator: ", ")).") }
@@ -219,8 +230,8 @@ struct JournalCommand: Command {
     }
 
     private func note(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let date = try Self.day(arguments.positionals[1], option: "DATE")
-        var text = arguments.positionals.count == 3 ? arguments.positionals[2] : nil
+        let date = try Self.day(arguments.positionals[0], option: "DATE")
+        var text = arguments.positionals.count == 2 ? arguments.positionals[1] : nil
         if let file = arguments.value("file") {
             guard text == nil else { throw CLIError.usage("give the note as TEXT or with --file, not both.") }
             let data = file == "-" ? readStandardInput(1 << 20) : try ImportCommand.read(file, name: file)

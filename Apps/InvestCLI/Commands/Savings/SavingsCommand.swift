@@ -6,7 +6,7 @@ import LocalFileStore
 
 /// `invest savings …`: accounts tracked by what they are worth now and then (seed 003). Nobody
 /// enters transactions; the user records values, and totals and charts come from those.
-struct SavingsCommand: Command {
+struct SavingsCommands {
     let load: () throws -> SavingsLoading
     let accounts: () throws -> ManageSavingsAccountsUseCase
     let values: () throws -> RecordSavingsValueUseCase
@@ -17,113 +17,115 @@ struct SavingsCommand: Command {
     /// Loads a seed test set into a throwaway home and shows it.
     let demo: (_ set: Int, _ io: CommandIO) throws -> Void
 
-    let spec = CommandSpec(
-        name: "savings", summary: "Savings, ISAs and pensions tracked by their value now and then",
-        usage: """
-        savings [--format table|json|csv]
-               invest savings add NAME [--value V] [--at "YYYY-MM-DD HH:MM"]
-               invest savings update NAME VALUE [--at "YYYY-MM-DD HH:MM"]
-               invest savings history NAME [--format F]
-               invest savings update-edit ID [--value V] [--at T]   |   update-delete ID
-               invest savings close NAME [--at T]   |   reopen NAME   |   rename OLD NEW   |   delete NAME [--yes]
-               invest savings chart [NAME] [--include-closed] [--svg FILE] [--format F]
-               invest savings export [-o FILE]   |   import FILE|- [--dry-run]
-               invest savings demo [--set 3|2]
-        """,
-        options: [.value("value", "V", "A value: an amount such as 1234.56"),
-                  .value("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)"),
-                  .value("format", "table|json|csv", "Output format (default: table; for chart, a chart)"),
-                  .flag("include-closed", "chart: count closed accounts until they closed"),
-                  .value("svg", "FILE", "chart: also write the chart as an SVG file"),
-                  .flag("yes", "delete: don't ask, even at a terminal", short: "y"),
-                  .flag("dry-run", "import: check the file and say what would change, saving nothing"),
-                  .value("output", "FILE", "export: write to FILE, atomically, instead of stdout", short: "o"),
-                  .value("set", "3|2", "demo: seed 003's test set 3 (simple, the default) or 2 (two years, six accounts)")]
-            + CommandSpec.Option.tableLayout,
-        positionals: 0...3)
+    private static let value = CommandSpec.Option.value("value", "V", "A value: an amount such as 1234.56")
+    private static let at = CommandSpec.Option.value("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)")
+    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let name = CommandSpec.Argument.required("NAME")
 
-    var pagesOutput: Bool { false }
-
-    /// Each action: its positional arguments (names, for the usage line) and the options it takes.
-    private static let actions: [String: (arguments: [String], optional: Int, options: Set<String>)] = [
-        "list": ([], 0, ["format", "wide", "columns"]),
-        "add": (["NAME"], 0, ["value", "at", "format"]),
-        "update": (["NAME", "VALUE"], 0, ["at", "format"]),
-        "history": (["NAME"], 0, ["format", "wide", "columns"]),
-        "update-edit": (["ID"], 0, ["value", "at", "format"]),
-        "update-delete": (["ID"], 0, ["format"]),
-        "close": (["NAME"], 0, ["at"]),
-        "reopen": (["NAME"], 0, []),
-        "rename": (["OLD", "NEW"], 0, []),
-        "delete": (["NAME"], 0, ["yes"]),
-        "chart": (["NAME"], 1, ["include-closed", "svg", "format"]),
-        "export": ([], 0, ["output"]),
-        "import": (["FILE"], 0, ["dry-run"]),
-        "demo": ([], 0, ["set"]),
-    ]
-
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let action = arguments.positionals.first ?? "list"
-        guard action != "list" || arguments.positionals.isEmpty, let shape = Self.actions[action] else {
-            throw CLIError.usage("'\(action.escapedForTerminal)' is not a savings action." + ArgumentParser.suggestion(for: action, among: Self.actions.keys.sorted())
-                + " See 'invest savings --help'.")
-        }
-        let words = Array(arguments.positionals.dropFirst())
-        guard (shape.arguments.count - shape.optional...shape.arguments.count).contains(words.count) else {
-            let usage = (["invest savings", action] + shape.arguments.enumerated().map { $0.offset >= shape.arguments.count - shape.optional ? "[\($0.element)]" : $0.element })
-            throw CLIError.usage("usage: \(usage.joined(separator: " ")). A name with spaces goes in quotes.")
-        }
-        for option in spec.options.map(\.name) where (arguments.value(option) != nil || arguments.has(option)) && !shape.options.contains(option) {
-            throw CLIError.usage("--\(option) does not apply to 'invest savings \(action)'.")
-        }
-        let presentation = SavingsPresentation(symbol: symbol(), localTime: io.localTime)
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let at = try arguments.value("at").map { try presentation.parseTime($0, option: "--at", now: io.now) }
-        do {
-            switch action {
-            case "list": try list(format: format, arguments: arguments, presentation: presentation, io: io)
-            case "add":
-                let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
-                let account = try accounts().add(name: words[0], value: value, at: at)
-                guard format == .table else { return io.console.write(try accountResult(account, format: format, presentation: presentation)) }
-                io.console.write("Added \(account.name.escapedForTerminal)"
-                                 + (value.map { " at \(presentation.money($0)) on \(io.localTime.dateAndTime(account.createdAt))" } ?? "") + ".\n")
-            case "update":
-                let value = try presentation.parseValue(words[1], option: "VALUE")
-                let update = try values().record(value, for: words[0], at: at)
-                try reportUpdate("Recorded", update, format: format, presentation: presentation, io: io)
-            case "history":
-                let book = try load().load()
-                let account = try book.requireAccount(named: words[0])
-                let report = presentation.historyReport(book.updates(of: account.id))
-                if format == .table && report.rows.isEmpty { return io.console.write("\(account.name.escapedForTerminal) has no values yet.\n") }
-                io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
-            case "update-edit":
+    var group: CommandGroup {
+        CommandGroup("savings", summary: "Savings, ISAs and pensions tracked by their value now and then",
+                     discussion: "A name with spaces goes in quotes: invest savings update \"Cash ISA\" 1234.56", default: "list", [
+            action(CommandSpec(name: "savings list", summary: "List the accounts, their latest values and the total",
+                               options: [Self.format] + CommandSpec.Option.tableLayout)) { arguments, io, presentation in
+                try list(format: OutputFormat.parse(arguments.value("format")), arguments: arguments, presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings add", summary: "Add an account, with its first value if given",
+                               options: [Self.value, Self.at, Self.format], arguments: [Self.name]), add),
+            action(CommandSpec(name: "savings update", summary: "Record what an account is worth now (or --at a time)",
+                               options: [Self.at, Self.format], arguments: [Self.name, .required("VALUE")])) { arguments, io, presentation in
+                let value = try presentation.parseValue(arguments.positionals[1], option: "VALUE")
+                let update = try values().record(value, for: arguments.positionals[0], at: try at(arguments, presentation, io))
+                try reportUpdate("Recorded", update, format: OutputFormat.parse(arguments.value("format")), presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings history", summary: "An account's recorded values",
+                               options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [Self.name]), history),
+            action(CommandSpec(name: "savings update-edit", summary: "Change a recorded value or its time",
+                               options: [Self.value, Self.at, Self.format], arguments: [.required("ID")])) { arguments, io, presentation in
+                let at = try at(arguments, presentation, io)
                 guard arguments.value("value") != nil || at != nil else { throw CLIError.usage("give --value, --at or both: what should change?") }
                 let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
-                try reportUpdate("Changed", try values().edit(words[0], value: value, at: at), format: format, presentation: presentation, io: io)
-            case "update-delete":
-                try reportUpdate("Deleted", try values().delete(words[0]), format: format, presentation: presentation, io: io)
-            case "close":
-                let account = try accounts().close(words[0], at: at)
+                try reportUpdate("Changed", try values().edit(arguments.positionals[0], value: value, at: at), format: OutputFormat.parse(arguments.value("format")),
+                                 presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings update-delete", summary: "Delete a recorded value", options: [Self.format],
+                               arguments: [.required("ID")])) { arguments, io, presentation in
+                try reportUpdate("Deleted", try values().delete(arguments.positionals[0]), format: OutputFormat.parse(arguments.value("format")),
+                                 presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings close", summary: "Close an account: its history is kept, and it leaves the total",
+                               options: [Self.at], arguments: [Self.name])) { arguments, io, presentation in
+                let account = try accounts().close(arguments.positionals[0], at: try at(arguments, presentation, io))
                 io.console.write("Closed \(account.name.escapedForTerminal) on \(io.localTime.dateAndTime(account.closedAt!)); its history is kept, and it no longer counts in the total.\n")
-            case "reopen":
-                io.console.write("Reopened \(try accounts().reopen(words[0]).name.escapedForTerminal).\n")
-            case "rename":
-                let account = try accounts().rename(words[0], to: words[1])
-                io.console.write("Renamed \(words[0].escapedForTerminal) to \(account.name.escapedForTerminal).\n")
-            case "delete": try delete(words[0], arguments: arguments, presentation: presentation, io: io)
-            case "chart": try chart(words.first, format: format, arguments: arguments, presentation: presentation, io: io)
-            case "export": try export(arguments, io: io)
-            case "import": try importFile(words[0], dryRun: arguments.has("dry-run"), presentation: presentation, io: io)
-            default:
+            },
+            action(CommandSpec(name: "savings reopen", summary: "Reopen a closed account", options: [], arguments: [Self.name])) { arguments, io, _ in
+                io.console.write("Reopened \(try accounts().reopen(arguments.positionals[0]).name.escapedForTerminal).\n")
+            },
+            action(CommandSpec(name: "savings rename", summary: "Rename an account", options: [],
+                               arguments: [.required("OLD"), .required("NEW")])) { arguments, io, _ in
+                let account = try accounts().rename(arguments.positionals[0], to: arguments.positionals[1])
+                io.console.write("Renamed \(arguments.positionals[0].escapedForTerminal) to \(account.name.escapedForTerminal).\n")
+            },
+            action(CommandSpec(name: "savings delete", summary: "Delete an account and its history ('invest undo' reverts it)",
+                               options: [.flag("yes", "Don't ask, even at a terminal", short: "y")], arguments: [Self.name])) { arguments, io, presentation in
+                try delete(arguments.positionals[0], arguments: arguments, presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings chart", summary: "Chart the total, or one account, over time",
+                               options: [.flag("include-closed", "Count closed accounts until they closed (the total only)"),
+                                         .value("svg", "FILE", "Also write the chart as an SVG file", completes: .file),
+                                         .value("format", "table|json|csv", "Output format (default: table, a chart)")],
+                               arguments: [.optional("NAME")])) { arguments, io, presentation in
+                try chart(arguments.positionals.first, format: OutputFormat.parse(arguments.value("format")), arguments: arguments, presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings export", summary: "Write every value as account,timestamp,value CSV",
+                               options: [.value("output", "FILE", "Write to FILE, atomically, instead of stdout", short: "o", completes: .file)])) { arguments, io, _ in
+                try export(arguments, io: io)
+            },
+            action(CommandSpec(name: "savings import", summary: "Import account,timestamp,value CSV; rows already recorded are skipped",
+                               options: [.flag("dry-run", "Check the file and say what would change, saving nothing")],
+                               arguments: [.required("FILE|-", completes: .file)])) { arguments, io, presentation in
+                try importFile(arguments.positionals[0], dryRun: arguments.has("dry-run"), presentation: presentation, io: io)
+            },
+            action(CommandSpec(name: "savings demo", summary: "Show seed 003's test set in a throwaway home",
+                               options: [.value("set", "3|2", "Test set 3 (simple, the default) or 2 (two years, six accounts)")])) { arguments, io, _ in
                 let set = arguments.value("set") ?? "3"
                 guard set == "3" || set == "2" else { throw CLIError.usage("--set '\(set.escapedForTerminal)': use 3 or 2.") }
                 try demo(Int(set)!, io)
+            },
+        ])
+    }
+
+    /// A savings action: given how money and times are shown, its feature's errors worded.
+    private func action(_ spec: CommandSpec, _ body: @escaping (ParsedArguments, CommandIO, SavingsPresentation) throws -> Void) -> Subcommand {
+        Subcommand(spec) { arguments, io in
+            let presentation = SavingsPresentation(symbol: symbol(), localTime: io.localTime)
+            do {
+                try body(arguments, io, presentation)
+            } catch let error as SavingsError {
+                throw presentation.error(error)
             }
-        } catch let error as SavingsError {
-            throw presentation.error(error)
         }
+    }
+
+    private func at(_ arguments: ParsedArguments, _ presentation: SavingsPresentation, _ io: CommandIO) throws -> Date? {
+        try arguments.value("at").map { try presentation.parseTime($0, option: "--at", now: io.now) }
+    }
+
+    private func add(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
+        let account = try accounts().add(name: arguments.positionals[0], value: value, at: try at(arguments, presentation, io))
+        guard format == .table else { return io.console.write(try accountResult(account, format: format, presentation: presentation)) }
+        io.console.write("Added \(account.name.escapedForTerminal)"
+                         + (value.map { " at \(presentation.money($0)) on \(io.localTime.dateAndTime(account.createdAt))" } ?? "") + ".\n")
+    }
+
+    private func history(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let book = try load().load()
+        let account = try book.requireAccount(named: arguments.positionals[0])
+        let report = presentation.historyReport(book.updates(of: account.id))
+        if format == .table && report.rows.isEmpty { return io.console.write("\(account.name.escapedForTerminal) has no values yet.\n") }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
     }
 
     private func list(format: OutputFormat, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {

@@ -1,0 +1,123 @@
+/// A command's interface, declared once: the parser, `--help`, the man page and every shell's
+/// completion are all generated from it, so none of them can drift from what is accepted.
+public struct CommandSpec: Sendable {
+    /// What a shell offers where a value is expected.
+    public enum Completion: Sendable, Equatable {
+        case none
+        /// Fixed words: `table json csv`.
+        case choices([String])
+        case file
+        case directory
+        /// The tickers the user holds or held.
+        case ticker
+        /// The keys `invest config` knows.
+        case settingKey
+    }
+
+    public struct Option: Sendable {
+        public let name: String
+        public let valueName: String?
+        public let help: String
+        /// `-n` for `--limit`, say.
+        public let short: Character?
+        public let completion: Completion
+
+        /// A value's completion is taken from a value name such as `day|week|month` unless given.
+        public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil, completes: Completion? = nil) -> Option {
+            let choices = valueName.contains("|") && !valueName.contains(" ") ? Completion.choices(valueName.split(separator: "|").map(String.init)) : .none
+            return Option(name: name, valueName: valueName, help: help, short: short, completion: completes ?? choices)
+        }
+        public static func flag(_ name: String, _ help: String, short: Character? = nil) -> Option {
+            Option(name: name, valueName: nil, help: help, short: short, completion: .none)
+        }
+
+        static let help = Option.flag("help", "Show this help", short: "h")
+
+        public var label: String { (short.map { "-\($0), " } ?? "    ") + "--\(name)" + (valueName.map { " \($0)" } ?? "") }
+    }
+
+    /// A positional argument: `TICKER`, `[NAME]`, `FILE…`.
+    public struct Argument: Sendable {
+        public let name: String
+        public let isOptional: Bool
+        public let repeats: Bool
+        public let completion: Completion
+
+        public static func required(_ name: String, completes completion: Completion = .none) -> Argument {
+            Argument(name: name, isOptional: false, repeats: false, completion: completion)
+        }
+        public static func optional(_ name: String, completes completion: Completion = .none) -> Argument {
+            Argument(name: name, isOptional: true, repeats: false, completion: completion)
+        }
+        /// One or more (`repeats`), or, when optional, any number.
+        public static func many(_ name: String, optional: Bool = false, completes completion: Completion = .none) -> Argument {
+            Argument(name: name, isOptional: optional, repeats: true, completion: completion)
+        }
+
+        var usage: String {
+            let word = name + (repeats ? "…" : "")
+            return isOptional ? "[\(word)]" : word
+        }
+    }
+
+    /// The program, as the user types it: `invest`, `invest-summary`.
+    public let program: String
+    /// The words after the program, `savings add`; empty for a program without subcommands.
+    public let name: String
+    public let summary: String
+    public let usage: String
+    /// Said after the options in `--help`: examples, keys, notes.
+    public let discussion: String
+    public let options: [Option]
+    public let arguments: [Argument]
+    /// How many positional arguments are accepted.
+    public let positionals: ClosedRange<Int>
+    /// Still accepted, never offered: an old spelling kept for a release.
+    public let isHidden: Bool
+
+    /// `usage` is generated from the name, arguments and options when not given; `positionals`
+    /// from the arguments, unless given for a command that declares none by name.
+    public init(program: String = "invest", name: String, summary: String, usage: String? = nil, discussion: String = "", options: [Option],
+                arguments: [Argument] = [], positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
+        self.program = program
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.options = options
+        self.arguments = arguments
+        let required = arguments.filter { !$0.isOptional }.count
+        self.positionals = positionals ?? (required...(arguments.contains(where: \.repeats) ? Int.max : arguments.count))
+        self.isHidden = isHidden
+        self.usage = usage ?? ([name] + arguments.map(\.usage) + options.map { option in "[--\(option.name)" + (option.valueName.map { " \($0)" } ?? "") + "]" })
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// What the user typed to run it: `invest add`, `invest-summary`.
+    public var invocation: String { name.isEmpty ? program : "\(program) \(name)" }
+    /// The last word of the name: what is typed at this level of the tree.
+    public var word: String { String(name.split(separator: " ").last ?? "") }
+
+    /// The completion of the positional argument at `index` (from 0).
+    public func completion(ofArgumentAt index: Int) -> Completion {
+        guard !arguments.isEmpty else { return positionals.upperBound > 0 ? .file : .none }
+        if index < arguments.count { return arguments[index].completion }
+        return arguments.last!.repeats ? arguments.last!.completion : .none
+    }
+
+    /// Every option `--help` lists: the command's own and `-h`.
+    public var allOptions: [Option] { options + [.help] }
+
+    /// `--help`, wrapped to `width` columns between words.
+    public func help(width: Int) -> String {
+        var text = HelpText.wrap(summary, width: width) + "\n\n"
+        let usageLines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        text += HelpText.wrap("Usage: \(program) " + (usageLines.first ?? ""), width: width, hangingIndent: 7 + program.count + 1) + "\n"
+        for line in usageLines.dropFirst() {
+            let indent = line.prefix { $0 == " " }.count
+            text += HelpText.wrap(line, width: width, hangingIndent: indent + 2) + "\n"
+        }
+        text += "\nOptions:\n" + HelpText.definitions(allOptions.map { ($0.label, $0.help) }, width: width)
+        if !discussion.isEmpty { text += "\n" + HelpText.paragraphs(discussion, width: width) + "\n" }
+        return text
+    }
+}

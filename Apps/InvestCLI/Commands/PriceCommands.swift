@@ -1,0 +1,127 @@
+import Foundation
+import AppSupport
+import CurrentPrices
+import Transactions
+import Analytics
+
+/// `invest price …`: the prices the user gives: manual prices for assets no quote service lists
+/// (shown with the source "manual" and their date), and the daily closes every figure over time
+/// is valued with.
+struct PriceCommands {
+    let prices: () throws -> ManualPrices
+    let history: () throws -> PriceHistoryManaging
+    let readStandardInput: (_ limit: Int) -> Data
+
+    static let legacySpellings = [LegacySpelling(old: ["prices", "import"], new: ["price", "import"]),
+                                  LegacySpelling(old: ["prices", "list"], new: ["price", "history"])]
+
+    var group: CommandGroup {
+        CommandGroup("price", summary: "Manual prices for unlisted assets, and the daily closes figures over time are valued with", [
+            Subcommand(CommandSpec(name: "price set", summary: "Price an asset no quote service lists (shown as manual)",
+                                   options: [.value("date", "D", "The day the price is for: YYYY-MM-DD, today, yesterday or -Nd (default: today)")],
+                                   arguments: [.required("TICKER", completes: .ticker), .required("PRICE")]), set),
+            Subcommand(CommandSpec(name: "price unset", summary: "Remove a manual price", options: [], arguments: [.required("TICKER", completes: .ticker)]),
+                       unset),
+            Subcommand(CommandSpec(name: "price list", summary: "List the manual prices", options: [Self.format]), list),
+            Subcommand(CommandSpec(name: "price import", summary: "Import daily closes from a file, all or nothing",
+                                   discussion: "The file is date,ticker,close, or a download laid out Date,Open,High,Low,Close,Adj Close,Volume with --ticker.",
+                                   options: [.value("ticker", "T", "The ticker of a one-stock download", completes: .ticker)],
+                                   arguments: [.required("FILE|-", completes: .file)]), importCloses),
+            Subcommand(CommandSpec(name: "price history", summary: "List the kept daily closes, of every ticker or of one",
+                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("TICKER", completes: .ticker)]), closes),
+        ])
+    }
+
+    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+
+    private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let day = RelativeDate.resolve(arguments.value("date") ?? "today", today: io.today)
+        let set = try manual { prices throws(ManualPriceError) in try prices.set(ticker: arguments.positionals[0], price: arguments.positionals[1], day: day, today: io.today.iso) }
+        io.console.write("\(set.ticker) is priced at \(set.price) as of \(set.day) (manual), wherever no quote service prices it.\n")
+    }
+
+    private func unset(_ arguments: ParsedArguments, io: CommandIO) throws {
+        try manual { prices throws(ManualPriceError) in try prices.remove(ticker: arguments.positionals[0]) }
+        io.console.write("Removed the manual price of \(arguments.positionals[0].uppercased().escapedForTerminal).\n")
+    }
+
+    private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let prices = try manual { prices throws(ManualPriceError) in try prices.all() }
+        if format == .table && prices.isEmpty { return io.console.write("No manual prices. 'invest price set TICKER PRICE' sets one.\n") }
+        var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
+                                      .init(title: "DATE", key: "date", alignment: .left),
+                                      .init(title: "SET AT", key: "setAt", alignment: .left, visibility: .machineOnly)])
+        report.rows = prices.values.sorted { $0.ticker < $1.ticker }.map { price in
+            [.text(price.ticker), .decimal(price.price), .text(price.day), .time(price.setAt, shown: "")]
+        }
+        io.console.write(report.render(format, colors: io.usesColor))
+    }
+
+    private func manual<Result>(_ body: (ManualPrices) throws(ManualPriceError) -> Result) throws -> Result {
+        let prices = try prices()
+        do throws(ManualPriceError) {
+            return try body(prices)
+        } catch {
+            throw error.isUsageError ? CLIError.usage(error.userMessage) : CLIError.runtime(error.userMessage)
+        }
+    }
+
+    private func closes(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let manager = try history()
+        let closes: PriceHistory
+        do throws(PriceHistoryError) { closes = try manager.history() } catch { throw AnalyticsPresentation.cliError(error) }
+        let tickers = arguments.positionals.first.map { [TransactionValidator.normalizedTicker($0) ?? $0] } ?? closes.tickers
+        var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
+                                      .init(title: "CLOSE", key: "close", alignment: .right)])
+        for ticker in tickers { report.rows += closes.closes(of: ticker).map { [.text($0.day.iso), .text(ticker), .decimal($0.close)] } }
+        if format == .table, report.rows.isEmpty { return io.console.write("No closes stored. Import some with 'invest price import FILE'.\n") }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+    }
+
+    private func importCloses(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let path = arguments.positionals[0]
+        let name = path == "-" ? "stdin" : path.escapedForTerminal
+        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
+        let rows = try Self.rows(records, name: name, ticker: arguments.value("ticker"))
+        let manager = try history()
+        do throws(PriceHistoryError) {
+            let imported = try manager.importCloses(rows, today: io.today)
+            io.console.write("Imported \(Plural.count(imported.count, "close")) for \(Set(imported.map(\.ticker)).sorted().joined(separator: ", ")) from \(name).\n")
+        } catch {
+            if case let .invalidRows(errors) = error {
+                throw ImportCommand.badRows(errors.map { ($0.line, $0.messages.joined(separator: "; ")) }, in: name)
+            }
+            throw AnalyticsPresentation.cliError(error)
+        }
+    }
+    /// `date,ticker,close`, or a download's `Date,Open,High,Low,Close,Adj Close,Volume` with `--ticker`
+    /// (the Close column: splits are transactions of their own, so prices stay unadjusted).
+    static func rows(_ records: [CSV.Record], name: String, ticker: String?) throws -> [CloseRow] {
+        guard let header = records.first else { throw CLIError.usage("\(name) is empty; expected a header: date,ticker,close.") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let date = names.firstIndex(of: "date"), let close = names.firstIndex(of: "close") else {
+            throw CLIError.usage("\(name):1: the header needs date,ticker,close, or a download's Date,Open,High,Low,Close,Adj Close,Volume with --ticker.")
+        }
+        let tickerColumn = names.firstIndex(of: "ticker")
+        if tickerColumn == nil, ticker == nil {
+            throw CLIError.usage("\(name):1: the file names no ticker; pass --ticker T for a download of one stock's prices.")
+        }
+        if tickerColumn != nil, ticker != nil {
+            throw CLIError.usage("\(name):1: the file has a ticker column, so --ticker doesn't apply; leave it out.")
+        }
+        var rows: [CloseRow] = []
+        var problems: [(line: Int, message: String)] = []
+        for record in records.dropFirst() {
+            let fields = record.fields
+            guard fields.count == names.count else {
+                problems.append((record.line, "expected \(names.count) fields, found \(fields.count)"))
+                continue
+            }
+            rows.append(CloseRow(line: record.line, date: fields[date], ticker: tickerColumn.map { fields[$0] } ?? ticker ?? "", close: fields[close]))
+        }
+        guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
+        return rows
+    }
+}
