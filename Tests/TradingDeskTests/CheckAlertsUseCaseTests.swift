@@ -19,8 +19,8 @@ final class CheckAlertsUseCaseTests: XCTestCase {
 
     func test_check_firesWhatHolds_savesTheFiring_andFiresAOneShotAlertOnce() throws {
         let (sut, alerts, prices) = makeSUT()
-        try alerts.add(ticker: "AAPL", condition: "above", threshold: "150", repeats: false)
-        try alerts.add(ticker: "AAPL", condition: "below", threshold: "100", repeats: false)
+        _ = try alerts.add(ticker: "AAPL", condition: "above", threshold: "150", repeats: false)
+        _ = try alerts.add(ticker: "AAPL", condition: "below", threshold: "100", repeats: false)
         prices.results = ["AAPL": .success(price("AAPL", "150.5", .live))]
 
         let first = try sut.check()
@@ -35,7 +35,7 @@ final class CheckAlertsUseCaseTests: XCTestCase {
 
     func test_check_firesARepeatingAlertAtEveryCheck() throws {
         let (sut, alerts, prices) = makeSUT()
-        try alerts.add(ticker: "AAPL", condition: "above", threshold: "150", repeats: true)
+        _ = try alerts.add(ticker: "AAPL", condition: "above", threshold: "150", repeats: true)
         prices.results = ["AAPL": .success(price("AAPL", "151", .live))]
 
         XCTAssertEqual(try sut.check().fired.count, 1)
@@ -44,8 +44,8 @@ final class CheckAlertsUseCaseTests: XCTestCase {
 
     func test_check_neverFiresOnAStalePrice_andSaysWhatWasNotChecked() throws {
         let (sut, alerts, prices) = makeSUT()
-        try alerts.add(ticker: "AAPL", condition: "above", threshold: "1", repeats: false)
-        try alerts.add(ticker: "MSFT", condition: "above", threshold: "1", repeats: false)
+        _ = try alerts.add(ticker: "AAPL", condition: "above", threshold: "1", repeats: false)
+        _ = try alerts.add(ticker: "MSFT", condition: "above", threshold: "1", repeats: false)
         prices.results = ["AAPL": .success(price("AAPL", "150", .cached)), "MSFT": .failure(.connectivity)]
 
         let check = try sut.check()
@@ -58,7 +58,7 @@ final class CheckAlertsUseCaseTests: XCTestCase {
     func test_check_judgesWeightAgainstEveryHolding_soPricesAllOfThem() throws {
         let (sut, alerts, prices) = makeSUT(history: [makeTransaction(ticker: "AAPL", quantity: "1", sum: "100"),
                                                       makeTransaction(ticker: "MSFT", quantity: "1", sum: "100")])
-        try alerts.add(ticker: "AAPL", condition: "weight", threshold: "60", repeats: false)
+        _ = try alerts.add(ticker: "AAPL", condition: "weight", threshold: "60", repeats: false)
         prices.results = ["AAPL": .success(price("AAPL", "300", .live)), "MSFT": .success(price("MSFT", "200", .live))]
 
         let check = try sut.check()

@@ -7,15 +7,15 @@ import TestSupport
 final class ManageWatchlistUseCaseTests: XCTestCase {
     func test_add_keepsOneWatchPerTicker_inTheOrderFirstAdded() throws {
         let (sut, ledger, clock) = makeSUT()
-        try sut.add(ticker: "msft", target: nil, note: nil)
+        _ = try sut.add(ticker: "msft", target: nil, note: nil)
         clock.advance(1)
-        try sut.add(ticker: "AAPL", target: "200", note: "dip")
+        _ = try sut.add(ticker: "AAPL", target: "200", note: "dip")
         clock.advance(1)
-        try sut.add(ticker: "MSFT", target: "350.5", note: nil)
+        _ = try sut.add(ticker: "MSFT", target: "350.5", note: nil)
 
         XCTAssertEqual(try sut.all().map(\.ticker), ["MSFT", "AAPL"], "updating MSFT kept its place")
         XCTAssertEqual(try sut.all().first?.target, fixed("350.5"))
-        XCTAssertEqual(try ledger.retrieveEntries().filter { !$0.isDeleted }.map(\.id).sorted(), ["watch-AAPL", "watch-MSFT"])
+        XCTAssertEqual(ledger.retrieveEntries().filter { !$0.isDeleted }.map(\.id).sorted(), ["watch-AAPL", "watch-MSFT"])
     }
 
     func test_add_refusesAnInvalidTickerOrTarget() {
@@ -26,12 +26,12 @@ final class ManageWatchlistUseCaseTests: XCTestCase {
 
     func test_remove_leavesATombstone_andRefusesWhatIsNotWatched() throws {
         let (sut, ledger, _) = makeSUT()
-        try sut.add(ticker: "BRK.B", target: nil, note: nil)
+        _ = try sut.add(ticker: "BRK.B", target: nil, note: nil)
 
         try sut.remove(ticker: "brk.b")
 
         XCTAssertEqual(try sut.all(), [])
-        XCTAssertEqual(try ledger.retrieveEntries().map(\.isDeleted), [true])
+        XCTAssertEqual(ledger.retrieveEntries().map(\.isDeleted), [true])
         XCTAssertThrowsError(try sut.remove(ticker: "BRK.B")) { XCTAssertEqual($0 as? WatchlistError, .notWatched("BRK.B")) }
     }
 
