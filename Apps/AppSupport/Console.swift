@@ -55,12 +55,37 @@ public final class QuietConsole: Console {
     public func flush() { decoratee.flush() }
 }
 
+/// A console that never reads: nothing is asked, as for a script. The tour runs its steps
+/// through one, so a person at a terminal watches it instead of being asked questions.
+public final class NoInputConsole: Console {
+    private let decoratee: Console
+
+    public init(_ decoratee: Console) {
+        self.decoratee = decoratee
+    }
+
+    public func write(_ text: String) { decoratee.write(text) }
+    public func writeError(_ text: String) { decoratee.writeError(text) }
+    public func writeNotice(_ text: String) { decoratee.writeNotice(text) }
+    public func readLine(prompt: String) -> String? { nil }
+    public func readSecret(prompt: String) -> String? { nil }
+    public var isInteractive: Bool { false }
+    public var isTerminalOutput: Bool { decoratee.isTerminalOutput }
+    public var terminalWidth: Int? { decoratee.terminalWidth }
+    public func finishOutput() -> String? { decoratee.finishOutput() }
+    public func flush() { decoratee.flush() }
+}
+
 public final class StandardConsole: Console {
     private var buffer: [UInt8] = []
     /// The first write error; a closed pipe never gets here, SIGPIPE ends the process as usual
     /// (or, while paging, the pager was quit and the rest is dropped).
     private var failure: String?
-    private var pager: Process?
+    private var pager: ChildProcess?
+    /// A pager asked for and not started yet: output is held until it passes one screen.
+    private var pendingPager: (command: String, environment: [String: String], screen: (rows: Int, columns: Int))?
+    /// The screen lines the held output fills.
+    private var heldLines = 0
     private var readerLeft = false
 
     public init() {}
@@ -68,74 +93,118 @@ public final class StandardConsole: Console {
     deinit { flush() }
 
     public func finishOutput() -> String? {
+        pendingPager = nil
         flush()
         if let pager {
             // The pager reads to end of input, then waits for the user to quit it.
             close(STDOUT_FILENO)
-            pager.waitUntilExit()
+            pager.wait()
             self.pager = nil
         }
         return failure
     }
 
+    /// The pager starts only once the output passes one screen, so output that fits (or none)
+    /// is printed as it is and never waits for a key, whatever the pager (`more` waits at its end).
     public func page(through command: String, environment: [String: String]) {
         guard pager == nil, isTerminalOutput else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+        var size = winsize()
+        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 && size.ws_col > 0
+        pendingPager = (command, environment, known ? (Int(size.ws_row), Int(size.ws_col)) : (24, 80))
+        heldLines = 0
+    }
+
+    /// The pager is started as git starts it: a child in this process's own process group, so
+    /// it stays in the terminal's foreground job and may read keys and set the terminal's modes
+    /// (a pager in a group of its own is stopped by SIGTTOU the moment it touches the terminal).
+    private func startPager(_ command: String, environment: [String: String]) {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { return }
         // less: quit at once when it all fits one screen, pass colours, leave the screen as it was.
-        process.environment = environment.merging(["LESS": environment["LESS"] ?? "FRX"]) { $1 }
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
+        let variables = environment.merging(["LESS": environment["LESS"] ?? "FRX", "LV": environment["LV"] ?? "-c"]) { $1 }
+        guard let child = ChildProcess.spawn("/bin/sh", ["-c", command], environment: variables, standardInput: pipe[0], closing: [pipe[1]]) else {
+            close(pipe[0])
+            close(pipe[1])
             return
         }
-        flush()
-        dup2(pipe.fileHandleForWriting.fileDescriptor, STDOUT_FILENO)
-        try? pipe.fileHandleForWriting.close()
+        close(pipe[0])
+        // What was held goes through the pager with the rest.
+        dup2(pipe[1], STDOUT_FILENO)
+        close(pipe[1])
         // Quitting the pager early closes the pipe: the rest is dropped, and that is no failure.
         signal(SIGPIPE, SIG_IGN)
-        pager = process
+        pager = child
     }
 
     /// Buffered: a long listing is written in large blocks, not a syscall per row.
     public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+        if let pending = pendingPager {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                heldLines += max(1, (line.unicodeScalars.count + pending.screen.columns - 1) / pending.screen.columns)
+            }
+            guard heldLines >= pending.screen.rows - 1 else { return }
+            pendingPager = nil
+            startPager(pending.command, environment: pending.environment)
+        }
         if buffer.count > 1 << 16 { flush() }
     }
 
     public func writeError(_ text: String) {
-        flush()
+        // Output held for a pager stays held: it goes to the pager or, if it fits, after this.
+        if pendingPager == nil { flush() }
         FileHandle.standardError.write(Data(text.utf8))
     }
 
     public func readLine(prompt: String) -> String? {
         write(prompt)
         flush()
-        return Swift.readLine()
+        return Self.readLineCancellable()
+    }
+
+    /// One line of input; nil at end of input (Ctrl-D) and on Ctrl-C, which both cancel a prompt:
+    /// the caller says "Cancelled" and nothing is saved, instead of the process dying silently.
+    private static func readLineCancellable() -> String? {
+        var cancel = sigaction(), previous = sigaction()
+        cancel.__sigaction_handler.sa_handler = { _ in promptInterrupted = 1 }
+        cancel.sa_flags = 0 // no SA_RESTART: the blocked read returns, and readLine with it
+        sigemptyset(&cancel.sa_mask)
+        promptInterrupted = 0
+        sigaction(SIGINT, &cancel, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
+        // Byte by byte, not through stdio: the C library's getline retries an interrupted read
+        // for ever, and a buffered read would take pasted lines meant for the shell.
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 1 << 20 {
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR, promptInterrupted == 0 { continue }
+            if promptInterrupted != 0 {
+                FileHandle.standardError.write(Data("\n".utf8))
+                return nil
+            }
+            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func readSecret(prompt: String) -> String? {
         write(prompt)
         flush()
-        guard tcgetattr(STDIN_FILENO, &terminalBeforeSecret) == 0 else { return Swift.readLine() }
-        var silent = terminalBeforeSecret
+        var before = termios()
+        guard tcgetattr(STDIN_FILENO, &before) == 0 else { return Self.readLineCancellable() }
+        var silent = before
         silent.c_lflag &= ~tcflag_t(ECHO)
-        // Ctrl-C while echo is off must not leave the user's terminal silent.
-        let previousHandler = signal(SIGINT) { _ in
-            tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeSecret)
-            _exit(130)
-        }
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        // Ctrl-C while echo is off cancels like any prompt, and the terminal gets its echo back.
         defer {
-            tcsetattr(STDIN_FILENO, TCSANOW, &terminalBeforeSecret)
-            signal(SIGINT, previousHandler)
+            tcsetattr(STDIN_FILENO, TCSANOW, &before)
             write("\n")
             flush()
         }
-        return Swift.readLine()
+        return Self.readLineCancellable()
     }
 
     public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
@@ -169,8 +238,8 @@ public final class StandardConsole: Console {
     }
 }
 
-/// The terminal's settings while a secret is read, for the SIGINT handler (which can't capture).
-nonisolated(unsafe) private var terminalBeforeSecret = termios()
+/// Set by SIGINT while a prompt waits (a signal handler can't capture).
+nonisolated(unsafe) private var promptInterrupted: sig_atomic_t = 0
 
 public enum Confirmation {
     /// A [y/N] question's answer: only y or yes (any case) agrees; anything else, or no answer, declines.

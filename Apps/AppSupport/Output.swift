@@ -130,25 +130,35 @@ public struct Report {
     /// For a person at a terminal: control characters in any cell are shown as escapes, so text
     /// from a file or a server can neither break a row nor steer the terminal.
     private func table(_ style: TableStyle) -> String {
-        let shown: [Int]
+        var shown: [Int]
         if let keys = style.columns {
             shown = keys.compactMap { key in columns.firstIndex { $0.key == key } }
         } else {
             shown = columns.indices.filter { columns[$0].visibility == .standard || (style.wide && columns[$0].visibility == .wide) }
         }
-        let titles = shown.map { columns[$0].title }
-        let rows = rows.map { row in shown.map { row[$0] } }
-        var texts = rows.map { $0.map(\.shown.escapedForTerminal) }
-        var widths = titles.map(\.count)
+        var texts = rows.map { row in shown.map { row[$0].shown.escapedForTerminal } }
+        var widths = shown.map { columns[$0].title.count }
         for row in texts { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        if let limit = style.width, let cut = Self.cut(widths: widths, titles: titles, alignments: shown.map { columns[$0].alignment }, limit: limit) {
-            widths[cut.column] = cut.width
-            texts = texts.map { row in
-                var row = row
-                if row[cut.column].count > cut.width { row[cut.column] = row[cut.column].prefix(cut.width - 1) + "…" }
-                return row
+        var leftOut: [String] = []
+        // --wide promises every column in full; otherwise the widest text column is cut with "…",
+        // and columns that still don't fit are left out from the right, saying so.
+        if let limit = style.width, !style.wide {
+            if let cut = Self.cut(widths: widths, titles: shown.map { columns[$0].title }, alignments: shown.map { columns[$0].alignment }, limit: limit) {
+                widths[cut.column] = cut.width
+                texts = texts.map { row in
+                    var row = row
+                    if row[cut.column].count > cut.width { row[cut.column] = row[cut.column].prefix(cut.width - 1) + "…" }
+                    return row
+                }
+            }
+            while shown.count > 1, widths.reduce(0, +) + 2 * (widths.count - 1) > limit {
+                leftOut.insert(columns[shown.removeLast()].title, at: 0)
+                widths.removeLast()
+                texts = texts.map { Array($0.dropLast()) }
             }
         }
+        let titles = shown.map { columns[$0].title }
+        let rows = rows.map { row in shown.map { row[$0] } }
         func line(_ cells: [String], tones: [Cell.Tone]?) -> String {
             zip(cells.indices, cells).map { index, cell in
                 let padding = String(repeating: " ", count: widths[index] - cell.count)
@@ -158,18 +168,21 @@ public struct Report {
         }
         let header = line(titles, tones: nil)
         var text = style.colors ? "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" : header
-        for (row, cells) in zip(texts, rows) { text += line(row, tones: cells.map(\.tone)) }
+        for (row, cells) in zip(texts, rows) { text += line(row, tones: cells.map { $0.tone }) }
+        if !leftOut.isEmpty {
+            text += "(\(leftOut.joined(separator: ", ")) left out to fit \(style.width ?? 0) columns; --wide shows all)\n"
+        }
         return text
     }
 
     /// The widest left-aligned column, narrowed so a line fits `limit`, but never below its title
-    /// or 8 characters; nil when nothing needs cutting or nothing can be cut.
+    /// or 4 characters; nil when nothing needs cutting or nothing can be cut.
     private static func cut(widths: [Int], titles: [String], alignments: [Alignment], limit: Int) -> (column: Int, width: Int)? {
         let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
         guard total > limit else { return nil }
         let candidates = widths.indices.filter { alignments[$0] == .left }
         guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
-        let narrowed = max(widths[widest] - (total - limit), titles[widest].count, 8)
+        let narrowed = max(widths[widest] - (total - limit), titles[widest].count, 4)
         return narrowed < widths[widest] ? (widest, narrowed) : nil
     }
 

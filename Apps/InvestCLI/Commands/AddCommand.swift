@@ -25,7 +25,9 @@ struct AddCommand: Command {
                                      sum: arguments.value("sum"), ratio: arguments.value("ratio"), note: arguments.value("note"))
         let console = io.console
         let missing = Self.questions.filter { (draft[keyPath: $0.field] ?? "").isEmpty }
-        if console.isInteractive, !missing.isEmpty {
+        // Only a missing required field makes it ask (then also the date and the note), and only a
+        // person at a terminal who didn't say --yes: a complete or pasted command never waits.
+        if console.isInteractive, !arguments.has("yes"), missing.contains(where: { $0.isRequired(for: draft) }) {
             // What was typed on the command line is checked before anything is asked.
             let given = TransactionField.allCases.filter { field in !missing.contains { $0.checks == field } }
                 .flatMap { TransactionValidator.errors(in: $0, of: draft, latestDate: io.today) }
@@ -33,7 +35,7 @@ struct AddCommand: Command {
             guard try Self.ask(missing, into: &draft, io: io) else { return console.writeError("Cancelled; nothing was saved.\n") }
             console.write("\n  " + [draft.type, draft.quantity, draft.ticker?.uppercased(), draft.ratio, draft.sum.map { "for \($0)" }, draft.date.map { "on \($0)" }]
                 .compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: " ").escapedForTerminal + "\n")
-            guard arguments.has("yes") || Confirmation.isYes(console.readLine(prompt: "Save this transaction? [y/N] ")) else {
+            guard Confirmation.isYes(console.readLine(prompt: "Save this transaction? [y/N] ")) else {
                 return console.writeError("Cancelled; nothing was saved.\n")
             }
         }
@@ -54,6 +56,15 @@ struct AddCommand: Command {
         var use: ((TransactionType) -> FieldUse)?
         let prompt: (CalendarDay) -> String
         var defaultAnswer: (CalendarDay) -> String? = { _ in nil }
+
+        /// Whether the transaction can't be saved without it: the type, and what the type needs
+        /// that has no default (the date is today, the note empty).
+        func isRequired(for draft: TransactionDraft) -> Bool {
+            guard checks != .type else { return true }
+            guard defaultAnswer(CalendarDay(daysSinceEpoch: 0)) == nil else { return false }
+            guard let type = draft.type.flatMap({ TransactionType(rawValue: $0.lowercased()) }) else { return true }
+            return (use?(type) ?? .required) == .required
+        }
     }
 
     private static var questions: [Question] { [

@@ -29,7 +29,7 @@ struct DemoCommand: Command {
         ["watch", "add", "TSLA", "--target", "240"],
         ["watch"],
         ["alert", "add", "AAPL", "--above", "170"],
-        ["alerts", "check"],
+        ["alert", "check"],
     ]
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -38,6 +38,7 @@ struct DemoCommand: Command {
         let console = io.console
         console.write("A tour of invest in a throwaway home (\(home.path)), removed afterwards.\n")
         var context = context
+        context.console = NoInputConsole(console)
         context.environment["INVEST_HOME"] = home.path
         // The tour always uses the bundled sample prices, so it works offline on a fresh machine.
         context.environment["FINNHUB_API_KEY"] = nil
