@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "TestSupport"], path: "Tests/FixedPointTests"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/LedgerTests"),
         .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
-        .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "TestSupport"], path: "Tests/CurrentPricesTests"),
+        .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrentPricesTests"),
         .testTarget(name: "OptionsJournalTests", dependencies: ["OptionsJournal", "FixedPoint", "Ledger", "TestSupport"], path: "Tests/OptionsJournalTests"),
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
         .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport",

@@ -53,8 +53,11 @@ final class SyncSpecs: XCTestCase {
         XCTAssertTrue(laptopSync.errors.contains("conflict: buy \(id) changed on both sides (note, quantity); kept the other device's newer version"),
                       laptopSync.errors)
         XCTAssertEqual(conflicts.status, 0, conflicts.errors)
-        XCTAssertTrue(conflicts.output.contains(",\(id),buy,another device's,\"note,quantity\",\"date=2024-01-02"), "the desktop's version was kept: \(conflicts.output)")
-        XCTAssertTrue(conflicts.output.contains("note=older, from the laptop\tquantity=2"), "the losing version is kept as it was: \(conflicts.output)")
+        XCTAssertTrue(conflicts.output.contains(",\(id),buy,another device's,note quantity,\"date=2024-01-02"), "the desktop's version was kept: \(conflicts.output)")
+        XCTAssertTrue(conflicts.output.contains("note=older, from the laptop; quantity=2"), "the losing version is kept as it was: \(conflicts.output)")
+        let json = try XCTUnwrap(try laptop.run(["sync", "--conflicts", "--format", "json"]).jsonRows().first)
+        XCTAssertEqual(json["changed"] as? [String], ["note", "quantity"])
+        XCTAssertEqual((json["losing"] as? [String: Any])?["note"] as? String, "older, from the laptop", "the losing version's fields, as an object")
         laptop.run(["sync"])
         desktop.run(["sync"])
         XCTAssertTrue(desktop.run(["sync", "--conflicts"]).output.contains("older, from the laptop"), "and it syncs like any record")
@@ -165,6 +168,11 @@ final class SyncSpecs: XCTestCase {
         XCTAssertFalse(list.output.contains("\u{1B}"), list.output)
         XCTAssertTrue(list.output.contains(#"fine\u{1b}[2J"#), list.output)
         XCTAssertEqual(invest.run(["portfolio"]).status, 0)
+        for id in ["negative", "oversell", "future", "lowercase", "escape"] {
+            XCTAssertEqual(try emulator.request("DELETE", "/users/\(uid)/transactions/\(id).json?auth=\(token)").status, 200)
+        }
+        let again = invest.run(["sync"])
+        XCTAssertTrue(again.errors.contains("1 entry in your account breaks the rules local input follows and was not pulled"), again.errors)
     }
 
     func test_givenOneDeviceSellsWhatAnotherDeletesTheBuyOf_whenBothSync_noDeviceShowsANegativeHoldingAndBothAreTold() throws {

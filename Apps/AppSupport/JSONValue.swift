@@ -75,12 +75,13 @@ public indirect enum JSONValue {
     }
 
     /// How a CSV cell carries the value: null is an empty cell, a list its items apart by spaces.
-    var csvText: String {
+    public var csvText: String {
         switch self {
         case let .string(value), let .number(value): return value
         case let .bool(value): return value ? "true" : "false"
         case let .array(items): return items.map(\.csvText).joined(separator: " ")
-        case .null, .object: return ""
+        case let .object(members): return members.map { "\($0.0)=\($0.1.csvText)" }.joined(separator: "; ")
+        case .null: return ""
         }
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import CurrentPrices
+import FixedPoint
 import TestSupport
 
 final class LoadPricesUseCaseTests: XCTestCase {
@@ -46,7 +47,7 @@ final class LoadPricesUseCaseTests: XCTestCase {
         remote.stub("STALE", live(makePrice("STALE", price: "7")))
         let sut = FreshCachePriceLoader(cached: LocalPriceLoader(cache: cache), policy: PricesCachePolicy(maxAge: 60), now: { now }, otherwise: remote)
 
-        XCTAssertEqual(try sut.loadPrice(for: "FRESH").source, .cached)
+        XCTAssertEqual(try sut.loadPrice(for: "FRESH").source, .live, "a quote fetched within the minute is reused as live, not shown as cached")
         XCTAssertEqual(try sut.loadPrice(for: "STALE").price.price, 7)
         XCTAssertEqual(remote.requests, ["STALE"])
     }
@@ -57,5 +58,19 @@ final class LoadPricesUseCaseTests: XCTestCase {
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(loader, file: file, line: line)
         return (sut, loader)
+    }
+}
+
+final class CurrentPriceDayChangeTests: XCTestCase {
+    func test_dayChange_comesFromThePreviousClose_whenTheSourceLeavesItOut() {
+        let quoted = CurrentPrice(ticker: "A", price: FixedDecimal("410.5")!, change: nil, changePercent: nil, previousClose: 406,
+                                  quoteTime: Date(timeIntervalSince1970: 0), fetchedAt: Date(timeIntervalSince1970: 0))
+        let given = CurrentPrice(ticker: "A", price: FixedDecimal("410.5")!, change: 1, changePercent: 2, previousClose: 406,
+                                 quoteTime: Date(timeIntervalSince1970: 0), fetchedAt: Date(timeIntervalSince1970: 0))
+
+        XCTAssertEqual(quoted.dayChange, FixedDecimal("4.5"))
+        XCTAssertEqual(quoted.dayChangePercent, FixedDecimal("1.1084"), "4.5 ÷ 406 × 100, to four places")
+        XCTAssertEqual(given.dayChange, 1, "what the source says wins")
+        XCTAssertEqual(given.dayChangePercent, 2)
     }
 }

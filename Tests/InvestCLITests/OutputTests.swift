@@ -43,12 +43,16 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(Report(columns: []).render(.json, colors: false), "[]\n")
     }
 
-    func test_table_cutsTheWidestTextColumnToTheWidth_butNeverBelowEightCharacters() {
+    func test_table_cutsTheWidestTextColumnToTheWidth_thenLeavesOutWhatCannotFit_andWideCutsNothing() {
         var report = Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "NOTE", key: "note", alignment: .left)])
         report.rows = [[.text("1"), .text(String(repeating: "n", count: 30))]]
 
         XCTAssertEqual(report.render(.table, style: TableStyle(width: 16)), "ID  NOTE\n1   nnnnnnnnnnn…\n")
-        XCTAssertEqual(report.render(.table, style: TableStyle(width: 5)), "ID  NOTE\n1   nnnnnnn…\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 10)), "ID  NOTE\n1   nnnnn…\n")
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 7)), "ID\n1\n(NOTE left out to fit 7 columns; --wide shows all)\n",
+                       "never below the title: a column that can't fit is left out, saying so")
+        XCTAssertEqual(report.render(.table, style: TableStyle(wide: true, width: 7)), "ID  NOTE\n1   \(String(repeating: "n", count: 30))\n",
+                       "--wide cuts nothing")
         XCTAssertEqual(report.render(.table, style: TableStyle(width: 34)), "ID  NOTE\n1   \(String(repeating: "n", count: 30))\n", "it fits: nothing is cut")
     }
 

@@ -18,12 +18,13 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(try list(home).count, 1)
     }
 
-    func test_ctrlC_duringAnInteractiveAdd_savesNothing() throws {
+    func test_ctrlC_duringAnInteractiveAdd_cancelsSayingSo_andSavesNothing() throws {
         let home = makeTemporaryDirectory()
 
         let session = try runOnTerminal(["add"], home: home, steps: [("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "buy\r"), ("Ticker: ", "\u{3}")])
 
-        XCTAssertEqual(session.signal, 2, "ended by SIGINT: \(session.transcript)")
+        XCTAssertEqual(session.exit, 0, "a cancel, as Ctrl-D and 'no' are: \(session.transcript)")
+        XCTAssertTrue(session.transcript.contains("Cancelled; nothing was saved."), session.transcript)
         XCTAssertEqual(try list(home).count, 0)
     }
 
@@ -65,7 +66,7 @@ final class TerminalSessionTests: XCTestCase {
 
     func test_longOutputGoesThroughThePager_unlessNoPager() throws {
         let home = makeTemporaryDirectory()
-        try add(home)
+        for _ in 0..<30 { try add(home) }
         let pager = ["PAGER": "sed s/^/PAGED:/"]
 
         let paged = try runOnTerminal(["list"], home: home, environment: pager)

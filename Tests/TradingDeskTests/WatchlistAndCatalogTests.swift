@@ -18,6 +18,18 @@ final class ManageWatchlistUseCaseTests: XCTestCase {
         XCTAssertEqual(ledger.retrieveEntries().filter { !$0.isDeleted }.map(\.id).sorted(), ["watch-AAPL", "watch-MSFT"])
     }
 
+    func test_add_ofAWatchedStock_keepsWhatItIsNotGiven_andAnEmptyValueClearsIt() throws {
+        let (sut, _, _) = makeSUT()
+        _ = try sut.add(ticker: "AAPL", target: "200", note: "dip")
+
+        let noted = try sut.add(ticker: "AAPL", target: nil, note: "earnings")
+        let cleared = try sut.add(ticker: "AAPL", target: "", note: nil)
+
+        XCTAssertEqual(noted.target, fixed("200"), "a note alone keeps the target")
+        XCTAssertEqual(cleared.target, nil)
+        XCTAssertEqual(cleared.note, "earnings")
+    }
+
     func test_add_refusesAnInvalidTickerOrTarget() {
         let (sut, _, _) = makeSUT()
         XCTAssertThrowsError(try sut.add(ticker: "1X", target: nil, note: nil)) { XCTAssertEqual($0 as? WatchlistError, .invalidTicker("1X")) }

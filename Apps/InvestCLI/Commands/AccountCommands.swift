@@ -161,7 +161,7 @@ struct SyncCommand: Command {
         }
         guard report.rejected.isEmpty else {
             let lines = report.rejected.map { "  \($0.kind.escapedForTerminal) \($0.id.escapedForTerminal): \($0.reasons.joined(separator: "; ").escapedForTerminal)" }
-            throw CLIError.runtime("\(report.rejected.count) entr\(report.rejected.count == 1 ? "y" : "ies") in your account break the rules local input follows "
+            throw CLIError.runtime("\(Plural.count(report.rejected.count, "entry", "entries")) in your account \(report.rejected.count == 1 ? "breaks" : "break") the rules local input follows "
                 + "and \(report.rejected.count == 1 ? "was" : "were") not pulled; everything else synced:\n" + lines.joined(separator: "\n")
                 + "\nCorrect or delete \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), then sync again.")
         }
@@ -194,8 +194,19 @@ struct SyncCommand: Command {
         report.rows = conflicts.map { entry in
             let payload = entry.payload
             let recordedAt = Date(millisecondsSince1970: entry.updatedAt)
+            let changed = (payload["changed"] ?? "").split(separator: ",").map(String.init)
+            let losing: Cell
+            if payload["deleted"] == "true" {
+                losing = Cell(shown: "deleted", value: .string("deleted"))
+            } else {
+                // The losing version's fields, as fields: JSON gets an object, CSV `name=value; …`.
+                let bytes = Array((payload["payload"] ?? "").utf8)
+                let fields = LedgerPayload(encoded: LedgerBytes(bytes), range: 0..<bytes.count).fields
+                let value = JSONValue.object(fields.map { ($0.name, .string($0.value)) })
+                losing = Cell(shown: value.csvText, value: value)
+            }
             return [.time(recordedAt, shown: Timestamp.iso8601(recordedAt)), .text(payload["record"]), .text(payload["kind"]), .text(payload["kept"]),
-                    .text(payload["changed"]), .text(payload["deleted"] == "true" ? "deleted" : payload["payload"])]
+                    Cell(shown: changed.joined(separator: ", "), value: .array(changed.map(JSONValue.string))), losing]
         }
         io.console.write(report.render(format, colors: io.usesColor))
     }

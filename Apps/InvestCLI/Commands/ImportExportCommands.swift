@@ -84,6 +84,10 @@ struct ImportCommand: Command {
     static let maximumFileSize = 256 << 20
 
     static func read(_ path: String, name: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError.usage("'\(name)' is a directory; give the file to read (a CSV, or an 'invest export'). Nothing was imported.")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CLIError.usage("cannot read '\(name)': no such file, or it is not readable.")
         }

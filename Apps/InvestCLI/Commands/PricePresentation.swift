@@ -115,10 +115,10 @@ struct PricePresentation {
         for ticker in tickers {
             switch results[ticker] {
             case let .success(loaded)?:
-                let change = loaded.price.change ?? (loaded.price.price - loaded.price.previousClose)
+                let change = loaded.price.dayChange
                 let direction = change.isNegative ? "down" : (change.isZero ? "unchanged" : "up")
                 report.rows.append([.text(ticker), .money(loaded.price.price), .profit(change, shown: signed(change)),
-                                    .profitPercent(loaded.price.changePercent),
+                                    .profitPercent(loaded.price.dayChangePercent),
                                     Cell(shown: change.isNegative ? "↓" : (change.isZero ? "" : "↑"), value: .string(direction)),
                                     Cell(shown: source(loaded), value: .string(Self.sourceName(loaded.source))),
                                     .time(loaded.price.fetchedAt, shown: ""), .text(nil)])

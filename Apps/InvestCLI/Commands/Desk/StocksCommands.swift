@@ -58,21 +58,24 @@ struct StockCommand: Command {
             problem = error
         }
         let name = StockCatalog.names[ticker] ?? (try? search().search(ticker))?.stocks.first { $0.symbol == ticker }?.name
-        if problem == .unknownSymbol, name == nil { throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stock search \(ticker)'.") }
         // The position from this ticker's history and the one price just loaded: no other ticker is fetched.
         let history: [Transaction]
         do { history = try transactions().retrieve(TransactionFilter(ticker: ticker), order: .unspecified) } catch { throw TransactionPresentation.error(error) }
+        // A symbol nobody lists is still shown when it is yours (a fund priced by hand, say).
+        if problem == .unknownSymbol, name == nil, history.isEmpty {
+            throw CLIError.usage("no stock has the symbol \(ticker); search with 'invest stock search \(ticker)'.")
+        }
         let holding = PortfolioCalculator.summarize(history, prices: loaded.map { [ticker: $0] } ?? [:]).holdings.first
         let watch = try DeskPresentation.watchlist(watchlist).first { $0.ticker == ticker }
         let alerts = try DeskPresentation.alerts(alerts).filter { $0.ticker == ticker }
         let presenter = DeskPresentation(now: io.now, localTime: io.localTime)
         let price = loaded?.price
-        let change = price.map { $0.change ?? ($0.price - $0.previousClose) }
+        let change = price?.dayChange
         func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
         let document = JSONValue.object([
                 ("ticker", .string(ticker)), ("name", .text(name)), ("price", exact(price?.price)),
                 ("priceSource", .text(loaded.map { PricePresentation.sourceName($0.source) })), ("priceProblem", .text(problem?.userMessage)),
-                ("change", exact(change)), ("changePercent", exact(price?.changePercent)), ("open", exact(price?.open)), ("high", exact(price?.high)),
+                ("change", exact(change)), ("changePercent", exact(price?.dayChangePercent)), ("open", exact(price?.open)), ("high", exact(price?.high)),
                 ("low", exact(price?.low)), ("previousClose", exact(price?.previousClose)),
                 ("quantity", exact(holding?.quantity)), ("value", exact(holding?.value)), ("profit", exact(holding?.profit)),
                 ("watched", .bool(watch != nil)), ("target", exact(watch?.target)),
@@ -91,7 +94,7 @@ struct StockCommand: Command {
             if let price, let change {
                 let arrow = change.isNegative ? "↓" : (change.isZero ? "" : "↑")
                 lines.append("Price       \(price.price.formatted(fractionDigits: 2))  \(arrow) \(Formatted.signedMoney(change))"
-                    + (price.changePercent.map { " (\(Formatted.percent($0)))" } ?? "") + "  [\(PricePresentation(now: io.now).source(loaded))]")
+                    + (price.dayChangePercent.map { " (\(Formatted.percent($0)))" } ?? "") + "  [\(PricePresentation(now: io.now).source(loaded))]")
                 lines.append("Open \(Formatted.money(price.open).orDash)  High \(Formatted.money(price.high).orDash)  Low \(Formatted.money(price.low).orDash)  "
                     + "Previous close \(price.previousClose.formatted(fractionDigits: 2))")
             } else {

@@ -21,7 +21,8 @@ struct WatchCommands {
                                              .flag("offline", "Use cached prices only"),
                                              .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout), list),
             Subcommand(CommandSpec(name: "watch add", summary: "Watch a stock",
-                                   options: [.value("target", "PRICE", "The price you wait for"), .value("note", "TEXT", "Why you watch it")],
+                                   options: [.value("target", "PRICE", "The price you wait for (kept when left out, cleared by \"\")"),
+                                             .value("note", "TEXT", "Why you watch it (kept when left out, cleared by \"\")")],
                                    arguments: [.required("TICKER", completes: .ticker)]), add),
             Subcommand(CommandSpec(name: "watch remove", summary: "Stop watching a stock", options: [], arguments: [.required("TICKER", completes: .ticker)]),
                        remove),
@@ -88,7 +89,7 @@ struct WatchCommands {
         let held: FixedDecimal?
 
         var changePercent: FixedDecimal? {
-            price.flatMap { $0.price.changePercent ?? ($0.price.price - $0.price.previousClose).scaled(by: 100, over: $0.price.previousClose) }
+            price?.price.dayChangePercent
         }
 
         /// How far the price has to move to reach the target, in % of the price: negative when it must fall.

@@ -20,13 +20,17 @@ struct FeedCommand: Command {
         arguments: [.optional("SYMBOL", completes: .ticker)])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let symbols = try Self.symbols(arguments.value("symbols"), detail: arguments.positionals.first)
         let source = arguments.value("source") ?? "echo"
         guard source == "echo" || source == "finnhub" else {
             throw CLIError.usage("--source '\(source.escapedForTerminal)': use echo or finnhub." + ArgumentParser.suggestion(for: source, among: ["echo", "finnhub"]))
         }
+        let symbols = try Self.symbols(arguments.value("symbols"), detail: arguments.positionals.first, madeUp: source == "echo")
         let format = arguments.value("format") ?? "table"
         guard format == "table" || format == "ndjson" else { throw CLIError.usage("--format '\(format.escapedForTerminal)': use table or ndjson.") }
+        let terminal = terminal()
+        if arguments.value("format") == "table", terminal == nil {
+            throw CLIError.usage("--format table is the live view, which needs a terminal; use --format ndjson (the default off a terminal) for a pipe or a file.")
+        }
         let duration = try arguments.value("duration").map { text -> TimeInterval in
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 * 365 else { throw CLIError.usage("--duration '\(text.escapedForTerminal)' is not a number of seconds above 0.") }
             return seconds
@@ -36,7 +40,7 @@ struct FeedCommand: Command {
             return count
         }
         let stream = try stream(source)
-        if format == "table", let terminal = terminal() {
+        if format == "table", let terminal {
             let page: FeedScreen.Page = arguments.positionals.first.map { _ in .details(symbols[0].symbol) } ?? .list
             return try LiveFeedView(terminal: terminal, stream: stream, symbols: symbols, colors: io.usesColor, page: page)
                 .run(until: duration.map { Date().addingTimeInterval($0) }, count: count)
@@ -44,19 +48,29 @@ struct FeedCommand: Command {
         try streamLines(stream, symbols: symbols, until: duration.map { Date().addingTimeInterval($0) }, count: count, io: io)
     }
 
-    /// `--symbols`, or the one SYMBOL whose details were asked for, or the catalog's 25.
-    static func symbols(_ list: String?, detail: String?) throws -> [FeedSymbol] {
+    /// `--symbols`, or the one SYMBOL whose details were asked for, or the catalog's 25. Prices
+    /// that are `madeUp` (the echo source) exist only for the catalog's stocks: any other symbol
+    /// would show an invented price, so it is refused.
+    static func symbols(_ list: String?, detail: String?, madeUp: Bool) throws -> [FeedSymbol] {
         if let detail {
             let symbol = detail.uppercased()
             guard FeedCatalog.isSymbol(symbol) else { throw CLIError.usage("'\(detail.escapedForTerminal)' is not a ticker symbol.") }
+            try checkStreamed(symbol, madeUp: madeUp)
             return [FeedCatalog.symbol(symbol)]
         }
         guard let list else { return FeedCatalog.defaults }
         let symbols = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
         guard !symbols.isEmpty, symbols.count <= 200 else { throw CLIError.usage("--symbols takes 1 to 200 symbols, separated by commas.") }
         if let bad = symbols.first(where: { !FeedCatalog.isSymbol($0) }) { throw CLIError.usage("--symbols: '\(bad.escapedForTerminal)' is not a ticker symbol.") }
+        for symbol in symbols { try checkStreamed(symbol, madeUp: madeUp) }
         var seen = Set<String>()
         return symbols.filter { seen.insert($0).inserted }.map(FeedCatalog.symbol)
+    }
+
+    static func checkStreamed(_ symbol: String, madeUp: Bool) throws {
+        guard madeUp, !FeedCatalog.defaults.contains(where: { $0.symbol == symbol }) else { return }
+        throw CLIError.usage("the echo feed streams only its \(FeedCatalog.defaults.count) stocks, and \(symbol.escapedForTerminal) is not one of them "
+            + "(\(FeedCatalog.defaults.prefix(5).map(\.symbol).joined(separator: ", ")), …); '--source finnhub' streams real trades of any symbol.")
     }
 
     /// One JSON object per update, flushed as it comes; SIGINT or SIGTERM stops cleanly (exit 0).

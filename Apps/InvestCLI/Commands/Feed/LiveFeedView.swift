@@ -14,7 +14,7 @@ struct LiveFeedView {
 
     func run(until deadline: Date?, count: Int?) throws {
         var state = FeedState(symbols: symbols)
-        var page = page, selected = 0, updates = 0
+        var page = page, selection = FeedSelection(), updates = 0
         var session = StreamSession(stream: stream, symbols: symbols)
         terminal.begin()
         defer {
@@ -31,9 +31,9 @@ struct LiveFeedView {
                 case .character("s"), .character(" "):
                     state.toggleRunning()
                     if state.isRunning { session = StreamSession(stream: stream, symbols: symbols) } else { session.stop() }
-                case .up, .character("k"): selected = max(selected - 1, 0)
-                case .down, .character("j"): selected = min(selected + 1, symbols.count - 1)
-                case .enter: if page == .list { page = .details(state.sortedRows[selected].symbol.symbol) }
+                case .up, .character("k"): selection.move(by: -1, in: state.sortedRows)
+                case .down, .character("j"): selection.move(by: 1, in: state.sortedRows)
+                case .enter: if page == .list, let symbol = selection.symbol(in: state.sortedRows) { page = .details(symbol) }
                 case .escape, .character("b"): page = .list
                 default: changed = false
                 }
@@ -47,9 +47,29 @@ struct LiveFeedView {
             let now = Date()
             guard changed || now.timeIntervalSince(lastDraw) > 0.25 else { continue }
             let size = terminal.size
-            terminal.draw(FeedScreen(state: state, page: page, selected: selected, now: now, columns: size.columns, rows: size.rows, colors: colors).render())
+            terminal.draw(FeedScreen(state: state, page: page, selected: selection.index(in: state.sortedRows), now: now, columns: size.columns, rows: size.rows, colors: colors).render())
             lastDraw = now
         }
+    }
+}
+
+/// The selected stock, not a row: as prices re-sort the list, the selection moves with its
+/// stock, so Enter opens the one the person chose.
+struct FeedSelection {
+    /// Nil until a key moves it: the top row.
+    private var chosen: String?
+
+    func index(in rows: [FeedState.Row]) -> Int {
+        rows.firstIndex { $0.symbol.symbol == chosen } ?? 0
+    }
+
+    func symbol(in rows: [FeedState.Row]) -> String? {
+        rows.isEmpty ? nil : rows[index(in: rows)].symbol.symbol
+    }
+
+    mutating func move(by offset: Int, in rows: [FeedState.Row]) {
+        guard !rows.isEmpty else { return }
+        chosen = rows[min(max(index(in: rows) + offset, 0), rows.count - 1)].symbol.symbol
     }
 }
 

@@ -17,6 +17,7 @@ struct OpenCommand: Command {
         guard let symbol = FeedDeepLink.symbol(in: link) else {
             throw CLIError.usage("'\(link.escapedForTerminal)' is not a link invest opens; use stocks://symbol/SYMBOL, e.g. stocks://symbol/AAPL.")
         }
+        try FeedCommand.checkStreamed(symbol.uppercased(), madeUp: true)
         let format = try OutputFormat.parse(arguments.value("format"))
         if format == .table, feed.terminal() != nil {
             return try feed.run(try ArgumentParser.parse([symbol], for: feed.spec), io: io)

@@ -41,8 +41,9 @@ public final class FreshCachePriceLoader: PriceLoader, Sendable {
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        // A quote fetched moments ago is as live as a new one would be: reused, not "cached".
         if let hit = try? cached.loadPrice(for: ticker), policy.isFresh(fetchedAt: hit.price.fetchedAt, now: now()) {
-            return hit
+            return LoadedPrice(price: hit.price, source: .live)
         }
         return try remote.loadPrice(for: ticker)
     }

@@ -33,6 +33,18 @@ public struct CurrentPrice: Equatable, Sendable {
     }
 }
 
+extension CurrentPrice {
+    /// The day's change, from the previous close when the source leaves it out: one figure for
+    /// every command that shows it.
+    public var dayChange: FixedDecimal { change ?? price - previousClose }
+
+    /// The day's change in % of the previous close, worked out the same way when the source
+    /// leaves it out; nil only without a previous close.
+    public var dayChangePercent: FixedDecimal? {
+        changePercent ?? dayChange.scaled(by: 100, over: previousClose)?.rounded(toFractionDigits: 4)
+    }
+}
+
 /// Where a price came from, which every output must say.
 public enum PriceSource: Equatable, Sendable {
     case live

@@ -79,13 +79,16 @@ public final class ManageWatchlistUseCase: WatchlistManaging {
 
     public func add(ticker text: String, target: String?, note: String?) throws(WatchlistError) -> Watch {
         guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
-        let price = try target.map { text throws(WatchlistError) in
+        let price = try target.flatMap { text throws(WatchlistError) -> FixedDecimal? in
+            guard !text.isEmpty else { return nil }
             guard let value = FixedDecimal(text), value > .zero, value <= TransactionValidator.maximumValue else { throw .invalidTarget(text) }
             return value
         }
-        // Updating a watch keeps its place in the list.
-        let addedAt = try all().first { $0.ticker == ticker }?.addedAt ?? now()
-        let watch = Watch(ticker: ticker, target: price, note: note.flatMap { $0.isEmpty ? nil : $0 }, addedAt: addedAt)
+        // Updating a watch keeps its place in the list, and what wasn't given this time (an
+        // empty value clears it).
+        let existing = try all().first { $0.ticker == ticker }
+        let watch = Watch(ticker: ticker, target: target == nil ? existing?.target : price,
+                          note: note == nil ? existing?.note : note.flatMap { $0.isEmpty ? nil : $0 }, addedAt: existing?.addedAt ?? now())
         try ledger.writing(WatchlistError.self) { () throws(StoreError) in
             try ledger.append(WatchlistLedgerCodec.entry(for: watch, updatedAt: now().millisecondsSince1970))
         }

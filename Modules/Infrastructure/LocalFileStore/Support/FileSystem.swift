@@ -117,6 +117,38 @@ enum FileSystem {
         syncDirectory(directory)
     }
 
+    /// Where `path` leads through any symlinks, even to a target that doesn't exist yet.
+    static func followingLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, target.count - 1)
+            guard count >= 0 else { throw Failure("follow the link", current) }
+            let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+        }
+        throw Failure("follow the link", path, errno: ELOOP)
+    }
+
+    /// Whether something other than a regular file or a directory is at `path`: a FIFO, a
+    /// device, a socket.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// Writes `bytes` into what is at `path` as it is, as a shell's `>` does.
+    static func writeThrough(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure("open", path) }
+        defer { close(fd) }
+        try writeAll(fd, bytes, path: path)
+    }
+
     /// Makes a rename or a file creation durable.
     static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

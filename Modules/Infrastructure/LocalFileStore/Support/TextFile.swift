@@ -16,7 +16,16 @@ public struct TextFile: Sendable {
         try FileSystem.readFile(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A private file is replaced atomically. A file the user names is written where it leads:
+    /// a symlink's target is replaced atomically and the link stays; a FIFO, a device or any
+    /// other special file is written to directly, never replaced by a regular file.
     public func write(_ bytes: [UInt8]) throws {
-        try FileSystem.writeAtomically(bytes, to: path, inStoreDirectory: isPrivate)
+        guard !isPrivate else { return try FileSystem.writeAtomically(bytes, to: path, inStoreDirectory: true) }
+        let destination = try FileSystem.followingLinks(path)
+        if FileSystem.isSpecialFile(destination) {
+            try FileSystem.writeThrough(bytes, to: destination)
+        } else {
+            try FileSystem.writeAtomically(bytes, to: destination, inStoreDirectory: false)
+        }
     }
 }

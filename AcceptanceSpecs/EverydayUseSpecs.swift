@@ -1,0 +1,136 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 26: what a person runs into in everyday use, each found by using the tool as a new user.
+final class EverydayUseSpecs: XCTestCase {
+    func test_exportToALink_writesThroughIt_andToAFIFO_orADevice_writesIntoIt() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 100 2024-01-02"])
+        let target = invest.home.appendingPathComponent("target.csv"), link = invest.home.appendingPathComponent("link.csv")
+        try "old\n".write(to: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let fifo = invest.home.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = try startReader(of: fifo)
+
+        let throughLink = invest.run(["export", "-o", link.path])
+        let intoFIFO = invest.run(["export", "-o", fifo])
+        let intoFullDevice = invest.run(["export", "-o", "/dev/full"])
+
+        XCTAssertEqual(throughLink.status, 0, throughLink.errors)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path, "the link stays a link")
+        XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).hasPrefix("id,date,type"), "its target holds the export")
+        XCTAssertEqual(intoFIFO.status, 0, intoFIFO.errors)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType, .typeUnknown, "still a FIFO")
+        XCTAssertTrue(String(decoding: reader.output(), as: UTF8.self).hasPrefix("id,date,type"), "the reader got the export")
+        XCTAssertEqual(intoFullDevice.status, 1, "a full device is a failure, not 'Wrote …'")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType, .typeCharacterSpecial)
+    }
+
+    func test_importingADirectory_saysItIsADirectory() {
+        let invest = makeInvestDriver()
+
+        for command in [["import"], ["savings", "import"], ["journal", "import"], ["price", "import"]] {
+            let run = invest.run(command + [invest.home.path])
+
+            XCTAssertEqual(run.status, 2, command.joined(separator: " "))
+            XCTAssertTrue(run.errors.contains("is a directory"), run.errors)
+            XCTAssertFalse(run.errors.contains("larger than"), run.errors)
+        }
+    }
+
+    func test_quote_showsTheChangePercent_asTheWatchlistDoes_whenTheServiceLeavesItOut() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.run(["watch", "add", "MSFT"])
+
+        let quote = try XCTUnwrap(try invest.run(["quote", "MSFT", "--format", "json"]).jsonRows().first)
+        let watched = try XCTUnwrap(try invest.run(["watch", "--format", "json"]).jsonRows().first)
+
+        XCTAssertEqual(quote["changePercent"] as? String, "1.1084", "(410.5 − 406) ÷ 406, the one figure every command shows")
+        XCTAssertEqual(watched["changePercent"] as? String, quote["changePercent"] as? String)
+    }
+
+    func test_aSecondPortfolioWithinTheMinute_reusesTheQuotes_asLive() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy AAA 1 10 2024-01-02"])
+
+        let first = invest.run(["portfolio", "--format", "csv"])
+        invest.now += 5
+        let second = invest.run(["portfolio", "--format", "csv"])
+
+        XCTAssertEqual(second.status, 0, second.errors)
+        XCTAssertFalse(second.errors.contains("cached"), second.errors)
+        XCTAssertTrue(second.output.contains(",live,"), second.output)
+        XCTAssertEqual(try emulator.requestCounts()["AAA"], 1, "the second run spent no request")
+        XCTAssertTrue(first.output.contains(",live,"), first.output)
+    }
+
+    func test_watchAdd_keepsWhatItIsNotGiven_andAnEmptyValueClearsIt() throws {
+        let invest = makeInvestDriver()
+        invest.run(["watch", "add", "AAPL", "--target", "200"])
+
+        invest.run(["watch", "add", "AAPL", "--note", "x"])
+        let kept = try XCTUnwrap(try invest.run(["watch", "--offline", "--format", "json"]).jsonRows().first)
+        invest.run(["watch", "add", "AAPL", "--target", ""])
+        let cleared = try XCTUnwrap(try invest.run(["watch", "--offline", "--format", "json"]).jsonRows().first)
+
+        XCTAssertEqual(kept["target"] as? String, "200")
+        XCTAssertEqual(kept["note"] as? String, "x")
+        XCTAssertTrue(cleared["target"] is NSNull, "\(cleared)")
+        XCTAssertEqual(cleared["note"] as? String, "x")
+    }
+
+    func test_stockView_showsAHoldingNoServiceLists() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.add(["buy VWRL.L 3 300 2024-01-02"])
+
+        let held = invest.run(["stock", "view", "VWRL.L"])
+        let unknown = invest.run(["stock", "view", "ZZZZ"])
+
+        XCTAssertEqual(held.status, 0, held.errors)
+        XCTAssertTrue(held.output.contains("Position    3 shares"), held.output)
+        XCTAssertEqual(unknown.status, 2, unknown.errors)
+    }
+
+    func test_helpAndTheManPage_listExitCode3() {
+        let invest = makeInvestDriver()
+
+        XCTAssertTrue(invest.run(["--help"]).output.contains("3 an alert fired"))
+        XCTAssertTrue(invest.run(["completion", "man"]).output.contains("3 an alert fired"))
+    }
+
+    func test_feed_refusesATableToAPipe_andADeepLinkToAStockItDoesNotStream() {
+        let invest = makeInvestDriver()
+
+        let table = invest.run(["feed", "--format", "table", "--count", "1"])
+        let unknown = invest.run(["open", "stocks://symbol/zzzz"])
+        let known = invest.run(["open", "stocks://symbol/aapl", "--format", "csv"])
+
+        XCTAssertEqual(table.status, 2)
+        XCTAssertTrue(table.errors.contains("needs a terminal; use --format ndjson"), table.errors)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("ZZZZ is not one of them"), unknown.errors)
+        XCTAssertEqual(known.status, 0, known.errors)
+        XCTAssertTrue(known.output.contains("AAPL,Apple Inc."), known.output)
+    }
+
+    // MARK: - Helpers
+
+    /// `cat FIFO`, started before anything writes to it; `output()` waits for it to end.
+    private func startReader(of fifo: String) throws -> (output: () -> Data, Void) {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/cat")
+        process.arguments = [fifo]
+        process.standardOutput = pipe
+        try process.run()
+        return ({
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }, ())
+    }
+}
