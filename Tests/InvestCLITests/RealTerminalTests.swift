@@ -129,6 +129,8 @@ final class RealTerminalTests: XCTestCase {
             let conversations: [(command: String, steps: [Step])] = [
                 ("invest add", [.init("Type (", key: key)]),
                 ("invest add --type buy", [.init("Ticker: ", key: key)]),
+                ("invest add --type buy --ticker A", [.init("Quantity: ", key: key)]),
+                ("invest add --type buy --ticker A --quantity 1", [.init("Sum: ", key: key)]),
                 ("invest add --type buy --ticker A --quantity 1", [.init("Sum: ", "2"), .init("Date [", key: key)]),
                 ("invest add --type buy --ticker A --quantity 1", toTheNote + [.init("Note (optional): ", key: key)]),
                 ("invest add --type buy --ticker A --quantity 1", toTheNote + [.init("Note (optional): ", ""), .init("[y/N]", key: key)]),
@@ -197,6 +199,38 @@ final class RealTerminalTests: XCTestCase {
             XCTAssertTrue(wide.contains(String(repeating: "a long note ", count: 15).trimmingCharacters(in: .whitespaces)), "--wide cuts nothing:\n\(wide)")
             XCTAssertTrue(wide.contains("2024-01-02"), wide)
         }
+    }
+
+    // MARK: - The full-screen feed
+
+    func test_feed_keysOpenTheChosenStock_andQGivesTheTerminalBack() throws {
+        let emulator = try startEmulator()
+        let terminal = try TmuxTerminal(columns: 80, rows: 30, home: makeTemporaryDirectory(),
+                                        environment: ["INVEST_FEED_URL": emulator.webSocketURL("/ws/echo").absoluteString])
+        let prompts = try terminal.promptCount()
+
+        try terminal.type("invest feed")
+        try terminal.press("Enter")
+        try terminal.waitFor("connected")
+        try terminal.press("Down")
+        try terminal.press("Down")
+        let screen = try terminal.screen()
+        let chosen = try XCTUnwrap(try selectedSymbol(terminal), screen)
+        try terminal.press("Enter")
+        try terminal.waitFor("Esc or b back")
+        let details = try terminal.screen()
+        try terminal.press("q")
+
+        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 0)
+        XCTAssertTrue(details.contains(chosen), "Enter opened the stock chosen, \(chosen):\n\(details)")
+        XCTAssertEqual(try terminal.run("! stty -a | grep -q -- '-icanon\\|-echo '"), 0, "echo and line editing are back")
+    }
+
+    /// The highlighted row's symbol, read from the screen's colours.
+    private func selectedSymbol(_ terminal: TmuxTerminal) throws -> String? {
+        let line = try terminal.screen(escapes: true).split(separator: "\n").first { $0.contains("\u{1B}[7m") }
+        return line.map { String($0.components(separatedBy: "\u{1B}[7m").last ?? "").trimmingCharacters(in: .whitespaces) }
+            .map { String($0.prefix { !$0.isWhitespace }) }
     }
 
     // MARK: - Helpers
