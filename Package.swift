@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport",
                                                                            "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "TestSupport"], path: "Tests/InvestCLITestSupport"),
-        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed",
+        .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "AppSupport", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "AppSupport", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",
                                                             "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport", "FixedPoint", "invest"],

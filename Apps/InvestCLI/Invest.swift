@@ -5,18 +5,23 @@ import Transactions
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
-        context.exitStatus(program: "invest") { try dispatch(arguments, context: context) }
+        run(arguments, context: context, features: features)
     }
 
-    private static func dispatch(_ arguments: [String], context: InvestContext) throws {
+    /// With the features the client is made of: a test adds one of its own this way.
+    static func run(_ arguments: [String], context: InvestContext, features: [FeatureRegistration]) -> Int32 {
+        context.exitStatus(program: "invest") { try dispatch(arguments, context: context, features: features) }
+    }
+
+    private static func dispatch(_ arguments: [String], context: InvestContext, features: [FeatureRegistration]) throws {
         var arguments = arguments
         let globals = try GlobalOptions.extract(from: &arguments)
         var context = context
         if globals.quiet { context.console = QuietConsole(context.console) }
         context.verbose = globals.verbose
         if globals.version { return context.console.write(Version.description) }
-        let app = AppComposer(context: context, homeOverride: globals.home)
-        let resolver = commandTree(app)
+        let app = AppComposer(context: context, homeOverride: globals.home, features: features)
+        let resolver = app.commandTree()
         let width = HelpText.width(terminal: context.tableWidth)
         guard let name = arguments.first else {
             context.console.writeError(overview(app, width: width))
@@ -51,11 +56,6 @@ public enum Invest {
         try command.run(parsed, io: io)
     }
 
-    /// Every feature's commands, and the old spellings they still accept.
-    static func commandTree(_ app: AppComposer) -> CommandResolver {
-        CommandResolver(roots: features.flatMap { $0.commands(app) }, legacySpellings: features.flatMap(\.legacySpellings))
-    }
-
     private static func help(_ node: CommandNode, width: Int) -> String {
         (node as? CommandGroup)?.help(width: width) ?? node.spec.help(width: width)
     }
@@ -68,7 +68,7 @@ public enum Invest {
 
     /// `invest --help`: the commands grouped by feature, as gh groups its own.
     static func overview(_ app: AppComposer, width: Int) -> String {
-        let groups = features.map { feature in
+        let groups = app.features.map { feature in
             let commands = feature.commands(app).map(\.spec).filter { !$0.isHidden }
             return feature.title + ":\n" + HelpText.definitions(commands.map { ($0.word, $0.summary) }, width: width)
         }

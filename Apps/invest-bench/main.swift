@@ -14,12 +14,16 @@ import Glibc
 
 // invest-bench: measures the store, the portfolio calculation and the `invest` binary over
 // deterministic synthetic histories. Run it from a release build:
-//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N]
+//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH]
 
 struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
     var runs = 5
     var json = false
+    /// Only the cases whose name contains this.
+    var only: String?
+    /// Another `invest` to time (an earlier release's, for a side-by-side sitting).
+    var invest: String?
 
     init(_ arguments: [String]) {
         var index = 0
@@ -31,8 +35,12 @@ struct Options {
                 sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
             case "--runs" where index + 1 < arguments.count:
                 runs = max(1, Int(arguments[index + 1]) ?? runs); index += 1
+            case "--only" where index + 1 < arguments.count:
+                only = arguments[index + 1]; index += 1
+            case "--invest" where index + 1 < arguments.count:
+                invest = arguments[index + 1]; index += 1
             case "--help", "-h":
-                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)")
+                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains TEXT\n  --invest time this invest binary instead of the one built beside the benchmark")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
@@ -104,8 +112,9 @@ func timeInProcess(runs: Int, _ body: () throws -> Void) rethrows -> [Sample] {
     }
 }
 
-/// The `invest` built beside this benchmark: `swift build -c release` builds both.
-let investPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
+/// The `invest` built beside this benchmark (`swift build -c release` builds both), or `--invest`'s.
+let investPath = Options(Array(CommandLine.arguments.dropFirst())).invest
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
 
 /// Runs `invest` as a user would, straight from this process with output to /dev/null: its wall time.
 func runInvest(_ arguments: [String], home: String) -> Sample {
@@ -209,8 +218,10 @@ defer { try? FileManager.default.removeItem(at: root) }
 
 struct Row { let size: Int; let what: String; let median: Double; let min: Double; let max: Double; let memory: Double?; let perSecond: Double? }
 nonisolated(unsafe) var rows: [Row] = []
-func record(_ size: Int, _ what: String, _ samples: [Sample], perSecond: Bool = false) {
-    let s = stats(samples)
+/// Measures (`samples` runs only here) and keeps a case, unless `--only` leaves it out.
+func record(_ size: Int, _ what: String, _ samples: @autoclosure () throws -> [Sample], perSecond: Bool = false) rethrows {
+    if let only = options.only, !what.contains(only) { return }
+    let s = stats(try samples())
     rows.append(Row(size: size, what: what, median: s.median, min: s.min, max: s.max, memory: s.memory,
                     perSecond: perSecond ? Double(size) / s.median : nil))
     if !options.json {
@@ -232,7 +243,7 @@ do {
         let csvURL = root.appendingPathComponent("import-\(size).csv")
         try Data(csv(transactions).utf8).write(to: csvURL)
 
-        record(size, "store load (in process)", try timeInProcess(runs: options.runs) { _ = try LedgerTransactionsStore(ledger: FileLedgerStore(directory: home)).retrieveAll() })
+        try record(size, "store load (in process)", timeInProcess(runs: options.runs) { _ = try LedgerTransactionsStore(ledger: FileLedgerStore(directory: home)).retrieveAll() })
         let loaded = try store.retrieveAll()
         let loadedPrices = Dictionary(uniqueKeysWithValues: prices.map { ($0.ticker, LoadedPrice(price: $0, source: .cached)) })
         record(size, "portfolio calculation (in process)", timeInProcess(runs: options.runs) { _ = PortfolioCalculator.summarize(loaded, prices: loadedPrices) }, perSecond: true)
@@ -252,7 +263,7 @@ do {
     let home = root.appendingPathComponent("savings-\(updates)")
     let ledger = FileLedgerStore(directory: home)
     try ledger.apply(savingsHistory(accounts: 50, updates: updates))
-    record(updates, "savings load (in process)", try timeInProcess(runs: options.runs) { _ = try LoadSavingsUseCase(ledger: FileLedgerStore(directory: home)).load() })
+    try record(updates, "savings load (in process)", timeInProcess(runs: options.runs) { _ = try LoadSavingsUseCase(ledger: FileLedgerStore(directory: home)).load() })
     let book = try LoadSavingsUseCase(ledger: ledger).load()
     record(updates, "savings portfolio chart (in process)", timeInProcess(runs: options.runs) { _ = SavingsChart.portfolio(book, includingClosed: true, now: fetchedAt) })
     record(updates, "invest savings (50 accounts)", timeProcess(runs: options.runs) { (["savings"], home.path) })

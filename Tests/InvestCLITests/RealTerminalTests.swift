@@ -43,9 +43,12 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try terminal.run("invest list", timeout: 10), 0)
         XCTAssertEqual(try terminal.run("invest portfolio --offline; true", timeout: 10), 0)
         XCTAssertEqual(try terminal.run("PAGER=more invest list", timeout: 10), 0)
+        let marker = terminal.home.appendingPathComponent("pager-started").path
+        XCTAssertEqual(try terminal.run("PAGER='touch \(marker); less' invest list", timeout: 10), 0)
 
         let shown = try terminal.transcript()
-        XCTAssertEqual(shown.components(separatedBy: "2024-01-03  buy").count - 1, 2, shown)
+        XCTAssertEqual(shown.components(separatedBy: "2024-01-03  buy").count - 1, 3, shown)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "output that fits starts no pager at all")
     }
 
     func test_longOutput_throughMore_quitsOnQ() throws {

@@ -54,7 +54,7 @@ extension AppComposer {
             local = KindFilteringLedgerStore(decoratee: local, excluding: SavingsLedgerCodec.kinds)
             remote = KindFilteringLedgerStore(decoratee: remote, excluding: SavingsLedgerCodec.kinds)
         }
-        let database = SyncLedgerUseCase(local: local, remote: remote, state: try syncState(account), validator: Invest.validator(context), now: context.now)
+        let database = SyncLedgerUseCase(local: local, remote: remote, state: try syncState(account), validator: validator(), now: context.now)
         guard let journal = try journalSync(services: services, session: session, account: account) else { return (database, account) }
         return (CompositeLedgerSyncing([database, journal]), account)
     }
@@ -73,7 +73,7 @@ extension AppComposer {
     private func journalSync(services: RemoteServices, session: CurrentSessionProviding, account: AuthSession) throws -> LedgerSyncing? {
         guard let document = try services.journalStore(session: session) else { return nil }
         return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try ledger(), only: Self.journalKinds), remote: document,
-                                 state: try syncState(account, file: "journal-sync-state.json"), validator: Invest.validator(context), now: context.now)
+                                 state: try syncState(account, file: "journal-sync-state.json"), validator: validator(), now: context.now)
     }
 
     private static let journalKinds = JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds

@@ -99,6 +99,8 @@ struct ResetPasswordCommand: Command {
 struct SyncCommand: Command {
     let sync: () throws -> (LedgerSyncing, AuthSession)
     let ledger: () throws -> FileLedgerStore
+    /// The kinds this client reads: others are kept and synced, and named.
+    let registry: LedgerRegistry
     let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",
                            usage: "sync [--merge] [--format table|json|csv]\n       invest sync --conflicts [--format table|json|csv]",
                            options: [.flag("merge", "Copy data that synced with another account into this one, on purpose"),
@@ -214,7 +216,7 @@ struct SyncCommand: Command {
     /// A newer device may have synced kinds (or layouts) this release can't read: they are kept
     /// and synced unchanged, and the user learns that an upgrade would show them.
     private func noteEntriesThisReleaseDoesNotRead(io: CommandIO) throws {
-        let unread = (try? ledger().retrieveEntries())?.filter { !$0.isDeleted && Invest.registry.understanding(of: $0) != .understood } ?? []
+        let unread = (try? ledger().retrieveEntries())?.filter { !$0.isDeleted && registry.understanding(of: $0) != .understood } ?? []
         guard let example = unread.first else { return }
         io.console.writeNotice("invest: note: \(unread.count) entr\(unread.count == 1 ? "y" : "ies") written by a newer invest (such as a '\(example.kind.escapedForTerminal)') "
             + "\(unread.count == 1 ? "is" : "are") kept and synced unchanged; upgrade invest to use \(unread.count == 1 ? "it" : "them").\n")

@@ -1,0 +1,16 @@
+import AppSupport
+import Ledger
+import Analytics
+
+extension FeatureRegistration {
+    /// How the portfolio did over time: daily closes, performance and returns.
+    static let analytics = FeatureRegistration(title: "Analytics", kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
+                                               validator: { _, _ in DecodingEntryValidator.analytics }) { app in
+        [PerformanceCommand(measure: app.measurePerformance),
+         ChartCommand(history: app.loadTickerHistory),
+         ReturnsCommand(measure: app.measurePerformance),
+         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
+                           categories: app.manageCategories),
+         CategoryCommands(categories: app.manageCategories).group]
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import OptionsJournal
+import AppSupport
+
+/// The use cases the journal commands run.
+extension AppComposer {
+    func loadJournal() throws -> LoadJournalUseCase {
+        try warnIfTheDataDirectoryIsMissing()
+        return LoadJournalUseCase(ledger: try ledger())
+    }
+
+    func annotateJournal() throws -> AnnotateJournalUseCase {
+        AnnotateJournalUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+    }
+
+    func importExecutions() throws -> ImportExecutionsUseCase {
+        ImportExecutionsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+    }
+}

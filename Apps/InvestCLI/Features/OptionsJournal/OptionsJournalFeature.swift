@@ -1,0 +1,10 @@
+import AppSupport
+import OptionsJournal
+
+extension FeatureRegistration {
+    static let journal = FeatureRegistration(title: "Options journal", kinds: JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds,
+                                             validator: { _, _ in JournalEntryValidator() }) { app in
+        [JournalCommands(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal, webAppSync: app.journalSync,
+                         readStandardInput: app.context.readStandardInput, timeZone: app.context.timeZone).group]
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Transactions
+import CurrentPrices
+import Portfolio
+import AppSupport
+
+/// The use cases the portfolio commands run.
+extension AppComposer {
+    func displayPortfolio(prices: PricesLoading) throws -> PortfolioDisplaying {
+        DisplayPortfolioUseCase(transactions: try retrieveTransactions(), prices: prices)
+    }
+
+    func reportRealizedGains() throws -> RealizedGainsReporting {
+        ReportRealizedGainsUseCase(transactions: try retrieveTransactions())
+    }
+
+    /// INVEST_COST_BASIS as written; the commands that use it check it.
+    func configuredCostBasis() -> String? {
+        configuration()["INVEST_COST_BASIS"]
+    }
+}

@@ -1,0 +1,13 @@
+import AppSupport
+import CurrentPrices
+
+extension FeatureRegistration {
+    static let portfolio = FeatureRegistration(title: "Portfolio and prices", kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() },
+                                               legacySpellings: PriceCommands.legacySpellings) { app in
+        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:),
+                          configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory)),
+         GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
+         QuoteCommand(prices: app.pricesLoader(offline:)),
+         PriceCommands(prices: app.manualPrices, history: app.managePriceHistory, readStandardInput: app.context.readStandardInput).group]
+    }
+}

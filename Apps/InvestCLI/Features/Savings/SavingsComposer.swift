@@ -1,0 +1,38 @@
+import Foundation
+import Savings
+import AppSupport
+
+/// The use cases the savings commands run, and their settings.
+extension AppComposer {
+    func loadSavings() throws -> SavingsLoading {
+        try warnIfTheDataDirectoryIsMissing()
+        return LoadSavingsUseCase(ledger: try ledger())
+    }
+
+    func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
+        ManageSavingsAccountsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func recordSavingsValue() throws -> RecordSavingsValueUseCase {
+        RecordSavingsValueUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    func importSavings() throws -> ImportSavingsUseCase {
+        ImportSavingsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+    }
+
+    /// INVEST_CURRENCY, else £ (seed 003's).
+    func currencySymbol() -> String {
+        configuration()["INVEST_CURRENCY"].map { String($0.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8)) } ?? "£"
+    }
+
+    /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: seed 003 is offline-first.
+    func syncsSavings() throws -> Bool {
+        guard let text = configuration()["INVEST_SYNC_SAVINGS"] else { return false }
+        switch text.lowercased() {
+        case "yes", "true", "1", "on": return true
+        case "no", "false", "0", "off": return false
+        default: throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.")
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import AppSupport
+import Savings
+
+extension FeatureRegistration {
+    static let savings = FeatureRegistration(title: "Savings", kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in
+        [SavingsCommands(load: app.loadSavings, accounts: app.manageSavingsAccounts, values: app.recordSavingsValue, importer: app.importSavings,
+                         symbol: app.currencySymbol, readStandardInput: app.context.readStandardInput,
+                         demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) }).group]
+    }
+}

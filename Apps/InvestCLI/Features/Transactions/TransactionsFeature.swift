@@ -1,0 +1,16 @@
+import AppSupport
+import Transactions
+import Ledger
+
+extension FeatureRegistration {
+    static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
+                                                  validator: { today, _ in TransactionsEntryValidator(today: today) }) { app in
+        [AddCommand(save: app.addTransaction),
+         ListCommand(retrieve: app.retrieveTransactions),
+         EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
+         DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
+         ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
+         ExportCommand(ledger: app.readableLedger),
+         UndoCommand(undo: app.undoLastChange)]
+    }
+}
