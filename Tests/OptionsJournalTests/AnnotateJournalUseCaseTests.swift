@@ -27,6 +27,33 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertEqual(thrownError(JournalError.self) { try sut.rate(tradeKey: self.key, .init(setups: ["\u{1B}x"], mistakes: [], rating: 1)) }, .invalidTag("\u{1B}x"))
     }
 
+    func test_tag_findsTheTradeByKeyOrIdPrefix_andKeepsWhatIsNotGiven() throws {
+        let (sut, ledger) = makeSUT()
+        _ = try ImportExecutionsUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) })
+            .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
+        let trade = try LoadJournalUseCase(ledger: ledger).load().trades[1]
+
+        let first = try sut.tag(trade.key, setups: ["VWAP"], mistakes: ["Chased"], rating: 3)
+        let second = try sut.tag(String(trade.shortID.prefix(4)).uppercased(), setups: nil, mistakes: nil, rating: 5)
+
+        XCTAssertEqual(first.addedTags, ["VWAP", "Chased"])
+        XCTAssertEqual(second.trade.key, trade.key, "4 characters of the id, in any case, find it")
+        XCTAssertEqual(second.rating, .init(setups: ["VWAP"], mistakes: ["Chased"], rating: 5), "the lists not given are kept")
+        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().ratings[trade.key], second.rating)
+    }
+
+    func test_tag_refusesAnUnknownOrShortOrAmbiguousReference_andNothingToChange() throws {
+        let (sut, ledger) = makeSUT()
+        _ = try ImportExecutionsUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) })
+            .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
+        let id = try LoadJournalUseCase(ledger: ledger).load().trades[0].shortID
+
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.tag("zzzzzzzz", setups: nil, mistakes: nil, rating: 1) }, .noSuchTrade("zzzzzzzz"))
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.tag(String(id.prefix(3)), setups: nil, mistakes: nil, rating: 1) },
+                       .noSuchTrade(String(id.prefix(3))), "fewer than 4 characters never match")
+        XCTAssertEqual(thrownError(JournalError.self) { try sut.tag(id, setups: nil, mistakes: nil, rating: nil) }, .nothingToChange)
+    }
+
     func test_note_isKeyedByDay_keepsLineBreaks_andAnEmptyOneRemovesIt() throws {
         let (sut, ledger) = makeSUT()
 

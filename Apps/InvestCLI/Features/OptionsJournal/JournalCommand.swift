@@ -154,26 +154,11 @@ struct JournalCommands {
     }
 
     private func tag(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
-        let reference = arguments.positionals[0]
-        let trades = try load().load().trades
-        let matches = trades.filter { $0.key == reference || $0.shortID.hasPrefix(reference.lowercased()) && reference.count >= 4 }
-        guard matches.count == 1, let trade = matches.first else {
-            throw CLIError.usage(matches.isEmpty ? "no trade has the id or key '\(reference.escapedForTerminal)'; 'invest journal trades' shows them."
-                                                 : "'\(reference.escapedForTerminal)' fits \(matches.count) trades; give more of the id.")
-        }
-        let current = try load().annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: 0)
         func list(_ option: String) -> [String]? {
             arguments.value(option).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         }
-        let rating = try arguments.value("rating").map { text -> Int in
-            guard let value = Int(text), (0...5).contains(value) else { throw CLIError.usage("--rating '\(text.escapedForTerminal)': use a whole number from 0 to 5.") }
-            return value
-        }
-        guard arguments.value("setup") != nil || arguments.value("mistake") != nil || rating != nil else {
-            throw CLIError.usage("give --setup, --mistake or --rating: what should the trade be tagged with?")
-        }
-        let updated = JournalAnnotations.Rating(setups: list("setup") ?? current.setups, mistakes: list("mistake") ?? current.mistakes, rating: rating ?? current.rating)
-        let added = try annotate().rate(tradeKey: trade.key, updated)
+        let rating = try arguments.integer("rating", in: 0...5)
+        let (trade, updated, added) = try annotate().tag(arguments.positionals[0], setups: list("setup"), mistakes: list("mistake"), rating: rating)
         if format == .json {
             return io.console.write(JSON.document([("key", .string(trade.key)), ("setups", .array(updated.setups.map(JSONValue.string))),
                                                    ("mistakes", .array(updated.mistakes.map(JSONValue.string))), ("rating", .count(updated.rating))]).rendered())

@@ -101,6 +101,9 @@ enum JournalPresentation {
         case let .unknownTag(name, list): return .usage("there is no \(list.rawValue) tag '\(name.escapedForTerminal)'; 'invest journal tags' lists them.")
         case let .invalidRating(rating): return .usage("\(rating) is not a rating: use 0 to 5.")
         case .noteTooLong: return .usage("a note is at most 100 KB.")
+        case let .noSuchTrade(reference): return .usage("no trade has the id or key '\(reference.escapedForTerminal)'; 'invest journal trades' shows them.")
+        case let .ambiguousTrade(reference, matches): return .usage("'\(reference.escapedForTerminal)' fits \(matches) trades; give more of the id.")
+        case .nothingToChange: return .usage("give --setup, --mistake or --rating: what should the trade be tagged with?")
         }
     }
 

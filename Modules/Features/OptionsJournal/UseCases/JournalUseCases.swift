@@ -8,6 +8,12 @@ public enum JournalError: Error, Equatable, Sendable {
     case unknownTag(String, list: JournalAnnotations.TagList)
     case invalidRating(Int)
     case noteTooLong
+    /// No trade has this key or id prefix.
+    case noSuchTrade(String)
+    /// The id prefix fits several trades.
+    case ambiguousTrade(String, matches: Int)
+    /// A tag asked for no setup, mistake or rating.
+    case nothingToChange
 }
 
 /// Reads the journal: every execution, and the trades, open positions and stray closes built
@@ -91,6 +97,28 @@ public struct AnnotateJournalUseCase {
         try write(newSetups.map { AnnotationsLedgerCodec.tagEntry(.setup, $0, updatedAt: at) } + newMistakes.map { AnnotationsLedgerCodec.tagEntry(.mistake, $0, updatedAt: at) }
             + [AnnotationsLedgerCodec.ratingEntry(key: tradeKey, rating, updatedAt: at)])
         return newSetups + newMistakes
+    }
+
+    /// Tags the trade `reference` names (its key, or 4 or more characters of its id): each list or
+    /// the rating given replaces the trade's, what is left out stays as it was.
+    /// - Returns: the trade, its rating now, and the tags that were added to the lists.
+    public func tag(_ reference: String, setups: [String]?, mistakes: [String]?, rating: Int?)
+        throws(JournalError) -> (trade: JournalTrade, rating: JournalAnnotations.Rating, addedTags: [String]) {
+        guard setups != nil || mistakes != nil || rating != nil else { throw .nothingToChange }
+        let journal = LoadJournalUseCase(ledger: ledger)
+        let trade = try Self.trade(reference, in: try journal.load().trades)
+        let current = try journal.annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: 0)
+        let updated = JournalAnnotations.Rating(setups: setups ?? current.setups, mistakes: mistakes ?? current.mistakes, rating: rating ?? current.rating)
+        return (trade, updated, try rate(tradeKey: trade.key, updated))
+    }
+
+    /// The one trade whose key is `reference`, or whose id starts with it (4 characters at least).
+    static func trade(_ reference: String, in trades: [JournalTrade]) throws(JournalError) -> JournalTrade {
+        let prefix = reference.lowercased()
+        let matches = trades.filter { $0.key == reference || reference.count >= 4 && $0.shortID.hasPrefix(prefix) }
+        guard let trade = matches.first else { throw .noSuchTrade(reference) }
+        guard matches.count == 1 else { throw .ambiguousTrade(reference, matches: matches.count) }
+        return trade
     }
 
     /// Sets the day's note; an empty one removes it.
