@@ -34,9 +34,9 @@ extension Console {
     public func page(through pager: String, environment: [String: String]) {}
 }
 
-/// `--quiet`: stdout and errors as they are, warnings and progress dropped.
-public final class QuietConsole: Console {
-    private let decoratee: Console
+/// Passes everything to the console it decorates; a decorator overrides what it changes.
+public class ConsoleDecorator: Console {
+    let decoratee: Console
 
     public init(_ decoratee: Console) {
         self.decoratee = decoratee
@@ -44,7 +44,7 @@ public final class QuietConsole: Console {
 
     public func write(_ text: String) { decoratee.write(text) }
     public func writeError(_ text: String) { decoratee.writeError(text) }
-    public func writeNotice(_ text: String) {}
+    public func writeNotice(_ text: String) { decoratee.writeNotice(text) }
     public func readLine(prompt: String) -> String? { decoratee.readLine(prompt: prompt) }
     public func readSecret(prompt: String) -> String? { decoratee.readSecret(prompt: prompt) }
     public var isInteractive: Bool { decoratee.isInteractive }
@@ -55,25 +55,19 @@ public final class QuietConsole: Console {
     public func flush() { decoratee.flush() }
 }
 
+/// `--quiet`: stdout and errors as they are, warnings and progress dropped.
+public final class QuietConsole: ConsoleDecorator {
+    override public func writeNotice(_ text: String) {}
+}
+
 /// A console that never reads: nothing is asked, as for a script. The tour runs its steps
-/// through one, so a person at a terminal watches it instead of being asked questions.
-public final class NoInputConsole: Console {
-    private let decoratee: Console
-
-    public init(_ decoratee: Console) {
-        self.decoratee = decoratee
-    }
-
-    public func write(_ text: String) { decoratee.write(text) }
-    public func writeError(_ text: String) { decoratee.writeError(text) }
-    public func writeNotice(_ text: String) { decoratee.writeNotice(text) }
-    public func readLine(prompt: String) -> String? { nil }
-    public func readSecret(prompt: String) -> String? { nil }
-    public var isInteractive: Bool { false }
-    public var isTerminalOutput: Bool { decoratee.isTerminalOutput }
-    public var terminalWidth: Int? { decoratee.terminalWidth }
-    public func finishOutput() -> String? { decoratee.finishOutput() }
-    public func flush() { decoratee.flush() }
+/// through one, so a person at a terminal watches it instead of being asked questions, and no
+/// step starts a pager in the middle of it.
+public final class NoInputConsole: ConsoleDecorator {
+    override public func readLine(prompt: String) -> String? { nil }
+    override public func readSecret(prompt: String) -> String? { nil }
+    override public var isInteractive: Bool { false }
+    override public func page(through pager: String, environment: [String: String]) {}
 }
 
 public final class StandardConsole: Console {

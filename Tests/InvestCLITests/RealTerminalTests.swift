@@ -24,16 +24,13 @@ final class RealTerminalTests: XCTestCase {
     func test_longOutput_goesThroughLess_andReturnsToThePromptAfterQ() throws {
         let terminal = try makeTerminal(rows: 24)
         try importTransactions(60, into: terminal.home)
-        let prompts = try terminal.promptCount()
 
-        try terminal.type("invest list")
-        try terminal.press("Enter")
-        try terminal.waitFor("\n:", timeout: 10)
-        let processes = try terminal.processes()
-        XCTAssertFalse(processes.contains(" T"), "nothing is stopped: \(processes)")
-        try terminal.press("q")
+        let status = try page(terminal, "invest list", showing: "\n:") {
+            let processes = try terminal.processes()
+            XCTAssertFalse(processes.contains(" T"), "nothing is stopped: \(processes)")
+        }
 
-        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 0)
+        XCTAssertEqual(status, 0)
     }
 
     func test_outputThatFits_showsWithoutAKey_withLessAndWithMore() throws {
@@ -54,27 +51,15 @@ final class RealTerminalTests: XCTestCase {
     func test_longOutput_throughMore_quitsOnQ() throws {
         let terminal = try makeTerminal(rows: 24)
         try importTransactions(60, into: terminal.home)
-        let prompts = try terminal.promptCount()
 
-        try terminal.type("PAGER=more invest list")
-        try terminal.press("Enter")
-        try terminal.waitFor("--More--")
-        try terminal.press("q")
-
-        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 0)
+        XCTAssertEqual(try page(terminal, "PAGER=more invest list", showing: "--More--"), 0)
     }
 
     func test_aPipeToLess_showsTheOutput_andQuitsOnQ() throws {
         let terminal = try makeTerminal(rows: 24)
         try importTransactions(60, into: terminal.home)
-        let prompts = try terminal.promptCount()
 
-        try terminal.type("invest list | less")
-        try terminal.press("Enter")
-        try terminal.waitFor("ID        DATE")
-        try terminal.press("q")
-
-        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 0)
+        XCTAssertEqual(try page(terminal, "invest list | less", showing: "ID        DATE"), 0)
         XCTAssertFalse(try terminal.transcript().contains("\u{1B}["), "no colour into a pipe")
     }
 
@@ -237,6 +222,17 @@ final class RealTerminalTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Runs `command`, waits for the pager to show `text`, looks (`whilePaging`), presses q; the status.
+    private func page(_ terminal: TmuxTerminal, _ command: String, showing text: String, whilePaging: () throws -> Void = {}) throws -> Int {
+        let prompts = try terminal.promptCount()
+        try terminal.type(command)
+        try terminal.press("Enter")
+        try terminal.waitFor(text, timeout: 10)
+        try whilePaging()
+        try terminal.press("q")
+        return try terminal.waitForPrompt(after: prompts)
+    }
 
     /// A prompt, and what the person does there: types an answer and Enter, or presses a key.
     private struct Step {
