@@ -104,17 +104,6 @@ final class DateInputTests: XCTestCase {
         XCTAssertEqual(RelativeDate.resolve("-xd", today: today), "-xd")
         XCTAssertEqual(RelativeDate.resolve("2024-01-01", today: today), "2024-01-01")
     }
-
-    func test_dateFormat_readsABrokersLayout_andRefusesWhatDoesNotFollowIt() throws {
-        let american = try DateFormat("MM/DD/YYYY"), european = try DateFormat("D.M.YYYY")
-
-        XCTAssertEqual(american.iso("01/15/2024"), "2024-01-15")
-        XCTAssertEqual(european.iso("5.3.2024"), "2024-03-05")
-        XCTAssertNil(american.iso("2024-01-15"), "the year is not where the format says")
-        XCTAssertNil(american.iso("01/15"))
-        XCTAssertThrowsError(try DateFormat("MM/YYYY"))
-        XCTAssertThrowsError(try DateFormat("MM/MM/YYYY"))
-    }
 }
 
 final class ConfigFileTests: XCTestCase {

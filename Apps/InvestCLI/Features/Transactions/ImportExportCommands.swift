@@ -8,9 +8,6 @@ struct ImportCommand: Command {
     let ledger: () throws -> LedgerStore
     let importTransactions: (LedgerStore) -> TransactionsImporting
     let readStandardInput: (_ limit: Int) -> Data
-    static let requiredColumns = ["date", "type", "ticker", "quantity", "sum"]
-    /// A split's ratio sits in its own column; the other kinds leave the cells they don't use empty.
-    static let optionalColumns = ["ratio", "note", "id"]
     /// How many problems are listed before "…and N more".
     static let shownProblems = 20
 
@@ -178,29 +175,24 @@ struct ImportCommand: Command {
     }
 }
 
-/// Which CSV column holds which field (`--map`) and how dates are written (`--date-format`):
-/// `invest export`'s own layout by default, a broker's when told.
+/// Reads a CSV's records into rows by the feature's `ImportLayout`, wording its errors.
 struct CSVLayout {
-    static let fields = ImportCommand.requiredColumns + ImportCommand.optionalColumns
-    /// Field → the column's header, lower-cased.
-    let columns: [String: String]
-    let dateFormat: DateFormat?
+    let layout: ImportLayout
 
     init(map: String?, dateFormat: String?) throws {
-        var columns = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0, $0) })
-        for pair in (map ?? "").split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[1].isEmpty else {
-                throw CLIError.usage("--map '\(pair.description.escapedForTerminal)' is not FIELD=COLUMN, e.g. --map date=Trade Date,type=Action.")
+        do throws(ImportLayoutError) {
+            layout = try ImportLayout(map: map, dateFormat: dateFormat)
+        } catch {
+            switch error {
+            case let .notFieldEqualsColumn(pair):
+                throw CLIError.usage("--map '\(pair.escapedForTerminal)' is not FIELD=COLUMN, e.g. --map date=Trade Date,type=Action.")
+            case let .unknownField(field):
+                throw CLIError.usage("--map: '\(field.escapedForTerminal)' is not a field; fields are \(ImportLayout.fields.joined(separator: ", "))."
+                    + ArgumentParser.suggestion(for: field.lowercased(), among: ImportLayout.fields))
+            case let .badDateFormat(pattern):
+                throw CLIError.usage("--date-format '\(pattern.escapedForTerminal)' needs YYYY, MM and DD once each, e.g. MM/DD/YYYY or DD.MM.YYYY.")
             }
-            guard Self.fields.contains(parts[0].lowercased()) else {
-                throw CLIError.usage("--map: '\(parts[0].escapedForTerminal)' is not a field; fields are \(Self.fields.joined(separator: ", "))."
-                    + ArgumentParser.suggestion(for: parts[0].lowercased(), among: Self.fields))
-            }
-            columns[parts[0].lowercased()] = parts[1].lowercased()
         }
-        self.columns = columns
-        self.dateFormat = try dateFormat.map(DateFormat.init)
     }
 
     func rows(in bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> ImportCommand.ParsedFile {
@@ -215,7 +207,7 @@ struct CSVLayout {
             throw CLIError.usage("\(name):\(error.line): \(error.message).")
         }
         guard reader != nil else {
-            throw CLIError.usage("\(name) is empty; expected a header: \(ImportCommand.requiredColumns.joined(separator: ",")).")
+            throw CLIError.usage("\(name) is empty; expected a header: \(ImportLayout.requiredFields.joined(separator: ",")).")
         }
         return file
     }
@@ -224,16 +216,17 @@ struct CSVLayout {
     private func rowReader(header: [String], name: String, row: @escaping (ImportRow) -> Void,
                            problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
         let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let missing = ImportCommand.requiredColumns.filter { !names.contains(columns[$0]!) }
+        let columns = layout.columns
+        let missing = ImportLayout.requiredFields.filter { !names.contains(columns[$0]!) }
         guard missing.isEmpty else {
             let wanted = missing.map { columns[$0] == $0 ? $0 : "'\(columns[$0]!)' (for \($0))" }
-            throw CLIError.usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportCommand.requiredColumns.joined(separator: ",")) "
+            throw CLIError.usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportLayout.requiredFields.joined(separator: ",")) "
                 + "(any order), optionally ratio, note and id, or --map to name a broker's columns.")
         }
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
         let note = column("note"), id = column("id"), ratio = column("ratio")
-        let dateFormat = dateFormat
+        let dateFormat = layout.dateFormat
         return { record in
             let fields = record.fields
             guard fields.count == names.count else { return problem((record.line, "expected \(names.count) fields, found \(fields.count)")) }
@@ -249,46 +242,6 @@ struct CSVLayout {
                                                   quantity: fields[quantity], sum: fields[sum], ratio: ratio.map { fields[$0] },
                                                   note: note.map { fields[$0] })))
         }
-    }
-}
-
-/// A date layout such as `MM/DD/YYYY` or `DD.MM.YYYY`: YYYY, MM and DD (or M and D) in any order,
-/// separated by anything but digits.
-struct DateFormat {
-    let pattern: String
-    private let order: [Character]
-
-    init(_ pattern: String) throws {
-        let parts = pattern.uppercased().split { !$0.isLetter }.map(String.init)
-        let order = parts.compactMap { part -> Character? in
-            switch part {
-            case "YYYY": return "Y"
-            case "MM", "M": return "M"
-            case "DD", "D": return "D"
-            default: return nil
-            }
-        }
-        guard order.count == 3, Set(order) == ["Y", "M", "D"], parts.count == 3 else {
-            throw CLIError.usage("--date-format '\(pattern.escapedForTerminal)' needs YYYY, MM and DD once each, e.g. MM/DD/YYYY or DD.MM.YYYY.")
-        }
-        self.pattern = pattern
-        self.order = order
-    }
-
-    /// `YYYY-MM-DD`, or nil when `text` doesn't follow the pattern.
-    func iso(_ text: String) -> String? {
-        let numbers = text.split { !$0.isNumber }.map(String.init)
-        guard numbers.count == 3, numbers.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
-        var year = "", month = "", day = ""
-        for (kind, number) in zip(order, numbers) {
-            switch kind {
-            case "Y": year = number
-            case "M": month = number
-            default: day = number
-            }
-        }
-        guard year.count == 4, (1...2).contains(month.count), (1...2).contains(day.count) else { return nil }
-        return "\(year)-\(month.count == 1 ? "0" + month : month)-\(day.count == 1 ? "0" + day : day)"
     }
 }
 

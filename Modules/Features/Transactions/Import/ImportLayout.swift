@@ -1,0 +1,72 @@
+/// How a CSV to import names this ledger's fields and writes its dates: `invest export`'s own
+/// layout by default, a broker's when told (`--map`, `--date-format`).
+public struct ImportLayout: Equatable, Sendable {
+    public static let requiredFields = ["date", "type", "ticker", "quantity", "sum"]
+    /// A split's ratio sits in its own column; the other kinds leave the cells they don't use empty.
+    public static let optionalFields = ["ratio", "note", "id"]
+    public static var fields: [String] { requiredFields + optionalFields }
+
+    /// Field → the header of its column, lower-cased.
+    public let columns: [String: String]
+    public let dateFormat: ImportDateFormat?
+
+    /// `map` is `FIELD=COLUMN,…`: each named field is read from that column, the others from
+    /// columns named as the fields are.
+    public init(map: String?, dateFormat: String?) throws(ImportLayoutError) {
+        var columns = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0, $0) })
+        for pair in (map ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else { throw .notFieldEqualsColumn(String(pair)) }
+            guard Self.fields.contains(parts[0].lowercased()) else { throw .unknownField(parts[0]) }
+            columns[parts[0].lowercased()] = parts[1].lowercased()
+        }
+        self.columns = columns
+        self.dateFormat = try dateFormat.map { text throws(ImportLayoutError) in try ImportDateFormat(text) }
+    }
+}
+
+public enum ImportLayoutError: Error, Equatable, Sendable {
+    /// A `--map` entry that isn't `FIELD=COLUMN`.
+    case notFieldEqualsColumn(String)
+    case unknownField(String)
+    /// A date format without YYYY, MM and DD once each.
+    case badDateFormat(String)
+}
+
+/// A date layout such as `MM/DD/YYYY` or `DD.MM.YYYY`: YYYY, MM and DD (or M and D) in any order,
+/// separated by anything but digits.
+public struct ImportDateFormat: Equatable, Sendable {
+    public let pattern: String
+    private let order: [Character]
+
+    public init(_ pattern: String) throws(ImportLayoutError) {
+        let parts = pattern.uppercased().split { !$0.isLetter }.map(String.init)
+        let order = parts.compactMap { part -> Character? in
+            switch part {
+            case "YYYY": return "Y"
+            case "MM", "M": return "M"
+            case "DD", "D": return "D"
+            default: return nil
+            }
+        }
+        guard order.count == 3, Set(order) == ["Y", "M", "D"], parts.count == 3 else { throw .badDateFormat(pattern) }
+        self.pattern = pattern
+        self.order = order
+    }
+
+    /// `YYYY-MM-DD`, or nil when `text` doesn't follow the pattern.
+    public func iso(_ text: String) -> String? {
+        let numbers = text.split { !$0.isNumber }.map(String.init)
+        guard numbers.count == 3, numbers.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        var year = "", month = "", day = ""
+        for (kind, number) in zip(order, numbers) {
+            switch kind {
+            case "Y": year = number
+            case "M": month = number
+            default: day = number
+            }
+        }
+        guard year.count == 4, (1...2).contains(month.count), (1...2).contains(day.count) else { return nil }
+        return "\(year)-\(month.count == 1 ? "0" + month : month)-\(day.count == 1 ? "0" + day : day)"
+    }
+}
