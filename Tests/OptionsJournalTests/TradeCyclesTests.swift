@@ -38,6 +38,21 @@ final class TradeCyclesTests: XCTestCase {
     private let newYork = TimeZone(identifier: "America/New_York")!
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
+    func test_aManualFill_isReadAsAStatementRowWouldBe_andCheckedTheSameWay() throws {
+        var fill = ThinkorswimStatement.ManualFill(time: ThinkorswimStatement.execTime(Date(timeIntervalSince1970: 1_751_551_200), in: newYork),
+                                                   side: "BUY", quantity: "2", effect: "OPEN", symbol: "SPY", expiration: "3 JUL 25", strike: "580",
+                                                   type: "CALL", price: "1.50", orderType: "")
+
+        let execution = try ThinkorswimStatement.execution(fill, timeZone: newYork, now: Date(timeIntervalSince1970: 1_760_000_000))
+        fill.quantity = "0"
+
+        XCTAssertEqual(fill.time, "7/3/25 10:00:00", "the statement's own time format, in its zone")
+        XCTAssertEqual(execution.execTime, Date(timeIntervalSince1970: 1_751_551_200))
+        XCTAssertEqual(execution.quantity, fixed("2"))
+        XCTAssertEqual(execution.contractKey, "SPY-580-3 JUL 25")
+        XCTAssertThrowsError(try ThinkorswimStatement.execution(fill, timeZone: newYork, now: Date(timeIntervalSince1970: 1_760_000_000)))
+    }
+
     func test_import_readsEveryExecution_legsTakingTheTimeAbove() throws {
         let executions = try parse(Self.statement)
 

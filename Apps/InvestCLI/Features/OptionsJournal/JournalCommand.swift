@@ -188,23 +188,14 @@ struct JournalCommands {
         let missing = ["time", "side", "qty", "effect", "symbol", "type", "price"].filter { arguments.value($0) == nil }
         guard missing.isEmpty else { throw CLIError.usage("journal add needs \(missing.map { "--" + $0 }.joined(separator: ", ")).") }
         let timeText = arguments.value("time")!
-        let statementTime: String
-        if let local = LocalTime(timeZone: zone).parse(timeText, now: io.now) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: local)
-            statementTime = String(format: "%d/%d/%02d %02d:%02d:%02d", parts.month!, parts.day!, parts.year! % 100, parts.hour!, parts.minute!, parts.second!)
-        } else {
-            statementTime = timeText
-        }
-        let header = ["", "Exec Time", "Spread", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Net Price", "Order Type"]
-        let effect = arguments.value("effect")!.uppercased()
-        let row = ["", statementTime, "SINGLE", arguments.value("side")!, arguments.value("qty")!, effect.hasPrefix("TO ") ? effect : "TO " + effect,
-                   arguments.value("symbol")!, arguments.value("exp") ?? "", arguments.value("strike") ?? "", arguments.value("type")!, arguments.value("price")!,
-                   arguments.value("price")!, arguments.value("order") ?? ""]
+        let time = LocalTime(timeZone: zone).parse(timeText, now: io.now).map { ThinkorswimStatement.execTime($0, in: zone) } ?? timeText
+        let fill = ThinkorswimStatement.ManualFill(time: time, side: arguments.value("side")!, quantity: arguments.value("qty")!,
+                                                   effect: arguments.value("effect")!, symbol: arguments.value("symbol")!, expiration: arguments.value("exp") ?? "",
+                                                   strike: arguments.value("strike") ?? "", type: arguments.value("type")!, price: arguments.value("price")!,
+                                                   orderType: arguments.value("order") ?? "")
         let executions: [Execution]
         do throws(ThinkorswimStatement.Failure) {
-            executions = try ThinkorswimStatement.executions(in: [(1, ["Account Trade History"]), (2, header), (3, row)], timeZone: zone, now: io.now)
+            executions = [try ThinkorswimStatement.execution(fill, timeZone: zone, now: io.now)]
         } catch {
             guard case let .badRows(problems) = error else { throw CLIError.usage("journal add: \(error)") }
             throw CLIError.usage(problems.map(\.message).joined(separator: "; ").escapedForTerminal + ".")

@@ -22,6 +22,44 @@ public enum ThinkorswimStatement {
     ///   - records: the file's CSV records with their line numbers.
     ///   - timeZone: the zone the statement's times are in (the user's).
     ///   - now: fills later than this are refused.
+    /// One fill typed by hand, in a statement row's words (`time` is the row's `M/D/YY HH:MM:SS`,
+    /// or a `Date` already parsed from another form), checked exactly as a statement's row is.
+    public struct ManualFill: Sendable {
+        public var time: String
+        public var side: String
+        public var quantity: String
+        public var effect: String
+        public var symbol: String
+        public var expiration: String
+        public var strike: String
+        public var type: String
+        public var price: String
+        public var orderType: String
+
+        public init(time: String, side: String, quantity: String, effect: String, symbol: String, expiration: String, strike: String, type: String,
+                    price: String, orderType: String) {
+            (self.time, self.side, self.quantity, self.effect, self.symbol) = (time, side, quantity, effect, symbol)
+            (self.expiration, self.strike, self.type, self.price, self.orderType) = (expiration, strike, type, price, orderType)
+        }
+    }
+
+    /// The statement's own time format for `date` in `timeZone`: what a row's Exec Time holds.
+    public static func execTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%d/%d/%02d %02d:%02d:%02d", parts.month!, parts.day!, parts.year! % 100, parts.hour!, parts.minute!, parts.second!)
+    }
+
+    /// The execution `fill` describes, by the rules every statement row follows.
+    public static func execution(_ fill: ManualFill, timeZone: TimeZone, now: Date) throws(Failure) -> Execution {
+        let header = ["", "Exec Time", "Spread", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Net Price", "Order Type"]
+        let effect = fill.effect.uppercased()
+        let row = ["", fill.time, "SINGLE", fill.side, fill.quantity, effect.hasPrefix("TO ") ? effect : "TO " + effect, fill.symbol, fill.expiration,
+                   fill.strike, fill.type, fill.price, fill.price, fill.orderType]
+        return try executions(in: [(1, ["Account Trade History"]), (2, header), (3, row)], timeZone: timeZone, now: now)[0]
+    }
+
     public static func executions(in records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> [Execution] {
         guard let start = records.firstIndex(where: { $0.fields.first?.trimmingCharacters(in: .whitespaces) == "Account Trade History" }),
               start + 1 < records.count else { throw .noTradeHistory }
