@@ -90,43 +90,16 @@ struct JournalCommands {
 
     private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try OutputFormat.parse(arguments.value("format")) }
 
-    /// A journal action. It reads after what the web app wrote, and sends what was queued here;
-    /// a change made now goes in one request after it.
+    /// A journal action, its errors worded, run between two exchanges with the web app's document.
     private func action(_ spec: CommandSpec, changes: @escaping (ParsedArguments) -> Bool = { _ in false },
-                        _ body: @escaping (ParsedArguments, CommandIO) throws -> Void) -> Subcommand {
-        Subcommand(spec) { arguments, io in
-            let webApp = try webAppSync()
-            exchange(with: webApp, io: io)
+                        _ body: @escaping (ParsedArguments, CommandIO) throws -> Void) -> WebAppExchangingCommand {
+        WebAppExchangingCommand(decoratee: Subcommand(spec) { arguments, io in
             do {
                 try body(arguments, io)
             } catch let error as JournalError {
                 throw JournalPresentation.error(error)
             }
-            if changes(arguments) { exchange(with: webApp, io: io) }
-        }
-    }
-
-    /// Offline, or with the account out of reach, the journal works from this machine's copy
-    /// and says so; what changed here waits for the next exchange.
-    private func exchange(with webApp: LedgerSyncing?, io: CommandIO) {
-        guard let webApp else { return }
-        let problem: String
-        do throws(SyncLedgerError) {
-            let report = try webApp.sync(mergingOtherAccounts: false)
-            for rejection in report.rejected + report.unpushable {
-                io.console.writeError("invest: warning: journal \(rejection.kind.escapedForTerminal) \(rejection.id.escapedForTerminal) was not synced with your account: "
-                    + rejection.reasons.joined(separator: "; ").escapedForTerminal + ".\n")
-            }
-            return
-        } catch {
-            switch error {
-            case let .local(failure), let .remote(failure): problem = failure.userMessage
-            case let .boundToOtherAccounts(others):
-                problem = "this data directory synced with \(AccountBinding.names(others)); 'invest sync --merge' joins them on purpose."
-            }
-        }
-        io.console.writeError("invest: warning: the journal could not be synced with your account: \(problem.asSentence) "
-            + "It works from this machine's copy; changes made here are sent by the next journal command or 'invest sync'.\n")
+        }, changesTheJournal: changes, webAppSync: webAppSync)
     }
 
     private func tags(format: OutputFormat, io: CommandIO) throws {
