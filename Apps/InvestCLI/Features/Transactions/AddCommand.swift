@@ -14,7 +14,7 @@ struct AddCommand: Command {
                   .value("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split"),
                   .value("date", "D", "Trade date: YYYY-MM-DD, today, yesterday or -Nd (default: today)"),
                   .value("note", "TEXT", "Free-form note"),
-                  .flag("yes", "Save without asking for confirmation when prompting", short: "y"),
+                  .flag("yes", "Never ask anything: save what is given, or say what is missing", short: "y"),
                   .value("format", "table|json|csv", "How to print the saved transaction (default: a sentence)")],
         positionals: 0...0)
 
