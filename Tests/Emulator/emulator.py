@@ -39,7 +39,8 @@ Control (tests only)
   GET  /ws/echo, /ws/finnhub     WebSocket endpoints, with faults: see websocket_endpoints.py
   GET  /_control/ws-stats        WebSocket connections so far, open now, messages echoed
   GET  /_control/chunked         a body sent with Transfer-Encoding: chunked
-                                 (?extensions=1: with chunk extensions and a trailer)
+                                 (?extensions=1: with chunk extensions and a trailer;
+                                 ?hostile=1: a 1-byte chunk, then a chunk size of 2^63 - 1)
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
@@ -274,6 +275,9 @@ def make_handler(state):
                 self.send_header("Content-Type", "text/plain")
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
+                if parse_qs(url.query).get("hostile") == ["1"]:
+                    self.wfile.write(b"1\r\na\r\n7fffffffffffffff\r\n")
+                    return
                 for piece in (b"Hello, ", b"chunked", b" world"):
                     self.wfile.write(b"%x%s\r\n%s\r\n" % (len(piece), b";ext=1" if extended else b"", piece))
                 self.wfile.write(b"0\r\nX-Trailer: yes\r\n\r\n" if extended else b"0\r\n\r\n")

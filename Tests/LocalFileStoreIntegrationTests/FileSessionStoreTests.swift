@@ -18,6 +18,15 @@ final class FileSessionStoreTests: XCTestCase {
         XCTAssertEqual(try makeSUT(directory).load(), session)
     }
 
+    func test_save_ofAnExpiryNoInt64Holds_keepsItAsExpired_insteadOfTrapping() throws {
+        let directory = makeTemporaryDirectory()
+        let hostile = AuthSession(uid: "u", email: "e@example.com", idToken: "t", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 1e300))
+
+        try makeSUT(directory).save(hostile)
+
+        XCTAssertEqual(try makeSUT(directory).load()?.expiresAt, Date(timeIntervalSince1970: 0))
+    }
+
     func test_save_neverWritesThroughASymlinkPlantedWhereATemporaryFileWasOnceExpected() throws {
         let directory = makeTemporaryDirectory()
         let sut = makeSUT(directory)

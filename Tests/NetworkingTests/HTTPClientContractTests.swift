@@ -101,6 +101,16 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "Hello, chunked world")
     }
 
+    /// Issue 29: a chunk size near 2^63 after a first chunk once overflowed the size check and
+    /// trapped; it is a body over the limit like any other.
+    func test_aChunkSizeNearTheIntegersLimit_isTooLarge_notATrap() throws {
+        let emulator = try startEmulator()
+
+        XCTAssertThrowsError(try makeClient(timeout: 5).send(HTTPRequest(method: "GET", url: URL(string: emulator.baseURL.absoluteString + "/_control/chunked?hostile=1")!))) {
+            guard case .tooLarge? = $0 as? HTTPClientError else { return XCTFail("got \($0)") }
+        }
+    }
+
     /// Issue 10: waiting for a silent server must use no CPU to speak of (URLSession used 65% of
     /// a core). The bound is a resource, not a speed: a tenth of the time waited.
     func test_waitingForASilentServer_usesNoCPUToSpeakOf() throws {

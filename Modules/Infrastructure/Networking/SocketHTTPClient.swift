@@ -327,7 +327,8 @@ struct ResponseReader {
                 while try !readLine(maximum: SocketHTTPClient.maximumHeaderBytes).isEmpty {}
                 return body
             }
-            guard body.count + size <= limit else { throw .tooLarge(limit: limit) }
+            // Compared without adding: a size near Int.max would overflow the sum.
+            guard size <= limit - body.count else { throw .tooLarge(limit: limit) }
             body += try readExactly(size)
             guard try readLine(maximum: 2).isEmpty else { throw .connectivity }
         }

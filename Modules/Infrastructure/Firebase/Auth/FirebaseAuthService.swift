@@ -135,9 +135,12 @@ enum AuthResponseMapper {
         }
     }
 
-    /// Firebase sends durations as strings ("3600"); accept numbers too.
+    /// A token's lifetime: Firebase sends it as a string ("3600"); numbers are accepted too. Only
+    /// a finite number of seconds from 1 to a day is one: "1e300", "nan" or "-5" from a hostile
+    /// server is a malformed answer, never a date out of range.
     static func seconds(_ value: Any?) -> TimeInterval? {
-        if let text = value as? String { return TimeInterval(text) }
-        return (value as? NSNumber)?.doubleValue
+        let seconds = (value as? String).flatMap(TimeInterval.init) ?? (value as? NSNumber)?.doubleValue
+        guard let seconds, seconds.isFinite, (1...86_400).contains(seconds) else { return nil }
+        return seconds
     }
 }

@@ -60,7 +60,8 @@ public final class FileSessionStore: SessionStore {
             email = session.email
             idToken = session.idToken
             refreshToken = session.refreshToken
-            expiresAtMilliseconds = Int64((session.expiresAt.timeIntervalSince1970 * 1000).rounded())
+            // A time no Int64 holds (never from a checked sign-in) is kept as already expired.
+            expiresAtMilliseconds = Int64(exactly: (session.expiresAt.timeIntervalSince1970 * 1000).rounded()) ?? 0
         }
 
         var session: AuthSession {
