@@ -62,18 +62,19 @@ extension InvestContext {
     }
 
     /// Runs a client's work and maps every failure to one message on stderr and an exit code.
+    /// Whatever a message quotes (a server's words, a file's) reaches the terminal escaped.
     public func exitStatus(program: String, _ body: () throws -> Void) -> Int32 {
         var status = ExitCode.success
         do {
             try body()
         } catch let error as CLIError {
-            if let message = error.message { console.writeError("\(program): \(message)\n") }
+            if let message = error.message { console.writeError("\(program): \(message.escapedForTerminal(keepingLineBreaks: true))\n") }
             status = error.exitCode
         } catch let error as StoreError {
-            console.writeError("\(program): \(error.userMessage)\n")
+            console.writeError("\(program): \(error.userMessage.escapedForTerminal(keepingLineBreaks: true))\n")
             status = ExitCode.failure
         } catch {
-            console.writeError("\(program): \(error)\n")
+            console.writeError("\(program): \(String(describing: error).escapedForTerminal(keepingLineBreaks: true))\n")
             status = ExitCode.failure
         }
         if let failure = console.finishOutput() {

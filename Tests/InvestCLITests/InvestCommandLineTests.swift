@@ -175,3 +175,17 @@ final class ImportExportTests: XCTestCase {
         return url.path
     }
 }
+
+final class ExitStatusTests: XCTestCase {
+    func test_everyFailureMessage_reachesTheTerminalEscaped_keepingItsLineBreaks() {
+        let console = ScriptedConsole()
+        let context = InvestContext(environment: [:], console: console, now: { Date(timeIntervalSince1970: 0) }, timeZone: TimeZone(identifier: "UTC")!)
+
+        let status = context.exitStatus(program: "invest") {
+            throw CLIError.runtime("the server said \u{1B}]0;pwned\u{07} and \u{9B}2J\nsecond line")
+        }
+
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(console.errors, "invest: the server said \\u{1b}]0;pwned\\u{7} and \\u{9b}2J\nsecond line\n")
+    }
+}

@@ -75,6 +75,12 @@ extension String {
         return result
     }
 
+    /// Control characters escaped, line breaks kept: a multi-line note as it was typed, or a
+    /// message that lists several problems.
+    public func escapedForTerminal(keepingLineBreaks: Bool) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }.joined(separator: "\n")
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

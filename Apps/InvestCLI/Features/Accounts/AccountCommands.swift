@@ -23,7 +23,7 @@ struct SignUpCommand: Command {
         let signUp = try signUp()
         let session = try authenticated { () throws(AuthError) in try signUp.signUp(email: email, password: password, confirmation: confirmation) }
         if let previous, previous != session.email { io.console.writeNotice("invest: note: you were signed in as \(previous); that session is replaced.\n") }
-        io.console.write("Signed up and signed in as \(session.email). Run 'invest sync' to copy your transactions to the account.\n")
+        io.console.write("Signed up and signed in as \(session.email.escapedForTerminal). Run 'invest sync' to copy your transactions to the account.\n")
     }
 }
 
@@ -40,7 +40,7 @@ struct LoginCommand: Command {
         let password = try prompts.password()
         let signIn = try signIn()
         let session = try authenticated { () throws(AuthError) in try signIn.signIn(email: email, password: password) }
-        io.console.write("Signed in as \(session.email).\n")
+        io.console.write("Signed in as \(session.email.escapedForTerminal).\n")
     }
 }
 
@@ -111,7 +111,7 @@ struct SyncCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         if arguments.has("conflicts") { return try listConflicts(format: format, io: io) }
         let (sync, account) = try sync()
-        if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email)…\n") }
+        if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email.escapedForTerminal)…\n") }
         let report: SyncReport
         do throws(SyncLedgerError) {
             report = try sync.sync(mergingOtherAccounts: arguments.has("merge"))
@@ -130,7 +130,7 @@ struct SyncCommand: Command {
         switch format {
         case .table:
             let merged = report.merged.isEmpty ? "" : ", \(Plural.count(report.merged.count, "record")) edited on both devices in different fields (both edits kept)"
-            io.console.write("Synced with \(account.email): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept)\(merged).\n")
+            io.console.write("Synced with \(account.email.escapedForTerminal): pushed \(report.pushed), pulled \(report.pulled), \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (newest edit kept)\(merged).\n")
         case .csv:
             var table = Report(columns: [.init(title: "PUSHED", key: "pushed", alignment: .right), .init(title: "PULLED", key: "pulled", alignment: .right),
                                          .init(title: "CONFLICTS", key: "conflicts", alignment: .right), .init(title: "REJECTED", key: "rejected", alignment: .right)])
@@ -238,7 +238,7 @@ struct AccountBinding {
     func confirmSigningIn(as email: String, confirmed: Bool, io: CommandIO) throws {
         let others = try syncedAccounts().filter { $0.email.lowercased() != email.lowercased() }
         guard !others.isEmpty, !confirmed else { return }
-        let warning = "this data directory synced with \(Self.names(others)). Signed in as \(email), 'invest sync' will refuse to copy "
+        let warning = "this data directory synced with \(Self.names(others)). Signed in as \(email.escapedForTerminal), 'invest sync' will refuse to copy "
             + "its records into \(email) unless you run 'invest sync --merge'; another data directory (--home DIR) keeps them apart."
         guard console.isInteractive else {
             throw CLIError.usage(warning + " Pass --yes to sign in here anyway.")
@@ -248,6 +248,6 @@ struct AccountBinding {
     }
 
     static func names(_ accounts: [SyncedAccount]) -> String {
-        accounts.map(\.email).joined(separator: ", ")
+        accounts.map(\.email.escapedForTerminal).joined(separator: ", ")
     }
 }

@@ -288,11 +288,6 @@ struct JournalCommands {
 
 extension String {
     var nonEmpty: String? { isEmpty ? nil : self }
-
-    /// Control characters escaped, line breaks kept: a multi-line note as it was typed.
-    func escapedForTerminal(keepingLineBreaks: Bool) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }.joined(separator: "\n")
-    }
 }
 
 /// A `YYYY-MM-DD` that is a real day.
