@@ -10,6 +10,27 @@ import TransactionsTestSupport
 
 /// Every user's transactions are theirs alone, and no secret ever reaches the screen.
 final class SecuritySpecs: XCTestCase {
+    /// Issue 29, item 9: a FIFO where the log or the settings file belongs once blocked every
+    /// command for ever.
+    func test_aFIFOInPlaceOfTheLogOrTheSettings_neverBlocks_andTheLogIsRefusedSayingWhy() throws {
+        let invest = makeInvestDriver()
+        invest.add(["buy AAPL 1 100 2024-01-02"])
+        try FileManager.default.moveItem(at: invest.logURL, to: invest.home.appendingPathComponent("saved.log"))
+        XCTAssertEqual(mkfifo(invest.logURL.path, 0o600), 0)
+        let settings = invest.home.appendingPathComponent(".config/investments")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(settings.appendingPathComponent("config").path, 0o600), 0)
+
+        let list = invest.run(["list"])
+        let add = invest.run(["add", "--type", "deposit", "--sum", "5"])
+
+        XCTAssertEqual(list.status, 1)
+        XCTAssertTrue(list.errors.contains("transactions.log: it is not a regular file"), list.errors)
+        XCTAssertEqual(add.status, 1, add.errors)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: invest.logURL.path)[.type] as? FileAttributeType, .typeUnknown,
+                       "the FIFO is left as it was")
+    }
+
     func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheAdapter() throws {
         let emulator = try startEmulator()
         let (alice, bob) = try signUpAliceAndBob(on: emulator)

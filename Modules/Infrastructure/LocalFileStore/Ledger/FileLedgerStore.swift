@@ -201,7 +201,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     private func openForAppend() throws -> Int32 {
-        let fd = open(logPath, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
+        let fd = try FileSystem.openDataFile(logPath, O_RDWR | O_APPEND)
         guard fd >= 0 else { throw FileSystem.Failure("open", logPath) }
         return fd
     }

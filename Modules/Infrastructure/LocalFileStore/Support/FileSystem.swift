@@ -15,12 +15,38 @@ enum FileSystem {
         let reason: String
 
         init(_ action: String, _ path: String, errno code: Int32 = errno) {
+            self.init(action, path, reason: String(cString: strerror(code)))
+        }
+
+        init(_ action: String, _ path: String, reason: String) {
             self.action = action
             self.path = path
-            reason = String(cString: strerror(code))
+            self.reason = reason
+        }
+
+        /// A data file that is something else (a FIFO, a device, a link): it could block every
+        /// command or read another file, so it is refused.
+        static func notARegularFile(_ path: String) -> Failure {
+            Failure("read", path, reason: "it is not a regular file (a FIFO, a device or a link?); move it away and let invest make a new one")
         }
 
         var description: String { "could not \(action) \(path): \(reason)" }
+    }
+
+    /// Opens a data file without following a link and without blocking on a FIFO, and checks that
+    /// it is a regular file; -1 with errno set when there is none to open.
+    static func openDataFile(_ path: String, _ flags: Int32) throws -> Int32 {
+        let fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        if fd < 0 {
+            if errno == ELOOP { throw Failure.notARegularFile(path) }
+            return fd
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw Failure.notARegularFile(path)
+        }
+        return fd
     }
 
     /// A data directory that another user can write to, or that belongs to someone else, could
@@ -173,7 +199,7 @@ final class LinePieces {
     /// Nil if there is no file at `path`.
     init?(path: String) throws {
         try FileSystem.checkPrivateDirectory(of: path)
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        fd = try FileSystem.openDataFile(path, O_RDONLY)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw FileSystem.Failure("open", path)
