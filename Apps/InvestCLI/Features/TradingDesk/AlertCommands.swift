@@ -125,36 +125,25 @@ struct AlertCommands {
         return report
     }
 
-    /// Runs the user's command for one fired alert. Its failure is reported, never fatal: the
-    /// alert fired either way, and the exit code says so.
+    /// Runs the user's command for one fired alert, with only its `INVEST_ALERT_*` variables and
+    /// a minimal environment. Its failure is reported, never fatal: the alert fired either way, and
+    /// the exit code says so.
     private func notify(_ command: String, _ alert: PriceAlert, presenter: DeskPresentation, io: CommandIO) {
         guard let fired = alert.fired else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        // What it prints goes to stderr: stdout carries the fired alerts, which a script may parse.
-        process.standardOutput = FileHandle.standardError
-        process.standardInput = FileHandle.nullDevice
-        process.environment = environment.merging([
+        let variables = [
             "INVEST_ALERT_ID": alert.id, "INVEST_ALERT_TICKER": alert.ticker, "INVEST_ALERT_CONDITION": alert.condition.name,
             "INVEST_ALERT_THRESHOLD": alert.condition.threshold.description, "INVEST_ALERT_PRICE": fired.price.description,
             "INVEST_ALERT_MEASURED": fired.measured.description, "INVEST_ALERT_FIRED_AT": Timestamp.iso8601(fired.at),
             "INVEST_ALERT_MESSAGE": presenter.alertSummary(alert),
-        ]) { _, new in new }
-        do {
-            try process.run()
-        } catch {
-            return io.console.writeNotice("invest: warning: --notify could not start /bin/sh: \(error.localizedDescription).\n")
-        }
-        let deadline = Date().addingTimeInterval(Self.notifyTimeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) ran over \(Int(Self.notifyTimeout)) s and was stopped.\n")
-        }
-        if process.terminationStatus != 0 {
-            io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) exited with status \(process.terminationStatus).\n")
+        ]
+        switch HookProcess(timeout: Self.notifyTimeout).run(command, variables: variables, environment: environment) {
+        case .exited(0): break
+        case let .exited(status):
+            io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) exited with status \(status).\n")
+        case .stopped:
+            io.console.writeNotice("invest: warning: --notify for alert \(alert.id.prefix(8)) ran over \(Int(Self.notifyTimeout)) s and was stopped.\n")
+        case .couldNotStart:
+            io.console.writeNotice("invest: warning: --notify could not start /bin/sh.\n")
         }
     }
 }
