@@ -41,6 +41,21 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try emulator.webSocketStats()["connections"] ?? 0, 2)
     }
 
+    /// Issue 29, item 11: a server that completes the handshake and then breaks the protocol once
+    /// got a reconnection every half second (37 in 20 s): a connection that doesn't last is a
+    /// failure, and the delays keep doubling.
+    func test_aServerThatBreaksEveryConnectionAtOnce_isReconnectedToWithBackoff() throws {
+        let emulator = try startEmulator()
+        let stream = EchoPriceStream(url: emulator.webSocketURL("/ws/echo?fault=garbage"), trustedAuthorities: nil, interval: 0.05, random: seeded())
+        let started = Date()
+
+        let events = run(stream, symbols: Array(FeedCatalog.defaults.prefix(1))) { _ in false } until: { _ in Date().timeIntervalSince(started) > 4 }
+
+        let connections = events.filter { $0 == .connected }.count
+        XCTAssertGreaterThanOrEqual(connections, 2, "\(events)")
+        XCTAssertLessThanOrEqual(connections, 5, "0.5 s, 1 s, 2 s… (±50%) between tries leaves room for five at most in 4 s: \(events)")
+    }
+
     func test_aServerThatCantBeReached_isReported_andAScriptGivesUp() {
         let stream = EchoPriceStream(url: URL(string: "ws://127.0.0.1:1/ws/echo")!, trustedAuthorities: nil, timeout: 2)
         var events: [FeedEvent] = []

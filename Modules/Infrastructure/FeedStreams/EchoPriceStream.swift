@@ -95,11 +95,12 @@ struct StreamConnection {
         var failures = 0, everConnected = false
         while !shouldStop() {
             onEvent(.connecting)
+            var connectedAt: Date?
             do {
                 let socket = try WebSocketConnection.connect(to: url, timeout: timeout, trustedAuthorities: trustedAuthorities)
                 defer { socket.close() }
                 everConnected = true
-                failures = 0
+                connectedAt = Date()
                 onEvent(.connected)
                 try session(socket)
                 return
@@ -107,12 +108,18 @@ struct StreamConnection {
                 onEvent(.disconnected(reason: Self.describe(error)))
                 if giveUpIfNeverConnected && !everConnected { return }
             }
+            // Only a connection that lasted was a success: one that a server breaks at once backs
+            // off like a refused one, whatever the reason it ended.
+            if let connectedAt, Date().timeIntervalSince(connectedAt) >= Self.healthyAfter { failures = 0 }
             let delay = ReconnectPolicy.delay(afterAttempt: failures, jitter: Double(random() % 1001) / 1000)
             failures += 1
             let until = Date().addingTimeInterval(delay)
             while Date() < until, !shouldStop() { Thread.sleep(forTimeInterval: min(0.1, until.timeIntervalSinceNow)) }
         }
     }
+
+    /// How long a connection must last before the backoff starts over.
+    static let healthyAfter: TimeInterval = 10
 
     static func describe(_ error: Error) -> String {
         switch error as? WebSocketError {
