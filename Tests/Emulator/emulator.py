@@ -41,6 +41,9 @@ Control (tests only)
   GET  /_control/chunked         a body sent with Transfer-Encoding: chunked
                                  (?extensions=1: with chunk extensions and a trailer;
                                  ?hostile=1: a 1-byte chunk, then a chunk size of 2^63 - 1)
+  GET  /_control/flood?kind=continue|trailers   a server that never stops sending: endless
+                                 "100 Continue" heads, or a chunked body's endless trailer lines
+                                 (for 10 s at most, or until the client hangs up)
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
@@ -268,6 +271,19 @@ def make_handler(state):
             if url.path == "/_control/database-queries":
                 with state.lock:
                     return self.send_json(200, state.database_queries)
+            if url.path == "/_control/flood":
+                kind = parse_qs(url.query).get("kind", ["continue"])[0]
+                self.close_connection = True
+                if kind == "trailers":
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n")
+                line = b"HTTP/1.1 100 Continue\r\n\r\n" if kind == "continue" else b"X-Trailer: again\r\n"
+                until = time.time() + 10
+                try:
+                    while time.time() < until:
+                        self.wfile.write(line * 64)
+                except OSError:
+                    pass
+                return
             if url.path == "/_control/chunked":
                 # A body in chunks, as many real servers send one: "Hello, chunked world".
                 extended = parse_qs(url.query).get("extensions") == ["1"]

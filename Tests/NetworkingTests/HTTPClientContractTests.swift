@@ -111,6 +111,20 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
         }
     }
 
+    /// Issue 29, item 3: a server that never stops sending (endless interim heads, endless
+    /// trailers) once kept a request alive 100 s at full CPU: the deadline holds on every read.
+    func test_aServerThatNeverStopsSending_isStoppedByTheDeadline_orTheCaps() throws {
+        let emulator = try startEmulator()
+        for kind in ["continue", "trailers"] {
+            let started = Date()
+
+            XCTAssertThrowsError(try makeClient(timeout: 1).send(HTTPRequest(method: "GET", url: URL(string: emulator.baseURL.absoluteString + "/_control/flood?kind=\(kind)")!)),
+                                 kind)
+
+            XCTAssertLessThan(Date().timeIntervalSince(started), 3, "\(kind): stopped at the 1 s deadline or sooner")
+        }
+    }
+
     /// Issue 10: waiting for a silent server must use no CPU to speak of (URLSession used 65% of
     /// a core). The bound is a resource, not a speed: a tenth of the time waited.
     func test_waitingForASilentServer_usesNoCPUToSpeakOf() throws {

@@ -244,9 +244,17 @@ struct ResponseReader {
         self.method = method
     }
 
+    static let maximumInterimResponses = 8
+
     mutating func read() throws(HTTPClientError) -> HTTPResponse {
         var (status, headers) = try readHead()
-        while (100...199).contains(status) { (status, headers) = try readHead() }
+        // A few interim answers (100 Continue, 103 Early Hints) are normal; an endless run is not.
+        var interim = 0
+        while (100...199).contains(status) {
+            interim += 1
+            guard interim <= Self.maximumInterimResponses else { throw .connectivity }
+            (status, headers) = try readHead()
+        }
         func header(_ name: String) -> String? { headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value }
         let body: [UInt8]
         if method == "HEAD" || status == 204 || status == 304 {
@@ -263,7 +271,10 @@ struct ResponseReader {
         return HTTPResponse(statusCode: status, headers: headers, body: Data(body))
     }
 
+    /// Checks the deadline on every read, not only when one would wait: a server that never
+    /// stops sending must not keep the request alive past it.
     private mutating func fill() throws(HTTPClientError) {
+        guard Date() < deadline else { throw .timeout }
         let chunk = try stream.read(maximum: 64 << 10, deadline: deadline)
         if chunk.isEmpty { ended = true } else { buffered += chunk }
     }
@@ -324,8 +335,14 @@ struct ResponseReader {
             guard let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16),
                   size >= 0 else { throw .connectivity }
             if size == 0 {
-                while try !readLine(maximum: SocketHTTPClient.maximumHeaderBytes).isEmpty {}
-                return body
+                // The trailer section, held to the same budget as the head.
+                var budget = SocketHTTPClient.maximumHeaderBytes
+                while true {
+                    let line = try readLine(maximum: budget)
+                    if line.isEmpty { return body }
+                    budget -= line.utf8.count + 2
+                    guard budget > 0 else { throw .connectivity }
+                }
             }
             // Compared without adding: a size near Int.max would overflow the sum.
             guard size <= limit - body.count else { throw .tooLarge(limit: limit) }
