@@ -16,6 +16,7 @@ Faults, as query items of the endpoint's URL:
   fault=garbage            answer the first message with bytes that are no frame
   fault=bad-accept         answer the upgrade with a wrong Sec-WebSocket-Accept
   fault=refuse             answer the upgrade with 403
+  fault=ping-flood         answer the first message with pings, without a pause, for 10 s at most
 """
 import base64
 import hashlib
@@ -147,6 +148,11 @@ def serve(handler, url, stats, params, api_key):
                 continue
             if fault == "oversized":
                 return send(frame(0x2, b"x" * (2 << 20)))
+            if fault == "ping-flood":
+                until = time.time() + 10
+                while time.time() < until:
+                    send(frame(0x9, b"ping") * 256)
+                return
             if fault == "garbage":
                 return send(b"\xff\xff\xff\xff garbage")
             if fault == "fragment":

@@ -56,6 +56,19 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(connections, 5, "0.5 s, 1 s, 2 s… (±50%) between tries leaves room for five at most in 4 s: \(events)")
     }
 
+    /// Issue 29, item 3: a server flooding pings once kept the stream from ever asking whether to
+    /// stop (SIGTERM was ignored for 30 s): a stop request is seen within a quarter second or so.
+    func test_aPingFlood_neverKeepsTheStreamFromStopping() throws {
+        let emulator = try startEmulator()
+        let stream = EchoPriceStream(url: emulator.webSocketURL("/ws/echo?fault=ping-flood"), trustedAuthorities: nil, interval: 0.05, random: seeded())
+        let stopAt = Date().addingTimeInterval(1)
+
+        let events = run(stream, symbols: Array(FeedCatalog.defaults.prefix(1))) { _ in false } until: { _ in Date() > stopAt }
+
+        XCTAssertTrue(events.contains(.connected), "\(events)")
+        XCTAssertLessThan(Date().timeIntervalSince(stopAt), 1.5, "stopped soon after it was asked to")
+    }
+
     func test_aServerThatCantBeReached_isReported_andAScriptGivesUp() {
         let stream = EchoPriceStream(url: URL(string: "ws://127.0.0.1:1/ws/echo")!, trustedAuthorities: nil, timeout: 2)
         var events: [FeedEvent] = []

@@ -142,13 +142,16 @@ public final class WebSocketConnection {
     }
 
     /// The next message, waiting until `deadline`; nil when it passes with none. Pings are
-    /// answered with pongs; a close is answered with a close, then thrown as `.closed`.
+    /// answered with pongs; a close is answered with a close, then thrown as `.closed`. The
+    /// deadline holds even while frames keep coming (a flood of pings), so the caller always gets
+    /// back in time to see a stop request.
     public func receive(until deadline: Date) throws(WebSocketError) -> WebSocketMessage? {
         while true {
             while let frame = try decoder.nextFrame() {
                 switch frame.opcode {
                 case .ping:
-                    try send(WebSocketFrame(opcode: .pong, payload: frame.payload), deadline: Date().addingTimeInterval(5))
+                    try send(WebSocketFrame(opcode: .pong, payload: frame.payload), deadline: min(deadline, Date().addingTimeInterval(5)))
+                    if Date() >= deadline { return nil }
                 case .pong:
                     continue
                 case .close:
@@ -161,6 +164,7 @@ public final class WebSocketConnection {
                 }
             }
             guard !isClosed else { throw .closed(code: nil) }
+            guard Date() < deadline else { return nil }
             let chunk: [UInt8]
             do throws(HTTPClientError) {
                 chunk = try stream.read(maximum: 64 << 10, deadline: deadline)
