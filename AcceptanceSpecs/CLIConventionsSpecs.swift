@@ -295,6 +295,27 @@ final class ImportWithoutSurprisesSpecs: XCTestCase {
 }
 
 final class SettingsAndShellSpecs: XCTestCase {
+    /// Issue 29, item 10: a key typed on the command line is visible to every user in `ps`.
+    func test_configSet_ofASecretWithoutItsValue_asksWithoutEcho_orReadsStandardInput() throws {
+        let invest = makeInvestDriver()
+
+        let piped = invest.run(["config", "set", "FINNHUB_API_KEY"], stdin: Data("from-stdin-key\n".utf8))
+        let fromPipe = invest.run(["config", "get", "FINNHUB_API_KEY"]).output
+        let typed = invest.run(["config", "set", "INVEST_API_KEY"], answers: ["typed-key"], interactive: true)
+        let fromPrompt = invest.run(["config", "get", "INVEST_API_KEY"]).output
+        let notSecret = invest.run(["config", "set", "INVEST_QUOTES_URL"])
+        let empty = invest.run(["config", "set", "FINNHUB_API_KEY"], stdin: Data())
+
+        XCTAssertEqual(piped.status, 0, piped.errors)
+        XCTAssertEqual(fromPipe, "from-stdin-key\n")
+        XCTAssertEqual(typed.status, 0, typed.errors)
+        XCTAssertEqual(typed.prompts, ["INVEST_API_KEY: "])
+        XCTAssertEqual(fromPrompt, "typed-key\n")
+        XCTAssertEqual(notSecret.status, 2, "only a secret may leave its value out")
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertEqual(invest.run(["config", "get", "FINNHUB_API_KEY"]).output, "from-stdin-key\n", "an empty answer changes nothing")
+    }
+
     func test_config_setsGetsListsMaskedAndUnsets_inTheXDGConfigFile() throws {
         let invest = makeInvestDriver()
         invest.environment["XDG_CONFIG_HOME"] = invest.home.appendingPathComponent("xdg").path

@@ -7,6 +7,7 @@ import LocalFileStore
 struct ConfigCommands {
     let environment: [String: String]
     let dataDirectory: () throws -> URL
+    let readStandardInput: (_ limit: Int) -> Data
 
     /// The keys, listed in `invest config -h` and `invest config set -h`.
     static var keys: String { "Keys:\n" + HelpText.definitions(Configuration.settings.map { ($0.key, $0.summary) }, width: 80) }
@@ -17,9 +18,12 @@ struct ConfigCommands {
             Subcommand(CommandSpec(name: "config list", summary: "List what is set, and where it comes from",
                                    options: [.value("format", "table|json|csv", "Output format (default: table)")]), list),
             Subcommand(CommandSpec(name: "config get", summary: "Print one setting's value", options: [], arguments: [key]), get),
-            Subcommand(CommandSpec(name: "config set", summary: "Set a key in the config file", discussion: Self.keys, options: [],
-                                   arguments: [key, .required("VALUE")]), set),
-            Subcommand(CommandSpec(name: "config unset", summary: "Remove a key from the config file", options: [], arguments: [key]), set),
+            Subcommand(CommandSpec(name: "config set", summary: "Set a key in the config file",
+                                   discussion: "A secret left out of the line is asked for without echo at a terminal, or read from "
+                                       + "standard input (echo \"$KEY\" | invest config set FINNHUB_API_KEY), so it never shows in ps or the shell's history.\n"
+                                       + Self.keys, options: [],
+                                   arguments: [key, .optional("VALUE")]), set),
+            Subcommand(CommandSpec(name: "config unset", summary: "Remove a key from the config file", options: [], arguments: [key]), unset),
             Subcommand(CommandSpec(name: "config path", summary: "Print where the config file is", options: []), path),
         ])
     }
@@ -39,10 +43,18 @@ struct ConfigCommands {
         io.console.write(value.value + "\n")
     }
 
-    /// `set KEY VALUE`, or `unset KEY`.
+    /// `set KEY VALUE`, or `set KEY` for a secret, asked for or read.
     private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let key = arguments.positionals[0]
+        try store(key, try arguments.positionals.dropFirst().first ?? secret(key, io: io), io: io)
+    }
+
+    private func unset(_ arguments: ParsedArguments, io: CommandIO) throws {
+        try store(arguments.positionals[0], nil, io: io)
+    }
+
+    private func store(_ key: String, _ value: String?, io: CommandIO) throws {
         let path = try file()
-        let key = arguments.positionals[0], value = arguments.positionals.count == 2 ? arguments.positionals[1] : nil
         try check(key: key, value: value, io: io)
         let file = TextFile.privateFile(path)
         do {
@@ -53,6 +65,20 @@ struct ConfigCommands {
         if let shadowing = environment[key], !shadowing.isEmpty {
             io.console.writeNotice("invest: warning: \(key) is also set in the environment, which wins over the config file.\n")
         }
+    }
+
+    /// A secret's value off the command line: typed without echo at a terminal, else the first
+    /// line of standard input.
+    private func secret(_ key: String, io: CommandIO) throws -> String {
+        guard Configuration.settings.contains(where: { $0.key == key && $0.isSecret }) else {
+            throw CLIError.usage("give the value: invest config set \(key.escapedForTerminal) VALUE.")
+        }
+        let typed = io.console.isInteractive ? io.console.readSecret(prompt: "\(key): ")
+            : String(decoding: readStandardInput(64 << 10), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        guard let value = typed?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            throw CLIError.usage("no value for \(key) was given; nothing was changed.")
+        }
+        return value
     }
 
     private func configuration() throws -> Configuration {

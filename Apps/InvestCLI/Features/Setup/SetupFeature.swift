@@ -5,7 +5,7 @@ extension FeatureRegistration {
     /// The CLI's own commands: the tour, settings and shell completion.
     static let shell = FeatureRegistration(title: "Setup", kinds: []) { app in
         [DemoCommand(context: app.context, dataDirectory: app.dataDirectory),
-         ConfigCommands(environment: app.context.environment, dataDirectory: app.dataDirectory).group,
+         ConfigCommands(environment: app.context.environment, dataDirectory: app.dataDirectory, readStandardInput: app.context.readStandardInput).group,
          CompletionCommands(engine: {
             CompletionEngine(resolver: app.commandTree(), tickers: { home in
                 CompletionTickers.held(in: AppComposer(context: app.context, homeOverride: home ?? app.homeOverride, features: app.features))
