@@ -54,6 +54,20 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertEqual(thrownError(JournalError.self) { try sut.tag(id, setups: nil, mistakes: nil, rating: nil) }, .nothingToChange)
     }
 
+    /// Issue 29, item 4: a tag with a control character, written by the web app, once made every
+    /// journal command fail on this machine after a sync.
+    func test_theValidator_refusesAnnotationsTheJournalCouldNotRead_andPassesNewerOnes() {
+        let good = AnnotationsLedgerCodec.ratingEntry(key: key, .init(setups: ["VWAP"], mistakes: [], rating: 4), updatedAt: 1)
+        let poisoned = LedgerEntry(id: "rating-x", kind: AnnotationsLedgerCodec.rating.name, schema: 1, updatedAt: 1,
+                                   payload: LedgerPayload([("key", key), ("mistakes", ""), ("rating", "4"), ("setups", "bell\u{07}")]))
+        let newer = LedgerEntry(id: "rating-y", kind: AnnotationsLedgerCodec.rating.name, schema: 2, updatedAt: 1, payload: LedgerPayload([("shape", "new")]))
+
+        let rejections = JournalEntryValidator().rejections(of: [good, poisoned, newer], over: [])
+
+        XCTAssertEqual(rejections.map(\.id), ["rating-x"])
+        XCTAssertTrue(rejections.first?.reasons.first?.contains("setups") == true, "\(rejections)")
+    }
+
     func test_note_isKeyedByDay_keepsLineBreaks_andAnEmptyOneRemovesIt() throws {
         let (sut, ledger) = makeSUT()
 

@@ -51,7 +51,21 @@ public struct JournalEntryValidator: LedgerEntryValidating {
 
     public init() {}
 
+    /// Executions that don't decode, and tags, ratings and notes the journal couldn't read (a
+    /// tag with a control character, say): refused at the door, so one record written elsewhere
+    /// can't make the journal unreadable here.
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        decoding.rejections(of: incoming, over: current)
+        decoding.rejections(of: incoming, over: current) + incoming.compactMap { entry in
+            var scratch = JournalAnnotations()
+            do throws(LedgerDecodingError) {
+                try AnnotationsLedgerCodec.apply(entry, to: &scratch)
+                return nil
+            } catch {
+                // What a newer release wrote is kept and passed on, as every store does.
+                guard case let .invalidField(_, _, field) = error else { return nil }
+                return LedgerRejection(id: entry.id, kind: entry.kind,
+                                       reasons: ["its \(field) is not one the journal reads (tags are 1–40 characters with no control characters; ratings 0–5)"])
+            }
+        }
     }
 }
