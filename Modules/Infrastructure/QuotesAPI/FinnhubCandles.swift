@@ -51,7 +51,7 @@ private enum CandlesMapper {
         var result: [DailyClose] = []
         result.reserveCapacity(closes.count)
         for (close, time) in zip(closes, times) {
-            guard let close = JSONNumber.fixed(close), close > .zero, let time = JSONNumber.fixed(time),
+            guard let close = JSONNumber.fixed(close), close > .zero, close <= TransactionValidator.maximumValue, let time = JSONNumber.fixed(time),
                   let seconds = Int64(exactly: time.units / FixedDecimal.scale), (0...253_402_300_799).contains(seconds) else { throw .invalidData }
             result.append(DailyClose(ticker: ticker, day: CalendarDay(daysSinceEpoch: Int32(seconds / 86_400)), close: close))
         }

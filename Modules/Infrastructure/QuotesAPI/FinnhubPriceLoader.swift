@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import CurrentPrices
 import Networking
+import Transactions
 
 /// Finnhub's `GET /quote?symbol=T`, or anything that speaks it.
 public final class FinnhubPriceLoader: PriceLoader, Sendable {
@@ -60,14 +61,17 @@ enum QuoteMapper {
         static func decode(_ body: Data) -> RemoteQuote? {
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
                   let c = JSONNumber.fixed(object["c"]), let pc = JSONNumber.fixed(object["pc"]), let t = JSONNumber.fixed(object["t"]),
-                  c >= .zero, pc >= .zero,
+                  // Held to the caps typed prices are held to, before anything caches or keeps them.
+                  c >= .zero, pc >= .zero, c <= cap, pc <= cap,
                   // Whole seconds up to the year 9999: anything else is invalid data, never a trap.
                   let seconds = Int64(exactly: t.units / FixedDecimal.scale), (0...latestQuoteTime).contains(seconds) else { return nil }
-            func positive(_ key: String) -> FixedDecimal? { JSONNumber.fixed(object[key]).flatMap { $0 > .zero ? $0 : nil } }
-            return RemoteQuote(c: c, d: JSONNumber.fixed(object["d"]), dp: JSONNumber.fixed(object["dp"]), pc: pc, t: seconds, o: positive("o"), h: positive("h"), l: positive("l"))
+            func positive(_ key: String) -> FixedDecimal? { JSONNumber.fixed(object[key]).flatMap { $0 > .zero && $0 <= cap ? $0 : nil } }
+            func bounded(_ key: String) -> FixedDecimal? { JSONNumber.fixed(object[key]).flatMap { $0 <= cap && $0 >= -cap ? $0 : nil } }
+            return RemoteQuote(c: c, d: bounded("d"), dp: bounded("dp"), pc: pc, t: seconds, o: positive("o"), h: positive("h"), l: positive("l"))
         }
 
         private static let latestQuoteTime: Int64 = 253_402_300_799
+        private static let cap = TransactionValidator.maximumValue
     }
 }
 
