@@ -38,7 +38,8 @@ def valid_value(value):
     if kind == "integerValue":
         return isinstance(raw, (str, int)) and re.fullmatch(r"-?\d+", str(raw)) is not None
     if kind == "doubleValue":
-        return isinstance(raw, (int, float)) and not isinstance(raw, bool)
+        # proto3's JSON mapping writes the non-finite doubles as strings.
+        return (isinstance(raw, (int, float)) and not isinstance(raw, bool)) or raw in ("NaN", "Infinity", "-Infinity")
     if kind == "mapValue":
         return isinstance(raw, dict) and all(valid_value(v) for v in raw.get("fields", {}).values())
     if kind == "arrayValue":

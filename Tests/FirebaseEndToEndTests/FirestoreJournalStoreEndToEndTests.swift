@@ -88,6 +88,26 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
         XCTAssertEqual(groups.count, 2, "the fill it can't read is written back, never dropped")
     }
 
+    /// Issue 29, item 12: a NaN, an Infinity or an integer beyond 64 bits in one fill once
+    /// stopped the whole journal sync.
+    func test_aFillWithANumberNoClientHolds_isNamedAndWrittenBackUnchanged_andTheRestSyncs() throws {
+        let (sut, emulator, credentials) = try makeSUT()
+        let nan: [String: Any] = ["mapValue": ["fields": ["Symbol": ["stringValue": "SPY"], "Price": ["doubleValue": "NaN"], "Quantity": ["integerValue": "99999999999999999999"]]]]
+        let infinite: [String: Any] = ["mapValue": ["fields": ["Symbol": ["stringValue": "SPY"], "Price": ["doubleValue": "Infinity"]]]]
+        let group: [String: Any] = ["mapValue": ["fields": ["Symbol": ["stringValue": "SPY"], "Strike": ["integerValue": "0"], "Expiration": ["stringValue": "N/A"],
+                                                            "Transactions": ["arrayValue": ["values": [nan, infinite]]]]]]
+        XCTAssertEqual(try patch(emulator, credentials, ["tradeData": ["arrayValue": ["values": [group]]]], mask: "tradeData"), 200)
+
+        let unreadable = try sut.retrieveReadableEntries().unreadable
+        try sut.apply(Self.journal(at: 1_000))
+        let written = try JSONSerialization.data(withJSONObject: try document(emulator, credentials), options: [.sortedKeys])
+
+        XCTAssertEqual(unreadable.map(\.id), ["tradeData[0].Transactions[0]", "tradeData[0].Transactions[1]"])
+        let text = String(decoding: written, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""doubleValue":"NaN""#) && text.contains(#""doubleValue":"Infinity""#) && text.contains("99999999999999999999"),
+                      "written back as they came: \(text)")
+    }
+
     func test_retrieve_readsTheOlderWebAppsShapes() throws {
         let (sut, emulator, credentials) = try makeSUT()
         let fill: [String: Any] = ["mapValue": ["fields": [

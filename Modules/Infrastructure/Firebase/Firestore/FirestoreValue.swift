@@ -13,6 +13,10 @@ enum FirestoreValue: Equatable {
     case map([String: FirestoreValue])
     case array([FirestoreValue])
     case timestamp(String)
+    /// A value this client can't hold exactly (a NaN or Infinity double, an integer beyond 64
+    /// bits), kept as the JSON text it came as: the fill holding it is named and written back
+    /// unchanged, and the rest of the document syncs.
+    case opaque(String)
 
     /// Reads one value from JSONSerialization's output; nil for anything else.
     init?(json: Any) {
@@ -23,10 +27,11 @@ enum FirestoreValue: Equatable {
             if let text = raw as? String, Int64(text) != nil { self = .integer(text) } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c",
                                                                                          let exact = Int64(exactly: number.doubleValue) {
                 self = .integer(String(exact))
-            } else { return nil }
+            } else if let kept = Self.opaque(object) { self = kept } else { return nil }
         case "doubleValue":
-            guard let number = raw as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else { return nil }
-            self = .double("\(number.doubleValue)")
+            if let number = raw as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite {
+                self = .double("\(number.doubleValue)")
+            } else if raw is String || raw is NSNumber, let kept = Self.opaque(object) { self = kept } else { return nil }
         case "booleanValue": guard let flag = raw as? Bool else { return nil }; self = .boolean(flag)
         case "nullValue": self = .null
         case "timestampValue": guard let text = raw as? String else { return nil }; self = .timestamp(text)
@@ -61,7 +66,14 @@ enum FirestoreValue: Equatable {
         case let .timestamp(text): return #"{"timestampValue":"# + Self.quoted(text) + "}"
         case let .map(fields): return #"{"mapValue":{"fields":"# + Self.fields(fields) + "}}"
         case let .array(values): return #"{"arrayValue":{"values":["# + values.map(\.json).joined(separator: ",") + "]}}"
+        case let .opaque(text): return text
         }
+    }
+
+    /// `object` as the JSON text it came as.
+    private static func opaque(_ object: [String: Any]) -> FirestoreValue? {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), data.count <= 256 else { return nil }
+        return .opaque(String(decoding: data, as: UTF8.self))
     }
 
     static func fields(_ fields: [String: FirestoreValue]) -> String {
