@@ -128,6 +128,18 @@ public final class StandardConsole: Console {
         // Quitting the pager early closes the pipe: the rest is dropped, and that is no failure.
         signal(SIGPIPE, SIG_IGN)
         pager = child
+        // Interrupted while the pager runs, invest waits for it before it goes, as git does: a
+        // pager left behind would fight the shell for the terminal.
+        runningPager = child.id
+        for stop in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(stop) { received in
+                close(STDOUT_FILENO)
+                var status: Int32 = 0
+                while waitpid(runningPager, &status, 0) < 0 && errno == EINTR {}
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
     }
 
     /// Buffered: a long listing is written in large blocks, not a syscall per row.
@@ -231,6 +243,9 @@ public final class StandardConsole: Console {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+/// The pager's process, for the signal handlers that wait for it (a handler can't capture).
+nonisolated(unsafe) private var runningPager: pid_t = 0
 
 /// Set by SIGINT while a prompt waits (a signal handler can't capture).
 nonisolated(unsafe) private var promptInterrupted: sig_atomic_t = 0

@@ -33,6 +33,23 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(status, 0)
     }
 
+    func test_ctrlCWhileThePagerShows_leavesThePagerInCharge_untilQ() throws {
+        let terminal = try makeTerminal(rows: 24)
+        try importTransactions(60, into: terminal.home)
+        let prompts = try terminal.promptCount()
+
+        try terminal.type("invest list")
+        try terminal.press("Enter")
+        try terminal.waitFor("\n:", timeout: 10)
+        try terminal.press("C-c")
+        Thread.sleep(forTimeInterval: 0.5)
+        let promptsWhilePaging = try terminal.promptCount()
+        try terminal.press("q")
+
+        XCTAssertEqual(promptsWhilePaging, prompts, "no prompt while the pager still has the terminal")
+        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 130, "then invest ends as an interrupted command")
+    }
+
     func test_outputThatFits_showsWithoutAKey_withLessAndWithMore() throws {
         let terminal = try makeTerminal(rows: 24)
         try importTransactions(3, into: terminal.home)
