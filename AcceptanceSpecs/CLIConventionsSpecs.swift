@@ -295,6 +295,23 @@ final class ImportWithoutSurprisesSpecs: XCTestCase {
 }
 
 final class SettingsAndShellSpecs: XCTestCase {
+    /// Issue 27, item 8: nonsense once saved with exit 0 and failed every later command.
+    func test_configSet_refusesAValueTheSettingCannotTake_sayingWhatItTakes() {
+        let invest = makeInvestDriver()
+
+        let lifo = invest.run(["config", "set", "INVEST_COST_BASIS", "lifo"])
+        let maybe = invest.run(["config", "set", "INVEST_SYNC_SAVINGS", "maybe"])
+        let ftp = invest.run(["config", "set", "INVEST_QUOTES_URL", "ftp://quotes.example"])
+        let spellings = ["true", "on", "1", "no"].map { invest.run(["config", "set", "INVEST_SYNC_SAVINGS", $0]).status }
+
+        XCTAssertEqual([lifo.status, maybe.status, ftp.status], [2, 2, 2])
+        XCTAssertTrue(lifo.errors.contains("INVEST_COST_BASIS 'lifo' is not one of average, fifo"), lifo.errors)
+        XCTAssertTrue(maybe.errors.contains("is not yes or no"), maybe.errors)
+        XCTAssertTrue(ftp.errors.contains("is not a https:// or http:// URL"), ftp.errors)
+        XCTAssertEqual(spellings, [0, 0, 0, 0], "booleans take the usual spellings")
+        XCTAssertEqual(invest.run(["config", "get", "INVEST_COST_BASIS"]).status, 1, "nothing was saved")
+    }
+
     /// Issue 29, item 10: a key typed on the command line is visible to every user in `ps`.
     func test_configSet_ofASecretWithoutItsValue_asksWithoutEcho_orReadsStandardInput() throws {
         let invest = makeInvestDriver()
@@ -341,7 +358,7 @@ final class SettingsAndShellSpecs: XCTestCase {
         try Data("INVEST_QUOTES_URL=http://127.0.0.1:9/old\n".utf8).write(to: invest.home.appendingPathComponent("config"))
 
         let unknown = invest.run(["config", "set", "FINHUB_API_KEY", "x"])
-        let quoted = invest.run(["config", "set", "INVEST_REMOTE_URL", "\"https://x.firebaseio.com\""])
+        let quoted = invest.run(["config", "set", "INVEST_PROJECT_ID", "\"my-project\""])
         let fallback = invest.run(["config", "get", "INVEST_QUOTES_URL"])
 
         XCTAssertTrue(unknown.errors.contains("FINHUB_API_KEY is not a setting invest knows") && unknown.errors.contains("Did you mean 'FINNHUB_API_KEY'?"),

@@ -6,25 +6,63 @@ import LocalFileStore
 /// earlier releases read. Both files hold `KEY=VALUE` lines; `#` starts a comment.
 public struct Configuration {
     public struct Setting: Sendable {
+        /// What a value may be; checked when it is set, so a typo fails there, not in a later command.
+        public enum Values: Sendable {
+            case text
+            case choices([String])
+            case boolean
+            case url(schemes: [String])
+        }
+
         public let key: String
         public let summary: String
         /// Shown masked by `config list`.
         public let isSecret: Bool
+        public var values: Values = .text
+
+        /// What is wrong with `value` for this setting, with what it takes; nil when it fits.
+        public func problem(with value: String) -> String? {
+            switch values {
+            case .text: return nil
+            case let .choices(choices):
+                return choices.contains(value) ? nil : "is not one of \(choices.joined(separator: ", "))"
+            case .boolean:
+                return Configuration.boolean(value) == nil ? "is not yes or no (true/false, on/off and 1/0 are read too)" : nil
+            case let .url(schemes):
+                guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), schemes.contains(scheme), url.host != nil else {
+                    return "is not a \(schemes.map { $0 + "://" }.joined(separator: " or ")) URL"
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A yes-or-no setting's value, in the usual spellings; nil for anything else.
+    public static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "true", "1", "on": return true
+        case "no", "false", "0", "off": return false
+        default: return nil
+        }
     }
 
     public static let settings: [Setting] = [
         Setting(key: "FINNHUB_API_KEY", summary: "Finnhub API key for live prices (sample prices without one)", isSecret: true),
-        Setting(key: "INVEST_QUOTES_URL", summary: "Base URL of a Finnhub-compatible quote API", isSecret: false),
+        Setting(key: "INVEST_QUOTES_URL", summary: "Base URL of a Finnhub-compatible quote API", isSecret: false, values: .url(schemes: ["https", "http"])),
         Setting(key: "INVEST_API_KEY", summary: "Firebase Web API key, for accounts and sync", isSecret: true),
-        Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false),
+        Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false, values: .url(schemes: ["https", "http"])),
         Setting(key: "INVEST_PROJECT_ID", summary: "Firebase project id: the options journal syncs with its Firestore users/{uid} document", isSecret: false),
-        Setting(key: "INVEST_FIRESTORE_URL", summary: "Only for an emulator: base URL of Firestore's REST API", isSecret: false),
-        Setting(key: "INVEST_AUTH_URL", summary: "Only for an emulator: base URL of Firebase Auth's REST API", isSecret: false),
-        Setting(key: "INVEST_FEED_URL", summary: "The echo server 'invest feed' sends its prices through (default: wss://ws.postman-echo.com/raw)", isSecret: false),
-        Setting(key: "INVEST_FINNHUB_FEED_URL", summary: "Finnhub's trade stream, for 'invest feed --source finnhub' (default: wss://ws.finnhub.io)", isSecret: false),
-        Setting(key: "INVEST_COST_BASIS", summary: "average or fifo: which shares a sell took, for 'portfolio' and 'gains' (default: average and fifo)", isSecret: false),
+        Setting(key: "INVEST_FIRESTORE_URL", summary: "Only for an emulator: base URL of Firestore's REST API", isSecret: false, values: .url(schemes: ["https", "http"])),
+        Setting(key: "INVEST_AUTH_URL", summary: "Only for an emulator: base URL of Firebase Auth's REST API", isSecret: false, values: .url(schemes: ["https", "http"])),
+        Setting(key: "INVEST_FEED_URL", summary: "The echo server 'invest feed' sends its prices through (default: wss://ws.postman-echo.com/raw)", isSecret: false,
+                values: .url(schemes: ["wss", "ws"])),
+        Setting(key: "INVEST_FINNHUB_FEED_URL", summary: "Finnhub's trade stream, for 'invest feed --source finnhub' (default: wss://ws.finnhub.io)", isSecret: false,
+                values: .url(schemes: ["wss", "ws"])),
+        Setting(key: "INVEST_COST_BASIS", summary: "average or fifo: which shares a sell took, for 'portfolio' and 'gains' (default: average)", isSecret: false,
+                values: .choices(["average", "fifo"])),
         Setting(key: "INVEST_CURRENCY", summary: "The currency symbol savings are shown with (default: £)", isSecret: false),
-        Setting(key: "INVEST_SYNC_SAVINGS", summary: "yes to let 'invest sync' upload savings (default: no; they stay on this machine)", isSecret: false),
+        Setting(key: "INVEST_SYNC_SAVINGS", summary: "yes to let 'invest sync' upload savings (default: no; they stay on this machine)", isSecret: false,
+                values: .boolean),
     ]
 
     public enum Source: String { case environment, userFile = "config file", dataDirectoryFile = "data directory config" }

@@ -29,10 +29,7 @@ extension AppComposer {
     /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: seed 003 is offline-first.
     func syncsSavings() throws -> Bool {
         guard let text = configuration()["INVEST_SYNC_SAVINGS"] else { return false }
-        switch text.lowercased() {
-        case "yes", "true", "1", "on": return true
-        case "no", "false", "0", "off": return false
-        default: throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.")
-        }
+        guard let syncs = Configuration.boolean(text) else { throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.") }
+        return syncs
     }
 }

@@ -119,6 +119,9 @@ struct ConfigCommands {
         if value.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) {
             throw CLIError.usage("the value for \(key) holds a control character or a line break; a setting is one line.")
         }
+        if let problem = Configuration.settings.first(where: { $0.key == key })?.problem(with: value) {
+            throw CLIError.usage("\(key) '\(value.escapedForTerminal)' \(problem); nothing was changed.")
+        }
         if value.count >= 2, let first = value.first, first == value.last, first == "\"" || first == "'" {
             io.console.writeNotice("invest: warning: the quotes are kept as part of the value of \(key); leave them out unless they belong to it.\n")
         }
