@@ -23,7 +23,7 @@ final class EverydayUseSpecs: XCTestCase {
         XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).hasPrefix("id,date,type"), "its target holds the export")
         XCTAssertEqual(intoFIFO.status, 0, intoFIFO.errors)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType, .typeUnknown, "still a FIFO")
-        XCTAssertTrue(String(decoding: reader.output(), as: UTF8.self).hasPrefix("id,date,type"), "the reader got the export")
+        XCTAssertTrue(String(decoding: reader(), as: UTF8.self).hasPrefix("id,date,type"), "the reader got the export")
         XCTAssertEqual(intoFullDevice.status, 1, "a full device is a failure, not 'Wrote …'")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType, .typeCharacterSpecial)
     }
@@ -120,17 +120,17 @@ final class EverydayUseSpecs: XCTestCase {
 
     // MARK: - Helpers
 
-    /// `cat FIFO`, started before anything writes to it; `output()` waits for it to end.
-    private func startReader(of fifo: String) throws -> (output: () -> Data, Void) {
+    /// `cat FIFO`, started before anything writes to it; the closure waits for it and gives what it read.
+    private func startReader(of fifo: String) throws -> () -> Data {
         let process = Process(), pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/bin/cat")
         process.arguments = [fifo]
         process.standardOutput = pipe
         try process.run()
-        return ({
+        return {
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return data
-        }, ())
+        }
     }
 }

@@ -27,26 +27,9 @@ public struct HookProcess {
 
     public func run(_ command: String, variables: [String: String], environment: [String: String]) -> Outcome {
         let visible = environment.filter { Self.passedThrough.contains($0.key) }.merging(variables) { $1 }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         // Its output goes to stderr: stdout carries what the command reports, which a script parses.
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = visible.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        guard posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp) == 0 else { return .couldNotStart }
+        guard let child = ChildProcess.spawn("/bin/sh", ["-c", command], environment: visible, standardInput: nil, standardOutput: STDERR_FILENO,
+                                             ownProcessGroup: true)?.id else { return .couldNotStart }
         if let status = wait(child, until: Date().addingTimeInterval(timeout)) { return .exited(status) }
         kill(-child, SIGTERM)
         if wait(child, until: Date().addingTimeInterval(grace)) == nil {

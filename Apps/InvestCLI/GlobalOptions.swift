@@ -10,9 +10,7 @@ struct GlobalOptions {
     /// `invest --format json portfolio`: a format given before the command, passed on to it.
     var leadingFormat: String?
 
-    static let names = ["home", "quiet", "verbose", "version", "no-pager", "help"]
-
-    /// As `--help` lists them; completion offers the same words.
+    /// As `--help` lists them; did-you-mean and completion take their words from here.
     static let help: [(term: String, definition: String)] = [
         ("    --home DIR", "The data directory (default: $INVEST_HOME, else $XDG_DATA_HOME/investments)"),
         ("-q, --quiet", "No warnings or progress on stderr"),
@@ -21,6 +19,12 @@ struct GlobalOptions {
         ("    --version", "Show the version"),
         ("-h, --help", "Show help"),
     ]
+
+    /// Every spelling: `--home`, `-q`, `--quiet`, …
+    static let spellings: [String] = help.flatMap { $0.term.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.hasPrefix("-") }.map(String.init) }
+
+    /// The long names, without their dashes: `home`, `quiet`, …
+    static var names: [String] { spellings.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } }
 
     static func extract(from arguments: inout [String]) throws -> GlobalOptions {
         var options = GlobalOptions()

@@ -112,9 +112,10 @@ func timeInProcess(runs: Int, _ body: () throws -> Void) rethrows -> [Sample] {
     }
 }
 
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+
 /// The `invest` built beside this benchmark (`swift build -c release` builds both), or `--invest`'s.
-let investPath = Options(Array(CommandLine.arguments.dropFirst())).invest
-    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
+let investPath = options.invest ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
 
 /// Runs `invest` as a user would, straight from this process with output to /dev/null: its wall time.
 func runInvest(_ arguments: [String], home: String) -> Sample {
@@ -212,7 +213,6 @@ func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([Strin
 
 // MARK: - Main
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("invest-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: root) }
 

@@ -154,14 +154,8 @@ final class RealTerminalTests: XCTestCase {
         let terminal = try makeTerminal()
         try importTransactions(2, into: terminal.home)
         let ids = try list(terminal.home).compactMap { $0["id"] as? String }
-        let prompts = try terminal.promptCount()
 
-        try terminal.type("invest delete \(ids[0])")
-        try terminal.press("Enter")
-        try terminal.waitFor("[y/N]")
-        try terminal.type("n")
-        try terminal.press("Enter")
-        XCTAssertEqual(try terminal.waitForPrompt(after: prompts), 0)
+        XCTAssertEqual(try converse(terminal, "invest delete \(ids[0])", [.init("[y/N]", "n")]), 0)
         XCTAssertEqual(try terminal.run("invest delete \(ids[1]) --yes"), 0)
 
         XCTAssertEqual(try list(terminal.home).compactMap { $0["id"] as? String }, [ids[0]])

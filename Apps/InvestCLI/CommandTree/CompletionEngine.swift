@@ -15,8 +15,6 @@ struct CompletionEngine {
     let tickers: (_ home: String?) -> [String]
     let settingKeys: [String]
 
-    static let globalOptions = ["--home", "--quiet", "-q", "--verbose", "--no-pager", "--version", "--help", "-h"]
-
     /// `words` as the shell split the line, the program first; `index` is the word at the cursor
     /// (one past the last for a new word).
     func complete(_ words: [String], index: Int) -> Reply {
@@ -58,7 +56,7 @@ struct CompletionEngine {
         if let expecting { return reply(for: expecting, current: current, home: home) }
         if current.hasPrefix("-") {
             let own = leaf(node)?.spec.allOptions.map { "--\($0.name)" } ?? ["--help"]
-            return .words(filter(own + Self.globalOptions.filter { !own.contains($0) }, by: current))
+            return .words(filter(own + GlobalOptions.spellings.filter { !own.contains($0) }, by: current))
         }
         if positionals == 0, let children = children(of: node) {
             return .words(filter(children + (node == nil && !helpMode ? ["help"] : []), by: current))
