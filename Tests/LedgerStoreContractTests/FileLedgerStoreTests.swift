@@ -171,7 +171,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         for quantity in 1...20 { try sut.upsert(makeTransaction(id: "kept", quantity: "\(quantity)")) }
         let gone = makeTransaction(id: "gone")
         try sut.upsert(gone)
-        try sut.withExclusiveAccess {
+        try sut.withExclusiveAccess { () throws(TransactionsStoreError) in
             _ = try sut.retrieveAll()
             try sut.delete(gone, deletedAt: Date(timeIntervalSince1970: 5))
         }

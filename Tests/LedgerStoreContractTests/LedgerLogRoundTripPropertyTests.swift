@@ -29,7 +29,7 @@ final class LedgerLogRoundTripPropertyTests: XCTestCase {
                 try file.apply([entry])
                 memory.apply([entry])
             } else {
-                try file.withExclusiveAccess {
+                try file.withExclusiveAccess { () throws(StoreError) in
                     _ = try file.retrieveEntries() // lets the writer compact, as a use case would
                     try file.append(entry)
                 }

@@ -82,6 +82,6 @@ final class SyncWithoutTheLockTests: XCTestCase {
             store.apply(entries)
         }
 
-        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+        func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T { try body() }
     }
 }

@@ -216,7 +216,7 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) { (entries, unreadable) }
         func append(_ entry: LedgerEntry) throws(StoreError) { applied.append(entry) }
         func apply(_ entries: [LedgerEntry]) throws(StoreError) { applied += entries }
-        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+        func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T { try body() }
     }
 
     /// A remote where another device writes between each read and the conditional write, `preemptions` times.
@@ -245,7 +245,7 @@ final class SyncLedgerUseCaseTests: XCTestCase {
             store.apply(entries)
         }
 
-        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+        func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T { try body() }
     }
 
     /// A remote that can't be reached: every call fails.
@@ -255,6 +255,6 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         func retrieveEntries() throws(StoreError) -> [LedgerEntry] { throw error }
         func append(_ entry: LedgerEntry) throws(StoreError) { throw error }
         func apply(_ entries: [LedgerEntry]) throws(StoreError) { throw error }
-        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { throw error }
+        func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T { throw lockFailure(error) }
     }
 }

@@ -125,5 +125,7 @@ final class LedgerSpy: LedgerStore {
         applied.append(entries)
         store.apply(entries)
     }
-    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try store.withExclusiveAccess(body) }
+    func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try store.withExclusiveAccess(body, lockFailure: lockFailure)
+    }
 }

@@ -138,12 +138,16 @@ final class RetrievingStub: TransactionsRetrieving {
 
 final class SaverSpy: TransactionSaving {
     private(set) var drafts: [TransactionDraft] = []
-    var error: Error?
+    var error: SaveTransactionError?
 
-    func save(_ draft: TransactionDraft, replacing id: String?) throws -> Transaction {
+    func save(_ draft: TransactionDraft, replacing id: String?) throws(SaveTransactionError) -> Transaction {
         if let error { throw error }
         drafts.append(draft)
-        let fields = try TransactionValidator.validate(draft, latestDate: day("2024-07-03")).get()
+        let fields: ValidTransactionFields
+        switch TransactionValidator.validate(draft, latestDate: day("2024-07-03")) {
+        case let .success(valid): fields = valid
+        case let .failure(invalid): throw .invalid(invalid)
+        }
         return Transaction(id: "new", fields: fields, updatedAt: Date(timeIntervalSince1970: 0))
     }
 }

@@ -108,7 +108,7 @@ extension LedgerStoreSpecs where Self: XCTestCase {
 
     public func assertThatWithExclusiveAccessAllowsStoreCallsInside(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let entry = LedgerFixtures.entry("1")
-        let seen = try sut.withExclusiveAccess {
+        let seen = try sut.withExclusiveAccess { () throws(StoreError) in
             try sut.append(entry)
             return try sut.retrieveEntries()
         }

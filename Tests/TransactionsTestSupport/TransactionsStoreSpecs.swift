@@ -121,7 +121,7 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
 
     public func assertThatWithExclusiveAccessAllowsStoreCallsInside(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let inserted = makeTransaction(id: "1")
-        let seen = try sut.withExclusiveAccess {
+        let seen = try sut.withExclusiveAccess { () throws(TransactionsStoreError) in
             try sut.upsert(inserted)
             return try sut.retrieveAll()
         }

@@ -24,7 +24,7 @@ do {
         if index % 5 == 4, !acknowledged.isEmpty {
             let transaction = acknowledged.removeFirst()
             say("deleting \(transaction.id)")
-            try store.withExclusiveAccess {
+            try store.withExclusiveAccess { () throws(TransactionsStoreError) in
                 _ = try store.retrieveAll()
                 try store.delete(transaction, deletedAt: Date())
             }

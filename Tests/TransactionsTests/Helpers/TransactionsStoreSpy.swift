@@ -45,7 +45,7 @@ final class TransactionsStoreSpy: TransactionsStore {
         if let writeError { throw writeError }
     }
 
-    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+    func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (TransactionsStoreError) -> Failure) throws(Failure) -> T {
         messages.append(.beginExclusiveAccess)
         defer { messages.append(.endExclusiveAccess) }
         return try body()

@@ -31,19 +31,26 @@ struct ImportCommand: Command {
         parsed.rows = []
         let dryRun = arguments.has("dry-run")
         let outcome: ImportOutcome
-        do {
-            outcome = try ledger.withExclusiveAccess {
-                let outcome = try importTransactions(ledger).importRows(&rows, dryRun: dryRun, allowDuplicates: arguments.has("allow-duplicates"))
-                guard parsed.problems.isEmpty else { throw ImportTransactionsError.invalidRows([]) }
-                if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
+        let allowDuplicates = arguments.has("allow-duplicates")
+        // The transactions are in when the other entries fail to follow them.
+        var otherEntriesFailure: StoreError?
+        do throws(ImportTransactionsError) {
+            outcome = try ledger.withExclusiveAccess({ () throws(ImportTransactionsError) in
+                let outcome = try importTransactions(ledger).importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
+                guard parsed.problems.isEmpty else { throw .invalidRows([]) }
+                do throws(StoreError) {
+                    if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
+                } catch {
+                    otherEntriesFailure = error
+                    throw .storage(.store(error))
+                }
                 return outcome
-            }
-        } catch let ImportTransactionsError.invalidRows(errors) {
+            }, lockFailure: { ImportTransactionsError.storage(.store($0)) })
+        } catch let .invalidRows(errors) {
             let problems = parsed.problems + errors.map { (line: $0.line, message: $0.messages.joined(separator: "; ")) }
             throw Self.badRows(problems, in: name)
-        } catch let error as StoreError {
-            throw CLIError.runtime("nothing more was imported: \(error.userMessage)")
         } catch {
+            if let otherEntriesFailure { throw CLIError.runtime("nothing more was imported: \(otherEntriesFailure.userMessage)") }
             throw TransactionPresentation.error(error)
         }
         if !outcome.duplicateLines.isEmpty {

@@ -151,23 +151,19 @@ public struct ImportExecutionsUseCase {
 
     /// - Returns: how many were new and how many were already there.
     public func importExecutions(_ executions: [Execution], dryRun: Bool) throws(JournalError) -> (added: Int, alreadyThere: Int) {
-        do {
-            return try ledger.withExclusiveAccess { () throws -> (added: Int, alreadyThere: Int) in
-                let known = Set(try LoadJournalUseCase(ledger: ledger).executions().map(\.id))
-                var seen = known
-                let new = executions.filter { seen.insert($0.id).inserted }
-                if !dryRun, !new.isEmpty {
-                    let at = now().millisecondsSince1970
+        try ledger.withExclusiveAccess({ () throws(JournalError) -> (added: Int, alreadyThere: Int) in
+            let known = Set(try LoadJournalUseCase(ledger: ledger).executions().map(\.id))
+            var seen = known
+            let new = executions.filter { seen.insert($0.id).inserted }
+            if !dryRun, !new.isEmpty {
+                let at = now().millisecondsSince1970
+                do throws(StoreError) {
                     try ledger.apply(new.map { JournalLedgerCodec.entry(for: $0, updatedAt: at) })
+                } catch {
+                    throw .store(error)
                 }
-                return (new.count, executions.count - new.count)
             }
-        } catch let error as JournalError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch {
-            preconditionFailure("only journal and store errors are thrown here: \(error)")
-        }
+            return (new.count, executions.count - new.count)
+        }, lockFailure: JournalError.store)
     }
 }

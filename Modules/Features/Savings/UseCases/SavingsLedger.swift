@@ -53,15 +53,7 @@ struct SavingsLedger {
 
     /// Runs a check and its writes with other writers kept out.
     func exclusively<T>(_ body: () throws(SavingsError) -> T) throws(SavingsError) -> T {
-        do {
-            return try ledger.withExclusiveAccess { () throws -> T in try body() }
-        } catch let error as SavingsError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch {
-            preconditionFailure("only savings and store errors are thrown here: \(error)")
-        }
+        try ledger.withExclusiveAccess(body, lockFailure: SavingsError.store)
     }
 
     /// Every entry as one unit: after a crash, all or none.

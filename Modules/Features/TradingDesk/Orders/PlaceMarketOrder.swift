@@ -112,16 +112,14 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
         let source = order.isStale ? "stale price from \(Self.utc(order.price.price.fetchedAt))" : "\(order.price.source) price"
         let draft = TransactionDraft(date: today().iso, type: order.side.rawValue, ticker: order.ticker, quantity: order.quantity.description, sum: order.sum.description,
                                      note: "market order at \(order.price.price.price) (\(source))")
-        do {
+        do throws(SaveTransactionError) {
             return try save.save(draft, replacing: nil)
-        } catch let error as SaveTransactionError {
+        } catch {
             switch error {
             case let .wouldOversell(violation): throw .wouldOversell(held: violation.held, order: order)
             case let .wouldOverdraw(violation): throw .insufficientCash(available: violation.available, order: order)
             default: throw .saving(error)
             }
-        } catch {
-            preconditionFailure("SaveTransactionUseCase throws SaveTransactionError only: \(error)")
         }
     }
 

@@ -38,8 +38,8 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
         try storing { () throws(StoreError) in try ledger.append(TransactionsLedgerCodec.tombstone(for: transaction, deletedAt: deletedAt)) }
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try ledger.withExclusiveAccess(body)
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (TransactionsStoreError) -> Failure) throws(Failure) -> T {
+        try ledger.withExclusiveAccess(body, lockFailure: { lockFailure(.store($0)) })
     }
 
     private func storing<T>(_ body: () throws(StoreError) -> T) throws(TransactionsStoreError) -> T {

@@ -18,9 +18,27 @@ public protocol TransactionsStore: AnyObject {
     func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError)
     /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
     /// write can't interleave with another writer. Store calls made inside `body` are allowed.
-    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+    /// When the lock can't be taken, `lockFailure` words the store's error as the body's own.
+    func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (TransactionsStoreError) -> Failure) throws(Failure) -> T
 }
 
 /// Why transactions could not be read or written: the ledger under them failed (`.store`), or an
 /// entry this release can't read, most often one a newer release wrote (`.undecodable`).
 public typealias TransactionsStoreError = LedgerReadError
+
+extension TransactionsStore {
+    /// Store work with other writers kept out, failing as the store does.
+    public func withExclusiveAccess<T>(_ body: () throws(TransactionsStoreError) -> T) throws(TransactionsStoreError) -> T {
+        try withExclusiveAccess(body, lockFailure: { $0 })
+    }
+}
+
+/// Store work inside a use case, its failure reported as the use case's storage case, so each
+/// use case throws one typed error.
+func storing<T, Failure: Error>(_ storageFailure: (TransactionsStoreError) -> Failure, _ body: () throws(TransactionsStoreError) -> T) throws(Failure) -> T {
+    do throws(TransactionsStoreError) {
+        return try body()
+    } catch {
+        throw storageFailure(error)
+    }
+}

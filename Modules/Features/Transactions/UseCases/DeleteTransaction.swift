@@ -1,8 +1,7 @@
 import Foundation
 
 public protocol TransactionDeleting {
-    /// Throws `DeleteTransactionError`.
-    func delete(id: String) throws
+    func delete(id: String) throws(DeleteTransactionError)
 }
 
 public enum DeleteTransactionError: Error, Equatable {
@@ -21,25 +20,23 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
         self.now = now
     }
 
-    public func delete(id: String) throws {
-        try TransactionsStoreError.reported(as: DeleteTransactionError.removal) {
-            try store.withExclusiveAccess {
-                let all = try store.retrieveAll()
-                guard let existing = all.first(where: { $0.id == id }) else {
-                    throw DeleteTransactionError.notFound(id: id)
-                }
-                let remaining = all.filter { $0.id != id }
-                // Removing a buy or a split can strand a later sell.
-                if HoldingsPolicy.supportsLaterSells(existing),
-                   let violation = HoldingsPolicy.firstViolation(in: remaining.filter { $0.ticker == existing.ticker }) {
-                    throw DeleteTransactionError.wouldOversell(violation)
-                }
-                // Removing money in can overdraw a later movement.
-                if existing.cashChange > .zero, let violation = CashPolicy.firstViolation(in: remaining) {
-                    throw DeleteTransactionError.wouldOverdraw(violation)
-                }
-                try store.delete(existing, deletedAt: now())
+    public func delete(id: String) throws(DeleteTransactionError) {
+        try store.withExclusiveAccess({ () throws(DeleteTransactionError) in
+            let all = try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.retrieveAll() }
+            guard let existing = all.first(where: { $0.id == id }) else {
+                throw .notFound(id: id)
             }
-        }
+            let remaining = all.filter { $0.id != id }
+            // Removing a buy or a split can strand a later sell.
+            if HoldingsPolicy.supportsLaterSells(existing),
+               let violation = HoldingsPolicy.firstViolation(in: remaining.filter { $0.ticker == existing.ticker }) {
+                throw .wouldOversell(violation)
+            }
+            // Removing money in can overdraw a later movement.
+            if existing.cashChange > .zero, let violation = CashPolicy.firstViolation(in: remaining) {
+                throw .wouldOverdraw(violation)
+            }
+            try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }
+        }, lockFailure: DeleteTransactionError.removal)
     }
 }

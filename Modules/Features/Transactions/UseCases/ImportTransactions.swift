@@ -49,11 +49,11 @@ public protocol TransactionsImporting {
     /// is saved (unless `dryRun`). A row equal to a saved transaction is skipped unless
     /// `allowDuplicates`; a row with a saved transaction's id replaces it instead. `rows` is
     /// emptied once checked, so a million rows are not held while the transactions are written.
-    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome
+    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome
 }
 
 extension TransactionsImporting {
-    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false) throws -> ImportOutcome {
+    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false) throws(ImportTransactionsError) -> ImportOutcome {
         var rows = rows
         return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
     }
@@ -72,24 +72,22 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         self.makeID = makeID
     }
 
-    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
         let (valid, lineByID, fieldErrors) = validate(rows)
         rows = []
-        return try TransactionsStoreError.reported(as: ImportTransactionsError.storage) {
-            try store.withExclusiveAccess {
-                let stored = try store.retrieveAll()
-                let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
-                let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
-                var rowErrors = fieldErrors
-                rowErrors += holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID)
-                if rowErrors.isEmpty, let error = cashError(afterImporting: imported, over: stored, lineByID: lineByID) { rowErrors.append(error) }
-                guard rowErrors.isEmpty else {
-                    throw ImportTransactionsError.invalidRows(rowErrors.sorted { $0.line < $1.line })
-                }
-                if !dryRun { try store.upsert(contentsOf: imported) }
-                return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
+        return try store.withExclusiveAccess({ () throws(ImportTransactionsError) in
+            let stored = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.retrieveAll() }
+            let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
+            let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
+            var rowErrors = fieldErrors
+            rowErrors += holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID)
+            if rowErrors.isEmpty, let error = cashError(afterImporting: imported, over: stored, lineByID: lineByID) { rowErrors.append(error) }
+            guard rowErrors.isEmpty else {
+                throw .invalidRows(rowErrors.sorted { $0.line < $1.line })
             }
-        }
+            if !dryRun { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
+            return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
+        }, lockFailure: ImportTransactionsError.storage)
     }
 
     private struct Trade: Hashable {

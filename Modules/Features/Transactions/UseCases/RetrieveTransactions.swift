@@ -87,22 +87,3 @@ extension Transaction {
         return lhs.id < rhs.id
     }
 }
-
-extension TransactionsStoreError {
-    /// Runs a use case's store work: its own `Failure`s pass through, and anything the store threw
-    /// becomes the use case's storage case, so each use case has one typed error.
-    static func reported<T, Failure: Error>(as storageFailure: (TransactionsStoreError) -> Failure, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as Failure {
-            throw error
-        } catch let error as TransactionsStoreError {
-            throw storageFailure(error)
-        } catch let error as StoreError {
-            throw storageFailure(.store(error))
-        } catch {
-            // Only a `withExclusiveAccess` body's own errors get here, and those are all typed above.
-            preconditionFailure("untyped store error: \(error)")
-        }
-    }
-}

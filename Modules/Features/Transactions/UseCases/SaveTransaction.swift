@@ -1,8 +1,8 @@
 import Foundation
 
 public protocol TransactionSaving {
-    /// Adds a transaction, or replaces the one with `id`. Throws `SaveTransactionError`.
-    func save(_ draft: TransactionDraft, replacing id: String?) throws -> Transaction
+    /// Adds a transaction, or replaces the one with `id`.
+    func save(_ draft: TransactionDraft, replacing id: String?) throws(SaveTransactionError) -> Transaction
 }
 
 public enum SaveTransactionError: Error, Equatable {
@@ -29,21 +29,21 @@ public final class SaveTransactionUseCase: TransactionSaving {
         self.makeID = makeID
     }
 
-    public func save(_ draft: TransactionDraft, replacing id: String? = nil) throws -> Transaction {
+    public func save(_ draft: TransactionDraft, replacing id: String? = nil) throws(SaveTransactionError) -> Transaction {
         let fields: ValidTransactionFields
         switch TransactionValidator.validate(draft, latestDate: today()) {
         case let .success(valid): fields = valid
-        case let .failure(error): throw SaveTransactionError.invalid(error)
+        case let .failure(error): throw .invalid(error)
         }
-        return try TransactionsStoreError.reported(as: SaveTransactionError.saving) {
-            try store.withExclusiveAccess { try saveChecked(fields, replacing: id) }
-        }
+        return try store.withExclusiveAccess({ () throws(SaveTransactionError) in try saveChecked(fields, replacing: id) },
+                                             lockFailure: SaveTransactionError.saving)
     }
 
-    private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws -> Transaction {
-        let previous = try id.map { id in
-            guard let found = try store.retrieveAll().first(where: { $0.id == id }) else {
-                throw SaveTransactionError.notFound(id: id)
+    private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws(SaveTransactionError) -> Transaction {
+        let previous = try id.map { id throws(SaveTransactionError) in
+            guard let found = try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try store.retrieveAll() })
+                .first(where: { $0.id == id }) else {
+                throw .notFound(id: id)
             }
             return found
         }
@@ -53,7 +53,8 @@ public final class SaveTransactionUseCase: TransactionSaving {
         if previous != nil || transaction.type == .sell || transaction.type == .split {
             let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? [])).subtracting([""])
             for ticker in affectedTickers {
-                var history = try store.retrieve(ticker: ticker).filter { $0.id != transaction.id }
+                var history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
+                    .filter { $0.id != transaction.id }
                 if transaction.ticker == ticker { history.append(transaction) }
                 if let violation = HoldingsPolicy.firstViolation(in: history) {
                     throw SaveTransactionError.wouldOversell(violation)
@@ -62,12 +63,13 @@ public final class SaveTransactionUseCase: TransactionSaving {
         }
         // Money in can't overdraw; a deposit is the exception, as the first one turns the rule on.
         if previous != nil || transaction.cashChange < .zero || transaction.type == .deposit {
-            let history = try store.retrieveAll().filter { $0.id != transaction.id } + [transaction]
+            let history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
+                .filter { $0.id != transaction.id } + [transaction]
             if let violation = CashPolicy.firstViolation(in: history) {
                 throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
-        try store.upsert(transaction)
+        try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
         return transaction
     }
 }

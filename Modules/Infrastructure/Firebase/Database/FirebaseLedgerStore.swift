@@ -110,7 +110,7 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     /// The database has no locks: concurrent writers are reconciled by last-write-wins instead.
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
         try body()
     }
 

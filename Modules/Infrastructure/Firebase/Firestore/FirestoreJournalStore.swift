@@ -81,7 +81,9 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         try check(response)
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try body()
+    }
 
     // MARK: - REST
 

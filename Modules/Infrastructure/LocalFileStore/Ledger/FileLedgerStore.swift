@@ -125,14 +125,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         }
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try lock.withLock(body)
-        } catch let failure as FileSystem.Failure {
-            throw StoreError(failure)
-        } catch let refused as FileSystem.UnsafeDirectory {
-            throw StoreError.unsafeDirectory(path: refused.path, reason: refused.reason)
-        }
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try lock.withLock(body, acquireFailure: lockFailure)
     }
 
     // MARK: - Reading
@@ -152,13 +146,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     // MARK: - Writing
 
     private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-        do {
-            try withExclusiveAccess { try body() }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            preconditionFailure("only store errors are thrown here: \(error)")
-        }
+        try withExclusiveAccess(body)
     }
 
     private func rewrite(with log: LedgerLogCodec.Log) throws(StoreError) {

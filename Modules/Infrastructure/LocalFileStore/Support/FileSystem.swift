@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -272,10 +273,17 @@ final class FileLock: @unchecked Sendable {
         self.path = path
     }
 
-    func withLock<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` holding the lock; `acquireFailure` words a failure to take it as the body's.
+    func withLock<T, Failure: Error>(_ body: () throws(Failure) -> T, acquireFailure: (StoreError) -> Failure) throws(Failure) -> T {
         mutex.lock()
         defer { mutex.unlock() }
-        if depth == 0 { try acquire() }
+        if depth == 0 {
+            do throws(StoreError) {
+                try fileSystem { try acquire() }
+            } catch {
+                throw acquireFailure(error)
+            }
+        }
         depth += 1
         defer {
             depth -= 1

@@ -25,8 +25,10 @@ public final class InMemoryLedgerStore: LedgerStore, @unchecked Sendable {
         lock.withLock { for entry in batch { store(entry) } }
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try lock.withLock(body)
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     /// A replaced entry moves to the end, as a later line of the log would.

@@ -51,8 +51,8 @@ public final class KindFilteringLedgerStore: LedgerStore {
         try decoratee.apply(entries.filter { !hides($0.kind) }, expecting: expected)
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try decoratee.withExclusiveAccess(body)
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
     }
 
     public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] {

@@ -20,6 +20,11 @@ extension LedgerStore {
         return records
     }
 
+    /// Runs a feature's check and its writes with other writers kept out.
+    public func exclusively<T, Failure: LedgerFeatureError>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try withExclusiveAccess(body, lockFailure: Failure.store)
+    }
+
     /// Runs store work, reporting its failure as the feature's.
     public func writing<T, Failure: LedgerFeatureError>(_ failure: Failure.Type, _ body: () throws(StoreError) -> T) throws(Failure) -> T {
         do throws(StoreError) {

@@ -34,7 +34,8 @@ public protocol LedgerStore: AnyObject {
     func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError)
     /// Runs `body` with other writers (other processes too) kept out, so a check followed by a
     /// write can't interleave with another writer. Store calls made inside `body` are allowed.
-    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+    /// When the lock can't be taken, `lockFailure` words the store's error as the body's own.
+    func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T
     /// The entries this store could not hold, by id and why, checked before writing: a store
     /// with limits of its own (the remote database's) names them, so one entry can't make a
     /// whole batch fail on every sync.
@@ -44,17 +45,16 @@ public protocol LedgerStore: AnyObject {
 extension LedgerStore {
     /// A store with a lock checks and writes under it.
     public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
-        do {
-            try withExclusiveAccess { () throws -> Void in
-                let current = Dictionary(try retrieveEntries().map { ($0.id, $0.updatedAt) }) { $1 }
-                if let moved = entries.first(where: { current[$0.id] != expected[$0.id] }) { throw StoreError.changedMeanwhile(id: moved.id) }
-                try apply(entries)
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            preconditionFailure("only store errors are thrown here: \(error)")
+        try withExclusiveAccess { () throws(StoreError) in
+            let current = Dictionary(try retrieveEntries().map { ($0.id, $0.updatedAt) }) { $1 }
+            if let moved = entries.first(where: { current[$0.id] != expected[$0.id] }) { throw .changedMeanwhile(id: moved.id) }
+            try apply(entries)
         }
+    }
+
+    /// Store work with other writers kept out, failing as the store does.
+    public func withExclusiveAccess<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try withExclusiveAccess(body, lockFailure: { $0 })
     }
 
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {

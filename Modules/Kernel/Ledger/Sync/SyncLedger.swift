@@ -123,8 +123,8 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let read = Dictionary(theirs.map { ($0.id, $0.updatedAt) }) { $1 }
         if !push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push, expecting: read) } }
         let remoteNow = Self.merged(theirs, with: push)
-        do {
-            return try local.withExclusiveAccess {
+        return try step(SyncLedgerError.local) { () throws(StoreError) in
+            try local.withExclusiveAccess { () throws(StoreError) in
                 let mine = try local.retrieveEntries()
                 let pullable = SyncPlan(local: mine.filter { !untouchable.contains($0.id) }, remote: remoteNow, lastSync: lastSync).pull
                 // What is pulled is checked as local input is; a rejected entry never reaches the store.
@@ -140,10 +140,6 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
                                   rejected: unreadable + rejected, unpushable: unpushable, merged: plan.merged.map(\.id))
             }
-        } catch let error as StoreError {
-            throw .local(error)
-        } catch {
-            preconditionFailure("the local store and the sync state throw StoreError only: \(error)")
         }
     }
 

@@ -45,19 +45,11 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
     }
 
     public func undo() throws(UndoError) -> [UndoneChange] {
-        do {
-            return try ledger.withExclusiveAccess { () throws -> [UndoneChange] in try undoLocked() }
-        } catch let error as UndoError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch {
-            throw .store(.fileSystem(operation: "undo", path: "", reason: String(describing: error)))
-        }
+        try ledger.withExclusiveAccess({ () throws(UndoError) in try undoLocked() }, lockFailure: UndoError.store)
     }
 
-    private func undoLocked() throws -> [UndoneChange] {
-        let entries = try ledger.retrieveEntries()
+    private func undoLocked() throws(UndoError) -> [UndoneChange] {
+        let entries = try stored { () throws(StoreError) in try ledger.retrieveEntries() }
         guard let pointEntry = entries.first(where: { $0.id == pointID && $0.kind == UndoPointCodec.kind.name }) else { throw UndoError.nothingToUndo }
         let decoded: UndoPoint?
         do throws(LedgerDecodingError) {
@@ -73,7 +65,7 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
         }
         let current = Dictionary(entries.map { ($0.id, $0) }) { $1 }
         let stamp = now().millisecondsSince1970
-        let undone = try changes.map { change -> UndoneChange in
+        let undone = try changes.map { change throws(UndoError) -> UndoneChange in
             guard let reverted = current[change.id], reverted.updatedAt == change.changedAt else {
                 throw UndoError.movedOn(id: change.id, kind: current[change.id]?.kind ?? change.before?.kind ?? "record")
             }
@@ -85,7 +77,15 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
         }
         let rejections = validator.rejections(of: undone.map(\.restored), over: entries.filter { !$0.isDeleted })
         guard rejections.isEmpty else { throw UndoError.rejected(rejections) }
-        try ledger.apply(undone.map(\.restored) + [pointEntry.deleted(at: max(stamp, pointEntry.updatedAt + 1))])
+        try stored { () throws(StoreError) in try ledger.apply(undone.map(\.restored) + [pointEntry.deleted(at: max(stamp, pointEntry.updatedAt + 1))]) }
         return undone
+    }
+
+    private func stored<T>(_ body: () throws(StoreError) -> T) throws(UndoError) -> T {
+        do throws(StoreError) {
+            return try body()
+        } catch {
+            throw .store(error)
+        }
     }
 }

@@ -55,8 +55,8 @@ public final class UndoRecordingLedgerStore: LedgerStore {
         try decoratee.apply(entries)
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try decoratee.withExclusiveAccess(body)
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
     }
 
     private func undoPoint(for entries: [LedgerEntry]) throws(StoreError) -> LedgerEntry {
