@@ -53,6 +53,24 @@ final class ChartSpecs: XCTestCase {
         XCTAssertTrue(undo.output.contains("Nothing to undo") || undo.errors.contains("othing to undo"), "a price fetch is not the user's change: \(undo.output)\(undo.errors)")
     }
 
+    func test_portfolio_neverRewritesTheLog_theClosesItFetchedAreAppendedToIt() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1500", "--date", "2024-07-01"]).status, 0)
+        let log = invest.home.appendingPathComponent("transactions.log").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: log))
+        let inode = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: log)[.systemFileNumber] as? Int)
+
+        let portfolio = invest.run(["portfolio"])
+
+        XCTAssertEqual(portfolio.status, 0, portfolio.errors)
+        let after = try Data(contentsOf: URL(fileURLWithPath: log))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: log)[.systemFileNumber] as? Int, inode, "the same file, not a rewritten one")
+        XCTAssertEqual(after.prefix(before.count), before, "what was there is untouched")
+        XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).split(separator: "\n").count, 2, "the two closes, appended")
+    }
+
     func test_chart_onAFreeKeysNoAccess_explainsAndShowsTheKeptCloses() throws {
         let emulator = try startEmulator()
         try emulator.inject("403", for: "candle")

@@ -3,6 +3,8 @@ import Ledger
 import Transactions
 import LocalFileStore
 import AppSupport
+import CurrentPrices
+import Analytics
 
 /// The composition root of the full client: the one place that knows which adapters serve which
 /// use cases. Built per command run so nothing is opened that the command does not use.
@@ -11,6 +13,14 @@ struct AppComposer {
     let homeOverride: String?
     /// What this client is made of: `Invest.features`, or more in a test.
     let features: [FeatureRegistration]
+    /// What the run's commands share.
+    private let run = RunState()
+
+    init(context: InvestContext, homeOverride: String?, features: [FeatureRegistration]) {
+        self.context = context
+        self.homeOverride = homeOverride
+        self.features = features
+    }
 
     var console: Console { context.console }
 
@@ -23,9 +33,31 @@ struct AppComposer {
                        onSlowRequest: context.waitingNotice(program: "invest"), requestLog: context.requestLog(program: "invest"))
     }
 
-    /// The local ledger every feature keeps its records on.
-    func ledger() throws -> FileLedgerStore {
-        FileLedgerStore(directory: try dataDirectory())
+    /// The local ledger every feature keeps its records on, one for the run: the first scan of a
+    /// long history also collects the few records a read looks up besides (manual prices, kept
+    /// closes), so a read command reads the log once.
+    func ledger() throws -> LedgerStore {
+        if let ledger = run.ledger { return ledger }
+        let ledger = ReadOnceLedgerStore(decoratee: FileLedgerStore(directory: try dataDirectory()),
+                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds)
+        run.ledger = ledger
+        return ledger
+    }
+
+    /// A write kept for after the command's output: a read command's only write (the closes a
+    /// quote brought) never holds up what the user asked to see. Made on a ledger of its own, which
+    /// has read nothing, so appending never compacts (rewrites) the log.
+    func afterOutput(_ write: @escaping (_ ledger: LedgerStore) -> Void) {
+        run.afterOutput.append(write)
+    }
+
+    /// Runs the writes kept for after the output, once.
+    func finishRun() {
+        let writes = run.afterOutput
+        run.afterOutput = []
+        guard !writes.isEmpty, let directory = try? dataDirectory() else { return }
+        let ledger = FileLedgerStore(directory: directory)
+        for write in writes { write(ledger) }
     }
 
     func transactionsStore() throws -> TransactionsStore {
@@ -58,7 +90,7 @@ struct AppComposer {
     }
 
     /// The ledger, for a command that only reads it.
-    func readableLedger() throws -> FileLedgerStore {
+    func readableLedger() throws -> LedgerStore {
         try warnIfTheDataDirectoryIsMissing()
         return try ledger()
     }
@@ -75,4 +107,10 @@ struct AppComposer {
     func configuration() -> Configuration {
         Configuration(environment: context.environment, directory: (try? dataDirectory()) ?? URL(fileURLWithPath: "/nonexistent"))
     }
+}
+
+/// What one run's commands share.
+private final class RunState {
+    var ledger: LedgerStore?
+    var afterOutput: [(LedgerStore) -> Void] = []
 }

@@ -21,6 +21,7 @@ public enum Invest {
         context.verbose = globals.verbose
         if globals.version { return context.console.write(Version.description) }
         let app = AppComposer(context: context, homeOverride: globals.home, features: features)
+        defer { app.finishRun() }
         let resolver = app.commandTree()
         let width = HelpText.width(terminal: context.tableWidth)
         guard let name = arguments.first else {

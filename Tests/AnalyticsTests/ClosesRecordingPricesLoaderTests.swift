@@ -30,18 +30,6 @@ final class ClosesRecordingPricesLoaderTests: XCTestCase {
         XCTAssertEqual(recorder.recorded, [])
     }
 
-    func test_loadPrices_deliversThePricesUnchangedWhenRecordingFails() {
-        let (sut, prices, recorder) = makeSUT()
-        let live = quote("AAA", "12", previousClose: "11", on: day("2024-07-02"), source: .live)
-        prices.results = ["AAA": .success(live)]
-        recorder.error = NSError(domain: "disk", code: 28)
-
-        let results = sut.loadPrices(for: ["AAA"])
-
-        XCTAssertEqual(results["AAA"], .success(live))
-        XCTAssertEqual(recorder.failures, 1)
-    }
-
     func test_previousWeekday_skipsTheWeekend() {
         XCTAssertEqual(day("2024-07-02").previousWeekday, day("2024-07-01"), "Tuesday → Monday")
         XCTAssertEqual(day("2024-07-01").previousWeekday, day("2024-06-28"), "Monday → Friday")
@@ -52,7 +40,7 @@ final class ClosesRecordingPricesLoaderTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ClosesRecordingPricesLoader, PricesStub, Recorder) {
         let prices = PricesStub(), recorder = Recorder()
-        let sut = ClosesRecordingPricesLoader(decoratee: prices, record: recorder.record, failed: recorder.fail)
+        let sut = ClosesRecordingPricesLoader(decoratee: prices, record: recorder.record)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(prices, file: file, line: line)
         return (sut, prices, recorder)
@@ -72,14 +60,9 @@ final class ClosesRecordingPricesLoaderTests: XCTestCase {
 
     private final class Recorder {
         private(set) var recorded: [[DailyClose]] = []
-        private(set) var failures = 0
-        var error: Error?
 
-        func record(_ closes: [DailyClose]) throws {
-            if let error { throw error }
+        func record(_ closes: [DailyClose]) {
             recorded.append(closes)
         }
-
-        func fail(_ error: Error) { failures += 1 }
     }
 }

@@ -98,7 +98,7 @@ struct ResetPasswordCommand: Command {
 
 struct SyncCommand: Command {
     let sync: () throws -> (LedgerSyncing, AuthSession)
-    let ledger: () throws -> FileLedgerStore
+    let ledger: () throws -> LedgerStore
     /// The kinds this client reads: others are kept and synced, and named.
     let registry: LedgerRegistry
     let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",

@@ -40,7 +40,7 @@ extension AppComposer {
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
         let loader: PriceLoader = reusingFreshPrices ? FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online) : online
         // Finnhub's free tier allows 60 calls a minute: 8 in flight keeps 30 tickers to a few round trips.
-        return (try recordingCloses(LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8)), .live)
+        return (recordingCloses(LoadPricesUseCase(loader: manual(loader), maxConcurrent: 8)), .live)
     }
 
     /// For trading and alerts: the market's price now, never the cache's 60 s reuse. When the
@@ -52,14 +52,18 @@ extension AppComposer {
         return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
     }
 
-    /// Live quotes become closes in the price history.
-    private func recordingCloses(_ loader: PricesLoading) throws -> PricesLoading {
-        let history = try fetchedPriceHistory()
-        let console = console
-        return ClosesRecordingPricesLoader(decoratee: loader, record: { closes in try history.save(closes) }, failed: { error in
-            let reason = (error as? PriceHistoryError).map { AnalyticsPresentation.cliError($0).message ?? "" } ?? "\(error)"
-            console.writeNotice("invest: warning: today's prices were not kept in the price history: \(reason)\n")
-        })
+    /// Live quotes become closes in the price history, appended once the output is written.
+    private func recordingCloses(_ loader: PricesLoading) -> PricesLoading {
+        let console = console, now = context.now
+        return ClosesRecordingPricesLoader(decoratee: loader) { closes in
+            afterOutput { ledger in
+                do throws(PriceHistoryError) {
+                    try ManagePriceHistoryUseCase(ledger: ledger, now: now).save(closes)
+                } catch {
+                    console.writeNotice("invest: warning: today's prices were not kept in the price history: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
+                }
+            }
+        }
     }
 
     func manualPrices() throws -> ManualPrices {

@@ -253,7 +253,7 @@ struct CSVLayout {
 }
 
 struct ExportCommand: Command {
-    let ledger: () throws -> FileLedgerStore
+    let ledger: () throws -> LedgerStore
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
         usage: "export [--format csv|json|ledger] [-o FILE]",

@@ -63,32 +63,24 @@ public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
             }
         }
         guard errors.isEmpty else { throw .invalidRows(errors) }
-        try save(closes)
+        let entries = self.entries(for: closes)
+        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.apply(entries) }
         return closes
     }
 
+    /// One append: closes from a quote service are kept as they come, and a crash part-way
+    /// loses only some that the next quote brings again.
     public func save(_ closes: [DailyClose]) throws(PriceHistoryError) {
+        let entries = self.entries(for: closes)
+        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.append(contentsOf: entries) }
+    }
+
+    private func entries(for closes: [DailyClose]) -> [LedgerEntry] {
         let stamp = now().millisecondsSince1970
-        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.apply(closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
+        return closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) }
     }
 
     public func history() throws(PriceHistoryError) -> PriceHistory {
-        var closes: [DailyClose] = []
-        var superseded: [Int] = []
-        do throws(LedgerReadError) {
-            superseded = try ledger.scanLive(reserve: { _ in }) { entry throws(LedgerDecodingError) in
-                guard let close = try ClosesLedgerCodec.record(from: entry) else { return false }
-                closes.append(close)
-                return true
-            }
-        } catch {
-            switch error {
-            case let .store(failure): throw .store(failure)
-            case let .undecodable(failure): throw .unreadable(failure)
-            }
-        }
-        guard !superseded.isEmpty else { return PriceHistory(closes) }
-        let dropped = Set(superseded)
-        return PriceHistory(closes.indices.filter { !dropped.contains($0) }.map { closes[$0] })
+        PriceHistory(try ledger.records(ClosesLedgerCodec.self, failing: PriceHistoryError.self))
     }
 }

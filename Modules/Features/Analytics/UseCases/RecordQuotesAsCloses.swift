@@ -10,13 +10,12 @@ import CurrentPrices
 /// reported to `failed` and the results pass through unchanged.
 public final class ClosesRecordingPricesLoader: PricesLoading {
     private let decoratee: PricesLoading
-    private let record: ([DailyClose]) throws -> Void
-    private let failed: (Error) -> Void
+    private let record: ([DailyClose]) -> Void
 
-    public init(decoratee: PricesLoading, record: @escaping ([DailyClose]) throws -> Void, failed: @escaping (Error) -> Void) {
+    /// - Parameter record: keeps the closes, or has them kept later; reports its own failures.
+    public init(decoratee: PricesLoading, record: @escaping ([DailyClose]) -> Void) {
         self.decoratee = decoratee
         self.record = record
-        self.failed = failed
     }
 
     public func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
@@ -25,9 +24,7 @@ public final class ClosesRecordingPricesLoader: PricesLoading {
             guard case let .success(loaded)? = results[ticker], loaded.source == .live else { return [] }
             return Self.closes(of: loaded.price)
         }
-        if !closes.isEmpty {
-            do { try record(closes) } catch { failed(error) }
-        }
+        if !closes.isEmpty { record(closes) }
         return results
     }
 

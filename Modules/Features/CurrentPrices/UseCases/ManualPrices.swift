@@ -62,12 +62,12 @@ public final class ManualPrices {
     public func all() throws(ManualPriceError) -> [String: ManualPrice] {
         let entries: [LedgerEntry]
         do throws(StoreError) {
-            entries = try ledger.retrieveEntries()
+            entries = try ledger.entries(ofKinds: ManualPricesLedgerCodec.kinds)
         } catch {
             throw .store(error)
         }
         var prices: [String: ManualPrice] = [:]
-        for entry in entries where entry.kind == ManualPricesLedgerCodec.kind.name {
+        for entry in entries {
             do throws(LedgerDecodingError) {
                 if let price = try ManualPricesLedgerCodec.record(from: entry) { prices[price.ticker] = price }
             } catch {

@@ -37,8 +37,7 @@ public struct LoadJournalUseCase {
         } catch {
             throw .unreadable(error)
         }
-        let dropped = Set(superseded)
-        return executions.indices.filter { !dropped.contains($0) }.map { executions[$0] }
+        return executions.removing(positions: superseded)
     }
 
     public func load() throws(JournalError) -> TradeCycles.Result {
@@ -49,7 +48,7 @@ public struct LoadJournalUseCase {
         var annotations = JournalAnnotations()
         let entries: [LedgerEntry]
         do throws(StoreError) {
-            entries = try ledger.retrieveEntries()
+            entries = try ledger.entries(ofKinds: AnnotationsLedgerCodec.kinds)
         } catch {
             throw .store(error)
         }

@@ -15,40 +15,30 @@ struct SavingsLedger {
         return SavingsSummary(accounts: accounts, updates: updates)
     }
 
-    /// The live accounts and updates, in the ledger's order.
+    /// The live accounts and updates, in the ledger's order, from one pass: accounts are few and
+    /// collected as they are, updates are decoded as they are read.
     private func records() throws(SavingsError) -> (accounts: [SavingsAccount], updates: [ValueUpdate]) {
-        var accounts: [SavingsAccount] = [], updates: [ValueUpdate] = []
-        // Where each account came among all kept records, to map superseded positions back.
-        var accountPositions: [Int] = []
-        let superseded: [Int]
+        var updates: [ValueUpdate] = []
+        let superseded: [Int], accountEntries: [LedgerEntry]
         do throws(LedgerReadError) {
-            superseded = try ledger.scanLive(reserve: { updates.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
-                switch try SavingsLedgerCodec.record(from: entry) {
-                case let .account(account)?:
-                    accountPositions.append(accounts.count + updates.count)
-                    accounts.append(account)
-                case let .update(update)?:
-                    updates.append(update)
-                case nil:
-                    return false
-                }
+            (superseded, accountEntries) = try ledger.scanLive(reserve: { updates.reserveCapacity($0) }, collecting: [SavingsLedgerCodec.account]) {
+                entry throws(LedgerDecodingError) in
+                guard case let .update(update)? = try SavingsLedgerCodec.record(from: entry) else { return false }
+                updates.append(update)
                 return true
             }
         } catch {
             throw .unreadable(error)
         }
-        guard !superseded.isEmpty else { return (accounts, updates) }
-        var deadAccounts = Set<Int>(), deadUpdates = Set<Int>()
-        for position in superseded {
-            let accountsBefore = accountPositions.partitioningIndex { $0 >= position }
-            if accountsBefore < accountPositions.count, accountPositions[accountsBefore] == position {
-                deadAccounts.insert(accountsBefore)
-            } else {
-                deadUpdates.insert(position - accountsBefore)
+        var accounts: [SavingsAccount] = []
+        do throws(LedgerDecodingError) {
+            for entry in accountEntries {
+                if case let .account(account)? = try SavingsLedgerCodec.record(from: entry) { accounts.append(account) }
             }
+        } catch {
+            throw .unreadable(.undecodable(error))
         }
-        return (accounts.indices.filter { !deadAccounts.contains($0) }.map { accounts[$0] },
-                updates.indices.filter { !deadUpdates.contains($0) }.map { updates[$0] })
+        return (accounts, updates.removing(positions: superseded))
     }
 
     /// Runs a check and its writes with other writers kept out.
@@ -81,17 +71,5 @@ extension SavingsBook {
         guard matches.count <= 1 else { throw .ambiguousUpdate(prefix, matches: matches.count) }
         guard let update = matches.first else { throw .unknownUpdate(prefix) }
         return update
-    }
-}
-
-extension Array {
-    /// The first index whose element is `belongs`, in an array where those come last.
-    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -17,9 +17,7 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
             transactions.append(transaction)
             return true
         }
-        guard !superseded.isEmpty else { return transactions }
-        let dropped = Set(superseded)
-        return transactions.indices.compactMap { dropped.contains($0) ? nil : transactions[$0] }
+        return transactions.removing(positions: superseded)
     }
 
     public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {

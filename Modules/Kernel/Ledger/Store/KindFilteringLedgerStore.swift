@@ -37,6 +37,10 @@ public final class KindFilteringLedgerStore: LedgerStore {
         }
     }
 
+    public func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry] {
+        try decoratee.entries(ofKinds: kinds.filter { !hides($0.name) })
+    }
+
     public func append(_ entry: LedgerEntry) throws(StoreError) { try append(contentsOf: [entry]) }
 
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {

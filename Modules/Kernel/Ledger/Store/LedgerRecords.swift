@@ -8,9 +8,10 @@ public protocol LedgerFeatureError: Error {
 extension LedgerStore {
     /// Every live record of `codec`'s kinds, in the order the store keeps them.
     public func records<Codec: LedgerCodec, Failure: LedgerFeatureError>(_ codec: Codec.Type, failing: Failure.Type) throws(Failure) -> [Codec.Record] {
-        let entries = try writing(Failure.self) { () throws(StoreError) in try retrieveEntries() }
+        let entries = try writing(Failure.self) { () throws(StoreError) in try self.entries(ofKinds: Codec.kinds) }
         var records: [Codec.Record] = []
-        for entry in entries where !entry.isDeleted {
+        records.reserveCapacity(entries.count)
+        for entry in entries {
             do throws(LedgerDecodingError) {
                 if let record = try Codec.record(from: entry) { records.append(record) }
             } catch {

@@ -18,6 +18,9 @@ public protocol LedgerStore: AnyObject {
     /// is told first about how many entries may come, so the caller's array grows once: on a
     /// long history, growing by doubling touched a third more memory than the whole read.
     func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int]
+    /// The live entries of `kinds`, in the store's order: how a feature with a few records reads
+    /// them, without keeping the rest of a long history in memory.
+    func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry]
     /// Stores one entry, replacing the id's earlier version; the local log appends one line.
     func append(_ entry: LedgerEntry) throws(StoreError)
     /// Stores a few entries in order, as cheaply as one where the adapter can (the local log: one
@@ -67,6 +70,50 @@ extension LedgerStore {
     /// Stores that check what they hold as they write it have nothing unreadable.
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         (try retrieveEntries(), [])
+    }
+
+    public func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry] {
+        do throws(LedgerReadError) {
+            return try scanLive(reserve: { _ in }, collecting: kinds) { _ in false }.collected
+        } catch let .store(error) {
+            throw error
+        } catch {
+            // Nothing is decoded: the scan keeps entries as they are.
+            return []
+        }
+    }
+
+    /// `scanLive` that also collects, in the same pass, the live entries of `kinds` as they are:
+    /// one read of the log for a command that decodes a long history and looks up a few small
+    /// kinds besides. `keep` never sees an entry of `kinds`.
+    public func scanLive(reserve: (Int) -> Void, collecting kinds: [LedgerKind], _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+        throws(LedgerReadError) -> (superseded: [Int], collected: [LedgerEntry]) {
+        let names = kinds.map(\.name)
+        var collected: [LedgerEntry] = []
+        // Where each collected entry came among everything kept, to tell the superseded apart.
+        var collectedPositions: [Int] = []
+        var kept = 0
+        let superseded = try scanLive(reserve: reserve) { entry throws(LedgerDecodingError) in
+            if names.contains(entry.kind) {
+                collectedPositions.append(kept)
+                collected.append(entry)
+            } else {
+                guard try keep(entry) else { return false }
+            }
+            kept += 1
+            return true
+        }
+        guard !superseded.isEmpty else { return (superseded, collected) }
+        var deadCollected = Set<Int>(), deadKept: [Int] = []
+        for position in superseded {
+            let collectedBefore = collectedPositions.partitioningIndex { $0 >= position }
+            if collectedBefore < collectedPositions.count, collectedPositions[collectedBefore] == position {
+                deadCollected.insert(collectedBefore)
+            } else {
+                deadKept.append(position - collectedBefore)
+            }
+        }
+        return (deadKept, collected.indices.filter { !deadCollected.contains($0) }.map { collected[$0] })
     }
 
     /// Stores that resolve versions before they answer hand over live entries only.
@@ -126,5 +173,24 @@ public enum StoreError: Error, Equatable, Sendable {
         case timedOut
         case noConnection
         case serverError(status: Int)
+    }
+}
+
+extension Array {
+    /// Leaves out the elements at `positions`: what a scan kept, less the versions it found superseded.
+    public func removing(positions: [Int]) -> [Element] {
+        guard !positions.isEmpty else { return self }
+        let dropped = Set(positions)
+        return indices.compactMap { dropped.contains($0) ? nil : self[$0] }
+    }
+
+    /// The first index whose element is `belongs`, in an array where those come last.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -40,6 +40,10 @@ public final class UndoRecordingLedgerStore: LedgerStore {
         try decoratee.scanLive(reserve: reserve, keep)
     }
 
+    public func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry] {
+        try decoratee.entries(ofKinds: kinds)
+    }
+
     public func append(_ entry: LedgerEntry) throws(StoreError) {
         try decoratee.append(contentsOf: [try undoPoint(for: [entry]), entry])
     }

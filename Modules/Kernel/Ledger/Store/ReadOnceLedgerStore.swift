@@ -1,0 +1,59 @@
+import Foundation
+
+/// The ledger as one command run reads it: the first scan, of the command's long history, also
+/// collects the entries of a few small kinds (manual prices, closes), and later look-ups of those
+/// kinds are answered from it, so the command reads the log once. A write forgets what was
+/// collected. Readers of the collected kinds use `entries(ofKinds:)`, never `scanLive`.
+public final class ReadOnceLedgerStore: LedgerStore {
+    private let decoratee: LedgerStore
+    private let collectedKinds: [LedgerKind]
+    private var collected: [LedgerEntry]?
+
+    public init(decoratee: LedgerStore, collecting kinds: [LedgerKind]) {
+        self.decoratee = decoratee
+        collectedKinds = kinds
+    }
+
+    public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
+        guard collected == nil else { return try decoratee.scanLive(reserve: reserve, keep) }
+        let (superseded, entries) = try decoratee.scanLive(reserve: reserve, collecting: collectedKinds, keep)
+        collected = entries
+        return superseded
+    }
+
+    public func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry] {
+        let names = Set(kinds.map(\.name))
+        guard names.isSubset(of: collectedKinds.map(\.name)) else { return try decoratee.entries(ofKinds: kinds) }
+        if collected == nil { collected = try decoratee.entries(ofKinds: collectedKinds) }
+        return collected?.filter { names.contains($0.kind) } ?? []
+    }
+
+    public func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try decoratee.retrieveEntries() }
+
+    public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
+        try decoratee.retrieveReadableEntries()
+    }
+
+    public func append(_ entry: LedgerEntry) throws(StoreError) { try append(contentsOf: [entry]) }
+
+    public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
+        collected = nil
+        try decoratee.append(contentsOf: entries)
+    }
+
+    public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
+        collected = nil
+        try decoratee.apply(entries)
+    }
+
+    public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
+        collected = nil
+        try decoratee.apply(entries, expecting: expected)
+    }
+
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
+        try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
+    }
+
+    public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] { decoratee.rejections(ofStoring: entries) }
+}
