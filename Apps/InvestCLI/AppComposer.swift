@@ -2,7 +2,8 @@ import Foundation
 import Ledger
 import Transactions
 import LocalFileStore
-import AppSupport
+import TerminalKit
+import ClientComposition
 import CurrentPrices
 import Analytics
 

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// Options every command takes, before or after the command's name (up to `--`).
 struct GlobalOptions {

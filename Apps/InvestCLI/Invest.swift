@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Transactions
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.

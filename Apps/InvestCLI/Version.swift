@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// What `invest --version` prints: what a bug report needs to name the build.
 enum Version {

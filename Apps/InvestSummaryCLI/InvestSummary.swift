@@ -1,6 +1,7 @@
 import Foundation
 import FixedPoint
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Auth
 import CurrentPrices
 import Portfolio

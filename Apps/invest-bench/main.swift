@@ -7,7 +7,8 @@ import LocalFileStore
 import Ledger
 import Savings
 import Analytics
-import AppSupport
+import TerminalKit
+import ClientComposition
 #if canImport(Glibc)
 import Glibc
 #endif

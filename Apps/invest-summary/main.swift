@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import InvestSummaryCLI
 
 // The remote-only client's entry point: everything real comes from the process.

@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import InvestCLI
 
 // The full client's entry point: everything real comes from the process.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import AppSupport
+@testable import TerminalKit
+@testable import ClientComposition
 @testable import InvestCLI
 
 final class CompletionEngineTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-import AppSupport
+import TerminalKit
+import ClientComposition
 import TestSupport
 
 /// Issue 29, item 8: `--notify` hooks.

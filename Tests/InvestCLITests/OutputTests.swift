@@ -1,6 +1,7 @@
 import XCTest
 import Networking
-@testable import AppSupport
+@testable import TerminalKit
+@testable import ClientComposition
 @testable import InvestCLI
 import Transactions
 import TestSupport

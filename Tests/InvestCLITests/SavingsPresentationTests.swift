@@ -1,5 +1,6 @@
 import XCTest
-import AppSupport
+import TerminalKit
+import ClientComposition
 import FixedPoint
 import TestSupport
 

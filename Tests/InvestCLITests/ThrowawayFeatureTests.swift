@@ -1,6 +1,7 @@
 import XCTest
 import Ledger
-import AppSupport
+import TerminalKit
+import ClientComposition
 import InvestCLITestSupport
 import TestSupport
 @testable import InvestCLI

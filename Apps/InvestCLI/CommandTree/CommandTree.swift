@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// A word of the command line: a command that runs, or a noun whose sub-commands do.
 protocol CommandNode {

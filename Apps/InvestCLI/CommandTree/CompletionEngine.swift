@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// What a shell offers at the cursor, worked out from the command tree itself: every shell's
 /// script asks `invest completion complete`, so completion knows exactly what the parser accepts.

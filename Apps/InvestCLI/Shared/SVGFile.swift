@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import LocalFileStore
 
 /// `--svg FILE` of every chart: written whole or not at all, then named on stderr.

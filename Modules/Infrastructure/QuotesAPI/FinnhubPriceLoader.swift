@@ -76,8 +76,8 @@ enum QuoteMapper {
 }
 
 /// A JSON number as an exact decimal, rounded to `FixedDecimal`'s digits; nil for null or text.
-enum JSONNumber {
-    static func fixed(_ value: Any?) -> FixedDecimal? {
+public enum JSONNumber {
+    public static func fixed(_ value: Any?) -> FixedDecimal? {
         guard let number = value as? NSNumber, !(value is NSNull) else { return nil }
         var decimal = number.decimalValue
         var rounded = Decimal()

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Auth
 import LocalFileStore
 

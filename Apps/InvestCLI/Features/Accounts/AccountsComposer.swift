@@ -1,6 +1,7 @@
 import Foundation
 import Savings
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Auth
 import Ledger
 import LocalFileStore

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 extension FeatureRegistration {
     static let accounts = FeatureRegistration(title: "Account and sync", kinds: []) { app in

@@ -1,6 +1,7 @@
 import Foundation
 import Analytics
 import QuotesAPI
+import MarketDataAPI
 
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {

@@ -1,7 +1,8 @@
 import Foundation
 import LiveFeed
 import FeedStreams
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// The live feed's stream, chosen from the settings.
 extension AppComposer {

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 extension FeatureRegistration {
     /// The live feed keeps nothing: it has no kinds.

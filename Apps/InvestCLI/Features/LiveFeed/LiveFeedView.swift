@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import LiveFeed
 
 /// The full-screen live view. The stream runs on a thread of its own and hands its events over;

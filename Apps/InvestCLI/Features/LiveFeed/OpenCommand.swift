@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import LiveFeed
 
 /// `invest open stocks://symbol/AAPL`: seed 004's deep link. On a terminal it opens the symbol's

@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import FixedPoint
 import OptionsJournal
 import LocalFileStore

@@ -1,6 +1,7 @@
 import Foundation
 import OptionsJournal
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// The use cases the journal commands run.
 extension AppComposer {

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Ledger
 
 /// A journal command between two exchanges with the web app's Firestore document: before it, to

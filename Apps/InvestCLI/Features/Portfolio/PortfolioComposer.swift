@@ -2,7 +2,8 @@ import Foundation
 import Transactions
 import CurrentPrices
 import Portfolio
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// The use cases the portfolio commands run.
 extension AppComposer {

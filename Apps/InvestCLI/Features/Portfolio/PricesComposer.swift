@@ -2,7 +2,8 @@ import Foundation
 import CurrentPrices
 import LocalFileStore
 import QuotesAPI
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Analytics
 
 /// The price sources the full client can run with.

@@ -1,6 +1,7 @@
 import Foundation
 import Savings
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// The use cases the savings commands run, and their settings.
 extension AppComposer {

@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Savings
 
 /// `invest savings demo`: one of seed 003's test sets in a throwaway home, shown through the

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// Shell completion and the man page, generated from the command tree that `--help` and the
 /// parser use, so they can't drift from what is accepted. Each shell's script asks

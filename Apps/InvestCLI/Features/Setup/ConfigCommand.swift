@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 import LocalFileStore
 
 /// `invest config`: the settings file, like `git config`. Values come from the environment

@@ -1,5 +1,6 @@
 import Foundation
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// A guided tour on sample data in a throwaway home, so a new user sees the tool work at once.
 struct DemoCommand: Command {

@@ -1,4 +1,5 @@
-import AppSupport
+import TerminalKit
+import ClientComposition
 import Transactions
 
 extension FeatureRegistration {

@@ -1,7 +1,8 @@
 import Foundation
 import Ledger
 import Transactions
-import AppSupport
+import TerminalKit
+import ClientComposition
 
 /// The use cases the transaction commands run.
 extension AppComposer {

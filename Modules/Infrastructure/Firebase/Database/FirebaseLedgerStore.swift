@@ -310,10 +310,4 @@ extension String {
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
-
-    /// A server's words, cut short and without control characters (C0, DEL and the C1 range,
-    /// where U+009B and U+009D start escape sequences), before anyone shows them.
-    init(safeForDisplay text: String) {
-        self = String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import LocalFileStore
 
 /// Settings from the environment, else from the user's config file

@@ -1,6 +1,7 @@
 import XCTest
 import Auth
 import Firebase
+import Firestore
 import FixedPoint
 import Ledger
 import Networking

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Networking
 
 /// `--verbose`: one line per network request, with its method, host, path, status, time and

@@ -1,7 +1,7 @@
 import XCTest
 import Analytics
 import FixedPoint
-import QuotesAPI
+import MarketDataAPI
 import Transactions
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import TradingDesk
 import Networking
+import QuotesAPI
 
 /// Finnhub's `GET /search?q=QUERY`: `{"count": N, "result": [{"description": "APPLE INC",
 /// "displaySymbol": "AAPL", "symbol": "AAPL", "type": "Common Stock"}, …]}`.

@@ -3,6 +3,7 @@ import FixedPoint
 import Transactions
 import Analytics
 import Networking
+import QuotesAPI
 
 /// Finnhub's `GET /stock/candle?symbol=T&resolution=D&from=U&to=U`: `{"s": "ok", "c": [closes],
 /// "t": [Unix seconds], …}` or `{"s": "no_data"}`. Free keys get 403 "You don't have access to

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Auth
 import CurrentPrices
 import Firebase
@@ -8,7 +9,6 @@ import Networking
 import URLSessionHTTP
 #endif
 import QuotesAPI
-import TradingDesk
 import Ledger
 
 /// The remote side both clients wire the same way: accounts, the remote store and live quotes,
@@ -18,7 +18,7 @@ public struct RemoteServices {
     public let configuration: Configuration
     public let dataDirectory: URL
     /// Where a missing setting should go, for the message that asks for it.
-    let configHint: String
+    public let configHint: String
     public let now: @Sendable () -> Date
     /// Told which host a request has been waiting for, past a second; nil where nobody watches.
     public let onSlowRequest: (@Sendable (_ host: String) -> Void)?
@@ -36,7 +36,7 @@ public struct RemoteServices {
     }
 
     /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
-    private func client(timeout: TimeInterval) -> HTTPClient {
+    public func client(timeout: TimeInterval) -> HTTPClient {
         var client = Self.platformClient(timeout: timeout)
         if let requestLog { client = RequestLoggingHTTPClient(decoratee: client, log: requestLog) }
         return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
@@ -71,20 +71,6 @@ public struct RemoteServices {
                                    sleep: { Thread.sleep(forTimeInterval: $0) })
     }
 
-    /// The quote provider's symbol search, or nil without a FINNHUB_API_KEY.
-    public func symbolSearch() throws -> SymbolSearching? {
-        guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
-        let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
-        return FinnhubSymbolSearch(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10))
-    }
-
-    /// The quote provider's daily candles, or nil without a FINNHUB_API_KEY.
-    public func dailyCandles() throws -> FinnhubCandles? {
-        guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
-        let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
-        return FinnhubCandles(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 15))
-    }
-
     public var sessionStore: FileSessionStore { FileSessionStore(directory: dataDirectory) }
 
     public func authService() throws -> AuthService {
@@ -113,21 +99,8 @@ public struct RemoteServices {
         return FirebaseLedgerStore(databaseURL: databaseURL, client: client(timeout: 30), credentials: Self.credentials(session, host: databaseURL.host))
     }
 
-    public static let firestoreURL = URL(string: "https://firestore.googleapis.com")!
-
-    /// The signed-in user's journal document in Firestore, or nil when no INVEST_PROJECT_ID is
-    /// configured (the journal then stays on this machine).
-    public func journalStore(session: CurrentSessionProviding) throws -> FirestoreJournalStore? {
-        guard let projectID = configuration["INVEST_PROJECT_ID"] else { return nil }
-        guard projectID.utf8.count <= 100, projectID.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
-            throw CLIError.usage("INVEST_PROJECT_ID '\(projectID.escapedForTerminal)' is not a Firebase project id: lower-case letters, digits and '-'. Fix it in \(configHint).")
-        }
-        let baseURL = try configuration.url("INVEST_FIRESTORE_URL") ?? Self.firestoreURL
-        return FirestoreJournalStore(baseURL: baseURL, projectID: projectID, client: client(timeout: 30), credentials: Self.credentials(session, host: baseURL.host))
-    }
-
     /// A current id token for each request, refreshed when the server refused the last one.
-    private static func credentials(_ session: CurrentSessionProviding, host: String?) -> FirebaseLedgerStore.CredentialsProvider {
+    public static func credentials(_ session: CurrentSessionProviding, host: String?) -> FirebaseLedgerStore.CredentialsProvider {
         { forceRefresh throws(StoreError) in
             do throws(AuthError) {
                 let current = try session.currentSession(forceRefresh: forceRefresh)
@@ -140,11 +113,6 @@ public struct RemoteServices {
         }
     }
 
-}
-
-extension String {
-    /// Ends with a full stop, so a message can be followed by advice.
-    public var asSentence: String { hasSuffix(".") ? self : self + "." }
 }
 
 extension AuthError {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Ledger
 import Transactions
 

@@ -1,3 +1,4 @@
+import TerminalKit
 import Transactions
 
 /// `today`, `yesterday` and `-Nd` (N days ago) wherever a date is typed; anything else is left

@@ -1,7 +1,7 @@
 import XCTest
 import Analytics
 import Networking
-import QuotesAPI
+import MarketDataAPI
 import Transactions
 import TestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import Analytics
+import QuotesAPI
 
 /// A made-up but repeatable history for the sample stocks, so charts work with no API key: a
 /// close every weekday, ending on the latest weekday up to today at the sample price, the one

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 import Networking
+import Firebase
 import OptionsJournal
 
 /// The options journal in Cloud Firestore, in the document the web app reads and writes:
