@@ -78,7 +78,7 @@ final class ManualPricesTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ManualPrices, InMemoryLedgerStore) {
         let ledger = InMemoryLedgerStore()
-        let sut = ManualPrices(ledger: ledger, now: { [now] in now })
+        let sut = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: { [now] in now })
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(ledger, file: file, line: line)
         return (sut, ledger)

@@ -245,6 +245,11 @@ def make_handler(state):
 
         def send_json(self, status, body, headers=None):
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
+            # A quote stops counting as in flight before its answer goes out: the client may
+            # start its next request as soon as it has read this one.
+            if getattr(self, "counted_in_flight", False):
+                self.counted_in_flight = False
+                state.leave()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
@@ -314,10 +319,13 @@ def make_handler(state):
                 return self.candle(parse_qs(url.query))
             if url.path.rstrip("/").endswith("/quote"):
                 state.enter()
+                self.counted_in_flight = True
                 try:
                     return self.quote(parse_qs(url.query).get("symbol", [""])[0])
                 finally:
-                    state.leave()
+                    if self.counted_in_flight:
+                        self.counted_in_flight = False
+                        state.leave()
             self.send_json(404, {"error": "not found"})
 
         def read_body(self):

@@ -13,7 +13,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
 
         let added = try sut.rate(tradeKey: key, .init(setups: ["VWAP", "Breakout"], mistakes: ["Chased"], rating: 4))
 
-        let annotations = try LoadJournalUseCase(ledger: ledger).annotations()
+        let annotations = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations()
         XCTAssertEqual(added, ["Breakout", "Chased"])
         XCTAssertEqual(annotations.setupTags, ["Breakout", "VWAP"])
         XCTAssertEqual(annotations.mistakeTags, ["Chased"])
@@ -29,9 +29,9 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
 
     func test_tag_findsTheTradeByKeyOrIdPrefix_andKeepsWhatIsNotGiven() throws {
         let (sut, ledger) = makeSUT()
-        _ = try ImportExecutionsUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) })
+        _ = try ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { Date(timeIntervalSince1970: 1_760_000_000) })
             .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
-        let trade = try LoadJournalUseCase(ledger: ledger).load().trades[1]
+        let trade = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).load().trades[1]
 
         let first = try sut.tag(trade.key, setups: ["VWAP"], mistakes: ["Chased"], rating: 3)
         let second = try sut.tag(String(trade.shortID.prefix(4)).uppercased(), setups: nil, mistakes: nil, rating: 5)
@@ -39,14 +39,14 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertEqual(first.addedTags, ["VWAP", "Chased"])
         XCTAssertEqual(second.trade.key, trade.key, "4 characters of the id, in any case, find it")
         XCTAssertEqual(second.rating, .init(setups: ["VWAP"], mistakes: ["Chased"], rating: 5), "the lists not given are kept")
-        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().ratings[trade.key], second.rating)
+        XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().ratings[trade.key], second.rating)
     }
 
     func test_tag_refusesAnUnknownOrShortOrAmbiguousReference_andNothingToChange() throws {
         let (sut, ledger) = makeSUT()
-        _ = try ImportExecutionsUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) })
+        _ = try ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { Date(timeIntervalSince1970: 1_760_000_000) })
             .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
-        let id = try LoadJournalUseCase(ledger: ledger).load().trades[0].shortID
+        let id = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).load().trades[0].shortID
 
         XCTAssertEqual(thrownError(JournalError.self) { try sut.tag("zzzzzzzz", setups: nil, mistakes: nil, rating: 1) }, .noSuchTrade("zzzzzzzz"))
         XCTAssertEqual(thrownError(JournalError.self) { try sut.tag(String(id.prefix(3)), setups: nil, mistakes: nil, rating: 1) },
@@ -72,11 +72,11 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         let (sut, ledger) = makeSUT()
 
         try sut.setNote("Good open.\nChased the second entry.", on: "2025-07-03")
-        let saved = try LoadJournalUseCase(ledger: ledger).annotations().notes
+        let saved = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().notes
         try sut.setNote("", on: "2025-07-03")
 
         XCTAssertEqual(saved, ["2025-07-03": "Good open.\nChased the second entry."])
-        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().notes, [:])
+        XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().notes, [:])
         XCTAssertEqual(ledger.retrieveEntries().map(\.id), ["note-2025-07-03"])
     }
 
@@ -86,8 +86,8 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
 
         try sut.removeTag("VWAP", from: .setup)
 
-        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().setupTags, [])
-        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).annotations().ratings[key]?.setups, ["VWAP"])
+        XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().setupTags, [])
+        XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().ratings[key]?.setups, ["VWAP"])
         XCTAssertEqual(thrownError(JournalError.self) { try sut.removeTag("VWAP", from: .setup) }, .unknownTag("VWAP", list: .setup))
     }
 
@@ -106,7 +106,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
 
     private func makeSUT() -> (AnnotateJournalUseCase, InMemoryLedgerStore) {
         let ledger = InMemoryLedgerStore()
-        return (AnnotateJournalUseCase(ledger: ledger, now: { Date(timeIntervalSince1970: 1_760_000_000) }), ledger)
+        return (AnnotateJournalUseCase(store: LedgerJournalStore(ledger: ledger), now: { Date(timeIntervalSince1970: 1_760_000_000) }), ledger)
     }
 }
 

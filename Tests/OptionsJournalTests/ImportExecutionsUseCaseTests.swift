@@ -9,7 +9,7 @@ final class ImportExecutionsUseCaseTests: XCTestCase {
 
     func test_import_addsEachFillOnce_evenWhenAStatementRepeatsOrComesTwice() throws {
         let ledger = InMemoryLedgerStore()
-        let sut = ImportExecutionsUseCase(ledger: ledger, now: { [now] in now })
+        let sut = ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { [now] in now })
 
         let first = try sut.importExecutions([fill("1.20"), fill("1.50"), fill("1.20")], dryRun: false)
         let second = try sut.importExecutions([fill("1.20"), fill("1.80")], dryRun: false)
@@ -17,13 +17,13 @@ final class ImportExecutionsUseCaseTests: XCTestCase {
         XCTAssertEqual(first.added, 2)
         XCTAssertEqual(first.alreadyThere, 1)
         XCTAssertEqual(second.added, 1)
-        XCTAssertEqual(try LoadJournalUseCase(ledger: ledger).executions().map(\.price), [fixed("1.20"), fixed("1.50"), fixed("1.80")])
+        XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).executions().map(\.price), [fixed("1.20"), fixed("1.50"), fixed("1.80")])
     }
 
     func test_dryRun_countsButWritesNothing() throws {
         let ledger = InMemoryLedgerStore()
 
-        let outcome = try ImportExecutionsUseCase(ledger: ledger, now: { [now] in now }).importExecutions([fill("1")], dryRun: true)
+        let outcome = try ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { [now] in now }).importExecutions([fill("1")], dryRun: true)
 
         XCTAssertEqual(outcome.added, 1)
         XCTAssertEqual(ledger.retrieveEntries(), [])

@@ -9,7 +9,7 @@ final class ImportSavingsUseCaseTests: XCTestCase {
 
         let outcome = try sut.importRows([row(2, "ISA", "200", day(-1)), row(3, "Pension", "50", day(-3)), row(4, "isa", "100", day(-9))], dryRun: false)
 
-        let book = try LoadSavingsUseCase(ledger: ledger).load()
+        let book = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         XCTAssertEqual(outcome, SavingsImportOutcome(imported: 3, createdAccounts: ["ISA", "Pension"], duplicates: 0))
         XCTAssertEqual(book.account(named: "ISA")?.createdAt, day(-9))
         XCTAssertEqual(book.currentValue(of: try XCTUnwrap(book.account(named: "ISA")).id), fixed("200"))
@@ -50,7 +50,7 @@ final class ImportSavingsUseCaseTests: XCTestCase {
 
     func test_import_refusesRowsForAClosedAccount() throws {
         let (sut, ledger) = makeSUT()
-        let accounts = ManageSavingsAccountsUseCase(ledger: ledger, now: { july27 }, makeID: { UUID().uuidString.lowercased() })
+        let accounts = ManageSavingsAccountsUseCase(store: LedgerSavingsStore(ledger: ledger), now: { july27 }, makeID: { UUID().uuidString.lowercased() })
         try accounts.add(name: "Old", value: nil, at: day(-5))
         try accounts.close("Old", at: nil)
 
@@ -63,7 +63,7 @@ final class ImportSavingsUseCaseTests: XCTestCase {
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ImportSavingsUseCase, InMemoryLedgerStore) {
         let environment = SavingsTestEnvironment(now: july27)
         let ledger = InMemoryLedgerStore()
-        let sut = ImportSavingsUseCase(ledger: ledger, now: { [environment] in environment.now }, makeID: environment.makeID)
+        let sut = ImportSavingsUseCase(store: LedgerSavingsStore(ledger: ledger), now: { [environment] in environment.now }, makeID: environment.makeID)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, ledger)
     }

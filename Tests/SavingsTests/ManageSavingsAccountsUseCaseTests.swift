@@ -9,7 +9,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
 
         try sut.add(name: "  Monzo Cash ISA ", value: fixed("18503"), at: day(-1))
 
-        let book = try LoadSavingsUseCase(ledger: ledger).load()
+        let book = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         XCTAssertEqual(book.accounts, [SavingsAccount(id: "id0001", name: "Monzo Cash ISA", createdAt: day(-1))])
         XCTAssertEqual(book.updates, [ValueUpdate(id: "id0002", accountID: "id0001", value: fixed("18503"), at: day(-1), recordedAt: july27)])
     }
@@ -19,7 +19,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
 
         try sut.add(name: "ISA", value: nil, at: nil)
 
-        let book = try LoadSavingsUseCase(ledger: ledger).load()
+        let book = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         XCTAssertEqual(book.accounts.map(\.createdAt), [environment.now])
         XCTAssertEqual(book.updates, [])
     }
@@ -48,7 +48,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
         XCTAssertEqual(savingsError { try sut.rename("Cash ISA", to: "PENSION") }, .nameTaken("PENSION"))
         XCTAssertNoThrow(try sut.rename("Cash ISA", to: "CASH ISA"), "its own name in another case")
 
-        let book = try LoadSavingsUseCase(ledger: ledger).load()
+        let book = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         XCTAssertEqual(book.accounts.map(\.name), ["CASH ISA", "Pension"])
         XCTAssertEqual(book.currentValue(of: "id0001"), fixed("10"))
     }
@@ -59,9 +59,9 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
         try sut.add(name: "Pension", value: fixed("50"), at: day(-3))
 
         try sut.close("ISA", at: nil)
-        let closed = try LoadSavingsUseCase(ledger: ledger).load()
+        let closed = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         try sut.reopen("ISA")
-        let reopened = try LoadSavingsUseCase(ledger: ledger).load()
+        let reopened = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
 
         XCTAssertEqual(closed.account(named: "ISA")?.closedAt, environment.now)
         XCTAssertEqual(closed.updates.count, 2)
@@ -84,7 +84,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
     func test_delete_removesTheAccountAndEveryUpdate_asOneUnit_leavingOthers() throws {
         let (sut, ledger, _) = makeSUT()
         try sut.add(name: "ISA", value: fixed("100"), at: day(-3))
-        try RecordSavingsValueUseCase(ledger: ledger, now: { july27 }, makeID: { "extra" }).record(fixed("120"), for: "ISA", at: day(-1))
+        try RecordSavingsValueUseCase(store: LedgerSavingsStore(ledger: ledger), now: { july27 }, makeID: { "extra" }).record(fixed("120"), for: "ISA", at: day(-1))
         try sut.add(name: "Pension", value: fixed("50"), at: day(-3))
         ledger.applied = []
 
@@ -93,7 +93,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
         XCTAssertEqual(deleted.updates, 2)
         XCTAssertEqual(ledger.applied.count, 1, "one all-or-nothing write")
         XCTAssertEqual(ledger.applied.first?.map(\.isDeleted), [true, true, true])
-        let book = try LoadSavingsUseCase(ledger: ledger).load()
+        let book = try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load()
         XCTAssertEqual(book.accounts.map(\.name), ["Pension"])
         XCTAssertEqual(book.updates.map(\.accountID), [book.accounts[0].id])
     }
@@ -107,7 +107,7 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ManageSavingsAccountsUseCase, LedgerSpy, SavingsTestEnvironment) {
         let environment = SavingsTestEnvironment(now: july27)
         let ledger = LedgerSpy()
-        let sut = ManageSavingsAccountsUseCase(ledger: ledger, now: { [environment] in environment.now }, makeID: environment.makeID)
+        let sut = ManageSavingsAccountsUseCase(store: LedgerSavingsStore(ledger: ledger), now: { [environment] in environment.now }, makeID: environment.makeID)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(ledger, file: file, line: line)
         return (sut, ledger, environment)

@@ -72,7 +72,7 @@ final class CheckAlertsUseCaseTests: XCTestCase {
     private func makeSUT(history: [Transaction] = [], file: StaticString = #filePath, line: UInt = #line)
         -> (AlertsChecking, ManageAlertsUseCase, PricesSpy) {
         var ids = (1...20).map { "alert-\($0)" }
-        let alerts = ManageAlertsUseCase(ledger: InMemoryLedgerStore(), now: { [now] in now }, makeID: { ids.removeFirst() })
+        let alerts = ManageAlertsUseCase(store: LedgerAlertsStore(ledger: InMemoryLedgerStore()), now: { [now] in now }, makeID: { ids.removeFirst() })
         let prices = PricesSpy()
         let transactions = RetrievingStub()
         transactions.stored = history

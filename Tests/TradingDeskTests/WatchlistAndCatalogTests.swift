@@ -49,7 +49,7 @@ final class ManageWatchlistUseCaseTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ManageWatchlistUseCase, InMemoryLedgerStore, TestClock) {
         let ledger = InMemoryLedgerStore(), clock = TestClock()
-        let sut = ManageWatchlistUseCase(ledger: ledger, now: { clock.now() })
+        let sut = ManageWatchlistUseCase(store: LedgerWatchlistStore(ledger: ledger), now: { clock.now() })
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, ledger, clock)
     }

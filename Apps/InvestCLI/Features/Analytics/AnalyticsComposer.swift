@@ -6,7 +6,7 @@ import MarketDataAPI
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {
     func managePriceHistory() throws -> PriceHistoryManaging {
-        ManagePriceHistoryUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     func measurePerformance() throws -> PerformanceMeasuring {
@@ -16,7 +16,7 @@ extension AppComposer {
     /// Where closes fetched from the quote service are kept: past the undo log, because
     /// `invest undo` takes back what the user did, not what a fetch recorded.
     func fetchedPriceHistory() throws -> PriceHistoryManaging {
-        ManagePriceHistoryUseCase(ledger: try ledger(), now: context.now)
+        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try ledger()), now: context.now)
     }
 
     /// Kept closes, then Finnhub's candles with a key, or the sample history without one.
@@ -28,6 +28,6 @@ extension AppComposer {
     }
 
     func manageCategories() throws -> CategoriesManaging {
-        ManageCategoriesUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+        ManageCategoriesUseCase(store: LedgerCategoriesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 }

@@ -7,14 +7,14 @@ import ClientComposition
 extension AppComposer {
     func loadJournal() throws -> LoadJournalUseCase {
         try warnIfTheDataDirectoryIsMissing()
-        return LoadJournalUseCase(ledger: try ledger())
+        return LoadJournalUseCase(store: LedgerJournalStore(ledger: try ledger()))
     }
 
     func annotateJournal() throws -> AnnotateJournalUseCase {
-        AnnotateJournalUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+        AnnotateJournalUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     func importExecutions() throws -> ImportExecutionsUseCase {
-        ImportExecutionsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+        ImportExecutionsUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 }

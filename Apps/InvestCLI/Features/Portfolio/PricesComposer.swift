@@ -59,7 +59,7 @@ extension AppComposer {
         return ClosesRecordingPricesLoader(decoratee: loader) { closes in
             afterOutput { ledger in
                 do throws(PriceHistoryError) {
-                    try ManagePriceHistoryUseCase(ledger: ledger, now: now).save(closes)
+                    try ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: ledger), now: now).save(closes)
                 } catch {
                     console.writeNotice("invest: warning: today's prices were not kept in the price history: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
                 }
@@ -68,7 +68,7 @@ extension AppComposer {
     }
 
     func manualPrices() throws -> ManualPrices {
-        ManualPrices(ledger: try undoableLedger(.lookedUp), now: context.now)
+        ManualPrices(store: LedgerManualPricesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     /// A manual price that can't be read is reported once and left out; it never stops a portfolio.

@@ -7,19 +7,19 @@ import ClientComposition
 extension AppComposer {
     func loadSavings() throws -> SavingsLoading {
         try warnIfTheDataDirectoryIsMissing()
-        return LoadSavingsUseCase(ledger: try ledger())
+        return LoadSavingsUseCase(store: LedgerSavingsStore(ledger: try ledger()))
     }
 
     func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
-        ManageSavingsAccountsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+        ManageSavingsAccountsUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     func recordSavingsValue() throws -> RecordSavingsValueUseCase {
-        RecordSavingsValueUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+        RecordSavingsValueUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     func importSavings() throws -> ImportSavingsUseCase {
-        ImportSavingsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+        ImportSavingsUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     /// INVEST_CURRENCY, else £ (seed 003's).

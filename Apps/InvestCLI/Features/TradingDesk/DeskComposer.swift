@@ -21,11 +21,11 @@ extension AppComposer {
     }
 
     func manageWatchlist() throws -> WatchlistManaging {
-        ManageWatchlistUseCase(ledger: try undoableLedger(.lookedUp), now: context.now)
+        ManageWatchlistUseCase(store: LedgerWatchlistStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     func manageAlerts() throws -> AlertsManaging {
-        ManageAlertsUseCase(ledger: try undoableLedger(.lookedUp), now: context.now, makeID: context.makeID)
+        ManageAlertsUseCase(store: LedgerAlertsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     func checkAlerts() throws -> (AlertsChecking, PriceMode) {

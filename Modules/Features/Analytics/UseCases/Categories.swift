@@ -18,34 +18,29 @@ public protocol CategoriesManaging {
 }
 
 public final class ManageCategoriesUseCase: CategoriesManaging {
-    private let ledger: LedgerStore
+    private let store: CategoriesStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: CategoriesStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
     public func set(ticker text: String, category name: String) throws(CategoriesError) -> AssetCategory {
         guard let ticker = TransactionValidator.normalizedTicker(text) else { throw .invalidTicker(text) }
         guard let category = AssetCategory(name: name) else { throw .invalidCategory(name) }
-        try ledger.writing(CategoriesError.self) { () throws(StoreError) in
-            try ledger.append(CategoriesLedgerCodec.entry(for: (ticker, category), updatedAt: now().millisecondsSince1970))
-        }
+        try store.save(category, for: ticker, at: now())
         return category
     }
 
     public func unset(ticker text: String) throws(CategoriesError) {
         let ticker = TransactionValidator.normalizedTicker(text) ?? text
         guard try all()[ticker] != nil else { throw .notSet(ticker) }
-        try ledger.writing(CategoriesError.self) { () throws(StoreError) in
-            try ledger.append(.tombstone(id: CategoriesLedgerCodec.id(for: ticker), kind: CategoriesLedgerCodec.kind.name, at: now().millisecondsSince1970))
-        }
+        try store.remove(ticker: ticker, at: now())
     }
 
     public func all() throws(CategoriesError) -> [String: AssetCategory] {
-        let records = try ledger.records(CategoriesLedgerCodec.self, failing: CategoriesError.self)
-        return Dictionary(records.map { ($0.ticker, $0.category) }) { _, latest in latest }
+        try store.categories()
     }
 
 }

@@ -34,11 +34,11 @@ public protocol PriceHistoryManaging {
 }
 
 public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
-    private let ledger: LedgerStore
+    private let store: PriceHistoryStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: PriceHistoryStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
@@ -63,24 +63,17 @@ public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
             }
         }
         guard errors.isEmpty else { throw .invalidRows(errors) }
-        let entries = self.entries(for: closes)
-        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.apply(entries) }
+        try store.save(closes, at: now(), atomically: true)
         return closes
     }
 
     /// One append: closes from a quote service are kept as they come, and a crash part-way
     /// loses only some that the next quote brings again.
     public func save(_ closes: [DailyClose]) throws(PriceHistoryError) {
-        let entries = self.entries(for: closes)
-        try ledger.writing(PriceHistoryError.self) { () throws(StoreError) in try ledger.append(contentsOf: entries) }
-    }
-
-    private func entries(for closes: [DailyClose]) -> [LedgerEntry] {
-        let stamp = now().millisecondsSince1970
-        return closes.map { ClosesLedgerCodec.entry(for: $0, updatedAt: stamp) }
+        try store.save(closes, at: now(), atomically: false)
     }
 
     public func history() throws(PriceHistoryError) -> PriceHistory {
-        PriceHistory(try ledger.records(ClosesLedgerCodec.self, failing: PriceHistoryError.self))
+        PriceHistory(try store.closes())
     }
 }

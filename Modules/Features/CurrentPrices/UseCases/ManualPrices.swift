@@ -2,7 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 
-public enum ManualPriceError: Error, Equatable, Sendable {
+public enum ManualPriceError: LedgerFeatureError, Equatable, Sendable {
     case invalidTicker(String)
     case invalidPrice(String)
     case invalidDate(String)
@@ -16,11 +16,11 @@ public enum ManualPriceError: Error, Equatable, Sendable {
 public final class ManualPrices {
     public static let maximumPrice = FixedDecimal(1_000_000_000_000)
 
-    private let ledger: LedgerStore
+    private let store: ManualPricesStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: ManualPricesStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
@@ -39,42 +39,19 @@ public final class ManualPrices {
         guard ManualPrice.startOfDay(day) != nil else { throw .invalidDate(day) }
         guard day <= today else { throw .futureDate(day: day, today: today) }
         let manual = ManualPrice(ticker: ticker, price: price, day: day, setAt: now())
-        do throws(StoreError) {
-            try ledger.append(ManualPricesLedgerCodec.entry(for: manual, updatedAt: manual.setAt.millisecondsSince1970))
-        } catch {
-            throw .store(error)
-        }
+        try store.save(manual)
         return manual
     }
 
     public func remove(ticker: String) throws(ManualPriceError) {
         let ticker = ticker.uppercased()
         guard try all()[ticker] != nil else { throw .notSet(ticker: ticker) }
-        do throws(StoreError) {
-            try ledger.append(.tombstone(id: ManualPricesLedgerCodec.id(for: ticker), kind: ManualPricesLedgerCodec.kind.name,
-                                         at: now().millisecondsSince1970))
-        } catch {
-            throw .store(error)
-        }
+        try store.remove(ticker: ticker, at: now())
     }
 
     /// Every manual price, by ticker.
     public func all() throws(ManualPriceError) -> [String: ManualPrice] {
-        let entries: [LedgerEntry]
-        do throws(StoreError) {
-            entries = try ledger.entries(ofKinds: ManualPricesLedgerCodec.kinds)
-        } catch {
-            throw .store(error)
-        }
-        var prices: [String: ManualPrice] = [:]
-        for entry in entries {
-            do throws(LedgerDecodingError) {
-                if let price = try ManualPricesLedgerCodec.record(from: entry) { prices[price.ticker] = price }
-            } catch {
-                throw .unreadable(error)
-            }
-        }
-        return prices
+        try store.prices()
     }
 }
 

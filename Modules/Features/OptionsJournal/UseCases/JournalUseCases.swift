@@ -19,25 +19,14 @@ public enum JournalError: Error, Equatable, Sendable {
 /// Reads the journal: every execution, and the trades, open positions and stray closes built
 /// from them.
 public struct LoadJournalUseCase {
-    private let ledger: LedgerStore
+    private let store: JournalStore
 
-    public init(ledger: LedgerStore) {
-        self.ledger = ledger
+    public init(store: JournalStore) {
+        self.store = store
     }
 
     public func executions() throws(JournalError) -> [Execution] {
-        var executions: [Execution] = []
-        let superseded: [Int]
-        do throws(LedgerReadError) {
-            superseded = try ledger.scanLive(reserve: { executions.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
-                guard let execution = try JournalLedgerCodec.record(from: entry) else { return false }
-                executions.append(execution)
-                return true
-            }
-        } catch {
-            throw .unreadable(error)
-        }
-        return executions.removing(positions: superseded)
+        try store.executions()
     }
 
     public func load() throws(JournalError) -> TradeCycles.Result {
@@ -45,42 +34,28 @@ public struct LoadJournalUseCase {
     }
 
     public func annotations() throws(JournalError) -> JournalAnnotations {
-        var annotations = JournalAnnotations()
-        let entries: [LedgerEntry]
-        do throws(StoreError) {
-            entries = try ledger.entries(ofKinds: AnnotationsLedgerCodec.kinds)
-        } catch {
-            throw .store(error)
-        }
-        do throws(LedgerDecodingError) {
-            for entry in entries { try AnnotationsLedgerCodec.apply(entry, to: &annotations) }
-        } catch {
-            throw .unreadable(.undecodable(error))
-        }
-        annotations.setupTags.sort()
-        annotations.mistakeTags.sort()
-        return annotations
+        try store.annotations()
     }
 }
 
 /// Tags, ratings and notes: each change is one record, written with the tags it introduces.
 public struct AnnotateJournalUseCase {
-    private let ledger: LedgerStore
+    private let store: JournalStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: JournalStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
     public func addTag(_ name: String, to list: JournalAnnotations.TagList) throws(JournalError) {
         guard JournalAnnotations.isTag(name) else { throw .invalidTag(name) }
-        try write([AnnotationsLedgerCodec.tagEntry(list, name, updatedAt: now().millisecondsSince1970)])
+        try store.apply([.addTag(name, to: list)], at: now())
     }
 
     public func removeTag(_ name: String, from list: JournalAnnotations.TagList) throws(JournalError) {
-        guard try LoadJournalUseCase(ledger: ledger).annotations().tags(list).contains(name) else { throw .unknownTag(name, list: list) }
-        try write([.tombstone(id: AnnotationsLedgerCodec.tagID(list, name), kind: AnnotationsLedgerCodec.tag.name, at: now().millisecondsSince1970)])
+        guard try store.annotations().tags(list).contains(name) else { throw .unknownTag(name, list: list) }
+        try store.apply([.removeTag(name, from: list)], at: now())
     }
 
     /// Sets a trade's rating entry; tags not yet in their lists are added to them.
@@ -89,12 +64,10 @@ public struct AnnotateJournalUseCase {
     public func rate(tradeKey: String, _ rating: JournalAnnotations.Rating) throws(JournalError) -> [String] {
         guard (0...5).contains(rating.rating) else { throw .invalidRating(rating.rating) }
         if let bad = (rating.setups + rating.mistakes).first(where: { !JournalAnnotations.isTag($0) }) { throw .invalidTag(bad) }
-        let known = try LoadJournalUseCase(ledger: ledger).annotations()
-        let at = now().millisecondsSince1970
+        let known = try store.annotations()
         let newSetups = Array(Set(rating.setups).subtracting(known.setupTags)).sorted()
         let newMistakes = Array(Set(rating.mistakes).subtracting(known.mistakeTags)).sorted()
-        try write(newSetups.map { AnnotationsLedgerCodec.tagEntry(.setup, $0, updatedAt: at) } + newMistakes.map { AnnotationsLedgerCodec.tagEntry(.mistake, $0, updatedAt: at) }
-            + [AnnotationsLedgerCodec.ratingEntry(key: tradeKey, rating, updatedAt: at)])
+        try store.apply(newSetups.map { .addTag($0, to: .setup) } + newMistakes.map { .addTag($0, to: .mistake) } + [.rate(tradeKey: tradeKey, rating)], at: now())
         return newSetups + newMistakes
     }
 
@@ -104,7 +77,7 @@ public struct AnnotateJournalUseCase {
     public func tag(_ reference: String, setups: [String]?, mistakes: [String]?, rating: Int?)
         throws(JournalError) -> (trade: JournalTrade, rating: JournalAnnotations.Rating, addedTags: [String]) {
         guard setups != nil || mistakes != nil || rating != nil else { throw .nothingToChange }
-        let journal = LoadJournalUseCase(ledger: ledger)
+        let journal = LoadJournalUseCase(store: store)
         let trade = try Self.trade(reference, in: try journal.load().trades)
         let current = try journal.annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: 0)
         let updated = JournalAnnotations.Rating(setups: setups ?? current.setups, mistakes: mistakes ?? current.mistakes, rating: rating ?? current.rating)
@@ -123,46 +96,28 @@ public struct AnnotateJournalUseCase {
     /// Sets the day's note; an empty one removes it.
     public func setNote(_ text: String, on date: String) throws(JournalError) {
         guard text.utf8.count <= 100_000 else { throw .noteTooLong }
-        let at = now().millisecondsSince1970
-        try write([text.isEmpty ? .tombstone(id: AnnotationsLedgerCodec.noteID(date), kind: AnnotationsLedgerCodec.note.name, at: at)
-                                : AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: at)])
-    }
-
-    private func write(_ entries: [LedgerEntry]) throws(JournalError) {
-        do throws(StoreError) {
-            if entries.count == 1 { try ledger.append(entries[0]) } else { try ledger.apply(entries) }
-        } catch {
-            throw .store(error)
-        }
+        try store.apply([.note(date: date, text: text)], at: now())
     }
 }
 
 /// Adds a statement's executions as one unit; those already in the journal are left out, so the
 /// same statement imported twice adds nothing.
 public struct ImportExecutionsUseCase {
-    private let ledger: LedgerStore
+    private let store: JournalStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: JournalStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
     /// - Returns: how many were new and how many were already there.
     public func importExecutions(_ executions: [Execution], dryRun: Bool) throws(JournalError) -> (added: Int, alreadyThere: Int) {
-        try ledger.withExclusiveAccess({ () throws(JournalError) -> (added: Int, alreadyThere: Int) in
-            let known = Set(try LoadJournalUseCase(ledger: ledger).executions().map(\.id))
-            var seen = known
+        try store.exclusively { () throws(JournalError) -> (added: Int, alreadyThere: Int) in
+            var seen = Set(try store.executions().map(\.id))
             let new = executions.filter { seen.insert($0.id).inserted }
-            if !dryRun, !new.isEmpty {
-                let at = now().millisecondsSince1970
-                do throws(StoreError) {
-                    try ledger.apply(new.map { JournalLedgerCodec.entry(for: $0, updatedAt: at) })
-                } catch {
-                    throw .store(error)
-                }
-            }
+            if !dryRun { try store.add(new, at: now()) }
             return (new.count, executions.count - new.count)
-        }, lockFailure: JournalError.store)
+        }
     }
 }

@@ -53,12 +53,12 @@ public enum SavingsImportError: Error, Equatable, Sendable {
 /// nothing is written. An account the file names that doesn't exist is created, dated by its
 /// earliest row; a row for a closed account is refused.
 public final class ImportSavingsUseCase {
-    private let ledger: SavingsLedger
+    private let store: SavingsStore
     private let now: () -> Date
     private let makeID: () -> String
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
-        self.ledger = SavingsLedger(ledger: ledger)
+    public init(store: SavingsStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
         self.now = now
         self.makeID = makeID
     }
@@ -67,12 +67,12 @@ public final class ImportSavingsUseCase {
         let now = now()
         let result: Result<SavingsImportOutcome, SavingsImportError>
         do throws(SavingsError) {
-            result = try ledger.exclusively { () throws(SavingsError) -> Result<SavingsImportOutcome, SavingsImportError> in
-                let book = try ledger.book()
+            result = try store.exclusively { () throws(SavingsError) -> Result<SavingsImportOutcome, SavingsImportError> in
+                let book = try store.book()
                 var problems: [SavingsImportProblem] = []
                 var newAccounts: [String: SavingsAccount] = [:], newOrder: [String] = []
                 var seen = Set(book.updates.map { Duplicate(accountID: $0.accountID, at: $0.at, value: $0.value) })
-                var entries: [LedgerEntry] = [], duplicates = 0
+                var updates: [ValueUpdate] = [], duplicates = 0
                 for row in rows {
                     let name = row.accountName.trimmingCharacters(in: .whitespaces)
                     guard SavingsRules.isName(name) else { problems.append(.init(line: row.line, error: .invalidName(name))); continue }
@@ -91,15 +91,12 @@ public final class ImportSavingsUseCase {
                         newOrder.append(name.lowercased())
                     }
                     guard seen.insert(Duplicate(accountID: account.id, at: row.at, value: row.value)).inserted else { duplicates += 1; continue }
-                    entries.append(SavingsLedgerCodec.entry(for: ValueUpdate(id: makeID(), accountID: account.id, value: row.value, at: row.at),
-                                                            updatedAt: now.millisecondsSince1970))
+                    updates.append(ValueUpdate(id: makeID(), accountID: account.id, value: row.value, at: row.at))
                 }
                 guard problems.isEmpty else { return .failure(.invalidRows(problems)) }
                 let created = newOrder.compactMap { newAccounts[$0] }
-                if !dryRun, !entries.isEmpty || !created.isEmpty {
-                    try ledger.write(created.map { SavingsLedgerCodec.entry(for: $0, updatedAt: now.millisecondsSince1970) } + entries)
-                }
-                return .success(SavingsImportOutcome(imported: entries.count, createdAccounts: created.map(\.name), duplicates: duplicates))
+                if !dryRun { try store.write(created.map(SavingsChange.account) + updates.map(SavingsChange.update), at: now) }
+                return .success(SavingsImportOutcome(imported: updates.count, createdAccounts: created.map(\.name), duplicates: duplicates))
             }
         } catch {
             throw .failed(error)

@@ -10,29 +10,29 @@ public protocol SavingsLoading {
 /// Reads every account and update, for the history and the charts, or each account's current
 /// value, for the list.
 public struct LoadSavingsUseCase: SavingsLoading {
-    private let ledger: SavingsLedger
+    private let store: SavingsStore
 
-    public init(ledger: LedgerStore) {
-        self.ledger = SavingsLedger(ledger: ledger)
+    public init(store: SavingsStore) {
+        self.store = store
     }
 
     public func load() throws(SavingsError) -> SavingsBook {
-        try ledger.book()
+        try store.book()
     }
 
     public func loadSummary() throws(SavingsError) -> SavingsSummary {
-        try ledger.summary()
+        try store.summary()
     }
 }
 
 /// Creating, renaming, closing, reopening and deleting accounts. Names are unique, ignoring case.
 public final class ManageSavingsAccountsUseCase {
-    private let ledger: SavingsLedger
+    private let store: SavingsStore
     private let now: () -> Date
     private let makeID: () -> String
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
-        self.ledger = SavingsLedger(ledger: ledger)
+    public init(store: SavingsStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
         self.now = now
         self.makeID = makeID
     }
@@ -45,15 +45,12 @@ public final class ManageSavingsAccountsUseCase {
         let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         guard at <= now else { throw .futureTime(at, now: now) }
         if let value { guard SavingsRules.isValue(value) else { throw .invalidValue(value) } }
-        return try ledger.exclusively { () throws(SavingsError) in
-            guard try ledger.summary().account(named: name) == nil else { throw .nameTaken(name) }
+        return try store.exclusively { () throws(SavingsError) in
+            guard try store.summary().account(named: name) == nil else { throw .nameTaken(name) }
             let account = SavingsAccount(id: makeID(), name: name, createdAt: at)
-            var entries = [SavingsLedgerCodec.entry(for: account, updatedAt: now.millisecondsSince1970)]
-            if let value {
-                entries.append(SavingsLedgerCodec.entry(for: ValueUpdate(id: makeID(), accountID: account.id, value: value, at: at),
-                                                        updatedAt: now.millisecondsSince1970))
-            }
-            try ledger.write(entries)
+            var changes: [SavingsChange] = [.account(account)]
+            if let value { changes.append(.update(ValueUpdate(id: makeID(), accountID: account.id, value: value, at: at))) }
+            try store.write(changes, at: now)
             return account
         }
     }
@@ -91,23 +88,21 @@ public final class ManageSavingsAccountsUseCase {
     /// Deletes the account and every update of it, as one unit. Returns how many updates went.
     @discardableResult
     public func delete(_ name: String) throws(SavingsError) -> (account: SavingsAccount, updates: Int) {
-        try ledger.exclusively { () throws(SavingsError) in
-            let book = try ledger.book()
+        try store.exclusively { () throws(SavingsError) in
+            let book = try store.book()
             let account = try book.requireAccount(named: name)
             let updates = book.updates(of: account.id)
-            let at = now().millisecondsSince1970
-            try ledger.write(updates.map { .tombstone(id: $0.id, kind: SavingsLedgerCodec.update.name, at: at) }
-                + [.tombstone(id: account.id, kind: SavingsLedgerCodec.account.name, at: at)])
+            try store.write(updates.map { .removeUpdate(id: $0.id) } + [.removeAccount(id: account.id)], at: now())
             return (account, updates.count)
         }
     }
 
     private func changing(_ name: String, _ change: (SavingsSummary, inout SavingsAccount) throws(SavingsError) -> Void) throws(SavingsError) -> SavingsAccount {
-        try ledger.exclusively { () throws(SavingsError) in
-            let summary = try ledger.summary()
+        try store.exclusively { () throws(SavingsError) in
+            let summary = try store.summary()
             var account = try summary.requireAccount(named: name)
             try change(summary, &account)
-            try ledger.write([SavingsLedgerCodec.entry(for: account, updatedAt: now().millisecondsSince1970)])
+            try store.write([.account(account)], at: now())
             return account
         }
     }
@@ -116,12 +111,12 @@ public final class ManageSavingsAccountsUseCase {
 /// Recording what an account is worth, and correcting or deleting a recorded value. An update
 /// can be for any moment up to now, so history can be filled in out of order.
 public final class RecordSavingsValueUseCase {
-    private let ledger: SavingsLedger
+    private let store: SavingsStore
     private let now: () -> Date
     private let makeID: () -> String
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
-        self.ledger = SavingsLedger(ledger: ledger)
+    public init(store: SavingsStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
         self.now = now
         self.makeID = makeID
     }
@@ -130,11 +125,11 @@ public final class RecordSavingsValueUseCase {
     public func record(_ value: FixedDecimal, for name: String, at: Date?) throws(SavingsError) -> ValueUpdate {
         let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         try check(value, at: at, now: now)
-        return try ledger.exclusively { () throws(SavingsError) in
-            let account = try ledger.summary().requireAccount(named: name)
+        return try store.exclusively { () throws(SavingsError) in
+            let account = try store.summary().requireAccount(named: name)
             guard account.isActive else { throw .accountClosed(account.name) }
             let update = ValueUpdate(id: makeID(), accountID: account.id, value: value, at: at)
-            try ledger.write([SavingsLedgerCodec.entry(for: update, updatedAt: now.millisecondsSince1970)])
+            try store.write([.update(update)], at: now)
             return update
         }
     }
@@ -143,21 +138,21 @@ public final class RecordSavingsValueUseCase {
     @discardableResult
     public func edit(_ idPrefix: String, value: FixedDecimal?, at: Date?) throws(SavingsError) -> ValueUpdate {
         let now = now()
-        return try ledger.exclusively { () throws(SavingsError) in
-            var update = try ledger.book().requireUpdate(idPrefix: idPrefix)
+        return try store.exclusively { () throws(SavingsError) in
+            var update = try store.book().requireUpdate(idPrefix: idPrefix)
             update.value = value ?? update.value
             update.at = at.map(SavingsRules.toTheSecond) ?? update.at
             try check(update.value, at: update.at, now: now)
-            try ledger.write([SavingsLedgerCodec.entry(for: update, updatedAt: now.millisecondsSince1970)])
+            try store.write([.update(update)], at: now)
             return update
         }
     }
 
     @discardableResult
     public func delete(_ idPrefix: String) throws(SavingsError) -> ValueUpdate {
-        try ledger.exclusively { () throws(SavingsError) in
-            let update = try ledger.book().requireUpdate(idPrefix: idPrefix)
-            try ledger.write([.tombstone(id: update.id, kind: SavingsLedgerCodec.update.name, at: now().millisecondsSince1970)])
+        try store.exclusively { () throws(SavingsError) in
+            let update = try store.book().requireUpdate(idPrefix: idPrefix)
+            try store.write([.removeUpdate(id: update.id)], at: now())
             return update
         }
     }

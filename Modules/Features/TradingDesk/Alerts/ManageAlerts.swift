@@ -24,12 +24,12 @@ public protocol AlertsManaging {
 }
 
 public final class ManageAlertsUseCase: AlertsManaging {
-    private let ledger: LedgerStore
+    private let store: AlertsStore
     private let now: () -> Date
     private let makeID: () -> String
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
-        self.ledger = ledger
+    public init(store: AlertsStore, now: @escaping () -> Date, makeID: @escaping () -> String) {
+        self.store = store
         self.now = now
         self.makeID = makeID
     }
@@ -47,9 +47,7 @@ public final class ManageAlertsUseCase: AlertsManaging {
 
     public func remove(id: String) throws(AlertsError) {
         let alert = try find(id)
-        try ledger.writing(AlertsError.self) { () throws(StoreError) in
-            try ledger.append(.tombstone(id: alert.id, kind: AlertsLedgerCodec.kind.name, at: now().millisecondsSince1970))
-        }
+        try store.remove(id: alert.id, at: now())
     }
 
     public func rearm(id: String) throws(AlertsError) -> PriceAlert {
@@ -59,12 +57,11 @@ public final class ManageAlertsUseCase: AlertsManaging {
     }
 
     public func all() throws(AlertsError) -> [PriceAlert] {
-        try ledger.records(AlertsLedgerCodec.self, failing: AlertsError.self).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try store.alerts().sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func save(_ alerts: [PriceAlert]) throws(AlertsError) {
-        let stamp = now().millisecondsSince1970
-        try ledger.writing(AlertsError.self) { () throws(StoreError) in try ledger.apply(alerts.map { AlertsLedgerCodec.entry(for: $0, updatedAt: stamp) }) }
+        try store.save(alerts, at: now())
     }
 
     /// The alert with this id, or the only one whose id starts with it.

@@ -69,11 +69,11 @@ public protocol WatchlistManaging {
 }
 
 public final class ManageWatchlistUseCase: WatchlistManaging {
-    private let ledger: LedgerStore
+    private let store: WatchlistStore
     private let now: () -> Date
 
-    public init(ledger: LedgerStore, now: @escaping () -> Date) {
-        self.ledger = ledger
+    public init(store: WatchlistStore, now: @escaping () -> Date) {
+        self.store = store
         self.now = now
     }
 
@@ -89,22 +89,18 @@ public final class ManageWatchlistUseCase: WatchlistManaging {
         let existing = try all().first { $0.ticker == ticker }
         let watch = Watch(ticker: ticker, target: target == nil ? existing?.target : price,
                           note: note == nil ? existing?.note : note.flatMap { $0.isEmpty ? nil : $0 }, addedAt: existing?.addedAt ?? now())
-        try ledger.writing(WatchlistError.self) { () throws(StoreError) in
-            try ledger.append(WatchlistLedgerCodec.entry(for: watch, updatedAt: now().millisecondsSince1970))
-        }
+        try store.save(watch, at: now())
         return watch
     }
 
     public func remove(ticker text: String) throws(WatchlistError) {
         let ticker = TransactionValidator.normalizedTicker(text) ?? text
         guard try all().contains(where: { $0.ticker == ticker }) else { throw .notWatched(ticker) }
-        try ledger.writing(WatchlistError.self) { () throws(StoreError) in
-            try ledger.append(.tombstone(id: WatchlistLedgerCodec.id(for: ticker), kind: WatchlistLedgerCodec.kind.name, at: now().millisecondsSince1970))
-        }
+        try store.remove(ticker: ticker, at: now())
     }
 
     public func all() throws(WatchlistError) -> [Watch] {
-        try ledger.records(WatchlistLedgerCodec.self, failing: WatchlistError.self).sorted { ($0.addedAt, $0.ticker) < ($1.addedAt, $1.ticker) }
+        try store.watches().sorted { ($0.addedAt, $0.ticker) < ($1.addedAt, $1.ticker) }
     }
 
 }

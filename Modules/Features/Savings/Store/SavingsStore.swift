@@ -1,16 +1,41 @@
 import Foundation
 import Ledger
 
-/// Reads and writes savings records on a ledger; other kinds share it untouched.
-struct SavingsLedger {
-    let ledger: LedgerStore
+/// One change to the savings records.
+public enum SavingsChange: Equatable, Sendable {
+    case account(SavingsAccount)
+    case update(ValueUpdate)
+    case removeAccount(id: String)
+    case removeUpdate(id: String)
+}
 
-    func book() throws(SavingsError) -> SavingsBook {
+/// Where savings live: the Savings feature's port.
+public protocol SavingsStore {
+    /// Every account and update, updates sorted.
+    func book() throws(SavingsError) -> SavingsBook
+    /// Each account's latest update, found without sorting the history.
+    func summary() throws(SavingsError) -> SavingsSummary
+    /// As one unit: after a crash, all or none.
+    func write(_ changes: [SavingsChange], at date: Date) throws(SavingsError)
+    /// A check and its writes with other writers kept out.
+    func exclusively<T>(_ body: () throws(SavingsError) -> T) throws(SavingsError) -> T
+}
+
+/// Savings as `savings-account` and `savings-update` entries on a ledger; other kinds share it
+/// untouched.
+public struct LedgerSavingsStore: SavingsStore {
+    private let ledger: LedgerStore
+
+    public init(ledger: LedgerStore) {
+        self.ledger = ledger
+    }
+
+    public func book() throws(SavingsError) -> SavingsBook {
         let (accounts, updates) = try records()
         return SavingsBook(accounts: accounts, updates: updates)
     }
 
-    func summary() throws(SavingsError) -> SavingsSummary {
+    public func summary() throws(SavingsError) -> SavingsSummary {
         let (accounts, updates) = try records()
         return SavingsSummary(accounts: accounts, updates: updates)
     }
@@ -41,13 +66,21 @@ struct SavingsLedger {
         return (accounts, updates.removing(positions: superseded))
     }
 
-    /// Runs a check and its writes with other writers kept out.
-    func exclusively<T>(_ body: () throws(SavingsError) -> T) throws(SavingsError) -> T {
+    public func exclusively<T>(_ body: () throws(SavingsError) -> T) throws(SavingsError) -> T {
         try ledger.withExclusiveAccess(body, lockFailure: SavingsError.store)
     }
 
-    /// Every entry as one unit: after a crash, all or none.
-    func write(_ entries: [LedgerEntry]) throws(SavingsError) {
+    public func write(_ changes: [SavingsChange], at date: Date) throws(SavingsError) {
+        let at = date.millisecondsSince1970
+        let entries = changes.map { change in
+            switch change {
+            case let .account(account): SavingsLedgerCodec.entry(for: account, updatedAt: at)
+            case let .update(update): SavingsLedgerCodec.entry(for: update, updatedAt: at)
+            case let .removeAccount(id): LedgerEntry.tombstone(id: id, kind: SavingsLedgerCodec.account.name, at: at)
+            case let .removeUpdate(id): LedgerEntry.tombstone(id: id, kind: SavingsLedgerCodec.update.name, at: at)
+            }
+        }
+        guard !entries.isEmpty else { return }
         do throws(StoreError) {
             if entries.count == 1 { try ledger.append(entries[0]) } else { try ledger.apply(entries) }
         } catch {
