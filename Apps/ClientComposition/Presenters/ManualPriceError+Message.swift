@@ -7,7 +7,7 @@ extension ManualPriceError {
         switch self {
         case let .invalidTicker(ticker): return "'\(ticker.escapedForTerminal)' is not a ticker: 1 to 10 characters, a letter first, then letters, digits, '.' or '-'."
         case let .invalidPrice(text): return "'\(text.escapedForTerminal)' is not a price: give a number above 0 with at most 8 decimals."
-        case let .invalidDate(day): return "'\(day.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd."
+        case let .invalidDate(day): return "--date '\(day.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd."
         case let .futureDate(day, today): return "\(day) is in the future (today is \(today)); a price is for a day that has come."
         case let .notSet(ticker): return "\(ticker.escapedForTerminal) has no manual price. 'invest price list' shows those set."
         case let .store(error): return error.userMessage

@@ -44,8 +44,13 @@ struct AlertCommands {
         guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
             throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
         }
-        let alert = try DeskPresentation.alerting { () throws(AlertsError) in
-            try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
+        let alert: PriceAlert
+        do throws(AlertsError) {
+            alert = try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
+        } catch let .invalidThreshold(text) {
+            throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' must be a number greater than 0.")
+        } catch {
+            throw DeskPresentation.cliError(error)
         }
         io.console.write("Alert \(alert.id.prefix(8)): \(presenter(io).alertSummary(alert)).\n")
     }
