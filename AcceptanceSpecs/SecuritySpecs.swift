@@ -31,6 +31,26 @@ final class SecuritySpecs: XCTestCase {
                        "the FIFO is left as it was")
     }
 
+    /// Issue 29, item 1: figures too large to count once trapped (exit 132) the portfolio, the
+    /// allocation and an add; they are refused where they come in, or shown as not countable.
+    func test_figuresTooLargeToCount_neverCrashACommand_andASplitPastTheLargestHoldingIsRefused() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "FUND", "--quantity", "1000000000000", "--sum", "0.00000001",
+                                   "--date", "2024-01-02"]).status, 0)
+        XCTAssertEqual(invest.run(["price", "set", "FUND", "1000000000000"]).status, 0)
+
+        let portfolio = invest.run(["portfolio", "--offline", "--format", "json"])
+        let allocation = invest.run(["allocation", "--offline"])
+        let split = invest.run(["add", "--type", "split", "--ticker", "FUND", "--ratio", "1000000:1", "--date", "2024-01-03"])
+
+        XCTAssertEqual(portfolio.status, 0, portfolio.errors)
+        XCTAssertTrue(portfolio.output.contains("\"profitPercent\": null"), "a percentage too large to count is left out: \(portfolio.output)")
+        XCTAssertEqual(allocation.status, 0, allocation.errors)
+        XCTAssertEqual(split.status, 2)
+        XCTAssertTrue(split.errors.contains("more than the 1000000000000000 invest can value exactly"), split.errors)
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 1, "the split was not saved")
+    }
+
     func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheAdapter() throws {
         let emulator = try startEmulator()
         let (alice, bob) = try signUpAliceAndBob(on: emulator)

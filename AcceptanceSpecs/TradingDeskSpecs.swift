@@ -93,7 +93,7 @@ final class TradingDeskSpecs: XCTestCase {
         let held = 2 + (bought - 1) - sold
         let cash = try invest(["cash", "--format", "json"]).stdout
         let balance = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(cash.utf8)) as? [String: Any])?["balance"] as? String)
-        XCTAssertEqual(balance, (FixedDecimal(1000) - FixedDecimal(held).multiplied(by: FixedDecimal("190.12")!)).description, cash)
+        XCTAssertEqual(balance, (FixedDecimal(1000) - (FixedDecimal(held).multiplied(by: FixedDecimal("190.12")!) ?? .zero)).description, cash)
         XCTAssertFalse(balance.hasPrefix("-"), "never overdrawn")
         XCTAssertGreaterThanOrEqual(held, 0, "never oversold")
         XCTAssertEqual(try holdings(ofHome: invest), held)

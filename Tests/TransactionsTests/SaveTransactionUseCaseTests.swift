@@ -58,6 +58,26 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
+    func test_save_refusesASplitThatMakesTheHoldingTooLargeToValue() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "1000000000000", sum: "0.01")]
+
+        XCTAssertThrowsError(try sut.save(TransactionDraft(date: "2024-02-01", type: "split", ticker: "AAPL", ratio: "1000000:1"), replacing: nil)) { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.kind, .tooLarge)
+            XCTAssertEqual(violation.held, fixed("1000000000000000000"))
+        }
+    }
+
+    func test_save_acceptsASplitUpToTheLargestHolding() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "1000000000", sum: "10")]
+
+        let saved = try sut.save(TransactionDraft(date: "2024-02-01", type: "split", ticker: "AAPL", ratio: "1000000:1"), replacing: nil)
+
+        XCTAssertEqual(saved.ratio?.description, "1000000:1", "10^15 shares: the largest holding")
+    }
+
     func test_save_calculatesPriceFromQuantityAndSum() throws {
         let (sut, _) = makeSUT()
         let saved = try sut.save(draft(quantity: "3", sum: "10"), replacing: nil)

@@ -46,6 +46,17 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertTrue(rejections[0].reasons[0].contains("6 MSFT held on that date"), "\(rejections[0].reasons)")
     }
 
+    func test_rejections_refuseAPulledSplitThatMakesTheHoldingTooLargeToValue_namingItAsASplit() {
+        let heldLocally = [entry(makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "1000000000000", sum: "0.01"))]
+        let incoming = [entry(makeTransaction(id: "split", date: "2024-02-01", type: .split, ticker: "AAPL", quantity: "0", sum: "0", ratio: "1000000:1"))]
+
+        let rejections = makeSUT().rejections(of: incoming, over: heldLocally)
+
+        XCTAssertEqual(rejections.map(\.id), ["split"])
+        XCTAssertEqual(rejections.first?.kind, "split")
+        XCTAssertTrue(rejections.first?.reasons.first?.contains("more than the 1000000000000000 invest can value exactly") == true, "\(rejections)")
+    }
+
     func test_rejections_refuseADeletionFromAnotherDeviceThatWouldStrandALocalSell() {
         let buy = makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "20")
         let sell = makeTransaction(id: "sell", date: "2024-02-01", type: .sell, ticker: "AAPL", quantity: "20")

@@ -79,7 +79,7 @@ struct PricePresentation {
             return (value.isNegative ? "\u{1B}[31m" : "\u{1B}[32m") + text + "\u{1B}[0m"
         }
         var text = "\nTotal value \(money(summary.totalValue))  cost basis \(money(summary.totalCostBasis))  "
-            + "profit " + painted(summary.totalProfit, "\(signed(summary.totalProfit)) (\(percent(summary.totalProfitPercent)))") + "\n"
+            + "profit " + painted(summary.totalProfit, signed(summary.totalProfit) + (summary.totalProfitPercent.map { " (\(percent($0)))" } ?? "")) + "\n"
             + "Today's change " + painted(summary.todayChange, signed(summary.todayChange)) + "\n"
         if !summary.closedPositions.isEmpty {
             text += "Includes realized profit of sold-out \(summary.closedPositions.map(\.ticker).joined(separator: ", ")).\n"

@@ -118,8 +118,10 @@ public struct PerformanceSeries: Equatable, Sendable {
                 var count = passed[number]
                 while count < list.count, list[count].day <= day { count += 1 }
                 passed[number] = count
-                guard let price = count > 0 ? list[count - 1].close : lastTradePrices[number] else { continue }
-                total += quantities[number].multiplied(by: price)
+                // Held quantities and prices are capped where they are read, so a value always fits.
+                guard let price = count > 0 ? list[count - 1].close : lastTradePrices[number],
+                      let worth = quantities[number].multiplied(by: price) else { continue }
+                total += worth
             }
             return total
         }

@@ -6,6 +6,12 @@ public struct Execution: Equatable, Sendable {
     public enum Side: String, Sendable { case buy = "BUY", sell = "SELL" }
     public enum PositionEffect: String, Sendable { case open = "OPEN", close = "CLOSE" }
 
+    /// The largest a statement row may carry, checked again of every execution read from the
+    /// ledger: a trade's cost (quantity × price × multiplier) and any sum of them then fit.
+    public static let maximumQuantity = FixedDecimal(10_000_000)
+    public static let maximumPrice = FixedDecimal(100_000_000)
+    public static let maximumFees = FixedDecimal(1_000_000)
+
     /// When it filled, in UTC (the statement's local time read in the user's zone).
     public let execTime: Date
     /// The user's calendar day of `execTime`, `YYYY-MM-DD`.

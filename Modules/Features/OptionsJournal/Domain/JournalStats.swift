@@ -75,7 +75,8 @@ public enum JournalStats {
         let wins = results.filter { $0 > .zero }, losses = results.filter(\.isNegative)
         let won = wins.reduce(.zero, +), lost = -losses.reduce(.zero, +)
         let net = results.reduce(.zero, +)
-        let factor: JournalDashboard.ProfitFactor = lost.isZero ? (won > .zero ? .infinite : .ratio(.zero)) : .ratio(won.divided(by: lost)!)
+        // A ratio too large to count (losses of a few hundred-millionths) is as good as infinite.
+        let factor: JournalDashboard.ProfitFactor = lost.isZero ? (won > .zero ? .infinite : .ratio(.zero)) : won.divided(by: lost).map { .ratio($0) } ?? .infinite
         let count = FixedDecimal(max(trades.count, 1))
         var running = FixedDecimal.zero
         let byDay = days(trades).reversed().map { day -> (date: String, profitLoss: FixedDecimal) in

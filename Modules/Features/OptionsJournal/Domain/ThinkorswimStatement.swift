@@ -93,7 +93,7 @@ public enum ThinkorswimStatement {
             let side = Execution.Side(rawValue: field("Side").uppercased())
             if side == nil { reasons.append("Side '\(field("Side"))' is not BUY or SELL") }
             let quantity = FixedDecimal(field("Qty").replacingOccurrences(of: "+", with: "")).map { $0.isNegative ? -$0 : $0 }
-            if quantity == nil || quantity!.isZero || quantity! > FixedDecimal(10_000_000) { reasons.append("Qty '\(field("Qty"))' is not a quantity") }
+            if quantity == nil || quantity!.isZero || quantity! > Execution.maximumQuantity { reasons.append("Qty '\(field("Qty"))' is not a quantity") }
             let effectText = field("Pos Effect").uppercased()
             let effect: Execution.PositionEffect? = effectText.contains("OPEN") ? .open : effectText.contains("CLOSE") ? .close : nil
             if effect == nil { reasons.append("Pos Effect '\(field("Pos Effect"))' is not TO OPEN or TO CLOSE") }
@@ -103,7 +103,7 @@ public enum ThinkorswimStatement {
             let strike = strikeText.isEmpty ? .zero : FixedDecimal(strikeText)
             if strike == nil || strike!.isNegative { reasons.append("Strike '\(strikeText)' is not a price") }
             let price = FixedDecimal(field("Price").replacingOccurrences(of: ",", with: ""))
-            if price == nil || price!.isNegative || price! > FixedDecimal(100_000_000) { reasons.append("Price '\(field("Price"))' is not a price") }
+            if price == nil || price!.isNegative || price! > Execution.maximumPrice { reasons.append("Price '\(field("Price"))' is not a price") }
             let type = field("Type").uppercased()
             if type.isEmpty || !type.allSatisfy({ $0.isLetter }) || type.count > 12 { reasons.append("Type '\(field("Type"))' is not CALL, PUT or a stock type") }
             let expiration = field("Exp").isEmpty ? "N/A" : field("Exp").uppercased()
@@ -151,7 +151,7 @@ public enum ThinkorswimStatement {
             var amount = FixedDecimal.zero, reasons: [String] = []
             for index in feeColumns where !field(index).isEmpty {
                 guard let signed = FixedDecimal(field(index).replacingOccurrences(of: ",", with: "")), case let fee = signed.isNegative ? -signed : signed,
-                      fee <= FixedDecimal(1_000_000) else {
+                      fee <= Execution.maximumFees else {
                     reasons.append("\(header[index]) '\(field(index))' is not an amount")
                     continue
                 }

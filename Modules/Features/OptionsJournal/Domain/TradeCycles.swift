@@ -115,7 +115,8 @@ public enum TradeCycles {
         let first = openings[0]
         let all = openings + closings
         func total(_ side: Execution.Side) -> FixedDecimal {
-            all.filter { $0.side == side }.reduce(.zero) { $0 + $1.quantity.multiplied(by: $1.price).multiplied(by: $1.multiplier) }
+            // Executions are capped (`Execution.maximumQuantity`, `maximumPrice`), so each cost fits.
+            all.filter { $0.side == side }.reduce(.zero) { $0 + (($1.quantity.multiplied(by: $1.price) ?? .zero).multiplied(by: $1.multiplier) ?? .zero) }
         }
         return JournalTrade(symbol: first.symbol, strike: first.strike, expiration: first.expiration, type: first.type, direction: direction,
                             tradeDate: first.tradeDate, firstExecTime: first.execTime, closedAt: closings.last!.execTime, openings: openings,

@@ -29,10 +29,10 @@ public enum JournalLedgerCodec: LedgerCodec {
         guard let date = payload["date"], date.count == 10 else { throw invalid("date") }
         guard let side = payload["side"].flatMap(Execution.Side.init(rawValue:)) else { throw invalid("side") }
         guard let effect = payload["effect"].flatMap(Execution.PositionEffect.init(rawValue:)) else { throw invalid("effect") }
-        guard let quantity = payload["qty"].flatMap(FixedDecimal.init), quantity > .zero else { throw invalid("qty") }
-        guard let price = payload["price"].flatMap(FixedDecimal.init), !price.isNegative else { throw invalid("price") }
-        guard let strike = payload["strike"].flatMap(FixedDecimal.init), !strike.isNegative else { throw invalid("strike") }
-        guard let fees = payload["fees"].flatMap(FixedDecimal.init), !fees.isNegative else { throw invalid("fees") }
+        guard let quantity = payload["qty"].flatMap(FixedDecimal.init), quantity > .zero, quantity <= Execution.maximumQuantity else { throw invalid("qty") }
+        guard let price = payload["price"].flatMap(FixedDecimal.init), !price.isNegative, price <= Execution.maximumPrice else { throw invalid("price") }
+        guard let strike = payload["strike"].flatMap(FixedDecimal.init), !strike.isNegative, strike <= Execution.maximumPrice else { throw invalid("strike") }
+        guard let fees = payload["fees"].flatMap(FixedDecimal.init), !fees.isNegative, fees <= Execution.maximumFees else { throw invalid("fees") }
         guard let symbol = payload["symbol"], ThinkorswimStatement.isSymbol(symbol) else { throw invalid("symbol") }
         guard let type = payload["type"], !type.isEmpty, type.allSatisfy(\.isLetter) else { throw invalid("type") }
         guard let expiration = payload["exp"], !expiration.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

@@ -19,7 +19,8 @@ public struct Holding: Equatable, Sendable {
     /// Nil when no price could be had: the holding is then left out of every total.
     public let price: LoadedPrice?
 
-    public var value: FixedDecimal? { price.map { quantity.multiplied(by: $0.price.price) } }
+    /// Nil without a price, or when quantity × price is too large to count.
+    public var value: FixedDecimal? { price.flatMap { quantity.multiplied(by: $0.price.price) } }
     public var unrealizedProfit: FixedDecimal? { value.map { $0 - costBasis } }
     public var unrealizedProfitPercent: FixedDecimal? { unrealizedProfit.flatMap { percent($0, of: costBasis) } }
     /// value + income − expenses; for a sold-out ticker, value is 0 and needs no price.
@@ -30,7 +31,7 @@ public struct Holding: Equatable, Sendable {
     public var profitPercent: FixedDecimal? { profit.flatMap { percent($0, of: expenses) } }
     /// Change since the previous close, for the shares held.
     public var todayChange: FixedDecimal? {
-        price.map { quantity.multiplied(by: $0.price.price - $0.price.previousClose) }
+        price.flatMap { quantity.multiplied(by: $0.price.price - $0.price.previousClose) }
     }
     public var isOpen: Bool { !quantity.isZero }
 }

@@ -56,7 +56,7 @@ public enum SavingsSampleSets {
                     rows.append(Row(account: name, at: at, value: value))
                     // Alternating swings around steady growth, in whole pounds.
                     let basisPoints = growth + (step % 3 == 2 ? -swing : swing / 2)
-                    value = max(.zero, (value + value.multiplied(by: FixedDecimal(basisPoints)).divided(by: FixedDecimal(10_000))!).rounded(toFractionDigits: 0))
+                    value = max(.zero, (value + (value.scaled(by: FixedDecimal(basisPoints), over: FixedDecimal(10_000)) ?? .zero)).rounded(toFractionDigits: 0))
                     step += 1
                 }
             }

@@ -86,7 +86,8 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
         } catch {
             throw error == .unknownSymbol ? .unknownSymbol(ticker) : .priceUnavailable(error)
         }
-        let sum = quantity.multiplied(by: price.price.price).rounded(toFractionDigits: 2)
+        // Too large to count is too large to trade: the quantity is what the user can change.
+        guard let sum = quantity.multiplied(by: price.price.price)?.rounded(toFractionDigits: 2) else { throw .invalidQuantity(quantityText) }
         let history: [Transaction]
         do throws(RetrieveTransactionsError) {
             history = try transactions.retrieve(.all, order: .unspecified)

@@ -5,14 +5,40 @@ import FixedPoint
 ///
 /// Within one day the order of events is unknown, so a split counts first, then buys, then sells
 /// (`Transaction.holdingsRank`): a same-day buy-then-sell is accepted.
+///
+/// Nor may a split take the quantity held above `maximumHeld`: splits multiply, and past it a
+/// holding's value could not be counted exactly.
 public enum HoldingsPolicy {
+    /// A thousand times the most one transaction may hold: room for any real split, and a value
+    /// (at most `TransactionValidator.maximumValue` a share) that fits with room for totals.
+    public static let maximumHeld = FixedDecimal(1_000_000_000_000_000)
+
     public struct Violation: Equatable, Sendable {
-        /// The sell that oversells.
+        public enum Kind: Equatable, Sendable {
+            /// A sell of more than is held.
+            case oversell
+            /// A split that takes the holding above `maximumHeld`.
+            case tooLarge
+        }
+
+        public let kind: Kind
+        /// The sell that oversells, or the split that makes the holding too large.
         public let transactionID: String
         public let ticker: String
         public let date: CalendarDay
+        /// Held before the sell, or after the split.
         public let held: FixedDecimal
+        /// What the sell sold; zero for a split.
         public let sold: FixedDecimal
+
+        public init(kind: Kind = .oversell, transactionID: String, ticker: String, date: CalendarDay, held: FixedDecimal, sold: FixedDecimal) {
+            self.kind = kind
+            self.transactionID = transactionID
+            self.ticker = ticker
+            self.date = date
+            self.held = held
+            self.sold = sold
+        }
     }
 
     /// The first sell that would oversell, in a single ticker's history; of sells on one day, the
@@ -31,6 +57,9 @@ public enum HoldingsPolicy {
                 return Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
             }
             held = transaction.held(after: held)
+            if transaction.type == .split, held > maximumHeld {
+                return Violation(kind: .tooLarge, transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: .zero)
+            }
         }
         return nil
     }
@@ -43,6 +72,11 @@ public enum HoldingsPolicy {
 
 extension HoldingsPolicy.Violation: CustomStringConvertible {
     public var description: String {
-        "selling \(sold) \(ticker) on \(date.iso) would leave a negative holding: \(held) \(ticker) held on that date"
+        switch kind {
+        case .oversell:
+            "selling \(sold) \(ticker) on \(date.iso) would leave a negative holding: \(held) \(ticker) held on that date"
+        case .tooLarge:
+            "the split of \(ticker) on \(date.iso) would make the holding \(held) shares, more than the \(HoldingsPolicy.maximumHeld) invest can value exactly"
+        }
     }
 }

@@ -148,7 +148,9 @@ public struct SplitRatio: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(after):\(before)" }
 
-    /// The quantity held after the split, rounded half-to-even to 8 fractional digits.
+    /// The quantity held after the split, rounded half-to-even to 8 fractional digits. (Holdings
+    /// are capped at `HoldingsPolicy.maximumHeld` and ratios at 7 digits, so it always fits; a
+    /// history past the cap, which no check lets in, keeps its quantity.)
     public func apply(to quantity: FixedDecimal) -> FixedDecimal {
         quantity.scaled(by: FixedDecimal(after), over: FixedDecimal(before)) ?? quantity
     }

@@ -69,8 +69,8 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                 for key in pulled.keys { pulled[key]?.removeAll { $0.id == id } }
             }
             while let violation = HoldingsPolicy.firstViolation(in: history()) {
-                if pulled[ticker]?.contains(where: { $0.id == violation.transactionID }) == true {
-                    rejections.append(LedgerRejection(id: violation.transactionID, kind: TransactionsLedgerCodec.sell.name, reasons: [violation.description]))
+                if let culprit = pulled[ticker]?.first(where: { $0.id == violation.transactionID }) {
+                    rejections.append(LedgerRejection(id: culprit.id, kind: TransactionsLedgerCodec.kind(of: culprit.type).name, reasons: [violation.description]))
                     refuse(violation.transactionID)
                     continue
                 }
