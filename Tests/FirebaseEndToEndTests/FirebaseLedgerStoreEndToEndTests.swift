@@ -135,7 +135,7 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
 
         XCTAssertEqual(rejections.map(\.id), ["dotted", "huge", "long"], "a value of exactly 10 MB and a key of 768 bytes are fine")
         XCTAssertThrowsError(try sut.apply([LedgerFixtures.entry("ok", kind: "notes"), dotted]), "the emulator refuses the whole batch, as the database does") {
-            guard case .rejected(status: 400, _)? = $0 as? StoreError else { return XCTFail("got \($0)") }
+            guard case .remote(.rejected(status: 400, _))? = $0 as? StoreError else { return XCTFail("got \($0)") }
         }
         XCTAssertEqual(try sut.retrieveEntries(), [])
     }

@@ -45,7 +45,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try write("investments-transactions v2\n+\tid\tbuy\t1\tsoon\tticker=AAPL\n", in: directory)
 
         XCTAssertThrowsError(try makeSUT(directory).retrieveAll()) { error in
-            guard case let .store(.damaged(file, line, reason))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            guard case let .store(.local(.damaged(file, line, reason)))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
             XCTAssertTrue(file.hasSuffix("transactions.log"), file)
             XCTAssertEqual(line, 2)
             XCTAssertTrue(reason.contains("'soon'"), reason)
@@ -64,7 +64,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
 
     func test_upsert_deliversErrorOnWriteFailure() throws {
         XCTAssertThrowsError(try makeSUT(unwritableDirectory()).upsert(makeTransaction())) { error in
-            guard case .store(.fileSystem)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            guard case .store(.local(.fileSystem))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
         }
     }
 
@@ -74,14 +74,14 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try write(foreign, in: directory)
 
         XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction())) { error in
-            guard case .store(.notALedger)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            guard case .store(.local(.notALedger))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
         }
         XCTAssertEqual(try contents(of: directory), foreign)
     }
 
     func test_delete_deliversErrorOnWriteFailure() throws {
         XCTAssertThrowsError(try makeSUT(unwritableDirectory()).delete(makeTransaction(), deletedAt: Date())) { error in
-            guard case .store(.fileSystem)? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            guard case .store(.local(.fileSystem))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
         }
     }
 
@@ -270,7 +270,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try write(damaged, in: directory)
 
         XCTAssertThrowsError(try makeSUT(directory).upsert(makeTransaction())) { error in
-            guard case let .store(.damaged(_, line, reason))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
+            guard case let .store(.local(.damaged(_, line, reason)))? = error as? TransactionsStoreError else { return XCTFail("got \(error)") }
             XCTAssertEqual(line, 3)
             XCTAssertTrue(reason.contains("expected 9"), reason)
         }

@@ -94,7 +94,7 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
             guard current?.updatedAt == version, let tag = read.header("ETag") else { throw .changedMeanwhile(id: entry.id) }
             do {
                 try request("PUT", collection: collection, key: key, body: RemoteEntryMapper.json(entry, in: collection), headers: ["if-match": tag])
-            } catch .rejected(status: 412, _) {
+            } catch .remote(.rejected(status: 412, _)) {
                 throw .changedMeanwhile(id: entry.id)
             }
         }

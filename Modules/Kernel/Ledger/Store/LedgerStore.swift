@@ -141,8 +141,22 @@ public enum LedgerReadError: Error, Equatable, Sendable {
     case undecodable(LedgerDecodingError)
 }
 
-/// Every way a ledger adapter fails, typed so each client words it (and its advice) itself.
+/// Every way a ledger adapter fails, typed so each client words it (and its advice) itself: the
+/// local store's failures, the remote store's, and the two any store can meet.
 public enum StoreError: Error, Equatable, Sendable {
+    /// The files on this machine.
+    case local(LocalStoreFailure)
+    /// The remote database.
+    case remote(RemoteStoreFailure)
+    /// An id or kind no store may hold (see `LedgerIdentifier`).
+    case invalidIdentifier(String)
+    /// A conditional write found the record changed since it was read (another device wrote it):
+    /// nothing was written over it; read again and plan again.
+    case changedMeanwhile(id: String)
+}
+
+/// How the local store fails.
+public enum LocalStoreFailure: Equatable, Sendable {
     /// A line of a store file can't be read; nothing was changed.
     case damaged(file: String, line: Int, reason: String)
     /// The file is not a ledger at all (a foreign file in the data directory).
@@ -153,6 +167,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case unsafeDirectory(path: String, reason: String)
     /// A file-system call failed; `reason` is the system's.
     case fileSystem(operation: String, path: String, reason: String)
+}
+
+/// How the remote store fails.
+public enum RemoteStoreFailure: Equatable, Sendable {
     /// The remote refused the credentials, or none are available.
     case notSignedIn
     /// The remote refused access to this data: it belongs to someone else.
@@ -163,17 +181,30 @@ public enum StoreError: Error, Equatable, Sendable {
     case rejected(status: Int, message: String?)
     /// The remote answered something that is not a set of entries.
     case malformedResponse(detail: String)
-    /// An id or kind no store may hold (see `LedgerIdentifier`).
-    case invalidIdentifier(String)
-    /// A conditional write found the record changed since it was read (another device wrote it):
-    /// nothing was written over it; read again and plan again.
-    case changedMeanwhile(id: String)
 
     public enum Unavailability: Equatable, Sendable {
         case timedOut
         case noConnection
         case serverError(status: Int)
     }
+}
+
+/// The adapters' spelling of their failures: each is a case of its side's enum.
+extension StoreError {
+    public static func damaged(file: String, line: Int, reason: String) -> StoreError { .local(.damaged(file: file, line: line, reason: reason)) }
+    public static func notALedger(file: String) -> StoreError { .local(.notALedger(file: file)) }
+    public static func newerFormat(file: String, version: Int, supported: Int) -> StoreError {
+        .local(.newerFormat(file: file, version: version, supported: supported))
+    }
+    public static func unsafeDirectory(path: String, reason: String) -> StoreError { .local(.unsafeDirectory(path: path, reason: reason)) }
+    public static func fileSystem(operation: String, path: String, reason: String) -> StoreError {
+        .local(.fileSystem(operation: operation, path: path, reason: reason))
+    }
+    public static let notSignedIn = StoreError.remote(.notSignedIn)
+    public static let permissionDenied = StoreError.remote(.permissionDenied)
+    public static func unavailable(host: String, reason: RemoteStoreFailure.Unavailability) -> StoreError { .remote(.unavailable(host: host, reason: reason)) }
+    public static func rejected(status: Int, message: String?) -> StoreError { .remote(.rejected(status: status, message: message)) }
+    public static func malformedResponse(detail: String) -> StoreError { .remote(.malformedResponse(detail: detail)) }
 }
 
 extension Array {
