@@ -18,6 +18,7 @@ public enum Invest {
         var arguments = arguments
         let globals = try GlobalOptions.extract(from: &arguments)
         var context = context
+        context.console = TerminalSafeConsole(context.console)
         if globals.quiet { context.console = QuietConsole(context.console) }
         context.verbose = globals.verbose
         if globals.version { return context.console.write(Version.description) }

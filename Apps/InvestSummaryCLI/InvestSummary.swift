@@ -24,7 +24,9 @@ public enum InvestSummary {
         positionals: 0...0)
 
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
-        context.exitStatus(program: "invest-summary") {
+        var context = context
+        context.console = TerminalSafeConsole(context.console)
+        return context.exitStatus(program: "invest-summary") {
             let parsed = try ArgumentParser.parse(arguments, for: spec)
             if parsed.has("help") { return context.console.write(spec.help(width: HelpText.width(terminal: context.tableWidth))) }
             let format = try OutputFormat.parse(parsed.value("format"))

@@ -60,6 +60,16 @@ public final class QuietConsole: ConsoleDecorator {
     override public func writeNotice(_ text: String) {}
 }
 
+/// At a terminal, stdout shows every control character as an escape, whatever the format: a
+/// note or a server's text in CSV or JSON can't move the cursor, set the title or write the
+/// clipboard. Only the colours invest itself paints (`ESC [ … m`), line breaks and tabs pass.
+/// A file or a pipe gets the bytes as they are.
+public final class TerminalSafeConsole: ConsoleDecorator {
+    override public func write(_ text: String) {
+        super.write(isTerminalOutput ? text.keepingOnlyColours : text)
+    }
+}
+
 /// A console that never reads: nothing is asked, as for a script. The tour runs its steps
 /// through one, so a person at a terminal watches it instead of being asked questions, and no
 /// step starts a pager in the middle of it.

@@ -23,6 +23,37 @@ extension String {
         split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }.joined(separator: "\n")
     }
 
+    /// Every control character escaped except line breaks, tabs and SGR colour sequences.
+    public var keepingOnlyColours: String {
+        guard unicodeScalars.contains(where: { Self.isControl($0) && $0 != "\n" && $0 != "\t" }) else { return self }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}", let end = Self.endOfColour(in: scalars, at: index) {
+                result.append(contentsOf: scalars[index...end])
+                index = end + 1
+                continue
+            }
+            if scalar == "\n" || scalar == "\t" || !Self.isControl(scalar) {
+                result.append(scalar)
+            } else {
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            }
+            index += 1
+        }
+        return String(result)
+    }
+
+    /// Where `ESC [ digits ; … m` that starts at `start` ends, if it is one.
+    private static func endOfColour(in scalars: [Unicode.Scalar], at start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == ";" { index += 1 }
+        return index < scalars.count && scalars[index] == "m" ? index : nil
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

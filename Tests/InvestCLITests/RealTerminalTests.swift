@@ -177,6 +177,19 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(plain.contains("\u{1B}[1m"), plain)
     }
 
+    /// Issue 29, item 13: a note's control characters once reached the terminal raw in CSV.
+    func test_csvAndJSONAtTheTerminal_showControlCharactersAsEscapes_butAFileGetsTheBytes() throws {
+        let terminal = try makeTerminal()
+        XCTAssertEqual(try terminal.run("invest add --type deposit --sum 5 --date 2024-01-02 --note \"$(printf 'a\\033[2Jb\\033]0;pwned\\007c')\" >/dev/null"), 0)
+
+        XCTAssertEqual(try terminal.run("invest list --format csv"), 0)
+        XCTAssertEqual(try terminal.run("invest list --format csv > out.csv && grep -c $'\\033\\[2J' out.csv"), 0)
+        let screen = try terminal.screen(escapes: true)
+
+        XCTAssertTrue(screen.contains("a\\u{1b}[2Jb\\u{1b}]0;pwned\\u{7}c"), "shown as escapes: \(screen)")
+        XCTAssertFalse(screen.contains("\u{1B}[2J"), screen)
+    }
+
     func test_tablesFitTheWidth_andWideNeverCuts() throws {
         for columns in [60, 80, 120] {
             let terminal = try makeTerminal(columns: columns)
