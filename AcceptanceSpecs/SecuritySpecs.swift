@@ -51,6 +51,39 @@ final class SecuritySpecs: XCTestCase {
         XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 1, "the split was not saved")
     }
 
+    /// Issue 29, items 4 and 6: a record its feature can't read (a close above the cap, a rating
+    /// with a control character, left by an older release) stopped its commands, and the
+    /// `invest delete` the message suggested could not remove it.
+    func test_aRecordItsFeatureCantRead_isRemovedByTheDeleteTheMessageSuggests_andUndoWontPutItBack() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "5", "--date", "2024-01-02"]).status, 0)
+        let poisoned = "+\tclose-AAPL-19877\tclose\t1\t1719000000000\tclose=2000000000000\tdate=2024-06-03\tticker=AAPL\n"
+            + "+\trating-poisoned\tjournal-rating\t1\t1719000000000\tkey=SPY\tmistakes=\trating=3\tsetups=OK\\x1b]0;t\n"
+        let log = try FileHandle(forWritingTo: invest.logURL)
+        try log.seekToEnd()
+        try log.write(contentsOf: Data(poisoned.utf8))
+        try log.close()
+
+        let history = invest.run(["price", "history"])
+        let tags = invest.run(["journal", "tags"])
+        let deleteClose = invest.run(["delete", "close-AAPL-19877"])
+        let deleteRating = invest.run(["delete", "rating-poisoned"])
+        let readable = invest.run(["delete", "nosuchid"])
+
+        XCTAssertEqual(history.status, 1)
+        XCTAssertTrue(history.errors.contains("close-AAPL-19877") && history.errors.contains("invest delete"), history.errors)
+        XCTAssertEqual(tags.status, 1, tags.output)
+        XCTAssertEqual(deleteClose.status, 0, deleteClose.errors)
+        XCTAssertTrue(deleteClose.output.hasPrefix("Deleted the close close-AAPL-19877, which could not be read"), deleteClose.output)
+        XCTAssertEqual(deleteRating.status, 0, deleteRating.errors)
+        XCTAssertEqual(invest.run(["price", "history"]).status, 0)
+        XCTAssertEqual(invest.run(["journal", "tags"]).status, 0)
+        XCTAssertEqual(readable.status, 2)
+        XCTAssertTrue(readable.errors.contains("no transaction id starts with 'nosuchid'"), readable.errors)
+        XCTAssertEqual(invest.run(["undo"]).status, 2, "undo checks what it would put back")
+        XCTAssertEqual(invest.run(["journal", "tags"]).status, 0)
+    }
+
     func test_givenTwoUsers_userBCanNeitherReadNorWriteUserAsTransactions_throughTheAdapter() throws {
         let emulator = try startEmulator()
         let (alice, bob) = try signUpAliceAndBob(on: emulator)

@@ -1,6 +1,7 @@
 import TerminalKit
 import ClientComposition
 import Transactions
+import Ledger
 
 struct EditCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
@@ -43,26 +44,55 @@ struct EditCommand: Command {
 struct DeleteCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let delete: () throws -> TransactionDeleting
+    let removeUnreadable: () throws -> RemoveUnreadableRecordUseCase
     let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID [--yes] [--format table|json|csv]",
+                           discussion: "Given the full id of a record of any kind that can't be read (a message names it), deletes that record.",
                            options: [.flag("yes", "Delete without asking, even at a terminal", short: "y"),
                                      .value("format", "table|json|csv", "How to print the deleted transaction (default: a sentence)")],
                            arguments: [.required("ID")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
-        if io.console.isInteractive, !arguments.has("yes") {
-            let answer = io.console.readLine(prompt: "Delete \(TransactionPresentation.summary(existing))? [y/N] ")
-            guard Confirmation.isYes(answer) else {
-                io.console.writeError("Cancelled; nothing was deleted.\n")
-                return
-            }
+        let id = arguments.positionals[0]
+        let existing: Transaction
+        do {
+            existing = try TransactionPresentation.resolveID(id, in: TransactionPresentation.all(from: retrieve()))
+        } catch let failure {
+            // Not a transaction, or the transactions can't be read: maybe the record that can't.
+            try removeUnreadableRecord(id, otherwise: failure, arguments: arguments, io: io)
+            return
         }
+        guard confirmed("Delete \(TransactionPresentation.summary(existing))?", arguments, io: io) else { return }
         do {
             try delete().delete(id: existing.id)
             io.console.write(TransactionPresentation.result("Deleted", existing, format: format))
         } catch {
             throw TransactionPresentation.error(error)
         }
+    }
+
+    private func removeUnreadableRecord(_ id: String, otherwise failure: Error, arguments: ParsedArguments, io: CommandIO) throws {
+        let remover = try removeUnreadable()
+        do throws(RemoveUnreadableRecordError) {
+            let found = try remover.unreadableRecord(id: id)
+            guard confirmed("Delete the \(found.record.kind.escapedForTerminal) \(id.escapedForTerminal), which can't be read?", arguments, io: io) else { return }
+            let (record, reasons) = try remover.remove(id: id)
+            io.console.write("Deleted the \(record.kind.escapedForTerminal) \(record.id.escapedForTerminal), which could not be read "
+                + "(\(reasons.joined(separator: "; ").escapedForTerminal)).\n")
+        } catch .notFound, .readable {
+            throw failure
+        } catch let .store(error) {
+            throw CLIError.runtime(error.userMessage)
+        }
+    }
+
+    /// At a terminal, unless --yes: the question answered yes.
+    private func confirmed(_ question: String, _ arguments: ParsedArguments, io: CommandIO) -> Bool {
+        guard io.console.isInteractive, !arguments.has("yes") else { return true }
+        guard Confirmation.isYes(io.console.readLine(prompt: question + " [y/N] ")) else {
+            io.console.writeError("Cancelled; nothing was deleted.\n")
+            return false
+        }
+        return true
     }
 }

@@ -26,6 +26,11 @@ extension AppComposer {
         DeleteTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
+    /// `invest delete`'s way out for a record of any kind its feature can't read.
+    func removeUnreadableRecord() throws -> RemoveUnreadableRecordUseCase {
+        RemoveUnreadableRecordUseCase(ledger: try undoableLedger(.lookedUp), validator: validator(), now: context.now)
+    }
+
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
     func importTransactions(into ledger: LedgerStore) -> TransactionsImporting {
         ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,

@@ -9,7 +9,7 @@ extension FeatureRegistration {
         [AddCommand(save: app.addTransaction),
          ListCommand(retrieve: app.retrieveTransactions),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
-         DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction),
+         DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
          ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), readStandardInput: app.context.readStandardInput),
          ExportCommand(ledger: app.readableLedger),
          UndoCommand(undo: app.undoLastChange)]
