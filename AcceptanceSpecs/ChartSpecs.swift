@@ -71,6 +71,21 @@ final class ChartSpecs: XCTestCase {
         XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).split(separator: "\n").count, 2, "the two closes, appended")
     }
 
+    /// Issue 29, item 7: a file of the same close repeated once wrote every row to the log.
+    func test_priceImport_keepsOneClosePerTickerAndDay_howeverOftenTheFileRepeatsIt() throws {
+        let invest = makeInvestDriver()
+        let rows = "date,ticker,close\n" + String(repeating: "2024-06-03,AAPL,190\n", count: 100_000) + "2024-06-03,AAPL,191\n"
+
+        let imported = invest.run(["price", "import", "-"], stdin: Data(rows.utf8))
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Imported 1 close for AAPL from stdin.\n")
+        let closes = try invest.run(["price", "history", "--format", "json"]).jsonRows()
+        XCTAssertEqual(closes.map { $0["close"] as? String }, ["191"], "the last row for the day")
+        let lines = try String(contentsOf: invest.logURL, encoding: .utf8).split(separator: "\n")
+        XCTAssertLessThan(lines.count, 5, "one close line, not a hundred thousand")
+    }
+
     func test_chart_onAFreeKeysNoAccess_explainsAndShowsTheKeptCloses() throws {
         let emulator = try startEmulator()
         try emulator.inject("403", for: "candle")

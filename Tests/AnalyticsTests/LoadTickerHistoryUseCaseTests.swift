@@ -110,7 +110,7 @@ final class PriceHistorySpy: PriceHistoryManaging {
     var stored: [DailyClose] = []
     private(set) var saved: [[DailyClose]] = []
 
-    func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose] { [] }
+    func importCloses(_ closes: CloseImport) throws(PriceHistoryError) -> [DailyClose] { [] }
 
     func save(_ closes: [DailyClose]) throws(PriceHistoryError) {
         saved.append(closes)

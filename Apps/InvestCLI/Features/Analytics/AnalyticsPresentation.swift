@@ -52,7 +52,7 @@ struct AnalyticsPresentation {
 
     static func cliError(_ error: PriceHistoryError) -> CLIError {
         switch error {
-        case let .invalidRows(rows): return .usage("nothing was imported; fix these rows:\n" + TransactionPresentation.indented(rows.map(\.description)))
+        case let .invalidRows(rows, _): return .usage("nothing was imported; fix these rows:\n" + TransactionPresentation.indented(rows.map(\.description)))
         case let .store(failure): return .runtime("the price history could not be read or saved: \(failure.userMessage)")
         case let .unreadable(failure): return .runtime("the price history could not be read: \(failure.userMessage)")
         }

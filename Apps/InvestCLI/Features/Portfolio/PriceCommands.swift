@@ -84,24 +84,51 @@ struct PriceCommands {
     private func importCloses(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
-        let rows = try Self.rows(records, name: name, ticker: arguments.value("ticker"))
+        let closes = try Self.closes(in: ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name,
+                                     ticker: arguments.value("ticker"), today: io.today)
         let manager = try history()
         do throws(PriceHistoryError) {
-            let imported = try manager.importCloses(rows, today: io.today)
+            let imported = try manager.importCloses(closes)
             io.console.write("Imported \(Plural.count(imported.count, "close")) for \(Set(imported.map(\.ticker)).sorted().joined(separator: ", ")) from \(name).\n")
+        } catch let .invalidRows(errors, total) {
+            throw ImportCommand.badRows(errors.map { ($0.line, $0.messages.joined(separator: "; ")) }, in: name, total: total)
         } catch {
-            if case let .invalidRows(errors) = error {
-                throw ImportCommand.badRows(errors.map { ($0.line, $0.messages.joined(separator: "; ")) }, in: name)
-            }
             throw AnalyticsPresentation.cliError(error)
         }
     }
+
     /// `date,ticker,close`, or a download's `Date,Open,High,Low,Close,Adj Close,Volume` with `--ticker`
     /// (the Close column: splits are transactions of their own, so prices stay unadjusted).
-    static func rows(_ records: [CSV.Record], name: String, ticker: String?) throws -> [CloseRow] {
-        guard let header = records.first else { throw CLIError.usage("\(name) is empty; expected a header: date,ticker,close.") }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    /// Read a record at a time, so a long file's rows are never all held.
+    static func closes(in data: Data, name: String, ticker: String?, today: CalendarDay) throws -> CloseImport {
+        var closes = CloseImport(today: today)
+        var columns: (count: Int, date: Int, close: Int, ticker: Int?)?
+        var problems: [(line: Int, message: String)] = []
+        do {
+            try data.withUnsafeBytes { raw in
+                try CSV.forEachRecord(in: raw.bindMemory(to: UInt8.self)) { record in
+                    guard let (count, date, close, tickerColumn) = columns else {
+                        columns = try header(record.fields, name: name, ticker: ticker)
+                        return
+                    }
+                    let fields = record.fields
+                    guard fields.count == count else {
+                        if problems.count < CloseImport.keptProblems { problems.append((record.line, "expected \(count) fields, found \(fields.count)")) }
+                        return
+                    }
+                    closes.add(CloseRow(line: record.line, date: fields[date], ticker: tickerColumn.map { fields[$0] } ?? ticker ?? "", close: fields[close]))
+                }
+            }
+        } catch let error as CSV.ParseError {
+            throw CLIError.usage("\(name):\(error.line): \(error.message); nothing was imported.")
+        }
+        guard columns != nil else { throw CLIError.usage("\(name) is empty; expected a header: date,ticker,close.") }
+        guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
+        return closes
+    }
+
+    private static func header(_ fields: [String], name: String, ticker: String?) throws -> (count: Int, date: Int, close: Int, ticker: Int?) {
+        let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let date = names.firstIndex(of: "date"), let close = names.firstIndex(of: "close") else {
             throw CLIError.usage("\(name):1: the header needs date,ticker,close, or a download's Date,Open,High,Low,Close,Adj Close,Volume with --ticker.")
         }
@@ -112,17 +139,6 @@ struct PriceCommands {
         if tickerColumn != nil, ticker != nil {
             throw CLIError.usage("\(name):1: the file has a ticker column, so --ticker doesn't apply; leave it out.")
         }
-        var rows: [CloseRow] = []
-        var problems: [(line: Int, message: String)] = []
-        for record in records.dropFirst() {
-            let fields = record.fields
-            guard fields.count == names.count else {
-                problems.append((record.line, "expected \(names.count) fields, found \(fields.count)"))
-                continue
-            }
-            rows.append(CloseRow(line: record.line, date: fields[date], ticker: tickerColumn.map { fields[$0] } ?? ticker ?? "", close: fields[close]))
-        }
-        guard problems.isEmpty else { throw ImportCommand.badRows(problems, in: name) }
-        return rows
+        return (names.count, date, close, tickerColumn)
     }
 }

@@ -156,11 +156,13 @@ struct ImportCommand: Command {
 
     /// The first `shownProblems`, in line order, then how many more: enough to fix a pattern
     /// without a screenful per row.
-    static func badRows(_ problems: [(line: Int, message: String)], in name: String) -> CLIError {
+    /// - Parameter total: how many problems there are, when `problems` holds only the first.
+    static func badRows(_ problems: [(line: Int, message: String)], in name: String, total: Int? = nil) -> CLIError {
         let sorted = problems.sorted { $0.line < $1.line }
+        let count = max(total ?? 0, sorted.count)
         var lines = sorted.prefix(shownProblems).map { "\(name):\($0.line): \($0.message.escapedForTerminal)" }
-        if sorted.count > shownProblems { lines.append("…and \(sorted.count - shownProblems) more") }
-        return .usage("nothing was imported from \(name): \(Plural.count(sorted.count, "problem")) to fix, then run again:\n" + TransactionPresentation.indented(lines))
+        if count > shownProblems { lines.append("…and \(count - shownProblems) more") }
+        return .usage("nothing was imported from \(name): \(Plural.count(count, "problem")) to fix, then run again:\n" + TransactionPresentation.indented(lines))
     }
 
     /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.

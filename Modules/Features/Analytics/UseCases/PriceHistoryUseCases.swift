@@ -19,15 +19,61 @@ public struct CloseRow: Equatable, Sendable {
 }
 
 public enum PriceHistoryError: LedgerFeatureError, Equatable {
-    /// Every row that is wrong, by line: nothing was imported.
-    case invalidRows([RowError])
+    /// Rows that are wrong, by line (the first `CloseImport.keptProblems`), and how many there
+    /// are in all: nothing was imported.
+    case invalidRows([RowError], total: Int)
     case store(StoreError)
     case unreadable(LedgerDecodingError)
 }
 
+/// Closes read from a file one row at a time: each row is checked as it comes, and a later row
+/// for the same ticker and day replaces an earlier one, so an import of any length holds one
+/// close per ticker and day, never its rows.
+public struct CloseImport {
+    /// Problems past these are counted, not kept: the import fails either way.
+    public static let keptProblems = 1000
+
+    public private(set) var problems: [RowError] = []
+    public private(set) var problemCount = 0
+    public private(set) var closes: [DailyClose] = []
+    private var positions: [String: Int] = [:]
+    private let today: CalendarDay
+
+    public init(today: CalendarDay) {
+        self.today = today
+    }
+
+    public mutating func add(_ row: CloseRow) {
+        var messages: [String] = []
+        let day = CalendarDay(iso: row.date.trimmingCharacters(in: .whitespaces))
+        if day == nil { messages.append("date: '\(row.date)' is not a date in the form YYYY-MM-DD") }
+        if let day, day > today { messages.append("date: \(day.iso) is in the future (today is \(today.iso))") }
+        let ticker = TransactionValidator.normalizedTicker(row.ticker.trimmingCharacters(in: .whitespaces))
+        if ticker == nil { messages.append("ticker: '\(row.ticker)' is not a ticker symbol") }
+        let close = FixedDecimal(row.close.trimmingCharacters(in: .whitespaces))
+        if close == nil || close! <= .zero || close! > TransactionValidator.maximumValue {
+            messages.append("close: '\(row.close)' is not a price greater than 0")
+        }
+        guard let day, let ticker, let close, messages.isEmpty else {
+            problemCount += 1
+            if problems.count < Self.keptProblems { problems.append(RowError(line: row.line, messages: messages)) }
+            return
+        }
+        let parsed = DailyClose(ticker: ticker, day: day, close: close)
+        let key = ClosesLedgerCodec.id(ticker: ticker, day: day)
+        if let position = positions[key] {
+            closes[position] = parsed
+        } else {
+            positions[key] = closes.count
+            closes.append(parsed)
+        }
+    }
+}
+
 public protocol PriceHistoryManaging {
-    /// All or nothing: every row is checked, and only a fully valid file is saved.
-    func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose]
+    /// All or nothing: every row is checked, and only a fully valid file is saved; the last row
+    /// for a ticker and day is the one kept.
+    func importCloses(_ closes: CloseImport) throws(PriceHistoryError) -> [DailyClose]
     /// Closes from a trusted mapping (a quote service), kept as they are.
     func save(_ closes: [DailyClose]) throws(PriceHistoryError)
     func history() throws(PriceHistoryError) -> PriceHistory
@@ -42,29 +88,10 @@ public final class ManagePriceHistoryUseCase: PriceHistoryManaging {
         self.now = now
     }
 
-    public func importCloses(_ rows: [CloseRow], today: CalendarDay) throws(PriceHistoryError) -> [DailyClose] {
-        var closes: [DailyClose] = []
-        var errors: [RowError] = []
-        for row in rows {
-            var problems: [String] = []
-            let day = CalendarDay(iso: row.date.trimmingCharacters(in: .whitespaces))
-            if day == nil { problems.append("date: '\(row.date)' is not a date in the form YYYY-MM-DD") }
-            if let day, day > today { problems.append("date: \(day.iso) is in the future (today is \(today.iso))") }
-            let ticker = TransactionValidator.normalizedTicker(row.ticker.trimmingCharacters(in: .whitespaces))
-            if ticker == nil { problems.append("ticker: '\(row.ticker)' is not a ticker symbol") }
-            let close = FixedDecimal(row.close.trimmingCharacters(in: .whitespaces))
-            if close == nil || close! <= .zero || close! > TransactionValidator.maximumValue {
-                problems.append("close: '\(row.close)' is not a price greater than 0")
-            }
-            if let day, let ticker, let close, problems.isEmpty {
-                closes.append(DailyClose(ticker: ticker, day: day, close: close))
-            } else {
-                errors.append(RowError(line: row.line, messages: problems))
-            }
-        }
-        guard errors.isEmpty else { throw .invalidRows(errors) }
-        try store.save(closes, at: now(), atomically: true)
-        return closes
+    public func importCloses(_ closes: CloseImport) throws(PriceHistoryError) -> [DailyClose] {
+        guard closes.problemCount == 0 else { throw .invalidRows(closes.problems, total: closes.problemCount) }
+        try store.save(closes.closes, at: now(), atomically: true)
+        return closes.closes
     }
 
     /// One append: closes from a quote service are kept as they come, and a crash part-way
