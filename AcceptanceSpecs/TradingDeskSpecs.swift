@@ -241,8 +241,10 @@ final class TradingDeskSpecs: XCTestCase {
         try emulator.inject("500", for: "AAPL", times: 0)
         let afterwards = invest.run(["alerts", "check"])
 
-        XCTAssertEqual(unchecked.status, 3, "TSLA moved −1.66%: fired, and AAPL's failure is told on stderr")
-        XCTAssertTrue(unchecked.errors.contains("was not checked: no price"), unchecked.errors)
+        XCTAssertEqual(unchecked.status, 1, "TSLA moved −1.66% and fired, but AAPL could not be checked: the check failed")
+        XCTAssertTrue(unchecked.output.contains("FIRED") && unchecked.output.contains("TSLA"), unchecked.output)
+        XCTAssertTrue(unchecked.errors.contains("on AAPL was not checked: only a cached price from earlier"), unchecked.errors)
+        XCTAssertTrue(unchecked.errors.contains("1 alert could not be checked against a live price; 1 other fired (above)."), "[\(unchecked.errors)]")
         XCTAssertEqual(afterwards.status, 0, "TSLA fired already; AAPL at 190.12 is below 500: \(afterwards.output) \(afterwards.errors)")
         XCTAssertEqual(invest.run(["alert", "rearm", try alertID(invest, "move")]).status, 0)
         try emulator.inject("500", for: "*")
@@ -251,6 +253,25 @@ final class TradingDeskSpecs: XCTestCase {
         try emulator.inject("500", for: "*", times: 0)
         XCTAssertEqual(invest.run(["alerts", "check", "--notify", "printf '%s %s %s\\n' \"$INVEST_ALERT_TICKER\" \"$INVEST_ALERT_CONDITION\" \"$INVEST_ALERT_MEASURED\" >> \(log.path)"]).status, 3)
         XCTAssertEqual(try String(contentsOf: log, encoding: .utf8), "TSLA move -1.66469849\n")
+    }
+
+    /// Issue 27, item 6: with no API key reaching cron, a check once fired on the sample price
+    /// (exit 3), and an alert on a symbol no service knows was kept and failed every check.
+    func test_alertsJudgeOnlyLivePrices_andASymbolTheServiceDoesntKnowIsRefusedUnlessForced() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["alert", "add", "AAPL", "--above", "100"]).status, 0)
+
+        let check = invest.run(["--quiet", "alert", "check"])
+        let unknown = invest.run(["alert", "add", "ZZZZ", "--above", "1"])
+        let forced = invest.run(["alert", "add", "ZZZZ", "--above", "1", "--force"])
+
+        XCTAssertEqual(check.status, 1, "a sample price never fires an alert: \(check.output)")
+        XCTAssertFalse(check.output.contains("FIRED"), check.output)
+        XCTAssertTrue(check.errors.contains("on AAPL was not checked: only a sample price (no FINNHUB_API_KEY configured)"), "also under --quiet: \(check.errors)")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("the quote service doesn't know ZZZZ") && unknown.errors.contains("--force"), unknown.errors)
+        XCTAssertEqual(forced.status, 0, forced.errors)
+        XCTAssertEqual(try invest.run(["alert", "list", "--format", "json"]).jsonRows().count, 2)
     }
 
     func test_theEmulatorsDemoUser_startsWithSeed000sSamplePortfolio() throws {

@@ -52,7 +52,20 @@ final class CheckAlertsUseCaseTests: XCTestCase {
 
         XCTAssertEqual(check.fired, [])
         XCTAssertEqual(check.unchecked.map(\.alert.ticker), ["AAPL", "MSFT"])
-        XCTAssertEqual(check.unchecked.map(\.failure), [nil, .connectivity])
+        XCTAssertEqual(check.unchecked.map(\.reason), [.notLive(.cached), .noPrice(.connectivity)])
+    }
+
+    func test_check_neverFiresOnASampleOrManualPrice() throws {
+        let (sut, alerts, prices) = makeSUT()
+        _ = try alerts.add(ticker: "AAPL", condition: "above", threshold: "1", repeats: false)
+        _ = try alerts.add(ticker: "FUND", condition: "above", threshold: "1", repeats: false)
+        prices.results = ["AAPL": .success(price("AAPL", "174.26", .sample)), "FUND": .success(price("FUND", "10", .manual))]
+
+        let check = try sut.check()
+
+        XCTAssertEqual(check.fired, [])
+        XCTAssertEqual(check.unchecked.map(\.reason), [.notLive(.sample), .notLive(.manual)])
+        XCTAssertEqual(try alerts.all().filter(\.isArmed).count, 2, "both still armed")
     }
 
     func test_check_judgesWeightAgainstEveryHolding_soPricesAllOfThem() throws {

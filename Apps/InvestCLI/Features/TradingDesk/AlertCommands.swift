@@ -4,12 +4,14 @@ import ClientComposition
 import FixedPoint
 import CurrentPrices
 import TradingDesk
+import Transactions
 
 /// `invest alert …`: price alerts, one condition each, and a check against live prices that a
 /// script or cron acts on by its exit code.
 struct AlertCommands {
     let alerts: () throws -> AlertsManaging
-    let check: () throws -> (AlertsChecking, PriceMode)
+    let check: () throws -> AlertsChecking
+    let quote: () throws -> PriceLoader
     let environment: [String: String]
 
     static let legacySpellings = [LegacySpelling(old: ["alerts", "check"], new: ["alert", "check"]),
@@ -22,12 +24,13 @@ struct AlertCommands {
         let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
         return CommandGroup("alert", summary: "Price alerts: add, list, and check them against live prices (exit 3 when one fires)", default: "list", [
             Subcommand(CommandSpec(name: "alert add", summary: "Add an alert with one condition",
-                                   usage: "alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat]",
+                                   usage: "alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat] [--force]",
                                    options: [.value("above", "P", "Fire when the price is at or above P"), .value("below", "P", "Fire when the price is at or below P"),
                                              .value("move", "PCT", "Fire when the day's change goes past ±PCT %"),
                                              .value("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost"),
                                              .value("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value"),
-                                             .flag("repeat", "Fire at every check the condition holds, not once until re-armed")],
+                                             .flag("repeat", "Fire at every check the condition holds, not once until re-armed"),
+                                             .flag("force", "Keep the alert even when the quote service doesn't know the symbol")],
                                    arguments: [.required("TICKER", completes: .ticker)]), add),
             Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [format] + CommandSpec.Option.tableLayout), list),
             Subcommand(CommandSpec(name: "alert check", summary: "Check the alerts against live prices: exit 3 when one fires, 1 when one can't be checked",
@@ -44,6 +47,7 @@ struct AlertCommands {
         guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
             throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
         }
+        if !arguments.has("force"), let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) { try checkQuoted(ticker, io: io) }
         let alert: PriceAlert
         do throws(AlertsError) {
             alert = try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
@@ -53,6 +57,20 @@ struct AlertCommands {
             throw DeskPresentation.cliError(error)
         }
         io.console.write("Alert \(alert.id.prefix(8)): \(presenter(io).alertSummary(alert)).\n")
+    }
+
+    /// An alert on a symbol the quote service doesn't know could never be judged: refused unless
+    /// --force. When the service can't be asked, the alert is kept, saying so.
+    private func checkQuoted(_ ticker: String, io: CommandIO) throws {
+        let loader = try quote()
+        do throws(PriceLoadingError) {
+            _ = try loader.loadPrice(for: ticker)
+        } catch .unknownSymbol {
+            throw CLIError.usage("the quote service doesn't know \(ticker), so this alert could never be checked. "
+                + "Check the symbol ('invest stock search'), or pass --force to keep it anyway.")
+        } catch {
+            io.console.writeNotice("invest: warning: could not confirm that the quote service knows \(ticker) (\(error.userMessage)); the alert is kept.\n")
+        }
     }
 
     private func remove(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -80,7 +98,7 @@ struct AlertCommands {
     private func runCheck(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let presenter = presenter(io)
-        let (checking, mode) = try check()
+        let checking = try check()
         let result: AlertCheck
         do throws(CheckAlertsError) {
             result = try checking.check()
@@ -90,10 +108,9 @@ struct AlertCommands {
             case let .retrieval(failure): throw TransactionPresentation.error(failure)
             }
         }
-        if mode == .sample { io.console.writeNotice("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
+        // On stderr even under --quiet, as cron's mail is where a failed check is seen.
         for unchecked in result.unchecked {
-            let why = unchecked.failure.map { "no price: \($0.userMessage)" } ?? "only a stale price, which never fires an alert"
-            io.console.writeNotice("invest: warning: alert \(unchecked.alert.id.prefix(8)) on \(unchecked.alert.ticker) was not checked: \(why).\n")
+            io.console.writeError("invest: alert \(unchecked.alert.id.prefix(8)) on \(unchecked.alert.ticker) was not checked: \(Self.why(unchecked.reason)).\n")
         }
         if format == .table {
             if result.fired.isEmpty {
@@ -107,9 +124,22 @@ struct AlertCommands {
         if let command = arguments.value("notify") {
             for alert in result.fired { notify(command, alert, presenter: presenter, io: io) }
         }
-        if !result.fired.isEmpty { throw CLIError.finding(ExitCode.alertsFired) }
+        // Any alert that could not be judged fails the check, even when others fired: "fired" or
+        // "nothing fired" would each claim to know about it.
         if !result.unchecked.isEmpty {
-            throw CLIError.runtime("\(Plural.count(result.unchecked.count, "alert")) could not be checked against a live price; nothing is known to have fired.")
+            let fired = result.fired.isEmpty ? "nothing is known to have fired" : "\(Plural.count(result.fired.count, "other")) fired (above)"
+            throw CLIError.runtime("\(Plural.count(result.unchecked.count, "alert")) could not be checked against a live price; \(fired).")
+        }
+        if !result.fired.isEmpty { throw CLIError.finding(ExitCode.alertsFired) }
+    }
+
+    private static func why(_ reason: AlertCheck.Unchecked.Reason) -> String {
+        switch reason {
+        case let .noPrice(failure): "no price: \(failure.userMessage)"
+        case .notLive(.cached): "only a cached price from earlier, which never fires an alert"
+        case .notLive(.manual): "only a manual price, which never fires an alert"
+        case .notLive(.sample): "only a sample price (no FINNHUB_API_KEY configured), which never fires an alert"
+        case .notLive(.live): "no live price"
         }
     }
 

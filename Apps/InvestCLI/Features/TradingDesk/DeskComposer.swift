@@ -28,9 +28,13 @@ extension AppComposer {
         ManageAlertsUseCase(store: LedgerAlertsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
-    func checkAlerts() throws -> (AlertsChecking, PriceMode) {
-        let (prices, mode) = try marketPriceLoader()
-        return (CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: prices), transactions: try retrieveTransactions(),
-                                   now: context.now), mode)
+    func checkAlerts() throws -> AlertsChecking {
+        CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: try marketPriceLoader().0), transactions: try retrieveTransactions(),
+                           now: context.now)
+    }
+
+    /// The market's price of one ticker, to know before adding an alert that it can be judged.
+    func alertQuote() throws -> PriceLoader {
+        try marketPriceLoader().0
     }
 }

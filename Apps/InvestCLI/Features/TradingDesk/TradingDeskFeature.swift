@@ -17,6 +17,6 @@ extension FeatureRegistration {
             StocksCommand(search: app.searchStocks)]),
          WatchCommands(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions,
                        trends: Trends(history: app.loadTickerHistory)).group,
-         AlertCommands(alerts: app.manageAlerts, check: app.checkAlerts, environment: app.context.environment).group]
+         AlertCommands(alerts: app.manageAlerts, check: app.checkAlerts, quote: app.alertQuote, environment: app.context.environment).group]
     }
 }

@@ -6,9 +6,16 @@ import Portfolio
 
 public struct AlertCheck: Equatable, Sendable {
     public struct Unchecked: Equatable, Sendable {
+        public enum Reason: Equatable, Sendable {
+            /// No price could be had.
+            case noPrice(PriceLoadingError)
+            /// Only a price not from the market now (cached, manual, or sample), which never
+            /// fires an alert.
+            case notLive(PriceSource)
+        }
+
         public let alert: PriceAlert
-        /// Nil when a price was had but was stale, which never fires an alert.
-        public let failure: PriceLoadingError?
+        public let reason: Reason
     }
 
     /// As saved: each with the firing that just happened.
@@ -27,9 +34,9 @@ public protocol AlertsChecking {
     func check() throws(CheckAlertsError) -> AlertCheck
 }
 
-/// Evaluates every armed alert against current prices and saves what fired. Only a price from
-/// the market (live, or sample mode's) is judged: a cached or manual price may be hours old, and
-/// an alert that fires on it would be a false alarm.
+/// Evaluates every armed alert against current prices and saves what fired. Only a live price
+/// from the market is judged: a cached or manual price may be hours old and a sample price is
+/// made up, and an alert that fires on one would be a false alarm.
 public final class CheckAlertsUseCase: AlertsChecking {
     private let alerts: AlertsManaging
     private let prices: PricesLoading
@@ -64,7 +71,7 @@ public final class CheckAlertsUseCase: AlertsChecking {
         let held = needsPortfolio ? PortfolioCalculator.heldTickers(in: history) : []
         let results = prices.loadPrices(for: Array(Set(armed.map(\.ticker) + held)))
         let market = results.compactMapValues { result -> LoadedPrice? in
-            guard case let .success(price) = result, price.source == .live || price.source == .sample else { return nil }
+            guard case let .success(price) = result, price.source == .live else { return nil }
             return price
         }
         let summary = needsPortfolio ? PortfolioCalculator.summarize(history, prices: market) : nil
@@ -73,9 +80,13 @@ public final class CheckAlertsUseCase: AlertsChecking {
         let time = now()
         for alert in armed {
             guard let loaded = market[alert.ticker] else {
-                var failure: PriceLoadingError?
-                if case let .failure(error) = results[alert.ticker] { failure = error }
-                unchecked.append(AlertCheck.Unchecked(alert: alert, failure: failure))
+                let reason: AlertCheck.Unchecked.Reason
+                switch results[alert.ticker] {
+                case let .success(price)?: reason = .notLive(price.source)
+                case let .failure(error)?: reason = .noPrice(error)
+                case nil: reason = .noPrice(.unknownSymbol)
+                }
+                unchecked.append(AlertCheck.Unchecked(alert: alert, reason: reason))
                 continue
             }
             let price = loaded.price
