@@ -70,6 +70,20 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(returns.volatility), deviation * Double(365).squareRoot(), accuracy: 1e-12)
     }
 
+    /// Issue 27, item 4: the index starts at 1 before the first day, so a fall on that day counts.
+    func test_maxDrawdown_countsAFallOnTheFirstDay() throws {
+        let history = [makeTransaction(date: "2025-01-06", type: .buy, ticker: "XYZ", quantity: "10", sum: "1000")]
+        let closes = [("2025-01-06", "90"), ("2025-01-07", "110"), ("2025-01-08", "100")].map { DailyClose(ticker: "XYZ", day: day($0.0), close: fixed($0.1)) }
+
+        let returns = try XCTUnwrap(Returns.measure(PerformanceSeries.build(history, history: PriceHistory(closes), from: nil, to: day("2025-01-08"))))
+
+        let drawdown = try XCTUnwrap(returns.maxDrawdown)
+        XCTAssertEqual(drawdown.depth, 0.10, accuracy: 1e-12, "1 → 0.9 on the first day, not 1.1 → 1.0 later (9.09%)")
+        XCTAssertEqual(drawdown.peak, day("2025-01-06"))
+        XCTAssertEqual(drawdown.trough, day("2025-01-06"))
+        XCTAssertEqual(drawdown.recovery, day("2025-01-07"))
+    }
+
     func test_series_handWorkedHistory_givesEachDaysValueCashAndContributions() throws {
         let points = series(to: "2024-06-30").points
         func point(_ iso: String) throws -> DailyPoint { try XCTUnwrap(points.first { $0.day == day(iso) }, iso) }

@@ -97,8 +97,11 @@ public struct Returns: Sendable {
         return variance.squareRoot() * Double(365).squareRoot()
     }
 
+    /// The deepest fall of the index from a peak. The index stands at 1 at the start of its first
+    /// day, before that day's move, so a fall on the first day counts from 1.
     private static func drawdown(_ index: [(day: CalendarDay, value: Double)]) -> Drawdown? {
-        guard var peak = index.first else { return nil }
+        guard let first = index.first else { return nil }
+        var peak = (day: first.day, value: 1.0)
         var worst: (depth: Double, peak: (day: CalendarDay, value: Double), trough: CalendarDay)?
         for point in index {
             if point.value > peak.value { peak = point }
