@@ -125,6 +125,16 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(values, [50, 50, 120, 120, 140, 140])
     }
 
+    /// Issue 27, item 5: three shares bought for 10 were worth 9.99999999 at the rounded price.
+    func test_valuation_atTheLastTradePrice_isExact_throughASplit() {
+        let history = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "XYZ", quantity: "3", sum: "10"),
+                       makeTransaction(date: "2024-01-02", type: .split, ticker: "XYZ", quantity: "0", sum: "0", ratio: "7:1")]
+
+        let values = PerformanceSeries.build(history, history: PriceHistory(), from: nil, to: day("2024-01-02")).points.map(\.marketValue)
+
+        XCTAssertEqual(values, [10, 10], "3 × 10 ÷ 3, then 21 × 10 ÷ 21")
+    }
+
     func test_xirr_matchesExcelsDocumentedExample() throws {
         // Microsoft's XIRR example: 2008-01-01 −10000, 03-01 2750, 10-30 4250, 2009-02-15 3250, 04-01 2750 → 0.373362535.
         let start = day("2008-01-01").daysSinceEpoch

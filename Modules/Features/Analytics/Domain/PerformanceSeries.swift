@@ -90,7 +90,9 @@ public struct PerformanceSeries: Equatable, Sendable {
         private let history: PriceHistory
         private var numbers: [String: Int] = [:]
         private var quantities: [FixedDecimal] = []
-        private var lastTradePrices: [FixedDecimal?] = []
+        /// Per ticker: the latest trade as what it cost and how many of today's shares it was,
+        /// so a value at that price is exact (3 bought for 10 are worth 10, not 9.99999999).
+        private var lastTrades: [(sum: FixedDecimal, quantity: FixedDecimal)?] = []
         private var closes: [[(day: CalendarDay, close: FixedDecimal)]] = []
         /// Per ticker: how many of its closes are on or before the last day valued.
         private var passed: [Int] = []
@@ -102,10 +104,10 @@ public struct PerformanceSeries: Equatable, Sendable {
         mutating func apply(_ transaction: Transaction) {
             let number = numbers[transaction.ticker] ?? add(transaction.ticker)
             quantities[number] = transaction.held(after: quantities[number])
-            if let price = transaction.price { lastTradePrices[number] = price }
-            // A trade before a split was at the old quantity's price.
-            if let ratio = transaction.ratio, let price = lastTradePrices[number] {
-                lastTradePrices[number] = price.scaled(by: FixedDecimal(ratio.before), over: FixedDecimal(ratio.after))
+            if transaction.type.isTrade, !transaction.quantity.isZero { lastTrades[number] = (transaction.sum, transaction.quantity) }
+            // A trade before a split bought the old quantity: as many of today's shares as the split makes of it.
+            if let ratio = transaction.ratio, let trade = lastTrades[number] {
+                lastTrades[number] = (trade.sum, ratio.apply(to: trade.quantity))
             }
         }
 
@@ -119,8 +121,9 @@ public struct PerformanceSeries: Equatable, Sendable {
                 while count < list.count, list[count].day <= day { count += 1 }
                 passed[number] = count
                 // Held quantities and prices are capped where they are read, so a value always fits.
-                guard let price = count > 0 ? list[count - 1].close : lastTradePrices[number],
-                      let worth = quantities[number].multiplied(by: price) else { continue }
+                let worth = count > 0 ? quantities[number].multiplied(by: list[count - 1].close)
+                    : lastTrades[number].flatMap { quantities[number].scaled(by: $0.sum, over: $0.quantity) }
+                guard let worth else { continue }
                 total += worth
             }
             return total
@@ -129,7 +132,7 @@ public struct PerformanceSeries: Equatable, Sendable {
         private mutating func add(_ ticker: String) -> Int {
             numbers[ticker] = quantities.count
             quantities.append(.zero)
-            lastTradePrices.append(nil)
+            lastTrades.append(nil)
             closes.append(history.closes(of: ticker))
             passed.append(0)
             return quantities.count - 1
