@@ -68,7 +68,7 @@ final class SavingsSpecs: XCTestCase {
         invest.run(["savings", "add", "ISA", "--value", "1", "--at", "2024-06-30 14:30"])
 
         XCTAssertTrue(invest.run(["savings"]).output.contains("30 Jun 2024, 14:30"))
-        XCTAssertEqual(invest.run(["savings", "export"]).output, "account,timestamp,value\nISA,2024-06-30T13:30:00Z,1\n", "BST is UTC+1")
+        XCTAssertEqual(invest.run(["savings", "export"]).output, "account,timestamp,value,closed\nISA,2024-06-30T13:30:00Z,1,\n", "BST is UTC+1")
     }
 
     func test_correctingAndDeletingAnUpdate_recalculatesTheCurrentValue() throws {
@@ -120,7 +120,7 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertEqual(declined.prompts, ["Delete ISA and its 2 recorded values? This can't be undone by closing; 'invest undo' can revert it. [y/N] "])
         XCTAssertEqual(declined.errors, "Cancelled; nothing was deleted.\n")
         XCTAssertEqual(confirmed.output, "Deleted ISA and its 2 recorded values.\n")
-        XCTAssertEqual(invest.run(["savings", "export"]).output, "account,timestamp,value\nPension,2024-01-01T10:00:00Z,50\n")
+        XCTAssertEqual(invest.run(["savings", "export"]).output, "account,timestamp,value,closed\nPension,2024-01-01T10:00:00Z,50,\n")
         XCTAssertEqual(invest.run(["savings", "history", "ISA"]).status, 2, "gone")
     }
 
@@ -217,6 +217,28 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertEqual(imported.output, "Imported 2 values from standard input, creating ISA.\n")
         XCTAssertEqual(again.output, "Imported 0 values from standard input; 2 rows already recorded were skipped.\n")
         XCTAssertEqual(other.run(["savings", "export"]).output, export)
+    }
+
+    /// Issue 27, item 7: an export imported into the same home failed on a closed account, and
+    /// into a fresh one brought the closed account back active, adding it to the total.
+    func test_exportAndImport_ofAClosedAccount_roundTrip_inTheSameHomeAndAFreshOne() throws {
+        let invest = makeInvestDriver()
+        invest.run(["savings", "add", "ISA", "--value", "100", "--at", "2024-01-01 10:00"])
+        invest.run(["savings", "add", "Old ISA", "--value", "1000", "--at", "2024-01-01 10:00"])
+        XCTAssertEqual(invest.run(["savings", "close", "Old ISA", "--at", "2024-03-01 10:00"]).status, 0)
+        let export = invest.run(["savings", "export"]).output
+        let fresh = makeInvestDriver()
+
+        let same = invest.run(["savings", "import", "-"], stdin: Data(export.utf8))
+        let imported = fresh.run(["savings", "import", "-"], stdin: Data(export.utf8))
+
+        XCTAssertTrue(export.contains("Old ISA,2024-01-01T10:00:00Z,1000,2024-03-01T10:00:00Z"), export)
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertEqual(same.output, "Imported 0 values from standard input; 2 rows already recorded were skipped.\n")
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(try fresh.run(["savings", "--format", "json"]).jsonObject()["total"] as? String,
+                       try invest.run(["savings", "--format", "json"]).jsonObject()["total"] as? String, "the closed account stays out of the total")
+        XCTAssertEqual(fresh.run(["savings", "export"]).output, export)
     }
 
     /// Seed 003's test set 3, worked by hand for today (3 July 2024): the accounts opened on

@@ -200,14 +200,18 @@ struct SavingsCommands {
         io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 120), colors: io.usesColor))
     }
 
-    /// Every update as `account,timestamp,value`, by account, then time; times in UTC.
+    /// Every update as `account,timestamp,value,closed`, by account, then time; times in UTC.
+    /// `closed` is when a closed account closed (empty for an active one), so an import into a
+    /// fresh home gives back the same totals.
     private func export(_ arguments: ParsedArguments, io: CommandIO) throws {
         let book = try load().load()
-        let names = Dictionary(uniqueKeysWithValues: book.accounts.map { ($0.id, $0.name) })
+        let accounts = Dictionary(uniqueKeysWithValues: book.accounts.map { ($0.id, $0) })
         let order = Dictionary(uniqueKeysWithValues: book.accounts.enumerated().map { ($0.element.id, $0.offset) })
-        var text = "account,timestamp,value\n"
+        var text = "account,timestamp,value,closed\n"
         for update in book.updates.sorted(by: { (order[$0.accountID] ?? .max, $0.at) < (order[$1.accountID] ?? .max, $1.at) }) {
-            text += CSV.quote(names[update.accountID] ?? update.accountID) + "," + Timestamp.iso8601(update.at) + "," + update.value.description + "\n"
+            let account = accounts[update.accountID]
+            text += CSV.quote(account?.name ?? update.accountID) + "," + Timestamp.iso8601(update.at) + "," + update.value.description + ","
+                + (account?.closedAt.map(Timestamp.iso8601) ?? "") + "\n"
         }
         guard let path = arguments.value("output") else { return io.console.write(text) }
         do {
@@ -228,6 +232,7 @@ struct SavingsCommands {
             throw CLIError.usage("\(name):1: the header lacks \(missing.joined(separator: ", ")); expected 'account,timestamp,value' (in any order). Nothing was imported.")
         }
         let (account, timestamp, value) = (columns.firstIndex(of: "account")!, columns.firstIndex(of: "timestamp")!, columns.firstIndex(of: "value")!)
+        let closed = columns.firstIndex(of: "closed")
         var rows: [SavingsImportRow] = [], problems: [(line: Int, message: String)] = []
         for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
             guard record.fields.count == columns.count else {
@@ -237,7 +242,10 @@ struct SavingsCommands {
             do {
                 let at = try presentation.parseTime(record.fields[timestamp], option: "timestamp", now: io.now)
                 let amount = try presentation.parseValue(record.fields[value], option: "value")
-                rows.append(SavingsImportRow(line: record.line, accountName: record.fields[account], at: at, value: amount))
+                let closedAt = try closed.map { record.fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap { text in
+                    try text.isEmpty ? nil : presentation.parseTime(text, option: "closed", now: io.now)
+                }
+                rows.append(SavingsImportRow(line: record.line, accountName: record.fields[account], at: at, value: amount, closedAt: closedAt))
             } catch {
                 problems.append((record.line, ((error as? CLIError)?.message).flatMap { $0 } ?? "\(error)"))
             }
