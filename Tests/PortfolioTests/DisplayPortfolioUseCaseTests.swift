@@ -79,6 +79,23 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         XCTAssertEqual(average.totalCostBasis, fixed("20"))
     }
 
+    /// Issue 27, item 3: the holdings' totals leave cash out; the report carries it beside them.
+    func test_display_givesTheCashBalanceAndTheValueWithCash_onlyWhenCashIsTracked() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "2", sum: "20")]
+        prices.results = ["AAA": .success(livePrice("AAA", "30"))]
+        let untracked = try sut.display(sort: .value)
+        transactions.stored.append(makeCash(id: "d", date: "2024-01-01", type: .deposit, sum: "100"))
+
+        let tracked = try sut.display(sort: .value)
+
+        XCTAssertNil(untracked.cash)
+        XCTAssertNil(untracked.valueWithCash)
+        XCTAssertEqual(tracked.cash, fixed("80"), "100 in, 20 spent")
+        XCTAssertEqual(tracked.summary.totalValue, fixed("60"))
+        XCTAssertEqual(tracked.valueWithCash, fixed("140"))
+    }
+
     func test_display_deliversTheRetrievalError() {
         let (sut, transactions, prices) = makeSUT()
         let failure = TransactionsStoreError.store(.damaged(file: "transactions.log", line: 2, reason: "bad"))

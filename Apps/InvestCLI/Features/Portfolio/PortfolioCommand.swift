@@ -47,10 +47,10 @@ struct PortfolioCommand: Command {
             return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
         case .table:
             io.console.write(holdings.render(.table, style: try io.tableStyle(arguments, for: holdings)))
-            io.console.write(presenter.summaryLine(summary, colors: io.usesColor))
+            io.console.write(presenter.summaryLine(summary, colors: io.usesColor) + presenter.cashLine(report))
             if costBasis != .average { io.console.write("Cost basis: \(CostBasisOption.name(costBasis)).\n") }
         case .json:
-            io.console.write(presenter.portfolioDocument(summary, holdings: holdings, mode: mode, costBasis: costBasis).rendered())
+            io.console.write(presenter.portfolioDocument(report, holdings: holdings, mode: mode, costBasis: costBasis).rendered())
         case .csv:
             io.console.write(holdings.render(.csv, colors: false))
         }

@@ -40,7 +40,8 @@ struct PricePresentation {
     }
 
     /// `portfolio --format json`: everything the table and its summary line say, exactly.
-    func portfolioDocument(_ summary: PortfolioSummary, holdings: Report, mode: PriceMode, costBasis: CostBasisMethod) -> JSONValue {
+    func portfolioDocument(_ report: PortfolioReport, holdings: Report, mode: PriceMode, costBasis: CostBasisMethod) -> JSONValue {
+        let summary = report.summary
         var closed = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "REALIZED", key: "realizedProfit", alignment: .right),
             .init(title: "EXPENSES", key: "expenses", alignment: .right), .init(title: "INCOME", key: "income", alignment: .right),
@@ -60,6 +61,7 @@ struct PricePresentation {
                 ("expenses", exact(summary.totalExpenses)), ("income", exact(summary.totalIncome)),
                 ("profit", exact(summary.totalProfit)), ("profitPercent", exact(summary.totalProfitPercent)),
                 ("todayChange", exact(summary.todayChange)),
+                ("cash", exact(report.cash)), ("valueWithCash", exact(report.valueWithCash)),
             ])),
         ])
     }
@@ -88,6 +90,12 @@ struct PricePresentation {
             text += "Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n"
         }
         return text
+    }
+
+    /// The totals above are the holdings'; with cash tracked, what it adds.
+    func cashLine(_ report: PortfolioReport) -> String {
+        guard let cash = report.cash, let total = report.valueWithCash else { return "" }
+        return "Cash \(money(cash)); holdings and cash \(money(total))\n"
     }
 
     func warnings(mode: PriceMode, results: PriceResults) -> [String] {

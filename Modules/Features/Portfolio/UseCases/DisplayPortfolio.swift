@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 import CurrentPrices
 import Transactions
 
@@ -10,6 +11,18 @@ public struct PortfolioReport: Equatable, Sendable {
     public let summary: PortfolioSummary
     /// What loading each held ticker's price gave, so a client can say where prices came from.
     public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
+    /// The cash balance, when the history tracks cash (it has a deposit); the holdings' totals
+    /// leave it out.
+    public let cash: FixedDecimal?
+
+    public init(summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>], cash: FixedDecimal? = nil) {
+        self.summary = summary
+        self.prices = prices
+        self.cash = cash
+    }
+
+    /// The holdings' value and the cash: what the account is worth.
+    public var valueWithCash: FixedDecimal? { cash.map { summary.totalValue + $0 } }
 
     /// Something is held but the price service gave not one price: no total means anything.
     public var isUnvalued: Bool { prices.priceServiceFailed }
@@ -46,7 +59,8 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let held = PortfolioCalculator.heldTickers(in: positions)
         let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
         let loaded = results.compactMapValues { try? $0.get() }
-        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results)
+        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results,
+                               cash: CashPolicy.isTracked(in: history) ? CashPolicy.balance(of: history) : nil)
     }
 }
 
