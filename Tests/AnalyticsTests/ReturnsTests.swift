@@ -2,6 +2,7 @@ import XCTest
 import FixedPoint
 import Transactions
 import Analytics
+import CurrentPrices
 import TestSupport
 import TransactionsTestSupport
 
@@ -133,6 +134,17 @@ final class ReturnsTests: XCTestCase {
         let values = PerformanceSeries.build(history, history: PriceHistory(), from: nil, to: day("2024-01-02")).points.map(\.marketValue)
 
         XCTAssertEqual(values, [10, 10], "3 × 10 ÷ 3, then 21 × 10 ÷ 21")
+    }
+
+    /// Issue 27, item 2: a manual price had no effect on returns.
+    func test_valuation_countsAManualPriceAsItsDaysClose_overAKeptOne() {
+        let history = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "FUND", quantity: "2", sum: "100")]
+        let kept = PriceHistory([DailyClose(ticker: "FUND", day: day("2024-01-02"), close: 55), DailyClose(ticker: "FUND", day: day("2024-01-04"), close: 57)])
+        let manual = [ManualPrice(ticker: "FUND", price: 60, day: "2024-01-02", setAt: Date()), ManualPrice(ticker: "FUND", price: 70, day: "2024-01-03", setAt: Date())]
+
+        let values = PerformanceSeries.build(history, history: kept.adding(manual), from: nil, to: day("2024-01-04")).points.map(\.marketValue)
+
+        XCTAssertEqual(values, [100, 120, 140, 114], "trade price, manual over kept, manual, then the later kept close")
     }
 
     func test_xirr_matchesExcelsDocumentedExample() throws {

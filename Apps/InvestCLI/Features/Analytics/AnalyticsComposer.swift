@@ -1,5 +1,6 @@
 import Foundation
 import Analytics
+import CurrentPrices
 import QuotesAPI
 import MarketDataAPI
 
@@ -10,7 +11,8 @@ extension AppComposer {
     }
 
     func measurePerformance() throws -> PerformanceMeasuring {
-        MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory())
+        MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
+                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()))
     }
 
     /// Where closes fetched from the quote service are kept: past the undo log, because

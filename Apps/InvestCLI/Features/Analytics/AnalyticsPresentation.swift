@@ -28,6 +28,7 @@ struct AnalyticsPresentation {
             switch error {
             case let .transactions(failure): throw TransactionPresentation.error(failure)
             case let .prices(failure): throw cliError(failure)
+            case let .manualPrices(failure): throw CLIError.runtime("the manual prices could not be read: \(failure.userMessage)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import FixedPoint
 import Transactions
+import CurrentPrices
 
 /// One ticker's price at the end of one day.
 public struct DailyClose: Equatable, Sendable {
@@ -27,6 +28,19 @@ public struct PriceHistory: Sendable {
             for entry in list { latest[entry.day.daysSinceEpoch] = entry.close }
             self.closes[ticker] = latest.keys.sorted().map { (CalendarDay(daysSinceEpoch: $0), latest[$0]!) }
         }
+    }
+
+    /// With each manual price as its day's close, in place of a kept one for that day.
+    public func adding(_ manual: [ManualPrice]) -> PriceHistory {
+        var history = self
+        for price in manual {
+            guard let day = CalendarDay(iso: price.day) else { continue }
+            var list = history.closes[price.ticker] ?? []
+            let position = list.firstIndex { $0.day >= day } ?? list.count
+            if position < list.count, list[position].day == day { list[position].close = price.price } else { list.insert((day, price.price), at: position) }
+            history.closes[price.ticker] = list
+        }
+        return history
     }
 
     public var tickers: [String] { closes.keys.sorted() }

@@ -1,10 +1,12 @@
 import Foundation
 import FixedPoint
 import Transactions
+import CurrentPrices
 
 public enum MeasurePerformanceError: Error, Equatable {
     case transactions(RetrieveTransactionsError)
     case prices(PriceHistoryError)
+    case manualPrices(ManualPriceError)
 }
 
 public protocol PerformanceMeasuring {
@@ -15,10 +17,14 @@ public protocol PerformanceMeasuring {
 public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     private let transactions: TransactionsRetrieving
     private let prices: PriceHistoryManaging
+    private let manualPrices: ManualPricesStore?
 
-    public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging) {
+    /// - Parameter manualPrices: a price the user set counts as its day's close, over a kept one
+    ///   for the same day, as everywhere else a manual price stands in for a quote.
+    public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging, manualPrices: ManualPricesStore? = nil) {
         self.transactions = transactions
         self.prices = prices
+        self.manualPrices = manualPrices
     }
 
     public func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries {
@@ -34,7 +40,13 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
         } catch {
             throw .prices(error)
         }
-        return PerformanceSeries.build(history, history: closes, from: from, to: to)
+        let manual: [String: ManualPrice]
+        do throws(ManualPriceError) {
+            manual = try manualPrices?.prices() ?? [:]
+        } catch {
+            throw .manualPrices(error)
+        }
+        return PerformanceSeries.build(history, history: closes.adding(manual.values.sorted { $0.ticker < $1.ticker }), from: from, to: to)
     }
 }
 
