@@ -5,6 +5,24 @@ import TestSupport
 /// Seed 000 step 7.1, on the history `ReturnsTests` works by hand: three deposits, two buys, a
 /// dividend and a withdrawal, valued with imported closes.
 final class AnalyticsSpecs: XCTestCase {
+    /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
+    /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
+    func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "VWRL.L", "--quantity", "10", "--sum", "1000", "--date", "2024-06-03"]).status, 0)
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data("date,ticker,close\n2024-06-28,VWRL.L,120\n".utf8)).status, 0)
+
+        let portfolio = try invest.run(["portfolio", "--format", "json"]).jsonObject()
+        let allocation = invest.run(["allocation", "--format", "json"])
+        let returns = try invest.run(["returns", "--format", "json"]).jsonObject()
+
+        let holding = try XCTUnwrap((portfolio["holdings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(holding["value"] as? String, "1200")
+        XCTAssertEqual(holding["priceSource"] as? String, "close")
+        XCTAssertTrue(allocation.output.contains("\"1200\""), allocation.output)
+        XCTAssertEqual(returns["finalValue"] as? String, "1200")
+    }
+
     func test_currentVsInvested_isShownWithTheProfit() throws {
         let invest = try makeHandWorkedHistory()
 

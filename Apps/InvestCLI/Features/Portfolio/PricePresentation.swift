@@ -72,6 +72,7 @@ struct PricePresentation {
         case .cached: return "cached"
         case .sample: return "sample"
         case .manual: return "manual"
+        case .keptClose: return "close"
         }
     }
 
@@ -146,6 +147,7 @@ struct PricePresentation {
         case .live: return "live"
         case .sample: return "sample prices"
         case .manual: return "manual \(Timestamp.iso8601(loaded.price.quoteTime).prefix(10))"
+        case .keptClose: return "close \(Timestamp.iso8601(loaded.price.quoteTime).prefix(10))"
         case .cached: return "cached \(age(since: loaded.price.fetchedAt)) ago"
         }
     }

@@ -138,6 +138,7 @@ struct AlertCommands {
         case let .noPrice(failure): "no price: \(failure.userMessage)"
         case .notLive(.cached): "only a cached price from earlier, which never fires an alert"
         case .notLive(.manual): "only a manual price, which never fires an alert"
+        case .notLive(.keptClose): "only a kept close, which never fires an alert"
         case .notLive(.sample): "only a sample price (no FINNHUB_API_KEY configured), which never fires an alert"
         case .notLive(.live): "no live price"
         }

@@ -52,6 +52,9 @@ public enum PriceSource: Equatable, Sendable {
     case sample
     /// Set by the user (`ManualPrice`), for an asset no service lists.
     case manual
+    /// The latest daily close kept in the price history (imported, or a quote's), where nothing
+    /// newer prices the asset.
+    case keptClose
 }
 
 public struct LoadedPrice: Equatable, Sendable {
