@@ -92,6 +92,22 @@ final class TradeCyclesTests: XCTestCase {
         ], "a day without losses has no profit factor (—)")
     }
 
+    /// Issue 27, item 10: the web app adds a day's trades up in the order they closed.
+    func test_aDaysCumulativeChart_addsTradesInTheOrderTheyClosed() throws {
+        let statement = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 10:00:00,SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/3/25 10:01:00,SINGLE,BUY,+1,TO OPEN,QQQ,3 JUL 25,500,CALL,1.00,1.00,LMT
+        ,7/3/25 10:02:00,SINGLE,SELL,-1,TO CLOSE,QQQ,3 JUL 25,500,CALL,1.50,1.50,LMT
+        ,7/3/25 10:03:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,.70,.70,LMT
+        """
+        let trades = TradeCycles.build(try parse(statement)).trades
+
+        XCTAssertEqual(JournalStats.cumulative(trades), [fixed("0"), fixed("50"), fixed("20")], "QQQ +50 closed first, then SPY −30")
+        XCTAssertEqual(JournalStats.cumulative(trades.reversed()), [fixed("0"), fixed("50"), fixed("20")], "whatever order they are given in")
+    }
+
     func test_aDaysCumulativeChart_startsAtZero_inTheOrderTradesOpened() throws {
         let trades = TradeCycles.build(try parse(Self.statement)).trades.filter { $0.tradeDate == "2025-07-03" }
 

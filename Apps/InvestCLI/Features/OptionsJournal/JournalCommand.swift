@@ -146,9 +146,10 @@ struct JournalCommands {
     /// cumulative P&L.
     private func share(_ arguments: ParsedArguments, io: CommandIO) throws {
         let date = try Self.day(arguments.positionals[0], option: "DATE")
-        let trades = try load().load().trades.filter { $0.tradeDate == date }.sorted { $0.firstExecTime < $1.firstExecTime }
+        let closing = try load().load().trades.filter { $0.tradeDate == date }
+        let trades = closing.sorted { $0.firstExecTime < $1.firstExecTime }
         guard let stats = JournalStats.days(trades).first else { throw CLIError.usage("there are no trades on \(date) to share.") }
-        let points = JournalStats.cumulative(trades)
+        let points = JournalStats.cumulative(closing)
         let lines = JournalPresentation.shareLines(stats, trades: trades)
         if let path = arguments.value("svg") {
             try SVGFile.write(JournalPresentation.shareSVG(lines: lines, points: points), to: path, what: "the day", io: io)
@@ -214,9 +215,10 @@ struct JournalCommands {
 
     private func day(_ text: String, format: OutputFormat, arguments: ParsedArguments, io: CommandIO) throws {
         let date = try Self.day(text, option: "DATE")
-        let trades = try load().load().trades.filter { $0.tradeDate == date }.sorted { $0.firstExecTime < $1.firstExecTime }
+        let closing = try load().load().trades.filter { $0.tradeDate == date }
+        let trades = closing.sorted { $0.firstExecTime < $1.firstExecTime }
         let report = JournalPresentation.dayReport(trades, localTime: io.localTime)
-        let points = JournalStats.cumulative(trades)
+        let points = JournalStats.cumulative(closing)
         switch format {
         case .json:
             io.console.write(JSON.document([("date", .string(date)), ("trades", report.json),

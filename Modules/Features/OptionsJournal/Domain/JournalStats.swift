@@ -64,10 +64,13 @@ public enum JournalStats {
         }.sorted { $0.date > $1.date }
     }
 
-    /// The cumulative P&L over one day's trades, in the order they opened: [0, running sums…].
+    /// The cumulative P&L over one day's trades, in the order they closed, as the web app's
+    /// chart adds them: [0, running sums…]. Trades closing at the same moment keep the order
+    /// given, which for `TradeCycles`' trades is the web app's.
     public static func cumulative(_ trades: [JournalTrade]) -> [FixedDecimal] {
         var running = FixedDecimal.zero
-        return [.zero] + trades.sorted { $0.firstExecTime < $1.firstExecTime }.map { running += $0.profitLoss; return running }
+        let closingOrder = trades.enumerated().sorted { ($0.element.closedAt, $0.offset) < ($1.element.closedAt, $1.offset) }.map(\.element)
+        return [.zero] + closingOrder.map { running += $0.profitLoss; return running }
     }
 
     public static func dashboard(_ trades: [JournalTrade]) -> JournalDashboard {
