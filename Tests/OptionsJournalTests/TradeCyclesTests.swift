@@ -1,6 +1,6 @@
 import XCTest
 import FixedPoint
-import OptionsJournal
+@testable import OptionsJournal
 import TestSupport
 
 /// Seed 001's calculations on a statement worked by hand (times in New York, EDT = UTC−4):
@@ -90,6 +90,23 @@ final class TradeCyclesTests: XCTestCase {
             DayStats(date: "2025-07-03", trades: 3, winners: 1, losers: 1, grossProfitLoss: fixed("20"), volume: fixed("5"), profitFactor: fixed("1.4")),
             DayStats(date: "2025-07-02", trades: 1, winners: 1, losers: 0, grossProfitLoss: fixed("150"), volume: fixed("3"), profitFactor: nil),
         ], "a day without losses has no profit factor (—)")
+    }
+
+    /// Issue 27, item 15: the web app's spreadsheet reader takes a comma between digits as a
+    /// thousands separator.
+    func test_quantities_readThousandsSeparatorsAsTheWebAppsReaderDoes() throws {
+        let statement = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 10:00:00,SINGLE,BUY,"+1,000",TO OPEN,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/3/25 10:03:00,SINGLE,SELL,"-1,000",TO CLOSE,SPY,3 JUL 25,580,CALL,1.10,1.10,LMT
+        """
+
+        let executions = try parse(statement)
+
+        XCTAssertEqual(executions.map(\.quantity), [fixed("1000"), fixed("1000")])
+        XCTAssertEqual(ThinkorswimStatement.spreadsheetNumber("1,234,567"), fixed("1234567"), "each comma between digits goes")
+        XCTAssertNil(ThinkorswimStatement.spreadsheetNumber("1,2,3"), "the regular expression's pass leaves '12,3', not a number")
     }
 
     /// Issue 27, item 10: the web app adds a day's trades up in the order they closed.

@@ -18,6 +18,28 @@ public enum ThinkorswimStatement {
 
     static let required = ["Exec Time", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Order Type"]
 
+    /// A number as the web app's spreadsheet reader (SheetJS) reads a CSV cell: a comma between
+    /// two digits is a thousands separator (`+1,000` is 1000; each comma takes the digit after
+    /// it, as one left-to-right regular-expression pass does), `$` is dropped, and a sign may lead.
+    static func spreadsheetNumber(_ text: String) -> FixedDecimal? {
+        let scalars = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars.filter { $0 != "$" })
+        var joined = String.UnicodeScalarView()
+        var index = 0
+        func isDigit(_ position: Int) -> Bool { position < scalars.count && ("0"..."9").contains(scalars[position]) }
+        while index < scalars.count {
+            if isDigit(index), index + 2 < scalars.count, scalars[index + 1] == ",", isDigit(index + 2) {
+                joined.append(scalars[index])
+                joined.append(scalars[index + 2])
+                index += 3
+            } else {
+                joined.append(scalars[index])
+                index += 1
+            }
+        }
+        let number = String(joined)
+        return FixedDecimal(number.hasPrefix("+") ? String(number.dropFirst()) : number)
+    }
+
     /// - Parameters:
     ///   - records: the file's CSV records with their line numbers.
     ///   - timeZone: the zone the statement's times are in (the user's).
@@ -92,7 +114,7 @@ public enum ThinkorswimStatement {
             if let time, time > now { reasons.append("Exec Time '\(timeText)' is in the future") }
             let side = Execution.Side(rawValue: field("Side").uppercased())
             if side == nil { reasons.append("Side '\(field("Side"))' is not BUY or SELL") }
-            let quantity = FixedDecimal(field("Qty").replacingOccurrences(of: "+", with: "")).map { $0.isNegative ? -$0 : $0 }
+            let quantity = Self.spreadsheetNumber(field("Qty")).map { $0.isNegative ? -$0 : $0 }
             if quantity == nil || quantity!.isZero || quantity! > Execution.maximumQuantity { reasons.append("Qty '\(field("Qty"))' is not a quantity") }
             let effectText = field("Pos Effect").uppercased()
             let effect: Execution.PositionEffect? = effectText.contains("OPEN") ? .open : effectText.contains("CLOSE") ? .close : nil
