@@ -1,4 +1,5 @@
 import XCTest
+import Ledger
 import FixedPoint
 @testable import OptionsJournal
 import TestSupport
@@ -90,6 +91,29 @@ final class TradeCyclesTests: XCTestCase {
             DayStats(date: "2025-07-03", trades: 3, winners: 1, losers: 1, grossProfitLoss: fixed("20"), volume: fixed("5"), profitFactor: fixed("1.4")),
             DayStats(date: "2025-07-02", trades: 1, winners: 1, losers: 0, grossProfitLoss: fixed("150"), volume: fixed("3"), profitFactor: nil),
         ], "a day without losses has no profit factor (—)")
+    }
+
+    /// Issue 27, item 9: two identical fills in one statement were taken as one imported twice.
+    func test_identicalFillsInOneStatement_areEachAFill_andTheStatementImportedAgainAddsNothing() throws {
+        let statement = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 10:00:00,SINGLE,BUY,+2,TO OPEN,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/3/25 10:03:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+        ,7/3/25 10:03:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+        """
+        let executions = try parse(statement)
+        let journal = LedgerJournalStore(ledger: InMemoryLedgerStore())
+        let importer = ImportExecutionsUseCase(store: journal, now: { Date(timeIntervalSince1970: 1_760_000_000) })
+
+        let first = try importer.importExecutions(executions, dryRun: false)
+        let again = try importer.importExecutions(try parse(statement), dryRun: false)
+
+        XCTAssertEqual(Set(executions.map(\.id)).count, 3)
+        XCTAssertEqual(executions.map(\.occurrence), [1, 1, 2])
+        XCTAssertEqual([first.added, again.added, again.alreadyThere], [3, 0, 3])
+        let trades = TradeCycles.build(try journal.executions()).trades
+        XCTAssertEqual(trades.map(\.profitLoss), [fixed("100")], "both sells close the two contracts: +50 each")
     }
 
     /// Issue 27, item 15: the web app's spreadsheet reader takes a comma between digits as a

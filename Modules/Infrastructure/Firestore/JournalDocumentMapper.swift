@@ -41,6 +41,7 @@ enum JournalDocumentMapper {
             for (date, value) in notes { if let text = value.string { records.append(AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: 0)) } }
         }
         var unreadable: [LedgerRejection] = [], kept: [(group: [String: FirestoreValue], fill: FirestoreValue)] = []
+        var fills: [Execution] = []
         if case let .array(groups)? = fields["tradeData"] {
             for (index, group) in groups.enumerated() {
                 guard case var .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
@@ -56,10 +57,11 @@ enum JournalDocumentMapper {
                         kept.append((group: trade, fill: transaction))
                         continue
                     }
-                    records.append(JournalLedgerCodec.entry(for: execution, updatedAt: 0))
+                    fills.append(execution)
                 }
             }
         }
+        records += Execution.numberingRepeats(fills).map { JournalLedgerCodec.entry(for: $0, updatedAt: 0) }
         var byID: [String: LedgerEntry] = [:]
         for record in records {
             let version = versions[record.id]

@@ -31,9 +31,12 @@ public struct Execution: Equatable, Sendable {
     public let type: String
     /// Commissions and fees the statement charged for it, if any.
     public let fees: FixedDecimal
+    /// 1 for a fill, n for the n-th fill identical to it in the same statement or document (two
+    /// SELL −1 at 1.50 in the same second are two fills, not one imported twice).
+    public let occurrence: Int
 
     public init(execTime: Date, tradeDate: String, side: Side, quantity: FixedDecimal, symbol: String, expiration: String, strike: FixedDecimal,
-                price: FixedDecimal, orderType: String, positionEffect: PositionEffect, type: String, fees: FixedDecimal = .zero) {
+                price: FixedDecimal, orderType: String, positionEffect: PositionEffect, type: String, fees: FixedDecimal = .zero, occurrence: Int = 1) {
         self.execTime = execTime
         self.tradeDate = tradeDate
         self.side = side
@@ -46,6 +49,7 @@ public struct Execution: Equatable, Sendable {
         self.positionEffect = positionEffect
         self.type = type
         self.fees = fees
+        self.occurrence = occurrence
     }
 
     /// Options are for 100 shares; anything else is priced per share.
@@ -55,10 +59,29 @@ public struct Execution: Equatable, Sendable {
     public var contractKey: String { "\(symbol)-\(strike)-\(expiration)" }
 
     /// The same fill always gets the same id, so importing a statement twice adds nothing. A
-    /// 64-bit FNV-1a of the fields: an identifier, not a secret.
+    /// 64-bit FNV-1a of the fields, and of the occurrence past the first: an identifier, not a secret.
     public var id: String {
-        "exec-" + JournalID.hash([JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description,
-                                  price.description, orderType, positionEffect.rawValue, type].joined(separator: "|"))
+        let fields = [JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description,
+                      price.description, orderType, positionEffect.rawValue, type] + (occurrence > 1 ? ["#\(occurrence)"] : [])
+        return "exec-" + JournalID.hash(fields.joined(separator: "|"))
+    }
+
+    /// The same fill with its occurrence.
+    public func numbered(_ occurrence: Int) -> Execution {
+        Execution(execTime: execTime, tradeDate: tradeDate, side: side, quantity: quantity, symbol: symbol, expiration: expiration, strike: strike,
+                  price: price, orderType: orderType, positionEffect: positionEffect, type: type, fees: fees, occurrence: occurrence)
+    }
+
+    /// The fills of one statement or document, each repeat of an identical fill numbered in the
+    /// order given: 1, 2, … Deterministic, so the same statement imported again adds nothing.
+    public static func numberingRepeats(_ executions: [Execution]) -> [Execution] {
+        var seen: [String: Int] = [:]
+        return executions.map { fill in
+            let first = fill.numbered(1)
+            let count = (seen[first.id] ?? 0) + 1
+            seen[first.id] = count
+            return first.numbered(count)
+        }
     }
 }
 

@@ -146,7 +146,7 @@ public enum ThinkorswimStatement {
         let (charges, feeProblems) = charges(in: records, calendar: calendar)
         problems += feeProblems
         guard problems.isEmpty else { throw .badRows(problems.sorted { $0.line < $1.line }) }
-        return charging(executions, with: charges)
+        return Execution.numberingRepeats(charging(executions, with: charges))
     }
 
     /// Commissions and fees of one order, from a trade (TRD) row of the `Cash Balance` section.
@@ -203,7 +203,7 @@ public enum ThinkorswimStatement {
         return zip(executions, fees).map { fill, fee in
             fee.isZero ? fill : Execution(execTime: fill.execTime, tradeDate: fill.tradeDate, side: fill.side, quantity: fill.quantity, symbol: fill.symbol,
                                           expiration: fill.expiration, strike: fill.strike, price: fill.price, orderType: fill.orderType,
-                                          positionEffect: fill.positionEffect, type: fill.type, fees: fill.fees + fee)
+                                          positionEffect: fill.positionEffect, type: fill.type, fees: fill.fees + fee, occurrence: fill.occurrence)
         }
     }
 

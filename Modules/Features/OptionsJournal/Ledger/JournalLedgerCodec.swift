@@ -12,12 +12,15 @@ public enum JournalLedgerCodec: LedgerCodec {
     public static let kinds = [execution]
 
     public static func entry(for record: Execution, updatedAt: Int64) -> LedgerEntry {
-        LedgerEntry(id: record.id, kind: execution.name, schema: execution.schema, updatedAt: updatedAt, payload: LedgerPayload([
+        var fields: [(name: String, value: String)] = [
             ("at", String(record.execTime.millisecondsSince1970)), ("date", record.tradeDate), ("effect", record.positionEffect.rawValue),
             ("exp", record.expiration), ("fees", record.fees.description), ("order", record.orderType), ("price", record.price.description),
             ("qty", record.quantity.description), ("side", record.side.rawValue), ("strike", record.strike.description), ("symbol", record.symbol),
             ("type", record.type),
-        ]))
+        ]
+        // Written only for a repeat, so a fill's entry is as it always was.
+        if record.occurrence > 1 { fields.append(("n", String(record.occurrence))) }
+        return LedgerEntry(id: record.id, kind: execution.name, schema: execution.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
 
     public static func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Execution? {
@@ -38,10 +41,11 @@ public enum JournalLedgerCodec: LedgerCodec {
         guard let expiration = payload["exp"], !expiration.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw invalid("exp")
         }
+        guard let occurrence = payload["n"].map({ Int($0) }) ?? 1, (1...1_000_000).contains(occurrence) else { throw invalid("n") }
         let order = payload["order"] ?? "N/A"
         return Execution(execTime: Date(millisecondsSince1970: at), tradeDate: date, side: side, quantity: quantity, symbol: symbol, expiration: expiration,
                          strike: strike, price: price, orderType: order.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "N/A" : order,
-                         positionEffect: effect, type: type, fees: fees)
+                         positionEffect: effect, type: type, fees: fees, occurrence: occurrence)
     }
 }
 
