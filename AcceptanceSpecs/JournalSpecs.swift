@@ -181,7 +181,15 @@ final class JournalShareAndAddSpecs: XCTestCase {
         XCTAssertEqual(added.status, 0, added.errors)
         XCTAssertEqual(again.output, "That execution is already in the journal; nothing was added.\n")
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.errors, "invest: Side 'HOLD' is not BUY or SELL; Qty '0' is not a quantity.\n")
+        XCTAssertEqual(bad.errors, "invest: Side 'HOLD' is not BUY or SELL; Qty '0' is not a quantity; "
+            + "Exp '' is not an expiration such as 3 JUL 25, which a CALL needs; Strike '' is not a strike above 0, which a CALL needs.\n")
+        for (option, value, message) in [("--qty", "-1", "Qty '-1' has a sign"), ("--exp", "banana", "Exp 'banana' is not an expiration")] {
+            var typo = fill
+            typo[typo.firstIndex(of: option)! + 1] = value
+            let refused = invest.run(typo)
+            XCTAssertEqual(refused.status, 2, "\(option) \(value)")
+            XCTAssertTrue(refused.errors.contains(message), refused.errors)
+        }
         let open = try invest.run(["journal", "open", "--format", "json"]).jsonRows()
         XCTAssertEqual(open.map { $0["contract"] as? String }, ["SPY-600-7 JUL 25"])
         XCTAssertEqual(open.first?["openedAt"] as? String, "2025-07-07T14:00:00Z", "10:00 in New York")

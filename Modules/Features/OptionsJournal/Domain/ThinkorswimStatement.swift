@@ -73,13 +73,28 @@ public enum ThinkorswimStatement {
         return String(format: "%d/%d/%02d %02d:%02d:%02d", parts.month!, parts.day!, parts.year! % 100, parts.hour!, parts.minute!, parts.second!)
     }
 
-    /// The execution `fill` describes, by the rules every statement row follows.
+    /// The execution `fill` describes, by the rules every statement row follows, and those a row
+    /// typed by hand can break where a broker's never does: the side gives the direction, so the
+    /// quantity has no sign, and an option names its expiration (`3 JUL 25`) and strike.
     public static func execution(_ fill: ManualFill, timeZone: TimeZone, now: Date) throws(Failure) -> Execution {
+        var reasons: [String] = []
+        let quantity = fill.quantity.trimmingCharacters(in: .whitespaces)
+        if quantity.hasPrefix("-") || quantity.hasPrefix("+") { reasons.append("Qty '\(fill.quantity)' has a sign; give the number alone, as --side says BUY or SELL") }
+        if ["CALL", "PUT"].contains(fill.type.uppercased()) {
+            if !isExpiration(fill.expiration) { reasons.append("Exp '\(fill.expiration)' is not an expiration such as 3 JUL 25, which a \(fill.type.uppercased()) needs") }
+            if (FixedDecimal(fill.strike.trimmingCharacters(in: .whitespaces)) ?? .zero) <= .zero { reasons.append("Strike '\(fill.strike)' is not a strike above 0, which a \(fill.type.uppercased()) needs") }
+        }
         let header = ["", "Exec Time", "Spread", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Net Price", "Order Type"]
         let effect = fill.effect.uppercased()
         let row = ["", fill.time, "SINGLE", fill.side, fill.quantity, effect.hasPrefix("TO ") ? effect : "TO " + effect, fill.symbol, fill.expiration,
                    fill.strike, fill.type, fill.price, fill.price, fill.orderType]
-        return try executions(in: [(1, ["Account Trade History"]), (2, header), (3, row)], timeZone: timeZone, now: now)[0]
+        do throws(Failure) {
+            let execution = try executions(in: [(1, ["Account Trade History"]), (2, header), (3, row)], timeZone: timeZone, now: now)[0]
+            guard reasons.isEmpty else { throw .badRows([]) }
+            return execution
+        } catch let .badRows(problems) {
+            throw .badRows([Problem(line: 1, message: (problems.map(\.message) + reasons).joined(separator: "; "))])
+        }
     }
 
     public static func executions(in records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> [Execution] {
@@ -205,6 +220,14 @@ public enum ThinkorswimStatement {
                                           expiration: fill.expiration, strike: fill.strike, price: fill.price, orderType: fill.orderType,
                                           positionEffect: fill.positionEffect, type: fill.type, fees: fill.fees + fee, occurrence: fill.occurrence)
         }
+    }
+
+    /// `D MON YY`, as a statement writes an option's expiration: `3 JUL 25`.
+    static func isExpiration(_ text: String) -> Bool {
+        let parts = text.trimmingCharacters(in: .whitespaces).uppercased().split(separator: " ")
+        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        guard parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), months.contains(String(parts[1])) else { return false }
+        return parts[2].count == 2 && parts[2].allSatisfy(\.isNumber)
     }
 
     /// M/D/YY, as the Cash Balance section's rows start; its TOTAL row and blank lines don't.
