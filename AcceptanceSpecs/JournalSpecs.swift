@@ -28,6 +28,26 @@ final class JournalSpecs: XCTestCase {
         XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 4)
     }
 
+    /// Issue 27: no command listed, edited or deleted an execution.
+    func test_executionsAreListedWithTheirIds_andOneIsRemovedByAPrefix_untilUndo() throws {
+        let invest = try makeJournal()
+        let listed = try invest.run(["journal", "executions", "--format", "json"]).jsonRows()
+        let qqqClose = try XCTUnwrap(listed.first { $0["contract"] as? String == "QQQ-582.5-3 JUL 25" && $0["effect"] as? String == "CLOSE" })
+        let id = try XCTUnwrap(qqqClose["id"] as? String)
+
+        let removed = invest.run(["journal", "remove", String(id.dropFirst(5).prefix(8))])
+        let trades = try invest.run(["journal", "trades", "--format", "json"]).jsonRows()
+        let undone = invest.run(["undo"])
+
+        XCTAssertEqual(listed.count, 12)
+        XCTAssertEqual(removed.status, 0, removed.errors)
+        XCTAssertEqual(removed.output, "Removed SELL 1 QQQ-582.5-3 JUL 25 at 0.75 (id \(id)).\n")
+        XCTAssertEqual(trades.map { $0["symbol"] as? String }, ["SPY", "SPY", "AAPL"], "QQQ's cycle no longer closes")
+        XCTAssertEqual(undone.status, 0, undone.errors)
+        XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 4)
+        XCTAssertEqual(invest.run(["journal", "remove", "zz"]).status, 2)
+    }
+
     func test_days_areListedNewestFirst() throws {
         let invest = try makeJournal()
 

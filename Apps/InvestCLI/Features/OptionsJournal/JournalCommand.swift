@@ -11,6 +11,7 @@ struct JournalCommands {
     let load: () throws -> LoadJournalUseCase
     let importer: () throws -> ImportExecutionsUseCase
     let annotate: () throws -> AnnotateJournalUseCase
+    let remove: () throws -> RemoveExecutionUseCase
     /// The journal ⇄ the web app's Firestore document; nil when signed out or not configured.
     let webAppSync: () throws -> LedgerSyncing?
     let readStandardInput: (_ limit: Int) -> Data
@@ -44,6 +45,14 @@ struct JournalCommands {
             },
             action(CommandSpec(name: "journal open", summary: "Positions still open", options: listing)) { arguments, io in
                 output(JournalPresentation.openReport(try load().load().open), try format(arguments), arguments, io)
+            },
+            action(CommandSpec(name: "journal executions", summary: "Every execution, with the id 'journal remove' takes", options: listing)) { arguments, io in
+                output(JournalPresentation.executionsReport(try load().executions(), localTime: io.localTime), try format(arguments), arguments, io)
+            },
+            action(CommandSpec(name: "journal remove", summary: "Remove one execution (a unique id prefix is enough; 'invest undo' brings it back)",
+                               options: [], arguments: [.required("ID")]), changes: { _ in true }) { arguments, io in
+                let removed = try remove().remove(arguments.positionals[0])
+                io.console.write("Removed \(removed.side.rawValue) \(removed.quantity) \(removed.contractKey) at \(removed.price) (id \(removed.id)).\n")
             },
             CommandGroup("journal tags", summary: "The setup and mistake tag lists", default: "list", [
                 action(CommandSpec(name: "journal tags list", summary: "List the tags", options: [Self.format])) { arguments, io in

@@ -14,6 +14,10 @@ extension AppComposer {
         AnnotateJournalUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
+    func removeExecution() throws -> RemoveExecutionUseCase {
+        RemoveExecutionUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+    }
+
     func importExecutions() throws -> ImportExecutionsUseCase {
         ImportExecutionsUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }

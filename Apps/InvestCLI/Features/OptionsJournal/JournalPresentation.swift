@@ -59,6 +59,23 @@ enum JournalPresentation {
         return report
     }
 
+    /// Every execution with its id, oldest first: what `journal remove` takes.
+    static func executionsReport(_ executions: [Execution], localTime: LocalTime) -> Report {
+        var report = Report(columns: [
+            .init(title: "ID", key: "id", alignment: .left), .init(title: "TIME", key: "execTime", alignment: .left),
+            .init(title: "SIDE", key: "side", alignment: .left), .init(title: "QTY", key: "quantity", alignment: .right),
+            .init(title: "CONTRACT", key: "contract", alignment: .left), .init(title: "TYPE", key: "type", alignment: .left),
+            .init(title: "EFFECT", key: "effect", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
+            .init(title: "FEES", key: "fees", alignment: .right, visibility: .wide),
+        ])
+        report.rows = executions.sorted { ($0.execTime, $0.id) < ($1.execTime, $1.id) }.map { fill in
+            [Cell(shown: String(fill.id.dropFirst(5).prefix(8)), value: .string(fill.id)), .time(fill.execTime, shown: localTime.dateAndTime(fill.execTime)),
+             .text(fill.side.rawValue), .decimal(fill.quantity), .text(fill.contractKey), .text(fill.type), .text(fill.positionEffect.rawValue),
+             .decimal(fill.price), .decimal(fill.fees)]
+        }
+        return report
+    }
+
     static func openReport(_ positions: [OpenPosition]) -> Report {
         var report = Report(columns: [
             .init(title: "CONTRACT", key: "contract", alignment: .left), .init(title: "SIDE", key: "direction", alignment: .left),
@@ -103,6 +120,10 @@ enum JournalPresentation {
         case let .invalidRating(rating): return .usage("\(rating) is not a rating: use 0 to 5.")
         case .noteTooLong: return .usage("a note is at most 100 KB.")
         case let .noSuchTrade(reference): return .usage("no trade has the id or key '\(reference.escapedForTerminal)'; 'invest journal trades' shows them.")
+        case let .noSuchExecution(reference):
+            return .usage("no execution id starts with '\(reference.escapedForTerminal)'; 'invest journal executions' lists them.")
+        case let .ambiguousExecution(reference, matches):
+            return .usage("'\(reference.escapedForTerminal)' starts \(matches) execution ids; give more of the id.")
         case let .ambiguousTrade(reference, matches): return .usage("'\(reference.escapedForTerminal)' fits \(matches) trades; give more of the id.")
         case .nothingToChange: return .usage("give --setup, --mistake or --rating: what should the trade be tagged with?")
         }

@@ -5,7 +5,7 @@ import OptionsJournal
 extension FeatureRegistration {
     static let journal = FeatureRegistration(title: "Options journal", kinds: JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds,
                                              validator: { _, _ in JournalEntryValidator() }) { app in
-        [JournalCommands(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal, webAppSync: app.journalSync,
+        [JournalCommands(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal, remove: app.removeExecution, webAppSync: app.journalSync,
                          readStandardInput: app.context.readStandardInput, timeZone: app.context.timeZone).group]
     }
 }

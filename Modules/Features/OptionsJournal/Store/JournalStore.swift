@@ -19,6 +19,8 @@ public protocol JournalStore {
     func add(_ executions: [Execution], at date: Date) throws(JournalError)
     /// As one unit: after a crash, all or none.
     func apply(_ changes: [AnnotationChange], at date: Date) throws(JournalError)
+    /// Leaves a tombstone, which syncs.
+    func remove(_ execution: Execution, at date: Date) throws(JournalError)
     /// A check and its writes with other writers kept out.
     func exclusively<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T
 }
@@ -81,6 +83,10 @@ public struct LedgerJournalStore: JournalStore {
             case let .note(date, text): AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: at)
             }
         })
+    }
+
+    public func remove(_ execution: Execution, at date: Date) throws(JournalError) {
+        try write([.tombstone(id: execution.id, kind: JournalLedgerCodec.execution.name, at: date.millisecondsSince1970)])
     }
 
     public func exclusively<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {

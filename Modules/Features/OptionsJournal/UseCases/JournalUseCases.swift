@@ -12,6 +12,10 @@ public enum JournalError: Error, Equatable, Sendable {
     case noSuchTrade(String)
     /// The id prefix fits several trades.
     case ambiguousTrade(String, matches: Int)
+    /// No execution has this id or id prefix.
+    case noSuchExecution(String)
+    /// The id prefix fits several executions.
+    case ambiguousExecution(String, matches: Int)
     /// A tag asked for no setup, mistake or rating.
     case nothingToChange
 }
@@ -118,6 +122,30 @@ public struct ImportExecutionsUseCase {
             let new = executions.filter { seen.insert($0.id).inserted }
             if !dryRun { try store.add(new, at: now()) }
             return (new.count, executions.count - new.count)
+        }
+    }
+}
+
+/// Removes one execution, found by its id or a prefix of it (4 characters at least, `exec-`
+/// optional): a fill imported by mistake, or one typed wrong with `journal add`.
+public struct RemoveExecutionUseCase {
+    private let store: JournalStore
+    private let now: () -> Date
+
+    public init(store: JournalStore, now: @escaping () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    @discardableResult
+    public func remove(_ reference: String) throws(JournalError) -> Execution {
+        try store.exclusively { () throws(JournalError) in
+            let wanted = reference.lowercased().hasPrefix("exec-") ? reference.lowercased() : "exec-" + reference.lowercased()
+            let matches = try store.executions().filter { $0.id == wanted || reference.count >= 4 && $0.id.hasPrefix(wanted) }
+            guard let execution = matches.first else { throw .noSuchExecution(reference) }
+            guard matches.count == 1 else { throw .ambiguousExecution(reference, matches: matches.count) }
+            try store.remove(execution, at: now())
+            return execution
         }
     }
 }
