@@ -30,7 +30,7 @@ final class CommandTreeSpecs: XCTestCase {
         XCTAssertEqual(bash.status, 0, bash.stderr)
         XCTAssertEqual(bash.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
             "list add update history update-edit update-delete close reopen rename delete chart export import demo",
-            "import trades days day stats open tags tag note share add",
+            "import trades days day stats open executions remove tags tag note share add",
             "add list check remove rearm",
             "INVEST_COST_BASIS INVEST_CURRENCY",
             "bash zsh fish man",
