@@ -45,7 +45,7 @@ final class ManualPricesTests: XCTestCase {
         source.stub("AAPL", live(makePrice("AAPL", price: "190")))
         var reads = 0
         let manual = ManualPrice(ticker: "FUND", price: fixed("12.5"), day: "2024-06-30", setAt: now)
-        let sut = ManualPriceFallbackLoader(decoratee: source) { reads += 1; return ["FUND": manual, "AAPL": manual] }
+        let sut = FallbackPriceLoader.manualPrices(behind: source) { reads += 1; return ["FUND": manual, "AAPL": manual] }
 
         let listed = try sut.loadPrice(for: "AAPL")
         XCTAssertEqual(reads, 0, "a listed stock never reads the manual prices")

@@ -78,7 +78,7 @@ extension AppComposer {
         let prices = try manualPrices(), history = try managePriceHistory()
         let console = console
         return { loader in
-            let manual = ManualPriceFallbackLoader(decoratee: loader) {
+            let manual = FallbackPriceLoader.manualPrices(behind: loader) {
                 do throws(ManualPriceError) {
                     return try prices.all()
                 } catch {
@@ -86,14 +86,14 @@ extension AppComposer {
                     return [:]
                 }
             }
-            return KeptCloseFallbackLoader(decoratee: manual) {
+            return FallbackPriceLoader(decoratee: manual, source: { () -> PriceHistory in
                 do throws(PriceHistoryError) {
                     return try history.history()
                 } catch {
                     console.writeNotice("invest: warning: the kept closes were not read: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
                     return PriceHistory()
                 }
-            }
+            }, price: { closes, ticker in closes.latestPrice(of: ticker) })
         }
     }
 }

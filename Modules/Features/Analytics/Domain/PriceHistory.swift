@@ -43,6 +43,16 @@ public struct PriceHistory: Sendable {
         return history
     }
 
+    /// The latest close as a price: for what nothing newer prices, shown as a kept close.
+    public func latestPrice(of ticker: String) -> LoadedPrice? {
+        let list = closes(of: ticker)
+        guard let last = list.last else { return nil }
+        let time = last.day.startDate
+        return LoadedPrice(price: CurrentPrice(ticker: ticker, price: last.close, change: nil, changePercent: nil,
+                                               previousClose: list.count > 1 ? list[list.count - 2].close : last.close, quoteTime: time, fetchedAt: time),
+                           source: .keptClose)
+    }
+
     public var tickers: [String] { closes.keys.sorted() }
     public var isEmpty: Bool { closes.isEmpty }
 

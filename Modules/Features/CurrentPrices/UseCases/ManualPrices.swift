@@ -55,36 +55,44 @@ public final class ManualPrices {
     }
 }
 
-/// Where no other source has a price, the one the user set: for an asset no quote service
-/// lists. Manual prices are read once, and only when some ticker needs one, so a portfolio of
-/// listed stocks never reads them.
-public final class ManualPriceFallbackLoader: PriceLoader, @unchecked Sendable {
+/// Where the decoratee has no price, one looked up in a source read once, and only when some
+/// ticker needs it: a portfolio of listed stocks never reads the manual prices or the closes.
+public final class FallbackPriceLoader<Source>: PriceLoader, @unchecked Sendable {
     private let decoratee: PriceLoader
-    private let manualPrices: () -> [String: ManualPrice]
+    private let source: () -> Source
+    private let price: (Source, String) -> LoadedPrice?
     private let lock = NSLock()
-    private var loaded: [String: ManualPrice]?
+    private var loaded: Source?
 
-    public init(decoratee: PriceLoader, manualPrices: @escaping () -> [String: ManualPrice]) {
+    public init(decoratee: PriceLoader, source: @escaping () -> Source, price: @escaping (_ source: Source, _ ticker: String) -> LoadedPrice?) {
         self.decoratee = decoratee
-        self.manualPrices = manualPrices
+        self.source = source
+        self.price = price
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
         do {
             return try decoratee.loadPrice(for: ticker)
         } catch {
-            guard let manual = manual()[ticker] else { throw error }
-            return manual.loaded
+            guard let fallback = price(read(), ticker) else { throw error }
+            return fallback
         }
     }
 
-    private func manual() -> [String: ManualPrice] {
+    private func read() -> Source {
         lock.withLock {
             if let loaded { return loaded }
-            let prices = manualPrices()
-            loaded = prices
-            return prices
+            let read = source()
+            loaded = read
+            return read
         }
+    }
+}
+
+extension FallbackPriceLoader where Source == [String: ManualPrice] {
+    /// Where no other source has a price, the one the user set: for an asset no quote service lists.
+    public static func manualPrices(behind decoratee: PriceLoader, _ prices: @escaping () -> [String: ManualPrice]) -> FallbackPriceLoader {
+        FallbackPriceLoader(decoratee: decoratee, source: prices) { prices, ticker in prices[ticker]?.loaded }
     }
 }
 
