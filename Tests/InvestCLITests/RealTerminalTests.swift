@@ -183,7 +183,8 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(try terminal.run("invest add --type deposit --sum 5 --date 2024-01-02 --note \"$(printf 'a\\033[2Jb\\033]0;pwned\\007c')\" >/dev/null"), 0)
 
         XCTAssertEqual(try terminal.run("invest list --format csv"), 0)
-        XCTAssertEqual(try terminal.run("invest list --format csv > out.csv && grep -c $'\\033\\[2J' out.csv"), 0)
+        let file = terminal.home.appendingPathComponent("out.csv").path
+        XCTAssertEqual(try terminal.run("invest list --format csv > '\(file)' && grep -c $'\\033\\[2J' '\(file)'"), 0, "a file gets the bytes")
         let screen = try terminal.screen(escapes: true)
 
         XCTAssertTrue(screen.contains("a\\u{1b}[2Jb\\u{1b}]0;pwned\\u{7}c"), "shown as escapes: \(screen)")
