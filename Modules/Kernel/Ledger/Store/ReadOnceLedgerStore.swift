@@ -4,9 +4,11 @@ import Foundation
 /// collects the entries of a few small kinds (manual prices, closes), and later look-ups of those
 /// kinds are answered from it, so the command reads the log once. A write forgets what was
 /// collected. Readers of the collected kinds use `entries(ofKinds:)`, never `scanLive`.
-public final class ReadOnceLedgerStore: LedgerStore {
+public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
     private let decoratee: LedgerStore
     private let collectedKinds: [LedgerKind]
+    /// Prices load on several threads, and two fallbacks may look up their kinds at once.
+    private let lock = NSLock()
     private var collected: [LedgerEntry]?
 
     public init(decoratee: LedgerStore, collecting kinds: [LedgerKind]) {
@@ -15,6 +17,8 @@ public final class ReadOnceLedgerStore: LedgerStore {
     }
 
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
         guard collected == nil else { return try decoratee.scanLive(reserve: reserve, keep) }
         let (superseded, entries) = try decoratee.scanLive(reserve: reserve, collecting: collectedKinds, keep)
         collected = entries
@@ -24,8 +28,15 @@ public final class ReadOnceLedgerStore: LedgerStore {
     public func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry] {
         let names = Set(kinds.map(\.name))
         guard names.isSubset(of: collectedKinds.map(\.name)) else { return try decoratee.entries(ofKinds: kinds) }
+        lock.lock()
+        defer { lock.unlock() }
         if collected == nil { collected = try decoratee.entries(ofKinds: collectedKinds) }
         return collected?.filter { names.contains($0.kind) } ?? []
+    }
+
+    /// What a write makes stale is forgotten.
+    private func forget() {
+        lock.withLock { collected = nil }
     }
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try decoratee.retrieveEntries() }
@@ -37,17 +48,17 @@ public final class ReadOnceLedgerStore: LedgerStore {
     public func append(_ entry: LedgerEntry) throws(StoreError) { try append(contentsOf: [entry]) }
 
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
-        collected = nil
+        forget()
         try decoratee.append(contentsOf: entries)
     }
 
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
-        collected = nil
+        forget()
         try decoratee.apply(entries)
     }
 
     public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
-        collected = nil
+        forget()
         try decoratee.apply(entries, expecting: expected)
     }
 
