@@ -93,6 +93,24 @@ final class TradeCyclesTests: XCTestCase {
         ], "a day without losses has no profit factor (—)")
     }
 
+    /// Issue 27, item 11: a close of more than was open kept the position open for good.
+    func test_aCloseOfMoreThanIsOpen_closesWhatIsOpen_andTheContractsLaterCyclesStillClose() throws {
+        let statement = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/3/25 10:00:00,SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/3/25 10:01:00,SINGLE,SELL,-2,TO CLOSE,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT
+        ,7/3/25 10:04:00,SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/3/25 10:05:00,SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.50,1.50,LMT
+        """
+
+        let result = TradeCycles.build(try parse(statement))
+
+        XCTAssertEqual(result.trades.map(\.profitLoss), [fixed("20"), fixed("50")], "1 × 0.20 × 100, then 1 × 0.50 × 100")
+        XCTAssertEqual(result.open, [])
+        XCTAssertEqual(result.unmatched.map(\.execution.quantity), [fixed("1")], "the one contract closed beyond what was open")
+    }
+
     /// Issue 27, item 9: two identical fills in one statement were taken as one imported twice.
     func test_identicalFillsInOneStatement_areEachAFill_andTheStatementImportedAgainAddsNothing() throws {
         let statement = """

@@ -66,6 +66,12 @@ public struct Execution: Equatable, Sendable {
         return "exec-" + JournalID.hash(fields.joined(separator: "|"))
     }
 
+    /// `quantity` of this fill, with its fees or none.
+    func part(_ quantity: FixedDecimal, withFees: Bool) -> Execution {
+        Execution(execTime: execTime, tradeDate: tradeDate, side: side, quantity: quantity, symbol: symbol, expiration: expiration, strike: strike,
+                  price: price, orderType: orderType, positionEffect: positionEffect, type: type, fees: withFees ? fees : .zero, occurrence: occurrence)
+    }
+
     /// The same fill with its occurrence.
     public func numbered(_ occurrence: Int) -> Execution {
         Execution(execTime: execTime, tradeDate: tradeDate, side: side, quantity: quantity, symbol: symbol, expiration: expiration, strike: strike,

@@ -90,12 +90,19 @@ public enum TradeCycles {
                 positions[key] = position
             case .close:
                 let closes: JournalTrade.Direction = execution.side == .sell ? .long : .short
-                guard var position = positions[key], position.direction == closes, execution.quantity <= position.quantity else {
+                guard var position = positions[key], position.direction == closes else {
                     unmatched.append(UnmatchedClose(execution: execution))
                     continue
                 }
-                position.quantity -= execution.quantity
-                position.closings.append(execution)
+                // A close of more than is open closes what is open; the excess is left out, so the
+                // contract's later cycles still close.
+                var closing = execution
+                if execution.quantity > position.quantity {
+                    closing = execution.part(position.quantity, withFees: true)
+                    unmatched.append(UnmatchedClose(execution: execution.part(execution.quantity - position.quantity, withFees: false)))
+                }
+                position.quantity -= closing.quantity
+                position.closings.append(closing)
                 if position.quantity.isZero {
                     trades.append(trade(position.direction, openings: position.openings, closings: position.closings))
                     positions[key] = nil
