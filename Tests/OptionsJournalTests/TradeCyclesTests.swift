@@ -93,6 +93,23 @@ final class TradeCyclesTests: XCTestCase {
         ], "a day without losses has no profit factor (—)")
     }
 
+    /// Issue 27, item 13: the web app's dashboard files a trade under the UTC date of its first buy.
+    func test_theDashboardsCumulativePL_filesATradeUnderTheUTCDateOfItsFirstBuy() throws {
+        let statement = """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/2/25 20:30:00,SINGLE,BUY,+1,TO OPEN,SPY,18 JUL 25,580,CALL,1.00,1.00,LMT
+        ,7/2/25 20:45:00,SINGLE,SELL,-1,TO CLOSE,SPY,18 JUL 25,580,CALL,1.50,1.50,LMT
+        """
+        let trades = TradeCycles.build(try parse(statement)).trades
+
+        let dashboard = JournalStats.dashboard(trades)
+
+        XCTAssertEqual(JournalStats.days(trades).map(\.date), ["2025-07-02"], "the day list keeps the trade date in New York")
+        XCTAssertEqual(dashboard.cumulativeByDay.map(\.date), ["2025-07-03"], "20:30 in New York is 00:30 UTC the next day")
+        XCTAssertEqual(dashboard.cumulativeByDay.map(\.profitLoss), [fixed("50")])
+    }
+
     /// Issue 27, item 11: a close of more than was open kept the position open for good.
     func test_aCloseOfMoreThanIsOpen_closesWhatIsOpen_andTheContractsLaterCyclesStillClose() throws {
         let statement = """

@@ -42,7 +42,8 @@ public struct JournalDashboard: Equatable, Sendable {
     public let averageLoss: FixedDecimal?
     public let largestWin: FixedDecimal?
     public let largestLoss: FixedDecimal?
-    /// P&L summed per day, oldest first: the cumulative chart's points.
+    /// P&L summed per UTC day of each trade's first buy, oldest first: the web app's cumulative
+    /// chart's points.
     public let cumulativeByDay: [(date: String, profitLoss: FixedDecimal)]
 
     public static func == (lhs: JournalDashboard, rhs: JournalDashboard) -> Bool {
@@ -81,11 +82,16 @@ public enum JournalStats {
         // A ratio too large to count (losses of a few hundred-millionths) is as good as infinite.
         let factor: JournalDashboard.ProfitFactor = lost.isZero ? (won > .zero ? .infinite : .ratio(.zero)) : won.divided(by: lost).map { .ratio($0) } ?? .infinite
         let count = FixedDecimal(max(trades.count, 1))
+        // As the web app's chart: each trade under the UTC date of its first buy (a buy at
+        // 20:30 in New York is the next day's), not the trade date the day list uses.
         var running = FixedDecimal.zero
-        let byDay = days(trades).reversed().map { day -> (date: String, profitLoss: FixedDecimal) in
-            running += day.grossProfitLoss
-            return (day.date, running)
-        }
+        let byDay = Dictionary(grouping: trades) { String(JournalTime.javaScriptISO($0.firstExecTime).prefix(10)) }
+            .map { (date: $0.key, profitLoss: $0.value.reduce(FixedDecimal.zero) { $0 + $1.profitLoss }) }
+            .sorted { $0.date < $1.date }
+            .map { day -> (date: String, profitLoss: FixedDecimal) in
+                running += day.profitLoss
+                return (day.date, running)
+            }
         return JournalDashboard(trades: trades.count, netProfitLoss: net, profitFactor: factor,
                                 winRate: trades.isEmpty ? .zero : FixedDecimal(wins.count * 100).divided(by: count)!,
                                 expectancy: trades.isEmpty ? .zero : net.divided(by: count)!,
