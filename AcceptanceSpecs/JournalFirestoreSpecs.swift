@@ -18,6 +18,27 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(tags["setupsTags"] as? [String], ["Breakout", "Gap fill"])
     }
 
+    /// Issue 27: with a server that takes the request and never answers, `journal trades` waited
+    /// 30 s and a tag 60 s, warning twice; the journal is local-first.
+    func test_aSilentServer_holdsAJournalCommandAFewSecondsAtMost_withOneWarning_andTheChangeIsSentLater() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        try emulator.inject("silent", for: "firestore-silent", times: 2)
+
+        let trades = invest.run(["journal", "trades", "--format", "json"])
+        let tagged = invest.run(["journal", "tags", "add", "setup", "Offline"])
+        let later = invest.run(["journal", "tags", "--format", "json"])
+
+        XCTAssertEqual(trades.status, 0, trades.errors)
+        XCTAssertEqual(try trades.jsonRows().count, 4, "from this machine's copy")
+        XCTAssertEqual(tagged.status, 0, tagged.errors)
+        XCTAssertEqual(tagged.errors.components(separatedBy: "could not be synced").count - 1, 1, "one warning: \(tagged.errors)")
+        let waits = try emulator.silentWaits()
+        XCTAssertEqual(waits.count, 2, "one request each: the tag's exchange after the change is not tried once the first failed: \(waits)")
+        XCTAssertTrue(waits.allSatisfy { $0 < 8 }, "gave up well before the server's 10 s: \(waits)")
+        XCTAssertEqual(later.status, 0, later.errors)
+        XCTAssertEqual(strings((try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any])?["setupsTags"]), ["Offline"], "sent by the next journal command")
+    }
+
     func test_aTagAndANoteSetInTheCLI_areInTheDocument_withTheWebAppsFieldNamesAndKeys() throws {
         let (emulator, invest) = try makeSignedInJournal()
         let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })

@@ -24,20 +24,25 @@ public struct RemoteServices {
     public let onSlowRequest: (@Sendable (_ host: String) -> Void)?
     /// Told of every request, for `--verbose`; nil otherwise.
     public let requestLog: (@Sendable (String) -> Void)?
+    /// The longest any one request may wait, whatever its own timeout: short for work that has a
+    /// local copy to fall back on (the journal's exchange with the web app).
+    public let patience: TimeInterval
 
     public init(environment: [String: String], dataDirectory: URL, now: @escaping @Sendable () -> Date,
-                onSlowRequest: (@Sendable (_ host: String) -> Void)? = nil, requestLog: (@Sendable (String) -> Void)? = nil) {
+                onSlowRequest: (@Sendable (_ host: String) -> Void)? = nil, requestLog: (@Sendable (String) -> Void)? = nil,
+                patience: TimeInterval = .infinity) {
         configuration = Configuration(environment: environment, directory: dataDirectory)
         configHint = Configuration.whereToSet(environment: environment)
         self.dataDirectory = dataDirectory
         self.now = now
         self.onSlowRequest = onSlowRequest
         self.requestLog = requestLog
+        self.patience = patience
     }
 
     /// An HTTP client that gives up after `timeout` and, on a terminal, says what it waits for.
     public func client(timeout: TimeInterval) -> HTTPClient {
-        var client = Self.platformClient(timeout: timeout)
+        var client = Self.platformClient(timeout: min(timeout, patience))
         if let requestLog { client = RequestLoggingHTTPClient(decoratee: client, log: requestLog) }
         return onSlowRequest.map { SlowRequestNotifier(decoratee: client, notify: $0) } ?? client
     }

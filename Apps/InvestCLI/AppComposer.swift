@@ -29,9 +29,10 @@ struct AppComposer {
         try DataDirectory.resolve(override: homeOverride, environment: context.environment)
     }
 
-    func remoteServices() throws -> RemoteServices {
+    /// - Parameter patience: the longest any request may wait (see `RemoteServices.patience`).
+    func remoteServices(patience: TimeInterval = .infinity) throws -> RemoteServices {
         RemoteServices(environment: context.environment, dataDirectory: try dataDirectory(), now: context.now,
-                       onSlowRequest: context.waitingNotice(program: "invest"), requestLog: context.requestLog(program: "invest"))
+                       onSlowRequest: context.waitingNotice(program: "invest"), requestLog: context.requestLog(program: "invest"), patience: patience)
     }
 
     /// The local ledger every feature keeps its records on, one for the run: the first scan of a

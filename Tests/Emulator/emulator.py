@@ -32,10 +32,12 @@ Control (tests only)
                           database, "drop-after-write" (applied, then the connection closes unanswered) or
                           "401-permission-denied" (the real database's answer to a rules violation);
                           "times": n, "retryAfter": s. "db-write" faults only PUT, PATCH and DELETE;
-                          "firestore" faults Firestore requests with 401, 403 or 500.
+                          "firestore" faults Firestore requests with 401, 403 or 500;
+                          "firestore-silent" (any fault) accepts a Firestore request and never answers (10 s).
                           {"symbol": "db-hold", "fault": "hold"} holds the next write until /_control/release.
   POST /_control/release         lets held writes go on
   GET  /_control/held-writes     {"held": how many writes have been held so far}
+  GET  /_control/silent-waits    {"waits": seconds each silent Firestore request's client waited before hanging up}
   GET  /ws/echo, /ws/finnhub     WebSocket endpoints, with faults: see websocket_endpoints.py
   GET  /_control/ws-stats        WebSocket connections so far, open now, messages echoed
   GET  /_control/chunked         a body sent with Transfer-Encoding: chunked
@@ -106,6 +108,7 @@ class State:
         self.lock = threading.RLock()
         self.websockets = websocket_endpoints.WebSocketStats()
         self.held_writes = 0
+        self.silent_waits = []
         self.release = threading.Event()
         self.users = {}  # email -> {"uid", "salt", "hash"}
         self.refresh_tokens = {}  # refresh token -> uid
@@ -193,6 +196,15 @@ class State:
                 entry[1] -= 1
                 return True
         return False
+
+    def take_own_fault(self, symbol):
+        """A fault injected for `symbol` itself, never one for "*"."""
+        with self.lock:
+            entry = self.faults.get(symbol)
+            if entry and entry[1] != 0:
+                entry[1] -= 1
+                return entry[0]
+        return None
 
     def take_fault(self, symbol):
         with self.lock:
@@ -303,6 +315,9 @@ def make_handler(state):
                     self.wfile.write(b"%x%s\r\n%s\r\n" % (len(piece), b";ext=1" if extended else b"", piece))
                 self.wfile.write(b"0\r\nX-Trailer: yes\r\n\r\n" if extended else b"0\r\n\r\n")
                 return
+            if url.path == "/_control/silent-waits":
+                with state.lock:
+                    return self.send_json(200, {"waits": list(state.silent_waits)})
             if url.path == "/_control/held-writes":
                 with state.lock:
                     return self.send_json(200, {"held": state.held_writes})

@@ -13,6 +13,8 @@ Values must be typed (stringValue, integerValue, doubleValue, booleanValue, null
 timestampValue, mapValue, arrayValue); anything else is INVALID_ARGUMENT.
 """
 import json
+import select
+import socket
 import re
 import time
 from urllib.parse import parse_qs
@@ -108,6 +110,23 @@ def timestamp(state):
 
 def serve(handler, method, url, state, raw):
     match = DOCUMENT_PATH.match(url.path)
+    if state.take_own_fault("firestore-silent"):
+        # A server that takes the request and never answers (10 s at most): the client must give
+        # up. How long it waited is kept for the tests.
+        started = time.monotonic()
+        connection = handler.connection
+        while time.monotonic() - started < 10:
+            readable, _, _ = select.select([connection], [], [], 0.05)
+            if readable:
+                try:
+                    if not connection.recv(1, socket.MSG_PEEK):
+                        break
+                except OSError:
+                    break
+        with state.lock:
+            state.silent_waits.append(round(time.monotonic() - started, 2))
+        handler.close_connection = True
+        return
     if method == "PATCH" and state.take_hold():
         # A writer delayed between its read and its write: held until /_control/release.
         with state.lock:

@@ -74,6 +74,11 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/requests")) as? [String: Int]) ?? [:]
     }
 
+    /// How long each client of a silent Firestore request waited before hanging up, in seconds.
+    public func silentWaits() throws -> [Double] {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/silent-waits")) as? [String: [Double]])?["waits"] ?? []
+    }
+
     /// The most quote requests the emulator ever served at the same time.
     public func maxRequestsInFlight() throws -> Int {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/stats")) as? [String: Int])?["maxInFlight"] ?? 0

@@ -62,8 +62,10 @@ extension AppComposer {
 
     /// The journal ⇄ the web app's Firestore document, or nil when no session is saved or no
     /// Firebase project is configured: then nothing remote is touched, and no network is used.
+    /// The journal commands' exchange with the web app: local-first, so no request waits more
+    /// than `journalPatience` before the command works from this machine's copy.
     func journalSync() throws -> LedgerSyncing? {
-        let services = try remoteServices()
+        let services = try remoteServices(patience: Self.journalPatience)
         guard services.configuration["INVEST_PROJECT_ID"] != nil,
               let saved = try authenticated({ () throws(AuthError) in try services.sessionStore.load() }) else { return nil }
         // The session is refreshed when the first request needs it, so a journal command offline
@@ -78,6 +80,7 @@ extension AppComposer {
     }
 
     private static let journalKinds = JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds
+    static let journalPatience: TimeInterval = 2
 
     private func syncState(_ account: AuthSession, file: String = "sync-state.json") throws -> FileSyncStateStore {
         FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email), file: file)

@@ -16,15 +16,18 @@ struct WebAppExchangingCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let webApp = try webAppSync()
-        exchange(with: webApp, io: io)
+        let reached = exchange(with: webApp, io: io)
         try decoratee.run(arguments, io: io)
-        if changesTheJournal(arguments) { exchange(with: webApp, io: io) }
+        // Out of reach before, out of reach now: the change waits for the next exchange, and the
+        // user was told once.
+        if reached, changesTheJournal(arguments) { exchange(with: webApp, io: io) }
     }
 
     /// Offline, or with the account out of reach, the journal works from this machine's copy
-    /// and says so; what changed here waits for the next exchange.
-    private func exchange(with webApp: LedgerSyncing?, io: CommandIO) {
-        guard let webApp else { return }
+    /// and says so; what changed here waits for the next exchange. Whether the web app was reached.
+    @discardableResult
+    private func exchange(with webApp: LedgerSyncing?, io: CommandIO) -> Bool {
+        guard let webApp else { return true }
         let problem: String
         do throws(SyncLedgerError) {
             let report = try webApp.sync(mergingOtherAccounts: false)
@@ -32,7 +35,7 @@ struct WebAppExchangingCommand: Command {
                 io.console.writeError("invest: warning: journal \(rejection.kind.escapedForTerminal) \(rejection.id.escapedForTerminal) was not synced with your account: "
                     + rejection.reasons.joined(separator: "; ").escapedForTerminal + ".\n")
             }
-            return
+            return true
         } catch {
             switch error {
             case let .local(failure), let .remote(failure): problem = failure.userMessage
@@ -42,5 +45,6 @@ struct WebAppExchangingCommand: Command {
         }
         io.console.writeError("invest: warning: the journal could not be synced with your account: \(problem.asSentence) "
             + "It works from this machine's copy; changes made here are sent by the next journal command or 'invest sync'.\n")
+        return false
     }
 }
