@@ -5,6 +5,36 @@ import TestSupport
 /// Seed 000 step 7.1, on the history `ReturnsTests` works by hand: three deposits, two buys, a
 /// dividend and a withdrawal, valued with imported closes.
 final class AnalyticsSpecs: XCTestCase {
+    /// Issue 27, "done when": one history valued through every command gives one value: a ticker
+    /// the quote service knows, one with only a kept close, one with only a manual price, and cash.
+    func test_oneHistory_hasOneValue_inPortfolioAllocationReturnsAndPerformance() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        for add in [["--type", "deposit", "--sum", "10000", "--date", "2024-06-01"],
+                    ["--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1800", "--date", "2024-06-03"],
+                    ["--type", "buy", "--ticker", "VWRL.L", "--quantity", "10", "--sum", "1000", "--date", "2024-06-03"],
+                    ["--type", "buy", "--ticker", "FUND", "--quantity", "5", "--sum", "500", "--date", "2024-06-03"]] {
+            XCTAssertEqual(invest.run(["add"] + add).status, 0)
+        }
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data("date,ticker,close\n2024-06-28,VWRL.L,120\n".utf8)).status, 0)
+        XCTAssertEqual(invest.run(["price", "set", "FUND", "110", "--date", "2024-07-01"]).status, 0)
+
+        // Returns first, as first thing in the morning: no quote of today is kept yet.
+        let returns = try invest.run(["returns", "--format", "json"]).jsonObject()
+        let performance = try invest.run(["performance", "--interval", "day", "--format", "json"]).jsonRows()
+        let totals = try XCTUnwrap(try invest.run(["portfolio", "--format", "json"]).jsonObject()["totals"] as? [String: Any])
+        let allocation = invest.run(["allocation", "--format", "json"])
+
+        // 10 × 200 + 10 × 120 + 5 × 110 = 3750 in holdings; 10000 − 3300 = 6700 in cash.
+        XCTAssertEqual(totals["value"] as? String, "3750")
+        XCTAssertEqual(totals["valueWithCash"] as? String, "10450")
+        XCTAssertTrue(allocation.output.contains("\"10450\""), allocation.output)
+        XCTAssertEqual(returns["finalValue"] as? String, "10450")
+        XCTAssertEqual(performance.last?["marketValue"] as? String, "3750")
+        XCTAssertEqual(performance.last?["cash"] as? String, "6700")
+    }
+
     /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {

@@ -10,9 +10,13 @@ extension AppComposer {
         ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
-    func measurePerformance() throws -> PerformanceMeasuring {
-        MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
-                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()))
+    /// Today's holdings valued as the portfolio values them (`offline`: from the cache, manual
+    /// prices and kept closes), so every command gives one value for today.
+    func measurePerformance(offline: Bool) throws -> (PerformanceMeasuring, PriceMode) {
+        let (prices, mode) = try pricesLoader(offline: offline)
+        let context = context
+        return (MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
+                                          manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today })), mode)
     }
 
     /// Where closes fetched from the quote service are kept: past the undo log, because

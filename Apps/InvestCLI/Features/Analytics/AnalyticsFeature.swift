@@ -7,9 +7,9 @@ extension FeatureRegistration {
     /// How the portfolio did over time: daily closes, performance and returns.
     static let analytics = FeatureRegistration(title: "Analytics", kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
                                                validator: { _, _ in DecodingEntryValidator.analytics }) { app in
-        [PerformanceCommand(measure: app.measurePerformance),
+        [PerformanceCommand(measure: app.measurePerformance(offline:)),
          ChartCommand(history: app.loadTickerHistory),
-         ReturnsCommand(measure: app.measurePerformance),
+         ReturnsCommand(measure: app.measurePerformance(offline:)),
          AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
                            categories: app.manageCategories),
          CategoryCommands(categories: app.manageCategories).group]

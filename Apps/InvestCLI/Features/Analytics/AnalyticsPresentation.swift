@@ -20,8 +20,11 @@ struct AnalyticsPresentation {
         return (from, to)
     }
 
-    static func series(_ measure: () throws -> PerformanceMeasuring, from: CalendarDay?, to: CalendarDay) throws -> PerformanceSeries {
-        let measuring = try measure()
+    /// The series, today valued as the portfolio values it; in sample mode, with its warning.
+    static func series(_ measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode), _ arguments: ParsedArguments,
+                       from: CalendarDay?, to: CalendarDay, io: CommandIO) throws -> PerformanceSeries {
+        let (measuring, mode) = try measure(arguments.has("offline"))
+        if mode == .sample, to >= io.today { io.console.writeNotice("invest: warning: today is valued at \(RemoteServices.samplePricesWarning)\n") }
         do throws(MeasurePerformanceError) {
             return try measuring.series(from: from, to: to)
         } catch {

@@ -7,11 +7,12 @@ import Analytics
 
 /// `invest returns`: ROI, TWR and XIRR side by side, with risk, and why they differ.
 struct ReturnsCommand: Command {
-    let measure: () throws -> PerformanceMeasuring
+    let measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode)
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
-        usage: "returns [--from D] [--to D] [--flows] [--format table|json|csv]",
+        usage: "returns [--from D] [--to D] [--offline] [--flows] [--format table|json|csv]",
         options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
+                  .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
                   .flag("flows", "Print the cash flows XIRR solves for"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
@@ -19,7 +20,7 @@ struct ReturnsCommand: Command {
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
-        let series = try AnalyticsPresentation.series(measure, from: from, to: to)
+        let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)
         guard let returns = Returns.measure(series) else {
             if format == .table { return io.console.write("No transactions yet, so there is no return to measure.\n") }
             return io.console.write(format == .json ? "null\n" : "")
@@ -51,11 +52,12 @@ struct ReturnsCommand: Command {
 
 /// `invest performance`: net contributions, value, cash and profit per day, week or month.
 struct PerformanceCommand: Command {
-    let measure: () throws -> PerformanceMeasuring
+    let measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode)
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
-        usage: "performance [--from D] [--to D] [--interval day|week|month] [--chart] [--svg FILE] [--format table|json|csv]",
+        usage: "performance [--from D] [--to D] [--offline] [--interval day|week|month] [--chart] [--svg FILE] [--format table|json|csv]",
         options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
+                  .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
                   .value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
                   .flag("chart", "Draw the value over time instead of the table"),
                   .value("svg", "FILE", "Also write the value over time as a standalone SVG file"),
@@ -70,7 +72,7 @@ struct PerformanceCommand: Command {
                 + ArgumentParser.suggestion(for: interval, among: ["day", "week", "month"]))
         }
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
-        let series = try AnalyticsPresentation.series(measure, from: from, to: to)
+        let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)
         if arguments.has("chart"), format != .table {
             throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
         }

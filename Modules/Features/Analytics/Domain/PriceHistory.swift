@@ -32,13 +32,17 @@ public struct PriceHistory: Sendable {
 
     /// With each manual price as its day's close, in place of a kept one for that day.
     public func adding(_ manual: [ManualPrice]) -> PriceHistory {
+        adding(manual.compactMap { price in CalendarDay(iso: price.day).map { DailyClose(ticker: price.ticker, day: $0, close: price.price) } })
+    }
+
+    /// With `closes` in place of kept ones for the same ticker and day.
+    public func adding(_ closes: [DailyClose]) -> PriceHistory {
         var history = self
-        for price in manual {
-            guard let day = CalendarDay(iso: price.day) else { continue }
-            var list = history.closes[price.ticker] ?? []
-            let position = list.firstIndex { $0.day >= day } ?? list.count
-            if position < list.count, list[position].day == day { list[position].close = price.price } else { list.insert((day, price.price), at: position) }
-            history.closes[price.ticker] = list
+        for close in closes {
+            var list = history.closes[close.ticker] ?? []
+            let position = list.firstIndex { $0.day >= close.day } ?? list.count
+            if position < list.count, list[position].day == close.day { list[position].close = close.close } else { list.insert((close.day, close.close), at: position) }
+            history.closes[close.ticker] = list
         }
         return history
     }

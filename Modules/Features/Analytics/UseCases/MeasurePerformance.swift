@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Portfolio
 
 public enum MeasurePerformanceError: Error, Equatable {
     case transactions(RetrieveTransactionsError)
@@ -18,13 +19,20 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     private let transactions: TransactionsRetrieving
     private let prices: PriceHistoryManaging
     private let manualPrices: ManualPricesStore?
+    private let today: (prices: PricesLoading, day: () -> CalendarDay)?
 
-    /// - Parameter manualPrices: a price the user set counts as its day's close, over a kept one
-    ///   for the same day, as everywhere else a manual price stands in for a quote.
-    public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging, manualPrices: ManualPricesStore? = nil) {
+    /// - Parameters:
+    ///   - manualPrices: a price the user set counts as its day's close, over a kept one for the
+    ///     same day, as everywhere else a manual price stands in for a quote.
+    ///   - today: what values today's holdings, as the portfolio values them (the quote, else a
+    ///     manual price, else the latest close), for a window that ends today; nil values today
+    ///     by the kept closes alone.
+    public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging, manualPrices: ManualPricesStore? = nil,
+                today: (prices: PricesLoading, day: () -> CalendarDay)? = nil) {
         self.transactions = transactions
         self.prices = prices
         self.manualPrices = manualPrices
+        self.today = today
     }
 
     public func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries {
@@ -46,7 +54,19 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
         } catch {
             throw .manualPrices(error)
         }
-        return PerformanceSeries.build(history, history: closes.adding(manual.values.sorted { $0.ticker < $1.ticker }), from: from, to: to)
+        return PerformanceSeries.build(history, history: closes.adding(manual.values.sorted { $0.ticker < $1.ticker }).adding(todaysPrices(history, to: to)),
+                                       from: from, to: to)
+    }
+
+    /// Each holding's price now, as today's close, when the window ends today.
+    private func todaysPrices(_ history: [Transaction], to: CalendarDay) -> [DailyClose] {
+        guard let today, to >= today.day() else { return [] }
+        let held = PortfolioCalculator.heldTickers(in: PortfolioCalculator.positions(of: history))
+        guard !held.isEmpty else { return [] }
+        return today.prices.loadPrices(for: held).compactMap { ticker, result in
+            guard case let .success(loaded) = result, loaded.source != .keptClose else { return nil }
+            return DailyClose(ticker: ticker, day: to, close: loaded.price.price)
+        }.sorted { $0.ticker < $1.ticker }
     }
 }
 
