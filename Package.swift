@@ -54,7 +54,7 @@ let package = Package(
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
-        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
+        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "Analytics", "TerminalKit", "ClientComposition",

@@ -49,6 +49,29 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
                        "the remote-only client keeps no store and no price cache: its session is its only file")
     }
 
+    /// Issue 27: both clients value a holding the quote service doesn't list with the price the
+    /// user set, and give one value.
+    func test_theSummary_valuesAManualPriceAsTheFullClientDoes() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        phone.signUp("investor@example.com", password: "long enough")
+        XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "150", "--date", "2024-06-03"]).status, 0)
+        XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "FUND", "--quantity", "5", "--sum", "500", "--date", "2024-06-03"]).status, 0)
+        XCTAssertEqual(phone.run(["price", "set", "FUND", "110", "--date", "2024-07-01"]).status, 0)
+        XCTAssertEqual(phone.run(["sync"]).status, 0)
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        watch.environment["INVEST_EMAIL"] = "investor@example.com"
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+
+        let summary = try watch.summary(["--format", "json"]).jsonObject()
+        let totals = try XCTUnwrap(try phone.run(["portfolio", "--format", "json"]).jsonObject()["totals"] as? [String: Any])
+
+        XCTAssertEqual(summary["value"] as? String, "750", "1 × 200 + 5 × 110")
+        XCTAssertEqual(summary["unpricedTickers"] as? [String], [])
+        XCTAssertEqual(totals["value"] as? String, "750")
+    }
+
     func test_remoteStorageRetrievalError_isReportedWithExitCode1() throws {
         let emulator = try startEmulator()
         let watch = makeInvestDriver(servicesFrom: emulator)

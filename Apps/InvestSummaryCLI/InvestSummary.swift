@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import FixedPoint
 import TerminalKit
 import ClientComposition
@@ -86,8 +87,21 @@ struct SummaryComposer {
     /// symbols, fails the run.
     func summary() throws -> Answer {
         let live = try services.liveQuotes()
-        let prices = LoadPricesUseCase(loader: live ?? SamplePriceLoader(now: context.now), maxConcurrent: 8)
-        let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: try services.remoteStore(session: try session())))
+        // One read of the account's ledger serves the transactions and the manual prices.
+        let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()), collecting: ManualPricesLedgerCodec.kinds)
+        let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)
+        let console = context.console
+        // As the full client: where no quote prices a holding, the price the user set.
+        let loader = FallbackPriceLoader.manualPrices(behind: live ?? SamplePriceLoader(now: context.now)) {
+            do throws(ManualPriceError) {
+                return try manual.all()
+            } catch {
+                console.writeNotice("invest-summary: warning: manual prices were not read: \(error.userMessage)\n")
+                return [:]
+            }
+        }
+        let prices = LoadPricesUseCase(loader: loader, maxConcurrent: 8)
+        let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger))
         let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
