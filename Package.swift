@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Auth", path: "Modules/Features/Auth"),
         .target(name: "Analytics", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
-        .target(name: "LiveFeed", dependencies: ["FixedPoint"], path: "Modules/Features/LiveFeed"),
+        .target(name: "LiveFeed", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/LiveFeed"),
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 

@@ -4,6 +4,24 @@ import TestSupport
 
 /// Issue 26: what a person runs into in everyday use, each found by using the tool as a new user.
 final class EverydayUseSpecs: XCTestCase {
+    /// Issue 30, §3: tickers of most of the world's exchanges, and index symbols, were refused.
+    func test_tickersOfAnyExchange_andIndexSymbols_areAcceptedEverywhere() throws {
+        let invest = makeInvestDriver()
+
+        let added = ["7203.T", "0700.HK", "VWRL.L"].map { invest.run(["add", "--type", "buy", "--ticker", $0, "--quantity", "1", "--sum", "10", "--date", "2024-01-02"]) }
+        let priced = invest.run(["price", "set", "0700.hk", "400"])
+        let watched = invest.run(["watch", "add", "^gspc", "--target", "5000"])
+        let categorized = invest.run(["category", "set", "^GSPC", "Equity"])
+
+        XCTAssertEqual(added.map(\.status), [0, 0, 0], added.map(\.errors).joined())
+        XCTAssertEqual(priced.status, 0, priced.errors)
+        XCTAssertEqual(watched.status, 0, watched.errors)
+        XCTAssertEqual(categorized.status, 0, categorized.errors)
+        XCTAssertEqual(Set(try invest.run(["list", "--format", "json"]).jsonRows().compactMap { $0["ticker"] as? String }), ["7203.T", "0700.HK", "VWRL.L"])
+        XCTAssertEqual(try invest.run(["watch", "--format", "json"]).jsonRows().first?["ticker"] as? String, "^GSPC")
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "^1", "--quantity", "1", "--sum", "10"]).status, 2)
+    }
+
     func test_exportToALink_writesThroughIt_andToAFIFO_orADevice_writesIntoIt() throws {
         let invest = makeInvestDriver()
         invest.add(["buy AAPL 1 100 2024-01-02"])

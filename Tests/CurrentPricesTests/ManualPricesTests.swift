@@ -20,7 +20,7 @@ final class ManualPricesTests: XCTestCase {
     func test_set_rejectsABadTickerPriceOrDate_andALaterDay_storingNothing() throws {
         let (sut, ledger) = makeSUT()
 
-        XCTAssertEqual(error { try sut.set(ticker: "1X", price: "1", day: "2024-07-03", today: "2024-07-03") }, .invalidTicker("1X"))
+        XCTAssertEqual(error { try sut.set(ticker: ".X", price: "1", day: "2024-07-03", today: "2024-07-03") }, .invalidTicker(".X"))
         XCTAssertEqual(error { try sut.set(ticker: "A", price: "0", day: "2024-07-03", today: "2024-07-03") }, .invalidPrice("0"))
         XCTAssertEqual(error { try sut.set(ticker: "A", price: "1", day: "2024-02-30", today: "2024-07-03") }, .invalidDate("2024-02-30"))
         XCTAssertEqual(error { try sut.set(ticker: "A", price: "1", day: "2024-07-04", today: "2024-07-03") },

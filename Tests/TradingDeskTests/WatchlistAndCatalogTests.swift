@@ -32,7 +32,7 @@ final class ManageWatchlistUseCaseTests: XCTestCase {
 
     func test_add_refusesAnInvalidTickerOrTarget() {
         let (sut, _, _) = makeSUT()
-        XCTAssertThrowsError(try sut.add(ticker: "1X", target: nil, note: nil)) { XCTAssertEqual($0 as? WatchlistError, .invalidTicker("1X")) }
+        XCTAssertThrowsError(try sut.add(ticker: ".X", target: nil, note: nil)) { XCTAssertEqual($0 as? WatchlistError, .invalidTicker(".X")) }
         XCTAssertThrowsError(try sut.add(ticker: "AAPL", target: "-1", note: nil)) { XCTAssertEqual($0 as? WatchlistError, .invalidTarget("-1")) }
     }
 

@@ -40,7 +40,7 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
 
     func test_import_reportsEveryBadRowWithItsLineAndSavesNothing() {
         let (sut, store) = makeSUT()
-        let rows = [row(2), row(3, ticker: "9X"), row(4), row(5, quantity: "0", sum: "x")]
+        let rows = [row(2), row(3, ticker: ".9X"), row(4), row(5, quantity: "0", sum: "x")]
 
         XCTAssertThrowsError(try sut.importRows(rows, dryRun: false)) { error in
             guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }

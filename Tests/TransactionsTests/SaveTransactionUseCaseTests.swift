@@ -86,7 +86,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
     func test_save_deliversEveryFieldErrorAtOnceAndSavesNothing() {
         let (sut, store) = makeSUT()
-        let invalid = TransactionDraft(date: "2024-02-30", type: "hold", ticker: "1AB", quantity: "0", sum: "-5")
+        let invalid = TransactionDraft(date: "2024-02-30", type: "hold", ticker: "-AB", quantity: "0", sum: "-5")
 
         XCTAssertThrowsError(try sut.save(invalid, replacing: nil)) { error in
             guard case let .invalid(validation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }

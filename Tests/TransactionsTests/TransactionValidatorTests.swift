@@ -1,9 +1,27 @@
 import XCTest
+import Ledger
 import Transactions
 import TestSupport
 import TransactionsTestSupport
 
 final class TransactionValidatorTests: XCTestCase {
+    /// Issue 30, §3: symbols of any exchange, with one rule.
+    func test_tickers_ofAnyExchange_andIndexes_areAccepted_andStoredUpperCase() {
+        for ticker in ["AAPL", "BRK.B", "VWRL.L", "7203.T", "0700.HK", "^GSPC", "brk-b", "^ftse"] {
+            XCTAssertEqual(TransactionValidator.normalizedTicker(ticker), ticker.uppercased(), ticker)
+        }
+        for text in ["", "^", "^1", ".A", "-A", "A B", "A^B", "ABCDEFGHIJK", "A_B", "$SPX"] {
+            XCTAssertNil(TransactionValidator.normalizedTicker(text), "'\(text)'")
+        }
+    }
+
+    func test_tickerIDs_areDistinct_forAnIndexAndAStock() {
+        XCTAssertEqual(TickerSymbol.idComponent("^GSPC"), "_GSPC")
+        XCTAssertEqual(TickerSymbol.idComponent("BRK.B"), "BRK_B")
+        XCTAssertNotEqual(TickerSymbol.idComponent("^GSPC"), TickerSymbol.idComponent("GSPC"))
+        XCTAssertTrue(LedgerIdentifier.isValid("watch-" + TickerSymbol.idComponent("^GSPC")))
+    }
+
     private let today = day("2024-07-03")
 
     func test_validate_acceptsTickersFromEveryExchangeShape() {
@@ -17,7 +35,7 @@ final class TransactionValidatorTests: XCTestCase {
     }
 
     func test_validate_rejectsMalformedTickers() {
-        for ticker in ["", "1ABC", ".A", "ABCDEFGHIJK", "AB CD", "AB$", "ÄPL"] {
+        for ticker in ["", "^1", ".A", "ABCDEFGHIJK", "AB CD", "AB$", "ÄPL"] {
             XCTAssertEqual(fields(of: validate(ticker: ticker)), [.ticker], ticker)
         }
     }

@@ -64,7 +64,7 @@ public enum CategoriesLedgerCodec: LedgerCodec {
     public static let kind = LedgerKind("category", schema: 1)
     public static let kinds = [kind]
 
-    public static func id(for ticker: String) -> String { "category-" + ticker.replacingOccurrences(of: ".", with: "_") }
+    public static func id(for ticker: String) -> String { "category-" + TickerSymbol.idComponent(ticker) }
 
     public static func entry(for record: (ticker: String, category: AssetCategory), updatedAt: Int64) -> LedgerEntry {
         LedgerEntry(id: id(for: record.ticker), kind: kind.name, schema: kind.schema, updatedAt: updatedAt,

@@ -12,8 +12,7 @@ public enum ClosesLedgerCodec: LedgerCodec {
 
     /// `close-`, the ticker with `.` written `_` (tickers never hold `_`), `-` and the day's number.
     public static func id(ticker: String, day: CalendarDay) -> String {
-        let written = ticker.utf8.contains(UInt8(ascii: ".")) ? String(ticker.map { $0 == "." ? "_" : $0 }) : ticker
-        return "close-" + written + "-" + String(day.daysSinceEpoch)
+        "close-" + TickerSymbol.idComponent(ticker) + "-" + String(day.daysSinceEpoch)
     }
 
     public static func entry(for close: DailyClose, updatedAt: Int64) -> LedgerEntry {

@@ -11,7 +11,7 @@ public enum ManualPricesLedgerCodec: LedgerCodec {
 
     /// `price-` and the ticker, `.` written `_`: tickers never hold `_`, so no two collide.
     public static func id(for ticker: String) -> String {
-        "price-" + ticker.replacingOccurrences(of: ".", with: "_")
+        "price-" + TickerSymbol.idComponent(ticker)
     }
 
     public static func entry(for price: ManualPrice, updatedAt: Int64) -> LedgerEntry {

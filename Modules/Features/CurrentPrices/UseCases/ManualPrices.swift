@@ -24,10 +24,9 @@ public final class ManualPrices {
         self.now = now
     }
 
-    /// Tickers as the transactions keep them: a letter, then letters, digits, `.` or `-`; 1–10.
+    /// Tickers as every record keeps them (`TickerSymbol`).
     public static func isTicker(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, (1...10).contains(text.unicodeScalars.count), ("A"..."Z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+        TickerSymbol.isTicker(text)
     }
 
     /// - Parameter today: the user's calendar day, `YYYY-MM-DD`; a price can't be set for later.

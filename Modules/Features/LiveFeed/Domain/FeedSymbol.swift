@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import FixedPoint
 
 /// A stock the live feed can show: its name and a line about it, and the price a random walk
@@ -52,10 +53,9 @@ public enum FeedCatalog {
         defaults.first { $0.symbol == symbol } ?? FeedSymbol(symbol: symbol, name: symbol, description: "", startPrice: FixedDecimal(100))
     }
 
-    /// Tickers as the rest of invest writes them: a letter, then letters, digits, `.` or `-`; 1–10.
+    /// Tickers as the rest of invest writes them (`TickerSymbol`).
     public static func isSymbol(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, (1...10).contains(text.unicodeScalars.count), ("A"..."Z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+        TickerSymbol.isTicker(text)
     }
 }
 

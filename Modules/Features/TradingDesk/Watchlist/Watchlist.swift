@@ -27,7 +27,7 @@ public enum WatchlistLedgerCodec: LedgerCodec {
 
     /// `watch-` and the ticker, `.` written `_`: tickers never hold `_`, so no two collide.
     public static func id(for ticker: String) -> String {
-        "watch-" + ticker.replacingOccurrences(of: ".", with: "_")
+        "watch-" + TickerSymbol.idComponent(ticker)
     }
 
     public static func entry(for watch: Watch, updatedAt: Int64) -> LedgerEntry {

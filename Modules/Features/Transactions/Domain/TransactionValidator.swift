@@ -1,5 +1,6 @@
 import Foundation
 import FixedPoint
+import Ledger
 
 /// The validated content of a draft, ready to become a `Transaction`.
 public struct ValidTransactionFields: Equatable, Sendable {
@@ -25,7 +26,7 @@ extension Transaction {
 public enum TransactionValidator {
     /// Large enough for any real position, small enough that products of two values can't overflow.
     public static let maximumValue = FixedDecimal(1_000_000_000_000)
-    public static let maximumTickerLength = 10
+    public static let maximumTickerLength = TickerSymbol.maximumLength
 
     /// - Parameter latestDate: the user's today; later dates are in the future.
     public static func validate(_ draft: TransactionDraft, latestDate: CalendarDay) -> Result<ValidTransactionFields, ValidationError> {
@@ -102,14 +103,9 @@ public enum TransactionValidator {
         return type
     }
 
-    /// 1–10 characters, a letter first, then letters, digits, '.' or '-': F, GOOGL, BRK.B, VOD.L.
+    /// `TickerSymbol`'s rule: F, GOOGL, BRK.B, VOD.L, 7203.T, 0700.HK, ^GSPC.
     public static func normalizedTicker(_ text: String) -> String? {
-        let ticker = text.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? text.uppercased() : text
-        guard (1...maximumTickerLength).contains(ticker.count), let first = ticker.unicodeScalars.first,
-              isASCIILetter(first),
-              ticker.unicodeScalars.allSatisfy({ isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
-        else { return nil }
-        return ticker
+        TickerSymbol.normalized(text)
     }
 
     private static let typeNames = TransactionType.allCases.map(\.rawValue).joined(separator: ", ")
@@ -124,7 +120,7 @@ public enum TransactionValidator {
             return nil
         }
         guard let ticker = normalizedTicker(text) else {
-            errors.append(FieldError(field: .ticker, message: "'\(text)' must be 1-10 characters: a letter, then letters, digits, '.' or '-' (e.g. AAPL, BRK.B, VOD.L)"))
+            errors.append(FieldError(field: .ticker, message: "'\(text)' must be 1-10 characters: a letter or digit (or ^ and a letter, for an index), then letters, digits, '.' or '-' (e.g. AAPL, BRK.B, VOD.L, 7203.T, ^GSPC)"))
             return nil
         }
         return ticker
@@ -173,10 +169,6 @@ public enum TransactionValidator {
         guard text.first!.isWhitespace || text.last!.isWhitespace else { return text }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
-    }
-
-    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
     }
 }
 

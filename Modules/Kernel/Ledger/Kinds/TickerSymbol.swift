@@ -1,0 +1,36 @@
+import Foundation
+
+/// What every feature takes for a ticker, one rule everywhere a ticker is typed, imported or
+/// synced: 1–10 characters, upper-case letters, digits, `.` and `-`, starting with a letter or a
+/// digit (`AAPL`, `BRK.B`, `VWRL.L`, `7203.T`, `0700.HK`), or `^` and a letter for an index
+/// (`^GSPC`). Kept in the kernel because records of several features are keyed by it.
+public enum TickerSymbol {
+    public static let maximumLength = 10
+
+    /// `text` in its stored, upper-case form, or nil when it is no ticker.
+    public static func normalized(_ text: String) -> String? {
+        let ticker = text.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? text.uppercased() : text
+        return isTicker(ticker) ? ticker : nil
+    }
+
+    /// Whether `text` is a ticker as stored (upper case).
+    public static func isTicker(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard (1...maximumLength).contains(scalars.count) else { return false }
+        let isIndex = scalars[0] == "^"
+        let body = isIndex ? scalars.dropFirst() : scalars[...]
+        guard let first = body.first, isIndex ? isLetter(first) : isLetter(first) || isDigit(first) else { return false }
+        return body.allSatisfy { isLetter($0) || isDigit($0) || $0 == "." || $0 == "-" }
+    }
+
+    /// The ticker as part of a record's id, which holds only letters, digits, `-` and `_`: `.`
+    /// becomes `_`, and an index's leading `^` becomes `_` too (a ticker never starts with `.`,
+    /// so no two tickers share an id).
+    public static func idComponent(_ ticker: String) -> String {
+        guard ticker.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "^") }) else { return ticker }
+        return String(ticker.map { $0 == "." || $0 == "^" ? "_" : $0 })
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+}
