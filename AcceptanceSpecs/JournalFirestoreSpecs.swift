@@ -39,6 +39,41 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(strings((try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any])?["setupsTags"]), ["Offline"], "sent by the next journal command")
     }
 
+    /// Issue 28, item 1 (and 2 and 5 for writes that add no fill): a CLI write once deleted every
+    /// field that isn't the journal's, the account's subscription among them, and rewrote the
+    /// web app's fills, ratings and tags in its own shapes.
+    func test_aTagANoteAndARating_changeOnlyTheirOwnPaths_andTheWebAppsFieldsStayByteForByte() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        let web = try webApp(of: invest, on: emulator)
+        let webFields: [String: Any] = [
+            "email": ["stringValue": "trader@example.com"],
+            "subscription": ["mapValue": ["fields": ["status": ["stringValue": "active"], "customerId": ["stringValue": "cus_123"]]]],
+            "uploadedFiles": ["arrayValue": ["values": [["mapValue": ["fields": ["name": ["stringValue": "july.csv"]]]]]]],
+            "tradeRatings": ["mapValue": ["fields": ["WEB-KEY": ["mapValue": ["fields": [
+                "setups": ["arrayValue": ["values": [["stringValue": "Zebra"], ["stringValue": "Alpha"]]]], "mistakes": ["arrayValue": [String: Any]()],
+                "rating": ["doubleValue": 3.5]]]]]]],
+            "notes": ["mapValue": ["fields": ["2025-07-01": ["stringValue": "<p>Held <strong>firm</strong></p>"]]]],
+            "setupsTags": ["arrayValue": ["values": [["stringValue": "Zebra"], ["stringValue": "Alpha"]]]],
+        ]
+        XCTAssertEqual(try web.patch(webFields, paths: Array(webFields.keys)), 200)
+        let before = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+        let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })
+
+        XCTAssertEqual(invest.run(["journal", "note", "2025-07-04", "Plain text."]).status, 0)
+        XCTAssertEqual(invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--rating", "4"]).status, 0)
+        XCTAssertEqual(invest.run(["journal", "tags", "add", "mistake", "Chased"]).status, 0)
+        let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        for name in ["email", "subscription", "uploadedFiles", "tradeData", "setupsTags"] {
+            XCTAssertEqual(json(after[name]), json(before[name]), "\(name) is as it was")
+        }
+        XCTAssertEqual(json(map(after["tradeRatings"])?["WEB-KEY"]), json(map(before["tradeRatings"])?["WEB-KEY"]), "the half-star rating the web app set")
+        XCTAssertEqual(json(map(after["notes"])?["2025-07-01"]), json(map(before["notes"])?["2025-07-01"]), "the web editor's note")
+        XCTAssertNotNil(map(after["notes"])?["2025-07-04"])
+        XCTAssertNotNil(map(after["tradeRatings"])?["SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"])
+        XCTAssertEqual(strings(after["mistakesTags"]), ["Chased"])
+    }
+
     func test_aTagAndANoteSetInTheCLI_areInTheDocument_withTheWebAppsFieldNamesAndKeys() throws {
         let (emulator, invest) = try makeSignedInJournal()
         let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })
@@ -184,6 +219,11 @@ final class JournalFirestoreSpecs: XCTestCase {
 
     private func map(_ value: Any?) -> [String: Any]? {
         ((value as? [String: Any])?["mapValue"] as? [String: Any])?["fields"] as? [String: Any]
+    }
+
+    /// A value as canonical JSON text, to compare byte for byte.
+    private func json(_ value: Any?) -> String? {
+        value.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func strings(_ value: Any?) -> [String]? {

@@ -68,9 +68,10 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         if let expected, let moved = entries.first(where: { records[$0.id]?.updatedAt != expected[$0.id] }) {
             throw .changedMeanwhile(id: moved.id)
         }
+        let scope = JournalDocumentMapper.Scope(entries, before: records)
         for entry in entries { records[entry.id] = entry }
         let fields = JournalDocumentMapper.fields(from: Array(records.values), keeping: contents.keptFills)
-        let paths = JournalDocumentMapper.changedPaths(from: document.fields, to: fields)
+        let paths = JournalDocumentMapper.changedPaths(from: document.fields, to: fields, within: scope)
         guard !paths.isEmpty else { return }
         let body = Data((#"{"fields":"# + FirestoreValue.fields(JournalDocumentMapper.body(fields, paths: paths)) + "}").utf8)
         let precondition = document.updateTime.map { URLQueryItem(name: "currentDocument.updateTime", value: $0) }

@@ -182,6 +182,51 @@ enum JournalDocumentMapper {
 
     // MARK: Patches
 
+    /// What a batch of entries may change in the document: only the fields of their kinds, and
+    /// of a rating or a note only its own key. Everything else in the document is the web app's
+    /// (the account, its subscription, fills it keeps in its own shape) and is never in a mask.
+    struct Scope {
+        var fields: Set<String> = [versionsField]
+        /// Per keyed field, the keys that may change; a field without an entry here changes whole.
+        var keys: [String: Set<String>] = [versionsField: []]
+
+        /// `entries`' scope; `before` holds the document's records by id, for a deletion's key.
+        init(_ entries: [LedgerEntry], before: [String: LedgerEntry]) {
+            for entry in entries {
+                keys[versionsField, default: []].insert(entry.id)
+                let payload = entry.isDeleted ? before[entry.id]?.payload : entry.payload
+                switch entry.kind {
+                case JournalLedgerCodec.execution.name: fields.insert("tradeData")
+                case AnnotationsLedgerCodec.tag.name:
+                    // Only the list the tag is in.
+                    switch payload?["list"] {
+                    case JournalAnnotations.TagList.setup.rawValue?: fields.insert("setupsTags")
+                    case JournalAnnotations.TagList.mistake.rawValue?: fields.insert("mistakesTags")
+                    default: fields.formUnion(["setupsTags", "mistakesTags"])
+                    }
+                case AnnotationsLedgerCodec.rating.name:
+                    fields.insert("tradeRatings")
+                    if let key = payload?["key"] { keys["tradeRatings", default: []].insert(key) }
+                case AnnotationsLedgerCodec.note.name:
+                    fields.insert("notes")
+                    if let date = payload?["date"] { keys["notes", default: []].insert(date) }
+                default: break
+                }
+            }
+        }
+
+        func allows(_ path: String) -> Bool {
+            guard let dot = path.firstIndex(of: ".") else { return fields.contains(path) && keys[path] == nil }
+            let name = String(path[..<dot])
+            return fields.contains(name) && (keys[name]?.contains(unquoted(String(path[path.index(after: dot)...]))) ?? false)
+        }
+    }
+
+    /// The field paths whose values differ within `scope`: top-level fields whole, keyed ones per key.
+    static func changedPaths(from old: [String: FirestoreValue], to new: [String: FirestoreValue], within scope: Scope) -> [String] {
+        changedPaths(from: old, to: new).filter(scope.allows)
+    }
+
     /// The field paths whose values differ: top-level fields whole, keyed ones per key.
     static func changedPaths(from old: [String: FirestoreValue], to new: [String: FirestoreValue]) -> [String] {
         var paths: [String] = []
