@@ -62,9 +62,10 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(invest.run(["journal", "note", "2025-07-04", "Plain text."]).status, 0)
         XCTAssertEqual(invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--rating", "4"]).status, 0)
         XCTAssertEqual(invest.run(["journal", "tags", "add", "mistake", "Chased"]).status, 0)
+        XCTAssertEqual(invest.run(["journal", "tags", "add", "setup", "Breakout"]).status, 0)
         let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
 
-        for name in ["email", "subscription", "uploadedFiles", "tradeData", "setupsTags"] {
+        for name in ["email", "subscription", "uploadedFiles", "tradeData"] {
             XCTAssertEqual(json(after[name]), json(before[name]), "\(name) is as it was")
         }
         XCTAssertEqual(json(map(after["tradeRatings"])?["WEB-KEY"]), json(map(before["tradeRatings"])?["WEB-KEY"]), "the half-star rating the web app set")
@@ -72,6 +73,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertNotNil(map(after["notes"])?["2025-07-04"])
         XCTAssertNotNil(map(after["tradeRatings"])?["SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"])
         XCTAssertEqual(strings(after["mistakesTags"]), ["Chased"])
+        XCTAssertEqual(strings(after["setupsTags"]), ["Zebra", "Alpha", "Breakout"], "the web app's order kept, the new tag at the end")
     }
 
     func test_aTagAndANoteSetInTheCLI_areInTheDocument_withTheWebAppsFieldNamesAndKeys() throws {

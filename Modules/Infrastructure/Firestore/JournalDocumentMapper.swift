@@ -125,7 +125,10 @@ enum JournalDocumentMapper {
 
     // MARK: Entries → document
 
-    static func fields(from entries: [LedgerEntry], keeping keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)] = []) -> [String: FirestoreValue] {
+    /// - Parameter previous: the document as read: its tag lists keep their order, a new tag
+    ///   joining the end, as the web app appends one.
+    static func fields(from entries: [LedgerEntry], keeping keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)] = [],
+                       previous: [String: FirestoreValue] = [:]) -> [String: FirestoreValue] {
         var annotations = JournalAnnotations()
         var executions: [Execution] = []
         var versions: [String: FirestoreValue] = [:]
@@ -151,8 +154,8 @@ enum JournalDocumentMapper {
             groups.append(.map(group.merging(["Transactions": .array([fill])]) { $1 }))
         }
         return [
-            "setupsTags": .array(annotations.setupTags.sorted().map(FirestoreValue.string)),
-            "mistakesTags": .array(annotations.mistakeTags.sorted().map(FirestoreValue.string)),
+            "setupsTags": .array(inOrder(annotations.setupTags, previous["setupsTags"]?.strings ?? []).map(FirestoreValue.string)),
+            "mistakesTags": .array(inOrder(annotations.mistakeTags, previous["mistakesTags"]?.strings ?? []).map(FirestoreValue.string)),
             "tradeRatings": .map(annotations.ratings.mapValues { .map(["setups": .array($0.setups.map(FirestoreValue.string)),
                                                                        "mistakes": .array($0.mistakes.map(FirestoreValue.string)),
                                                                        "rating": .integer(String($0.rating))]) }),
@@ -160,6 +163,13 @@ enum JournalDocumentMapper {
             "tradeData": .array(groups),
             versionsField: .map(versions),
         ]
+    }
+
+    /// `tags` in the order `previous` holds them, the others after, sorted.
+    private static func inOrder(_ tags: [String], _ previous: [String]) -> [String] {
+        let current = Set(tags), known = Set(previous)
+        var seen = Set<String>()
+        return previous.filter { current.contains($0) && seen.insert($0).inserted } + tags.filter { !known.contains($0) }.sorted()
     }
 
     /// A fill as the web app's `Transactions` hold it.
