@@ -76,6 +76,27 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(strings(after["setupsTags"]), ["Zebra", "Alpha", "Breakout"], "the web app's order kept, the new tag at the end")
     }
 
+    /// Issue 28, item 7: an account made in the CLI had no `users/{uid}`, so every save in the
+    /// web app failed; a sign-in leaves an existing document as it is.
+    func test_signup_makesTheWebAppsDocument_andASignInLeavesAnExistingOneAlone() throws {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+        let web = try webApp(of: invest, on: emulator)
+
+        let made = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+        XCTAssertEqual(try web.patch(["subscription": ["mapValue": ["fields": ["status": ["stringValue": "active"]]]]], paths: ["subscription"]), 200)
+        let email = (made["email"] as? [String: Any])?["stringValue"] as? String
+        XCTAssertEqual(invest.run(["logout"]).status, 0)
+        XCTAssertEqual(invest.logIn(try XCTUnwrap(email), password: "correct horse").status, 0)
+        let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        XCTAssertEqual((made["isAdmin"] as? [String: Any])?["booleanValue"] as? Bool, false)
+        XCTAssertNotNil((made["createdAt"] as? [String: Any])?["timestampValue"])
+        XCTAssertNotNil((made["lastLogin"] as? [String: Any])?["timestampValue"])
+        XCTAssertNotNil(after["subscription"], "the sign-in changed nothing")
+        XCTAssertEqual(json(after["createdAt"]), json(made["createdAt"]))
+    }
+
     func test_aTagAndANoteSetInTheCLI_areInTheDocument_withTheWebAppsFieldNamesAndKeys() throws {
         let (emulator, invest) = try makeSignedInJournal()
         let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })
@@ -117,11 +138,12 @@ final class JournalFirestoreSpecs: XCTestCase {
     func test_anImportChangingManyThings_sendsOneRequest() throws {
         let emulator = try startEmulator()
         let invest = try signedIn(makeJournalDriver(emulator))
+        let before = try emulator.firestoreWrites().count
 
         let imported = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
 
         XCTAssertEqual(imported.status, 0, imported.errors)
-        XCTAssertEqual(try emulator.firestoreWrites().count, 1)
+        XCTAssertEqual(try emulator.firestoreWrites().count, before + 1)
     }
 
     func test_changesMadeOffline_areQueued_andSentByTheNextJournalCommand() throws {
@@ -143,12 +165,13 @@ final class JournalFirestoreSpecs: XCTestCase {
         let invest = makeJournalDriver(emulator)
         XCTAssertEqual(invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"]).status, 0)
         try signedIn(invest)
+        let before = try emulator.firestoreWrites().count
 
         let sync = invest.run(["sync", "--format", "json"])
 
         XCTAssertEqual(sync.status, 0, sync.errors)
         XCTAssertEqual(try sync.jsonObject()["pushed"] as? Int, 12)
-        XCTAssertEqual(try emulator.firestoreWrites().count, 1)
+        XCTAssertEqual(try emulator.firestoreWrites().count, before + 1)
         let web = try webApp(of: invest, on: emulator)
         let ledger = try emulator.request("GET", "/users/\(web.uid)/ledger.json?auth=\(web.idToken)")
         let records = (try JSONSerialization.jsonObject(with: ledger.body, options: .fragmentsAllowed) as? [String: [String: Any]]) ?? [:]

@@ -87,6 +87,19 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         try body()
     }
 
+    /// The account's document as the web app's signup makes it (`email`, `isAdmin` false,
+    /// `createdAt` and `lastLogin`), when there is none yet: the web app saves into an existing
+    /// document only. A document that exists is left as it is.
+    public func createAccountDocument(email: String, at date: Date) throws(StoreError) {
+        let now = FirestoreValue.timestamp(JournalTime.javaScriptISO(date))
+        let fields: [String: FirestoreValue] = ["email": .string(email), "isAdmin": .boolean(false), "createdAt": now, "lastLogin": now]
+        let body = Data((#"{"fields":"# + FirestoreValue.fields(fields) + "}").utf8)
+        let response = try request("PATCH", query: fields.keys.sorted().map { URLQueryItem(name: "updateMask.fieldPaths", value: $0) }
+            + [URLQueryItem(name: "currentDocument.exists", value: "false")], body: body)
+        if Self.status(of: response) == "FAILED_PRECONDITION" || response.statusCode == 409 { return }
+        try check(response)
+    }
+
     // MARK: - REST
 
     private struct Document {

@@ -13,6 +13,8 @@ struct SignUpCommand: Command {
     let prompts: AccountPrompts
     let accounts: AccountBinding
     let signUp: () throws -> SigningUp
+    /// Makes the web app's document for the account, when the journal is shared; a warning if not.
+    let webAppDocument: (AuthSession) -> String?
     let spec = CommandSpec(name: "signup", summary: "Create an account, to sync transactions between devices",
                            usage: "signup [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
 
@@ -24,6 +26,7 @@ struct SignUpCommand: Command {
         let signUp = try signUp()
         let session = try authenticated { () throws(AuthError) in try signUp.signUp(email: email, password: password, confirmation: confirmation) }
         if let previous, previous != session.email { io.console.writeNotice("invest: note: you were signed in as \(previous); that session is replaced.\n") }
+        if let warning = webAppDocument(session) { io.console.writeNotice("invest: warning: \(warning)\n") }
         io.console.write("Signed up and signed in as \(session.email.escapedForTerminal). Run 'invest sync' to copy your transactions to the account.\n")
     }
 }
@@ -32,6 +35,7 @@ struct LoginCommand: Command {
     let prompts: AccountPrompts
     let accounts: AccountBinding
     let signIn: () throws -> SigningIn
+    let webAppDocument: (AuthSession) -> String?
     let spec = CommandSpec(name: "login", summary: "Sign in to an account, to sync transactions",
                            usage: "login [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
 
@@ -41,6 +45,7 @@ struct LoginCommand: Command {
         let password = try prompts.password()
         let signIn = try signIn()
         let session = try authenticated { () throws(AuthError) in try signIn.signIn(email: email, password: password) }
+        if let warning = webAppDocument(session) { io.console.writeNotice("invest: warning: \(warning)\n") }
         io.console.write("Signed in as \(session.email.escapedForTerminal).\n")
     }
 }

@@ -79,6 +79,23 @@ extension AppComposer {
                                  state: try syncState(account, file: "journal-sync-state.json"), validator: validator(), now: context.now)
     }
 
+    /// After a sign-up or a sign-in, with the journal shared with the web app: the account's
+    /// document as the web app's signup makes it, when there is none. A warning when it can't be.
+    func ensureWebAppDocument(for session: AuthSession) -> String? {
+        do {
+            let services = try remoteServices(patience: Self.journalPatience)
+            guard let document = try services.journalStore(session: try services.currentSession()) else { return nil }
+            do throws(StoreError) {
+                try document.createAccountDocument(email: session.email, at: context.now())
+                return nil
+            } catch {
+                return "the web app's document for this account could not be made: \(error.userMessage.asSentence) The next journal command makes it."
+            }
+        } catch {
+            return nil
+        }
+    }
+
     private static let journalKinds = JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds
     static let journalPatience: TimeInterval = 2
 
