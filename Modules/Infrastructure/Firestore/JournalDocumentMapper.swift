@@ -98,8 +98,8 @@ enum JournalDocumentMapper {
         return versions
     }
 
-    /// A fill as either app wrote it. Older web app releases kept `PosEffect` as "TO OPEN", a
-    /// signed `Quantity` and `TradeDate` as M/D/YYYY; all are read.
+    /// A fill as either app wrote it. The web app writes a signed `Quantity` and `TradeDate` as
+    /// M/D/YYYY, and its older releases kept `PosEffect` as "TO OPEN"; all are read.
     private static func execution(from fill: [String: FirestoreValue]) -> Execution? {
         guard let time = fill["ExecTime"]?.string.flatMap(parseISO) ?? fill["ExecTime"]?.timestampText.flatMap(parseISO),
               let side = fill["Side"]?.string.flatMap({ Execution.Side(rawValue: $0.uppercased()) }),
