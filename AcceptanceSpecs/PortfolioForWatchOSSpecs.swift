@@ -51,11 +51,12 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
 
     /// Issue 27: both clients value a holding the quote service doesn't list with the price the
     /// user set, and give one value.
-    func test_theSummary_valuesAManualPriceAsTheFullClientDoes() throws {
+    func test_theSummary_valuesAManualPriceAndCashAsTheFullClientDoes() throws {
         let emulator = try startEmulator()
         try emulator.setQuote("AAPL", price: 200, previousClose: 190)
         let phone = makeInvestDriver(servicesFrom: emulator)
         phone.signUp("investor@example.com", password: "long enough")
+        XCTAssertEqual(phone.run(["add", "--type", "deposit", "--sum", "1000", "--date", "2024-06-01"]).status, 0)
         XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "150", "--date", "2024-06-03"]).status, 0)
         XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "FUND", "--quantity", "5", "--sum", "500", "--date", "2024-06-03"]).status, 0)
         XCTAssertEqual(phone.run(["price", "set", "FUND", "110", "--date", "2024-07-01"]).status, 0)
@@ -70,6 +71,8 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         XCTAssertEqual(summary["value"] as? String, "750", "1 × 200 + 5 × 110")
         XCTAssertEqual(summary["unpricedTickers"] as? [String], [])
         XCTAssertEqual(totals["value"] as? String, "750")
+        XCTAssertEqual(summary["cash"] as? String, "350", "1000 in, 650 spent")
+        XCTAssertEqual(summary["valueWithCash"] as? String, totals["valueWithCash"] as? String)
     }
 
     func test_remoteStorageRetrievalError_isReportedWithExitCode1() throws {

@@ -47,10 +47,12 @@ public enum InvestSummary {
             .init(title: "VALUE", key: "value", alignment: .right), .init(title: "PROFIT", key: "profit", alignment: .right),
             .init(title: "PROFIT %", key: "profitPercent", alignment: .right), .init(title: "TODAY", key: "todayChange", alignment: .right),
             .init(title: "PRICES", key: "priceMode", alignment: .left, visibility: .machineOnly),
-            .init(title: "NOT VALUED", key: "unpricedTickers", alignment: .left, visibility: .machineOnly)])
+            .init(title: "NOT VALUED", key: "unpricedTickers", alignment: .left, visibility: .machineOnly),
+            .init(title: "CASH", key: "cash", alignment: .right, visibility: .machineOnly),
+            .init(title: "WITH CASH", key: "valueWithCash", alignment: .right, visibility: .machineOnly)])
         report.rows = [[.money(summary.totalValue), .profit(summary.totalProfit, shown: Formatted.signedMoney(summary.totalProfit)),
                         .profitPercent(summary.totalProfitPercent), .profit(summary.todayChange, shown: Formatted.signedMoney(summary.todayChange)),
-                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " "))]]
+                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.cash), .money(answer.valueWithCash)]]
         switch format {
         case .json:
             let exact = { (value: FixedDecimal?) in JSONValue.text(value?.description) }
@@ -58,11 +60,15 @@ public enum InvestSummary {
                 ("value", exact(summary.totalValue)), ("costBasis", exact(summary.totalCostBasis)), ("profit", exact(summary.totalProfit)),
                 ("profitPercent", exact(summary.totalProfitPercent)), ("todayChange", exact(summary.todayChange)),
                 ("priceMode", .string(priceMode)), ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),
+                ("cash", exact(answer.cash)), ("valueWithCash", exact(answer.valueWithCash)),
             ]).rendered())
         case .csv:
             context.console.write(report.render(.csv, colors: false))
         case .table:
             context.console.write(report.render(.table, colors: context.usesColor))
+            if let cash = answer.cash, let total = answer.valueWithCash {
+                context.console.write("The value is the holdings'. Cash \(Formatted.money(cash)); holdings and cash \(Formatted.money(total)).\n")
+            }
             if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
             if !summary.unpricedTickers.isEmpty {
                 context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")
@@ -80,6 +86,9 @@ struct SummaryComposer {
     struct Answer {
         let summary: PortfolioSummary
         let samplePrices: Bool
+        /// As the full client's portfolio gives them: nil when the history tracks no cash.
+        let cash: FixedDecimal?
+        let valueWithCash: FixedDecimal?
     }
 
     /// The one rule both clients follow: a holding without a price is named and left out of the
@@ -123,7 +132,7 @@ struct SummaryComposer {
         if !failures.isEmpty {
             context.console.writeNotice("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
-        return Answer(summary: report.summary, samplePrices: samplePrices)
+        return Answer(summary: report.summary, samplePrices: samplePrices, cash: report.cash, valueWithCash: report.valueWithCash)
     }
 
     private func session() throws -> CurrentSessionProviding {
