@@ -22,7 +22,7 @@ public enum ThinkorswimStatement {
     /// two digits is a thousands separator (`+1,000` is 1000; each comma takes the digit after
     /// it, as one left-to-right regular-expression pass does), `$` is dropped, and a sign may lead.
     static func spreadsheetNumber(_ text: String) -> FixedDecimal? {
-        let scalars = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars.filter { $0 != "$" })
+        let scalars = Array(text.trimmedSpaces.unicodeScalars.filter { $0 != "$" })
         var joined = String.UnicodeScalarView()
         var index = 0
         func isDigit(_ position: Int) -> Bool { position < scalars.count && ("0"..."9").contains(scalars[position]) }
@@ -78,11 +78,11 @@ public enum ThinkorswimStatement {
     /// quantity has no sign, and an option names its expiration (`3 JUL 25`) and strike.
     public static func execution(_ fill: ManualFill, timeZone: TimeZone, now: Date) throws(Failure) -> Execution {
         var reasons: [String] = []
-        let quantity = fill.quantity.trimmingCharacters(in: .whitespaces)
+        let quantity = fill.quantity.trimmedSpaces
         if quantity.hasPrefix("-") || quantity.hasPrefix("+") { reasons.append("Qty '\(fill.quantity)' has a sign; give the number alone, as --side says BUY or SELL") }
         if ["CALL", "PUT"].contains(fill.type.uppercased()) {
             if !isExpiration(fill.expiration) { reasons.append("Exp '\(fill.expiration)' is not an expiration such as 3 JUL 25, which a \(fill.type.uppercased()) needs") }
-            if (FixedDecimal(fill.strike.trimmingCharacters(in: .whitespaces)) ?? .zero) <= .zero { reasons.append("Strike '\(fill.strike)' is not a strike above 0, which a \(fill.type.uppercased()) needs") }
+            if (FixedDecimal(fill.strike.trimmedSpaces) ?? .zero) <= .zero { reasons.append("Strike '\(fill.strike)' is not a strike above 0, which a \(fill.type.uppercased()) needs") }
         }
         let header = ["", "Exec Time", "Spread", "Side", "Qty", "Pos Effect", "Symbol", "Exp", "Strike", "Type", "Price", "Net Price", "Order Type"]
         let effect = fill.effect.uppercased()
@@ -98,9 +98,9 @@ public enum ThinkorswimStatement {
     }
 
     public static func executions(in records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> [Execution] {
-        guard let start = records.firstIndex(where: { $0.fields.first?.trimmingCharacters(in: .whitespaces) == "Account Trade History" }),
+        guard let start = records.firstIndex(where: { $0.fields.first?.trimmedSpaces == "Account Trade History" }),
               start + 1 < records.count else { throw .noTradeHistory }
-        let header = records[start + 1].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = records[start + 1].fields.map { $0.trimmedSpaces }
         let missing = required.filter { !header.contains($0) }
         guard missing.isEmpty else { throw .missingColumns(missing) }
         let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
@@ -110,11 +110,11 @@ public enum ThinkorswimStatement {
         var lastTime: Date?
         for record in records[(start + 2)...] {
             // The section ends at a blank line or at the next section's title.
-            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { break }
-            if let first = record.fields.first, !first.trimmingCharacters(in: .whitespaces).isEmpty { break }
+            if record.fields.allSatisfy({ $0.trimmedSpaces.isEmpty }) { break }
+            if let first = record.fields.first, !first.trimmedSpaces.isEmpty { break }
             func field(_ name: String) -> String {
                 guard let index = column[name], index < record.fields.count else { return "" }
-                return record.fields[index].trimmingCharacters(in: .whitespaces)
+                return record.fields[index].trimmedSpaces
             }
             var reasons: [String] = []
             let timeText = field("Exec Time")
@@ -139,7 +139,7 @@ public enum ThinkorswimStatement {
             let strikeText = field("Strike")
             let strike = strikeText.isEmpty ? .zero : FixedDecimal(strikeText)
             if strike == nil || strike!.isNegative { reasons.append("Strike '\(strikeText)' is not a price") }
-            let price = FixedDecimal(field("Price").replacingOccurrences(of: ",", with: ""))
+            let price = FixedDecimal(field("Price").withoutCommas)
             if price == nil || price!.isNegative || price! > Execution.maximumPrice { reasons.append("Price '\(field("Price"))' is not a price") }
             let type = field("Type").uppercased()
             if type.isEmpty || !type.allSatisfy({ $0.isLetter }) || type.count > 12 { reasons.append("Type '\(field("Type"))' is not CALL, PUT or a stock type") }
@@ -154,7 +154,7 @@ public enum ThinkorswimStatement {
             }
             lastTime = time
             let day = calendar.dateComponents([.year, .month, .day], from: time)
-            executions.append(Execution(execTime: time, tradeDate: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!), side: side,
+            executions.append(Execution(execTime: time, tradeDate: Self.isoDay(year: day.year!, month: day.month!, day: day.day!), side: side,
                                         quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
                                         orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
         }
@@ -174,20 +174,20 @@ public enum ThinkorswimStatement {
     /// The `Cash Balance` section's trade rows with fees; none when the statement has no such
     /// section. Its header: `DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,…`.
     static func charges(in records: [(line: Int, fields: [String])], calendar: Calendar) -> ([Charge], [Problem]) {
-        guard let start = records.firstIndex(where: { $0.fields.first?.trimmingCharacters(in: .whitespaces) == "Cash Balance" }), start + 1 < records.count else { return ([], []) }
-        let header = records[start + 1].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let start = records.firstIndex(where: { $0.fields.first?.trimmedSpaces == "Cash Balance" }), start + 1 < records.count else { return ([], []) }
+        let header = records[start + 1].fields.map { $0.trimmedSpaces }
         let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
         guard let date = column["DATE"], let time = column["TIME"], let type = column["TYPE"], let description = column["DESCRIPTION"] else { return ([], []) }
         let feeColumns = ["Misc Fees", "Commissions & Fees"].compactMap { column[$0] }
         var charges: [Charge] = [], problems: [Problem] = []
         for record in records[(start + 2)...] {
-            func field(_ index: Int) -> String { index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespaces) : "" }
+            func field(_ index: Int) -> String { index < record.fields.count ? record.fields[index].trimmedSpaces : "" }
             // The section ends at a blank line, its TOTAL row, or the next section's title.
             guard looksLikeDate(field(date)) else { break }
             guard field(type) == "TRD" else { continue }
             var amount = FixedDecimal.zero, reasons: [String] = []
             for index in feeColumns where !field(index).isEmpty {
-                guard let signed = FixedDecimal(field(index).replacingOccurrences(of: ",", with: "")), case let fee = signed.isNegative ? -signed : signed,
+                guard let signed = FixedDecimal(field(index).withoutCommas), case let fee = signed.isNegative ? -signed : signed,
                       fee <= Execution.maximumFees else {
                     reasons.append("\(header[index]) '\(field(index))' is not an amount")
                     continue
@@ -224,7 +224,7 @@ public enum ThinkorswimStatement {
 
     /// `D MON YY`, as a statement writes an option's expiration: `3 JUL 25`.
     static func isExpiration(_ text: String) -> Bool {
-        let parts = text.trimmingCharacters(in: .whitespaces).uppercased().split(separator: " ")
+        let parts = text.trimmedSpaces.uppercased().split(separator: " ")
         let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
         guard parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), months.contains(String(parts[1])) else { return false }
         return parts[2].count == 2 && parts[2].allSatisfy(\.isNumber)
@@ -256,4 +256,32 @@ public enum ThinkorswimStatement {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) || first == "/", (1...12).contains(text.count) else { return false }
         return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "/" || $0 == "-" }
     }
+}
+
+extension ThinkorswimStatement {
+    /// `YYYY-MM-DD`, without a formatter per row.
+    static func isoDay(year: Int, month: Int, day: Int) -> String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (`CharacterSet.whitespaces`), at no cost for
+    /// the fields that have none: Foundation's trimming bridges every string it is given.
+    var trimmedSpaces: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        // Visible ASCII at both ends: nothing to trim, and no Unicode property to look up.
+        func visible(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7E).contains(scalar.value) }
+        guard !visible(first) || !visible(last) else { return self }
+        return trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension String {
+    /// Without `,` (a price's thousands separators), copying only a text that has one.
+    var withoutCommas: String { utf8.contains(UInt8(ascii: ",")) ? replacingOccurrences(of: ",", with: "") : self }
 }
