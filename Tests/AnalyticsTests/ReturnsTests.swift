@@ -126,6 +126,18 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(values, [50, 50, 120, 120, 140, 140])
     }
 
+    /// Issue 27, item 4: a holdings-only history that starts with a fee had a TWR of −100%.
+    func test_twr_ofAHoldingsOnlyHistoryStartingWithAFee_isTheHoldingsReturn() throws {
+        let history = [makeTransaction(date: "2025-01-03", type: .fee, ticker: "", quantity: "0", sum: "5"),
+                       makeTransaction(date: "2025-01-06", type: .buy, ticker: "XYZ", quantity: "10", sum: "1000")]
+        let closes = PriceHistory([DailyClose(ticker: "XYZ", day: day("2025-01-06"), close: 100), DailyClose(ticker: "XYZ", day: day("2025-01-07"), close: 110)])
+
+        let returns = try XCTUnwrap(Returns.measure(PerformanceSeries.build(history, history: closes, from: nil, to: day("2025-01-07"))))
+
+        XCTAssertEqual(try XCTUnwrap(returns.twr), 0.10, accuracy: 1e-12, "the fee paid with nothing held moves no holding")
+        XCTAssertNil(returns.maxDrawdown, "the index never fell")
+    }
+
     /// Issue 27, item 5: three shares bought for 10 were worth 9.99999999 at the rounded price.
     func test_valuation_atTheLastTradePrice_isExact_throughASplit() {
         let history = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "XYZ", quantity: "3", sum: "10"),

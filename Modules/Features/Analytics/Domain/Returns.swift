@@ -64,9 +64,12 @@ public struct Returns: Sendable {
             moneyOut += point.outflow
             if !point.inflow.isZero { flows.append(Flow(day: point.day, amount: -point.inflow)) }
             if !point.outflow.isZero { flows.append(Flow(day: point.day, amount: point.outflow)) }
-            // A flow in counts at the start of its day, a flow out at the end.
+            // A flow in counts at the start of its day, a flow out at the end. A day that starts and
+            // ends with nothing held (a fee paid before the first buy) moves no holding: it leaves
+            // the index alone, and the money-weighted figures count it.
             let base = previous + point.inflow
-            if base > .zero {
+            let holdsNothing = previous.isZero && point.value.isZero && point.outflow.isZero
+            if base > .zero, !holdsNothing {
                 let growth = (point.value + point.outflow).double / base.double
                 dailyReturns.append(growth - 1)
                 level *= growth
