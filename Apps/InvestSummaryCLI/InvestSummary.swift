@@ -52,7 +52,7 @@ public enum InvestSummary {
             .init(title: "WITH CASH", key: "valueWithCash", alignment: .right, visibility: .machineOnly)])
         report.rows = [[.money(summary.totalValue), .profit(summary.totalProfit, shown: Formatted.signedMoney(summary.totalProfit)),
                         .profitPercent(summary.totalProfitPercent), .profit(summary.todayChange, shown: Formatted.signedMoney(summary.todayChange)),
-                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.cash), .money(answer.valueWithCash)]]
+                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.report.cash), .money(answer.report.valueWithCash)]]
         switch format {
         case .json:
             let exact = { (value: FixedDecimal?) in JSONValue.text(value?.description) }
@@ -60,13 +60,13 @@ public enum InvestSummary {
                 ("value", exact(summary.totalValue)), ("costBasis", exact(summary.totalCostBasis)), ("profit", exact(summary.totalProfit)),
                 ("profitPercent", exact(summary.totalProfitPercent)), ("todayChange", exact(summary.todayChange)),
                 ("priceMode", .string(priceMode)), ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),
-                ("cash", exact(answer.cash)), ("valueWithCash", exact(answer.valueWithCash)),
+                ("cash", exact(answer.report.cash)), ("valueWithCash", exact(answer.report.valueWithCash)),
             ]).rendered())
         case .csv:
             context.console.write(report.render(.csv, colors: false))
         case .table:
             context.console.write(report.render(.table, colors: context.usesColor))
-            if let cash = answer.cash, let total = answer.valueWithCash {
+            if let cash = answer.report.cash, let total = answer.report.valueWithCash {
                 context.console.write("The value is the holdings'. Cash \(Formatted.money(cash)); holdings and cash \(Formatted.money(total)).\n")
             }
             if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
@@ -84,11 +84,11 @@ struct SummaryComposer {
     let services: RemoteServices
 
     struct Answer {
-        let summary: PortfolioSummary
+        /// As the full client's portfolio gives it, cash included.
+        let report: PortfolioReport
         let samplePrices: Bool
-        /// As the full client's portfolio gives them: nil when the history tracks no cash.
-        let cash: FixedDecimal?
-        let valueWithCash: FixedDecimal?
+
+        var summary: PortfolioSummary { report.summary }
     }
 
     /// The one rule both clients follow: a holding without a price is named and left out of the
@@ -132,7 +132,7 @@ struct SummaryComposer {
         if !failures.isEmpty {
             context.console.writeNotice("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
-        return Answer(summary: report.summary, samplePrices: samplePrices, cash: report.cash, valueWithCash: report.valueWithCash)
+        return Answer(report: report, samplePrices: samplePrices)
     }
 
     private func session() throws -> CurrentSessionProviding {

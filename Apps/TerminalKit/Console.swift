@@ -65,8 +65,11 @@ public final class QuietConsole: ConsoleDecorator {
 /// clipboard. Only the colours invest itself paints (`ESC [ … m`), line breaks and tabs pass.
 /// A file or a pipe gets the bytes as they are.
 public final class TerminalSafeConsole: ConsoleDecorator {
+    /// Asked once: a run's output goes to one place, and `isatty` per write would be a system call per line.
+    private lazy var escapes = isTerminalOutput
+
     override public func write(_ text: String) {
-        super.write(isTerminalOutput ? text.keepingOnlyColours : text)
+        super.write(escapes ? text.keepingOnlyColours : text)
     }
 }
 

@@ -54,11 +54,6 @@ public struct FixedDecimal: Hashable, Comparable, Sendable {
         return Self.multiplyDivideRounded(units, numerator.units, denominator.units).map(FixedDecimal.init(units:))
     }
 
-    /// `self + other`, or nil when the sum is too large: for totals of figures from outside.
-    public func adding(_ other: FixedDecimal) -> FixedDecimal? {
-        let (sum, overflow) = units.addingReportingOverflow(other.units)
-        return overflow ? nil : FixedDecimal(units: sum)
-    }
 
     /// Whether every fractional digit after the first `digits` (0...8) is zero: what
     /// `rounded(toFractionDigits:) == self` says, without a division of 128-bit numbers.

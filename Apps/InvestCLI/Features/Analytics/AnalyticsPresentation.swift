@@ -20,6 +20,12 @@ struct AnalyticsPresentation {
         return (from, to)
     }
 
+    /// The window a series covers, and how today is valued: what `series` reads.
+    static let windowOptions: [CommandSpec.Option] = [
+        .value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
+        .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
+    ]
+
     /// The series, today valued as the portfolio values it; in sample mode, with its warning.
     static func series(_ measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode), _ arguments: ParsedArguments,
                        from: CalendarDay?, to: CalendarDay, io: CommandIO) throws -> PerformanceSeries {

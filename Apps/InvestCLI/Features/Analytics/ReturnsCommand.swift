@@ -11,9 +11,7 @@ struct ReturnsCommand: Command {
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
         usage: "returns [--from D] [--to D] [--offline] [--flows] [--format table|json|csv]",
-        options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
-                  .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
-                  .flag("flows", "Print the cash flows XIRR solves for"),
+        options: AnalyticsPresentation.windowOptions + [.flag("flows", "Print the cash flows XIRR solves for"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -56,9 +54,7 @@ struct PerformanceCommand: Command {
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
         usage: "performance [--from D] [--to D] [--offline] [--interval day|week|month] [--chart] [--svg FILE] [--format table|json|csv]",
-        options: [.value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
-                  .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
-                  .value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
+        options: AnalyticsPresentation.windowOptions + [.value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
                   .flag("chart", "Draw the value over time instead of the table"),
                   .value("svg", "FILE", "Also write the value over time as a standalone SVG file"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,

@@ -27,9 +27,7 @@ public struct LedgerRecordStore<Codec: LedgerCodec, Failure: LedgerFeatureError>
         try write(ids.map { LedgerEntry.tombstone(id: $0, kind: kind.name, at: stamp) }, atomically: true)
     }
 
-    /// Entries of the codec's kinds written as they are: for a change that mixes records and
-    /// tombstones, as one unit.
-    public func write(_ entries: [LedgerEntry], atomically: Bool = true) throws(Failure) {
+    private func write(_ entries: [LedgerEntry], atomically: Bool) throws(Failure) {
         guard !entries.isEmpty else { return }
         try ledger.writing(Failure.self) { () throws(StoreError) in
             if entries.count == 1 {
