@@ -71,9 +71,127 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(json(map(after["tradeRatings"])?["WEB-KEY"]), json(map(before["tradeRatings"])?["WEB-KEY"]), "the half-star rating the web app set")
         XCTAssertEqual(json(map(after["notes"])?["2025-07-01"]), json(map(before["notes"])?["2025-07-01"]), "the web editor's note")
         XCTAssertNotNil(map(after["notes"])?["2025-07-04"])
-        XCTAssertNotNil(map(after["tradeRatings"])?["SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"])
+        XCTAssertNotNil(map(after["tradeRatings"])?["SPY-580-3 7 2025-2025-07-03T13:31:12.000Z"])
         XCTAssertEqual(strings(after["mistakesTags"]), ["Chased"])
         XCTAssertEqual(strings(after["setupsTags"]), ["Zebra", "Alpha", "Breakout"], "the web app's order kept, the new tag at the end")
+    }
+
+    /// Issue 27, item 12, and issue 28, item 3: the same statement imported in both apps counted
+    /// twice, with different expirations and times, and a rating made in one missed the other's
+    /// copy. The web app's own upload of the statement is in `WebApp/`.
+    func test_aStatementTheWebAppUploaded_isTheSameFillsAndKeysHere_andImportingItAddsOnlyTheLegItDrops() throws {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+        let web = try webApp(of: invest, on: emulator)
+        let upload = try Self.webAppUpload()
+        XCTAssertEqual(try web.patch(upload, paths: ["tradeData", "uploadedFiles"]), 200)
+        let before = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        let imported = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
+        let trades = try invest.run(["journal", "trades", "--format", "json"]).jsonRows()
+        let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Added 1 execution from \(JournalSpecs.statement.path); 11 executions already in the journal were skipped.\n",
+                       "only the vertical's second leg, which the web app leaves out")
+        XCTAssertEqual(trades.map { $0["key"] as? String }, ["QQQ-582.5-3 7 2025-2025-07-03T15:00:00.000Z", "SPY-580-3 7 2025-2025-07-03T13:59:59.000Z",
+                                                             "SPY-580-3 7 2025-2025-07-03T13:31:12.000Z", "AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z"])
+        let groups = try XCTUnwrap(array(after["tradeData"]))
+        XCTAssertEqual(groups.count, 5, "the web app's four groups and the leg's own")
+        for (index, group) in try XCTUnwrap(array(before["tradeData"])).enumerated() {
+            XCTAssertEqual(json(groups[index]), json(group), "the web app's group \(index) is as it wrote it")
+        }
+        let files = try XCTUnwrap(array(after["uploadedFiles"]))
+        XCTAssertEqual(files.count, 2)
+        XCTAssertEqual(json(files.first), json(array(before["uploadedFiles"])?.first), "the web app's upload is as it wrote it")
+        XCTAssertEqual(json(map(files.last)?["name"]), json(["stringValue": "thinkorswim-statement.csv"]), "the leg, listed so the web app keeps it")
+    }
+
+    /// Issue 28, item 4: the web app rebuilds `tradeData` from `uploadedFiles` on every upload, and
+    /// the CLI listed none of its imports there, so an upload dropped them all, and the CLI then
+    /// took them for deleted. Here the web app uploads the statement the CLI imported.
+    func test_aStatementImportedHere_thenUploadedInTheWebApp_isOneSetOfFills_andStaysHere() throws {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+        let web = try webApp(of: invest, on: emulator)
+        XCTAssertEqual(invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"]).status, 0)
+        let document = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        let upload = Self.webAppUploads(try XCTUnwrap(array(try Self.webAppUpload()["tradeData"])), named: "thinkorswim-statement.csv",
+                                        over: array(document["uploadedFiles"]) ?? [])
+        XCTAssertEqual(try web.patch(upload, paths: ["tradeData", "uploadedFiles"]), 200)
+        let synced = invest.run(["sync"])
+        let again = invest.run(["journal", "import", JournalSpecs.statement.path, "--tz", "America/New_York"])
+        let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        XCTAssertEqual(synced.status, 0, synced.errors)
+        XCTAssertEqual(try invest.run(["journal", "executions", "--format", "json"]).jsonRows().count, 12, "the CLI keeps every fill")
+        XCTAssertEqual(again.output, "Added 0 executions from \(JournalSpecs.statement.path); 12 executions already in the journal were skipped.\n")
+        XCTAssertEqual(array(after["tradeData"])?.compactMap { array(map($0)?["Transactions"])?.count }.reduce(0, +), 12, "one set of fills in the web app")
+    }
+
+    /// Issue 28, item 2: any CLI write rewrote every fill in its own shape, even for a note: the
+    /// web app's M/D/YYYY dates, signed quantities and `3 7 2025` expirations changed, its unknown
+    /// keys went, and `Fees` came. Now what the web app wrote stays, and new fills take its shape.
+    func test_theWebAppsFills_stayByteForByte_throughImportAddTagNoteAndSync_andNewFillsAreWrittenAsItWritesThem() throws {
+        let emulator = try startEmulator()
+        let invest = try signedIn(makeJournalDriver(emulator))
+        invest.timeZone = TimeZone(identifier: "America/New_York")!
+        let web = try webApp(of: invest, on: emulator)
+        var upload = try Self.webAppUpload()
+        upload["subscription"] = ["mapValue": ["fields": ["status": ["stringValue": "active"]]]]
+        upload["tradeData"] = Self.addingUnknownKey(to: upload["tradeData"])
+        XCTAssertEqual(try web.patch(upload, paths: Array(upload.keys)), 200)
+        let before = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+        let statement = invest.home.appendingPathComponent("later.csv")
+        try """
+        Account Trade History
+        ,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type
+        ,7/11/25 10:00:00,SINGLE,SELL,-3,TO OPEN,SPY,18 JUL 25,600,PUT,2.10,2.10,LMT
+        """.write(to: statement, atomically: true, encoding: .utf8)
+
+        let runs = [
+            invest.run(["journal", "import", statement.path, "--tz", "America/New_York"]),
+            invest.run(["journal", "add", "--time", "2025-07-11 10:30", "--side", "BUY", "--qty", "3", "--effect", "CLOSE", "--symbol", "SPY",
+                        "--exp", "18 JUL 25", "--strike", "600", "--type", "PUT", "--price", "1.60"]),
+            invest.run(["journal", "note", "2025-07-11", "Sold premium."]),
+            invest.run(["sync"]),
+        ]
+        let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["symbol"] as? String == "AAPL" })
+        let tagged = invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--rating", "5"])
+        let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        for run in runs + [tagged] { XCTAssertEqual(run.status, 0, run.errors) }
+        for name in ["email", "subscription"] { XCTAssertEqual(json(after[name]), json(before[name]), "\(name) is as it was") }
+        let files = try XCTUnwrap(array(after["uploadedFiles"]))
+        XCTAssertEqual(json(files.first), json(array(before["uploadedFiles"])?.first), "the web app's upload is as it wrote it")
+        XCTAssertEqual(files.dropFirst().map { json(map($0)?["name"]) }, [json(["stringValue": "later.csv"]), json(["stringValue": "Added in invest (journal add)"])])
+        let groups = try XCTUnwrap(array(after["tradeData"]))
+        let webGroups = try XCTUnwrap(array(before["tradeData"]))
+        XCTAssertEqual(groups.count, webGroups.count + 1)
+        for (index, group) in webGroups.enumerated() { XCTAssertEqual(json(groups[index]), json(group), "the web app's group \(index), unknown key and all") }
+        let added = try XCTUnwrap(map(groups.last))
+        XCTAssertEqual(json(added["Expiration"]), json(["stringValue": "18 7 2025"]))
+        let fills = try XCTUnwrap(array(added["Transactions"])).compactMap(map)
+        XCTAssertEqual(fills.map { json($0["ExecTime"]) }, [json(["stringValue": "2025-07-11T13:59:59.000Z"]), json(["stringValue": "2025-07-11T14:30:00.000Z"])])
+        XCTAssertEqual(fills.map { json($0["Quantity"]) }, [json(["integerValue": "-3"]), json(["integerValue": "3"])], "a sell is negative, as the statement writes it")
+        XCTAssertEqual(fills.map { json($0["TradeDate"]) }, [json(["stringValue": "7/11/2025"]), json(["stringValue": "7/11/2025"])])
+        XCTAssertEqual(fills.map { json($0["Price"]) }, [json(["doubleValue": 2.1]), json(["doubleValue": 1.6])])
+        XCTAssertEqual(fills.map { $0.keys.sorted() }, Array(repeating: ["ExecTime", "Expiration", "OrderType", "PosEffect", "Price", "Quantity", "Side", "Strike",
+                                                                          "Symbol", "TradeDate", "Type"], count: 2), "no Fees where none was charged")
+        XCTAssertNotNil(map(after["tradeRatings"])?["AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z"], "the web app's key for its own fills")
+    }
+
+    /// The web app's fills, the first with a key only a broker sync writes (its Webull import's).
+    private static func addingUnknownKey(to tradeData: Any?) -> Any? {
+        func fields(_ value: Any?) -> [String: Any] { (value as? [String: Any])?["mapValue"].flatMap { ($0 as? [String: Any])?["fields"] as? [String: Any] } ?? [:] }
+        func values(_ value: Any?) -> [Any] { ((value as? [String: Any])?["arrayValue"] as? [String: Any])?["values"] as? [Any] ?? [] }
+        var groups = values(tradeData), group = fields(groups.first), fills = values(group["Transactions"]), fill = fields(fills.first)
+        fill["_webullOrderId"] = ["stringValue": "W-123"]
+        fills[0] = ["mapValue": ["fields": fill]]
+        group["Transactions"] = ["arrayValue": ["values": fills]]
+        groups[0] = ["mapValue": ["fields": group]]
+        return ["arrayValue": ["values": groups]]
     }
 
     /// Issue 28, item 7: an account made in the CLI had no `users/{uid}`, so every save in the
@@ -109,7 +227,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(noted.status, 0, noted.errors)
         XCTAssertEqual(strings(fields["setupsTags"]), ["Opening range"])
         XCTAssertEqual(strings(fields["mistakesTags"]), ["Chased"])
-        let rating = try XCTUnwrap(map(map(fields["tradeRatings"])?["SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"]))
+        let rating = try XCTUnwrap(map(map(fields["tradeRatings"])?["SPY-580-3 7 2025-2025-07-03T13:31:12.000Z"]))
         XCTAssertEqual(strings(rating["setups"]), ["Opening range"])
         XCTAssertEqual(strings(rating["mistakes"]), ["Chased"])
         XCTAssertEqual((rating["rating"] as? [String: Any])?["integerValue"] as? String, "4")
@@ -170,7 +288,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         let sync = invest.run(["sync", "--format", "json"])
 
         XCTAssertEqual(sync.status, 0, sync.errors)
-        XCTAssertEqual(try sync.jsonObject()["pushed"] as? Int, 12)
+        XCTAssertEqual(try sync.jsonObject()["pushed"] as? Int, 13, "12 fills and the import that lists them")
         XCTAssertEqual(try emulator.firestoreWrites().count, before + 1)
         let web = try webApp(of: invest, on: emulator)
         let ledger = try emulator.request("GET", "/users/\(web.uid)/ledger.json?auth=\(web.idToken)")
@@ -240,6 +358,58 @@ final class JournalFirestoreSpecs: XCTestCase {
     private func webApp(of invest: InvestDriver, on emulator: ServicesEmulator) throws -> WebApp {
         let session = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: invest.home.appendingPathComponent("session.json"))) as? [String: Any])
         return WebApp(emulator: emulator, uid: try XCTUnwrap(session["uid"] as? String), idToken: try XCTUnwrap(session["idToken"] as? String))
+    }
+
+    /// `tradeData` and `uploadedFiles` as the web app's upload of the example statement wrote them.
+    private static func webAppUpload() throws -> [String: Any] {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("WebApp/thinkorswim-statement.upload.json")
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    }
+
+    /// The web app's upload (`handleFileUpload`), on Firestore's REST values: its fills rebuilt
+    /// from every earlier upload's list and then the new file's, each keyed as its
+    /// `generateTransactionKey` keys one (the fields and the fill's place in its contract), so a
+    /// fill listed twice is one; then `uploadedFiles` rewritten with the new file's name added.
+    private static func webAppUploads(_ newGroups: [Any], named name: String, over files: [Any]) -> [String: Any] {
+        func fields(_ value: Any?) -> [String: Any] { ((value as? [String: Any])?["mapValue"] as? [String: Any])?["fields"] as? [String: Any] ?? [:] }
+        func values(_ value: Any?) -> [Any] { ((value as? [String: Any])?["arrayValue"] as? [String: Any])?["values"] as? [Any] ?? [] }
+        func text(_ value: Any?) -> String {
+            let value = value as? [String: Any]
+            return value?["stringValue"] as? String ?? value?["integerValue"] as? String ?? (value?["doubleValue"] as? Double).map { "\($0)" } ?? ""
+        }
+        func list(_ items: [Any]) -> [String: Any] { ["arrayValue": ["values": items]] }
+        var order: [String] = [], groups: [String: (trade: [String: Any], fills: [(key: String, value: Any)], refs: [String])] = [:]
+        func add(_ trade: [String: Any], refs: [String]) {
+            let key = ["Symbol", "Strike", "Expiration"].map { text(trade[$0]) }.joined(separator: "-")
+            if groups[key] == nil { order.append(key); groups[key] = (trade.filter { $0.key != "Transactions" && $0.key != "fileRefs" }, [], []) }
+            for (index, fill) in values(trade["Transactions"]).enumerated() {
+                let fill = fields(fill), value: Any = ["mapValue": ["fields": fill]]
+                let fillKey = (["Symbol", "Strike", "Expiration", "ExecTime", "Side", "Quantity", "Price", "PosEffect", "OrderType"].map { text(fill[$0]) } + [String(index)])
+                    .joined(separator: "-")
+                if let at = groups[key]!.fills.firstIndex(where: { $0.key == fillKey }) {
+                    groups[key]!.fills[at].value = value
+                } else {
+                    groups[key]!.fills.append((fillKey, value))
+                }
+            }
+            for ref in refs where !groups[key]!.refs.contains(ref) { groups[key]!.refs.append(ref) }
+        }
+        for file in files { for entry in values(fields(file)["trades"]) { add(fields(fields(entry)["trade"]), refs: values(fields(entry)["fileRefs"]).map(text)) } }
+        for group in newGroups { add(fields(group), refs: [name]) }
+        func trade(_ key: String) -> [String: Any] {
+            ["mapValue": ["fields": groups[key]!.trade.merging(["Transactions": list(groups[key]!.fills.map(\.value))]) { $1 }]]
+        }
+        let names = files.map { text(fields($0)["name"]) } + [name]
+        return ["tradeData": list(order.map(trade)),
+                "uploadedFiles": list(names.map { file in
+                    ["mapValue": ["fields": ["name": ["stringValue": file], "trades": list(order.filter { groups[$0]!.refs.contains(file) }.map { key in
+                        ["mapValue": ["fields": ["trade": trade(key), "fileRefs": list(groups[key]!.refs.map { ["stringValue": $0] })]]]
+                    })]]]
+                })]
+    }
+
+    private func array(_ value: Any?) -> [Any]? {
+        ((value as? [String: Any])?["arrayValue"] as? [String: Any])?["values"] as? [Any]
     }
 
     private func map(_ value: Any?) -> [String: Any]? {

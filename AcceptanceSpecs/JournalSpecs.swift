@@ -13,7 +13,7 @@ final class JournalSpecs: XCTestCase {
         XCTAssertEqual(trades.map { $0["symbol"] as? String }, ["QQQ", "SPY", "SPY", "AAPL"])
         XCTAssertEqual(trades.map { $0["profitLoss"] as? String }, ["0", "-50", "70", "150"])
         XCTAssertEqual(trades.map { $0["netROI"] as? String }, ["0", "-25", "17.94871795", "25"])
-        XCTAssertEqual(trades[2]["key"] as? String, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(trades[2]["key"] as? String, "SPY-580-3 7 2025-2025-07-03T13:31:12.000Z")
         XCTAssertEqual(trades[0]["instrument"] as? String, "3 JUL 25 582.5 PUT")
         XCTAssertEqual(try invest.run(["journal", "open", "--format", "json"]).jsonRows().count, 2, "the open vertical's two legs, never in P&L")
     }
@@ -32,7 +32,7 @@ final class JournalSpecs: XCTestCase {
     func test_executionsAreListedWithTheirIds_andOneIsRemovedByAPrefix_untilUndo() throws {
         let invest = try makeJournal()
         let listed = try invest.run(["journal", "executions", "--format", "json"]).jsonRows()
-        let qqqClose = try XCTUnwrap(listed.first { $0["contract"] as? String == "QQQ-582.5-3 JUL 25" && $0["effect"] as? String == "CLOSE" })
+        let qqqClose = try XCTUnwrap(listed.first { $0["contract"] as? String == "QQQ-582.5-3 7 2025" && $0["effect"] as? String == "CLOSE" })
         let id = try XCTUnwrap(qqqClose["id"] as? String)
 
         let removed = invest.run(["journal", "remove", String(id.dropFirst(5).prefix(8))])
@@ -41,7 +41,7 @@ final class JournalSpecs: XCTestCase {
 
         XCTAssertEqual(listed.count, 12)
         XCTAssertEqual(removed.status, 0, removed.errors)
-        XCTAssertEqual(removed.output, "Removed SELL 1 QQQ-582.5-3 JUL 25 at 0.75 (id \(id)).\n")
+        XCTAssertEqual(removed.output, "Removed SELL 1 QQQ-582.5-3 7 2025 at 0.75 (id \(id)).\n")
         XCTAssertEqual(trades.map { $0["symbol"] as? String }, ["SPY", "SPY", "AAPL"], "QQQ's cycle no longer closes")
         XCTAssertEqual(undone.status, 0, undone.errors)
         XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 4)
@@ -138,7 +138,7 @@ final class JournalAnnotationsSpecs: XCTestCase {
         let lists = try invest.run(["journal", "tags", "--format", "json"]).jsonObject()
 
         XCTAssertEqual(tagged.status, 0, tagged.errors)
-        XCTAssertEqual(try tagged.jsonObject()["key"] as? String, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(try tagged.jsonObject()["key"] as? String, "SPY-580-3 7 2025-2025-07-03T13:31:12.000Z")
         XCTAssertEqual(lists["setupsTags"] as? [String], ["Opening range"])
         XCTAssertEqual(lists["mistakesTags"] as? [String], ["Chased"])
         XCTAssertEqual((stats["profitLossBySetup"] as? [[String: Any]])?.first?["profitLoss"] as? String, "70")
@@ -211,7 +211,7 @@ final class JournalShareAndAddSpecs: XCTestCase {
             XCTAssertTrue(refused.errors.contains(message), refused.errors)
         }
         let open = try invest.run(["journal", "open", "--format", "json"]).jsonRows()
-        XCTAssertEqual(open.map { $0["contract"] as? String }, ["SPY-600-7 JUL 25"])
-        XCTAssertEqual(open.first?["openedAt"] as? String, "2025-07-07T14:00:00Z", "10:00 in New York")
+        XCTAssertEqual(open.map { $0["contract"] as? String }, ["SPY-600-7 7 2025"])
+        XCTAssertEqual(open.first?["openedAt"] as? String, "2025-07-07T13:59:59Z", "10:00 in New York, a second early as the web app keeps it")
     }
 }

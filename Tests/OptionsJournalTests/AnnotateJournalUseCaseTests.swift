@@ -5,7 +5,7 @@ import OptionsJournal
 import TestSupport
 
 final class AnnotateJournalUseCaseTests: XCTestCase {
-    private let key = "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z"
+    private let key = "SPY-580-3 7 2025-2025-07-03T13:31:12.000Z"
 
     func test_rate_setsTheTradesEntry_andAddsNewTagsToTheLists() throws {
         let (sut, ledger) = makeSUT()
@@ -30,7 +30,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
     func test_tag_findsTheTradeByKeyOrIdPrefix_andKeepsWhatIsNotGiven() throws {
         let (sut, ledger) = makeSUT()
         _ = try ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { Date(timeIntervalSince1970: 1_760_000_000) })
-            .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
+            .importExecutions(TradeCyclesTestsFixture.executions(), from: "statement.csv", dryRun: false)
         let trade = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).load().trades[1]
 
         let first = try sut.tag(trade.key, setups: ["VWAP"], mistakes: ["Chased"], rating: 3)
@@ -45,7 +45,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
     func test_tag_refusesAnUnknownOrShortOrAmbiguousReference_andNothingToChange() throws {
         let (sut, ledger) = makeSUT()
         _ = try ImportExecutionsUseCase(store: LedgerJournalStore(ledger: ledger), now: { Date(timeIntervalSince1970: 1_760_000_000) })
-            .importExecutions(TradeCyclesTestsFixture.executions(), dryRun: false)
+            .importExecutions(TradeCyclesTestsFixture.executions(), from: "statement.csv", dryRun: false)
         let id = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).load().trades[0].shortID
 
         XCTAssertEqual(thrownError(JournalError.self) { try sut.tag("zzzzzzzz", setups: nil, mistakes: nil, rating: 1) }, .noSuchTrade("zzzzzzzz"))

@@ -48,9 +48,9 @@ final class TradeCyclesTests: XCTestCase {
         fill.quantity = "0"
 
         XCTAssertEqual(fill.time, "7/3/25 10:00:00", "the statement's own time format, in its zone")
-        XCTAssertEqual(execution.execTime, Date(timeIntervalSince1970: 1_751_551_200))
+        XCTAssertEqual(execution.execTime, Date(timeIntervalSince1970: 1_751_551_199), "10:00:00 is kept a second early, as the web app keeps it")
         XCTAssertEqual(execution.quantity, fixed("2"))
-        XCTAssertEqual(execution.contractKey, "SPY-580-3 JUL 25")
+        XCTAssertEqual(execution.contractKey, "SPY-580-3 7 2025")
         XCTAssertThrowsError(try ThinkorswimStatement.execution(fill, timeZone: newYork, now: Date(timeIntervalSince1970: 1_760_000_000)))
     }
 
@@ -76,10 +76,10 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertEqual(result.trades[1].buyCost, fixed("390"))
         XCTAssertEqual(result.trades[1].sellProceeds, fixed("460"))
         XCTAssertEqual(result.trades[1].volume, fixed("3"))
-        XCTAssertEqual(result.trades[1].key, "SPY-580-3 JUL 25-2025-07-03T13:31:12.000Z")
-        XCTAssertEqual(result.trades[3].key, "QQQ-582.5-3 JUL 25-2025-07-03T15:00:00.000Z")
+        XCTAssertEqual(result.trades[1].key, "SPY-580-3 7 2025-2025-07-03T13:31:12.000Z")
+        XCTAssertEqual(result.trades[3].key, "QQQ-582.5-3 7 2025-2025-07-03T15:00:00.000Z")
         XCTAssertEqual(result.trades.map(\.tradeDate), ["2025-07-02", "2025-07-03", "2025-07-03", "2025-07-03"])
-        XCTAssertEqual(result.open.map(\.contractKey), ["TSLA-300-18 JUL 25", "TSLA-310-18 JUL 25"])
+        XCTAssertEqual(result.open.map(\.contractKey), ["TSLA-300-18 7 2025", "TSLA-310-18 7 2025"])
         XCTAssertEqual(result.open.map(\.direction), [.long, .short])
         XCTAssertEqual(result.unmatched, [])
     }
@@ -141,8 +141,8 @@ final class TradeCyclesTests: XCTestCase {
         let journal = LedgerJournalStore(ledger: InMemoryLedgerStore())
         let importer = ImportExecutionsUseCase(store: journal, now: { Date(timeIntervalSince1970: 1_760_000_000) })
 
-        let first = try importer.importExecutions(executions, dryRun: false)
-        let again = try importer.importExecutions(try parse(statement), dryRun: false)
+        let first = try importer.importExecutions(executions, from: "statement.csv", dryRun: false)
+        let again = try importer.importExecutions(try parse(statement), from: "statement.csv", dryRun: false)
 
         XCTAssertEqual(Set(executions.map(\.id)).count, 3)
         XCTAssertEqual(executions.map(\.occurrence), [1, 1, 2])

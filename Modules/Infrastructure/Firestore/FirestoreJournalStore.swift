@@ -70,7 +70,7 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         }
         let scope = JournalDocumentMapper.Scope(entries, before: records)
         for entry in entries { records[entry.id] = entry }
-        let fields = JournalDocumentMapper.fields(from: Array(records.values), keeping: contents.keptFills, previous: document.fields)
+        let fields = JournalDocumentMapper.fields(from: Array(records.values), previous: document.fields)
         let paths = JournalDocumentMapper.changedPaths(from: document.fields, to: fields, within: scope)
         guard !paths.isEmpty else { return }
         let body = Data((#"{"fields":"# + FirestoreValue.fields(JournalDocumentMapper.body(fields, paths: paths)) + "}").utf8)

@@ -101,6 +101,7 @@ enum FirestoreValue: Equatable {
         default: return nil
         }
     }
+    var array: [FirestoreValue]? { if case let .array(values) = self { return values } else { return nil } }
     var strings: [String]? {
         guard case let .array(values) = self else { return nil }
         let strings = values.compactMap(\.string)

@@ -12,12 +12,10 @@ enum JournalDocumentMapper {
     // MARK: Document → entries
 
     /// The document as this client reads it: its records, and the fills it can't read, which are
-    /// named and written back as they were, never dropped.
+    /// named and left where they are, never dropped.
     struct Contents {
         var entries: [String: LedgerEntry]
         var unreadable: [LedgerRejection]
-        /// Each unreadable fill inside its group's Symbol, Strike and Expiration.
-        var keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)]
     }
 
     static func contents(of fields: [String: FirestoreValue], updateTime: Int64) -> Contents {
@@ -40,21 +38,18 @@ enum JournalDocumentMapper {
         if case let .map(notes)? = fields["notes"] {
             for (date, value) in notes { if let text = value.string { records.append(AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: 0)) } }
         }
-        var unreadable: [LedgerRejection] = [], kept: [(group: [String: FirestoreValue], fill: FirestoreValue)] = []
+        var unreadable: [LedgerRejection] = []
         var fills: [Execution] = []
         if case let .array(groups)? = fields["tradeData"] {
             for (index, group) in groups.enumerated() {
-                guard case var .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
+                guard case let .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
                     unreadable.append(LedgerRejection(id: "tradeData[\(index)]", kind: JournalLedgerCodec.execution.name, reasons: ["not a trade with Transactions"]))
-                    kept.append((group: [:], fill: group))
                     continue
                 }
-                trade["Transactions"] = nil
                 for (position, transaction) in transactions.enumerated() {
                     guard case let .map(fill) = transaction, let execution = execution(from: fill) else {
                         unreadable.append(LedgerRejection(id: "tradeData[\(index)].Transactions[\(position)]", kind: JournalLedgerCodec.execution.name,
                                                           reasons: ["a fill without a valid ExecTime, Side, Quantity, Symbol, Price or PosEffect"]))
-                        kept.append((group: trade, fill: transaction))
                         continue
                     }
                     fills.append(execution)
@@ -62,6 +57,7 @@ enum JournalDocumentMapper {
             }
         }
         records += Execution.numberingRepeats(fills).map { JournalLedgerCodec.entry(for: $0, updatedAt: 0) }
+        records += (fields["uploadedFiles"]?.array ?? []).compactMap(upload).map { JournalUploadLedgerCodec.entry(for: $0, updatedAt: 0) }
         var byID: [String: LedgerEntry] = [:]
         for record in records {
             let version = versions[record.id]
@@ -73,7 +69,7 @@ enum JournalDocumentMapper {
         for (id, version) in versions where byID[id] == nil {
             byID[id] = LedgerEntry(id: id, kind: version.kind, schema: version.schema, updatedAt: version.deleted ? version.at : updateTime, isDeleted: true)
         }
-        return Contents(entries: byID, unreadable: unreadable, keptFills: kept)
+        return Contents(entries: byID, unreadable: unreadable)
     }
 
     private struct Version {
@@ -91,7 +87,7 @@ enum JournalDocumentMapper {
         var versions: [String: Version] = [:]
         for (id, value) in stored where LedgerIdentifier.isValid(id) {
             guard case let .map(version) = value, let at = version["at"]?.number.flatMap({ Int64($0) }), let hash = version["hash"]?.string,
-                  let kind = version["kind"]?.string, JournalLedgerCodec.kinds.contains(where: { $0.name == kind }) || AnnotationsLedgerCodec.kinds.contains(where: { $0.name == kind }),
+                  let kind = version["kind"]?.string, JournalKinds.all.contains(where: { $0.name == kind }),
                   let schema = version["schema"]?.number.flatMap({ Int($0) }) else { continue }
             versions[id] = Version(at: at, hash: hash, kind: kind, schema: schema, deleted: version["deleted"] == .boolean(true))
         }
@@ -126,11 +122,10 @@ enum JournalDocumentMapper {
     // MARK: Entries → document
 
     /// - Parameter previous: the document as read: its tag lists keep their order, a new tag
-    ///   joining the end, as the web app appends one.
-    static func fields(from entries: [LedgerEntry], keeping keptFills: [(group: [String: FirestoreValue], fill: FirestoreValue)] = [],
-                       previous: [String: FirestoreValue] = [:]) -> [String: FirestoreValue] {
+    ///   joining the end, as the web app appends one, and its fills stay as they are written.
+    static func fields(from entries: [LedgerEntry], previous: [String: FirestoreValue] = [:]) -> [String: FirestoreValue] {
         var annotations = JournalAnnotations()
-        var executions: [Execution] = []
+        var executions: [Execution] = [], uploads: [JournalUpload] = []
         var versions: [String: FirestoreValue] = [:]
         for entry in entries {
             var version: [String: FirestoreValue] = ["at": .integer(String(entry.updatedAt)), "kind": .string(entry.kind), "schema": .integer(String(entry.schema))]
@@ -140,18 +135,10 @@ enum JournalDocumentMapper {
             } else {
                 try? AnnotationsLedgerCodec.apply(entry, to: &annotations)
                 if let execution = try? JournalLedgerCodec.record(from: entry) { executions.append(execution) }
+                if let upload = try? JournalUploadLedgerCodec.record(from: entry) { uploads.append(upload) }
                 version["hash"] = .string(hash(entry))
             }
             versions[entry.id] = .map(version)
-        }
-        var groups = Dictionary(grouping: executions, by: \.contractKey).sorted { $0.key < $1.key }.map { _, fills -> FirestoreValue in
-            let first = fills[0]
-            return .map(["Symbol": .string(first.symbol), "Strike": number(first.strike), "Expiration": .string(first.expiration),
-                         "Transactions": .array(fills.sorted { $0.execTime < $1.execTime }.map(transaction))])
-        }
-        for (group, fill) in keptFills {
-            guard !group.isEmpty else { groups.append(fill); continue }
-            groups.append(.map(group.merging(["Transactions": .array([fill])]) { $1 }))
         }
         return [
             "setupsTags": .array(inOrder(annotations.setupTags, previous["setupsTags"]?.strings ?? []).map(FirestoreValue.string)),
@@ -160,7 +147,8 @@ enum JournalDocumentMapper {
                                                                        "mistakes": .array($0.mistakes.map(FirestoreValue.string)),
                                                                        "rating": .integer(String($0.rating))]) }),
             "notes": .map(annotations.notes.mapValues(FirestoreValue.string)),
-            "tradeData": .array(groups),
+            "tradeData": .array(tradeData(executions, previous: previous["tradeData"])),
+            "uploadedFiles": .array(uploadedFiles(uploads, executions: executions, previous: previous["uploadedFiles"])),
             versionsField: .map(versions),
         ]
     }
@@ -172,15 +160,114 @@ enum JournalDocumentMapper {
         return previous.filter { current.contains($0) && seen.insert($0).inserted } + tags.filter { !known.contains($0) }.sorted()
     }
 
-    /// A fill as the web app's `Transactions` hold it.
+    /// The document's fills with `executions` the live ones. A fill already there stays exactly
+    /// as it was written (unknown keys, number types and all) unless it was removed, and so does
+    /// what can't be read; a new fill joins its contract's group (the web app's
+    /// `Symbol-Strike-Expiration`), or a new group at the end, in the web app's shape.
+    private static func tradeData(_ executions: [Execution], previous: FirestoreValue?) -> [FirestoreValue] {
+        var unwritten = Dictionary(executions.map { ($0.id, $0) }) { first, _ in first }
+        var groups: [(trade: [String: FirestoreValue]?, kept: [FirestoreValue], hadFills: Bool)] = []
+        var repeats: [String: Int] = [:]
+        for group in previous?.array ?? [] {
+            guard case let .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
+                groups.append((nil, [group], false))
+                continue
+            }
+            var kept: [FirestoreValue] = []
+            for transaction in transactions {
+                guard case let .map(fill) = transaction, let execution = execution(from: fill) else { kept.append(transaction); continue }
+                let first = execution.numbered(1).id
+                repeats[first, default: 0] += 1
+                if unwritten.removeValue(forKey: execution.numbered(repeats[first]!).id) != nil { kept.append(transaction) }
+            }
+            groups.append((trade, kept, !transactions.isEmpty))
+        }
+        var positions: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            if let key = group.trade.flatMap(contractKey) { positions[key] = positions[key] ?? index }
+        }
+        for fill in unwritten.values.sorted(by: { ($0.execTime, $0.id) < ($1.execTime, $1.id) }) {
+            if let index = positions[fill.contractKey] {
+                groups[index].kept.append(transaction(fill))
+            } else {
+                positions[fill.contractKey] = groups.count
+                groups.append((["Symbol": .string(fill.symbol), "Strike": number(fill.strike), "Expiration": .string(fill.expiration)], [transaction(fill)], true))
+            }
+        }
+        return groups.compactMap { trade, kept, hadFills in
+            guard var trade else { return kept.first }
+            // A group whose every fill was removed goes, as the web app's rebuild drops it.
+            guard !(hadFills && kept.isEmpty) else { return nil }
+            trade["Transactions"] = .array(kept)
+            return .map(trade)
+        }
+    }
+
+    /// `uploadedFiles` with this client's imports listed: the web app's entries as they are, and
+    /// one per import, marked `invest` (a key the web app ignores, and drops when it rewrites the
+    /// list), in the web app's shape: the file's contracts, each with its fills in the statement's
+    /// order, so the web app's rebuild keeps them and its own upload of the file matches them.
+    private static func uploadedFiles(_ uploads: [JournalUpload], executions: [Execution], previous: FirestoreValue?) -> [FirestoreValue] {
+        let fills = Dictionary(executions.map { ($0.id, $0) }) { first, _ in first }
+        var unwritten = Dictionary(uploads.map { ($0.id, $0) }) { first, _ in first }
+        func entry(_ upload: JournalUpload) -> FirestoreValue {
+            var groups: [(key: String, fills: [Execution])] = [], positions: [String: Int] = [:]
+            for fill in upload.executionIDs.compactMap({ fills[$0] }) {
+                if let index = positions[fill.contractKey] { groups[index].fills.append(fill); continue }
+                positions[fill.contractKey] = groups.count
+                groups.append((fill.contractKey, [fill]))
+            }
+            let trades = groups.map { group -> FirestoreValue in
+                let first = group.fills[0]
+                return .map(["trade": .map(["Symbol": .string(first.symbol), "Strike": number(first.strike), "Expiration": .string(first.expiration),
+                                            "Transactions": .array(group.fills.map(transaction))]),
+                             "fileRefs": .array([.string(upload.name)])])
+            }
+            return .map(["name": .string(upload.name), "trades": .array(trades),
+                         uploadMarker: .map(["id": .string(upload.id), "executions": .array(upload.executionIDs.map(FirestoreValue.string))])])
+        }
+        var files = (previous?.array ?? []).map { file -> FirestoreValue in
+            guard let listed = upload(file), let current = unwritten.removeValue(forKey: listed.id) else { return file }
+            return entry(current)
+        }
+        files += uploads.filter { unwritten[$0.id] != nil }.map(entry)
+        return files
+    }
+
+    static let uploadMarker = "invest"
+
+    /// The import an `uploadedFiles` entry this client wrote lists; nil for the web app's own.
+    private static func upload(_ file: FirestoreValue) -> JournalUpload? {
+        guard case let .map(fields) = file, let name = fields["name"]?.string, case let .map(marker)? = fields[uploadMarker],
+              let ids = marker["executions"]?.strings, JournalUploadLedgerCodec.isName(name), marker["id"]?.string == JournalUpload.id(name: name) else { return nil }
+        return JournalUpload(name: name, executionIDs: ids)
+    }
+
+    /// A group's `${Symbol}-${Strike}-${Expiration}`, with the strike as `Execution` writes it.
+    private static func contractKey(_ trade: [String: FirestoreValue]) -> String? {
+        guard let symbol = trade["Symbol"]?.string, let expiration = trade["Expiration"]?.string else { return nil }
+        let strike = trade["Strike"]?.number.flatMap(FixedDecimal.init) ?? .zero
+        return "\(symbol)-\(strike)-\(expiration)"
+    }
+
+    /// A fill as the web app writes one: `TradeDate` as M/D/YYYY, `Quantity` signed (a sell is
+    /// negative), numbers as its JavaScript's; `Fees`, which it doesn't know, only when charged.
     private static func transaction(_ fill: Execution) -> FirestoreValue {
         var fields: [String: FirestoreValue] = [
-            "ExecTime": .string(JournalTime.javaScriptISO(fill.execTime)), "TradeDate": .string(fill.tradeDate), "Side": .string(fill.side.rawValue),
-            "Quantity": number(fill.quantity), "Symbol": .string(fill.symbol), "Expiration": .string(fill.expiration), "Strike": number(fill.strike),
+            "ExecTime": .string(JournalTime.javaScriptISO(fill.execTime)), "TradeDate": .string(webTradeDate(fill.tradeDate)), "Side": .string(fill.side.rawValue),
+            "Quantity": number(fill.side == .sell ? -fill.quantity : fill.quantity), "Symbol": .string(fill.symbol), "Expiration": .string(fill.expiration),
+            "Strike": number(fill.strike),
             "Price": number(fill.price), "OrderType": .string(fill.orderType), "PosEffect": .string(fill.positionEffect.rawValue), "Type": .string(fill.type),
         ]
         if !fill.fees.isZero { fields["Fees"] = number(fill.fees) }
         return .map(fields)
+    }
+
+    /// `7/3/2025` for `2025-07-03`.
+    private static func webTradeDate(_ day: String) -> String {
+        let parts = day.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let date = parts[2] else { return day }
+        return "\(month)/\(date)/\(year)"
     }
 
     /// As the web app's JavaScript stores a number: a whole one as an integer, else a double.
@@ -206,7 +293,9 @@ enum JournalDocumentMapper {
                 keys[versionsField, default: []].insert(entry.id)
                 let payload = entry.isDeleted ? before[entry.id]?.payload : entry.payload
                 switch entry.kind {
-                case JournalLedgerCodec.execution.name: fields.insert("tradeData")
+                // A removed fill leaves the import that listed it, too.
+                case JournalLedgerCodec.execution.name: fields.formUnion(["tradeData", "uploadedFiles"])
+                case JournalUploadLedgerCodec.upload.name: fields.insert("uploadedFiles")
                 case AnnotationsLedgerCodec.tag.name:
                     // Only the list the tag is in.
                     switch payload?["list"] {

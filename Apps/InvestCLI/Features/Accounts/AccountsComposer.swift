@@ -96,7 +96,7 @@ extension AppComposer {
         }
     }
 
-    private static let journalKinds = JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds
+    private static let journalKinds = JournalKinds.all
     static let journalPatience: TimeInterval = 2
 
     private func syncState(_ account: AuthSession, file: String = "sync-state.json") throws -> FileSyncStateStore {

@@ -184,7 +184,7 @@ struct JournalCommands {
             guard case let .badRows(problems) = error else { throw CLIError.usage("journal add: \(error)") }
             throw CLIError.usage(problems.map(\.message).joined(separator: "; ").escapedForTerminal + ".")
         }
-        let outcome = try importer().importExecutions(executions, dryRun: false)
+        let outcome = try importer().importExecutions(executions, from: JournalUpload.byHandName, dryRun: false)
         io.console.write(outcome.added == 1 ? "Added \(executions[0].side.rawValue) \(executions[0].quantity) \(executions[0].contractKey) at \(executions[0].price) (id \(executions[0].id)).\n"
                                             : "That execution is already in the journal; nothing was added.\n")
     }
@@ -278,9 +278,9 @@ struct JournalCommands {
             throw CLIError.usage("--tz '\(zone!.escapedForTerminal)' is not a time zone; use a name such as America/New_York.")
         }
         let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
-        let executions: [Execution]
+        let statement: ThinkorswimStatement.Reading
         do throws(ThinkorswimStatement.Failure) {
-            executions = try ThinkorswimStatement.executions(in: records.map { ($0.line, $0.fields) }, timeZone: timeZone, now: io.now)
+            statement = try ThinkorswimStatement.read(records.map { ($0.line, $0.fields) }, timeZone: timeZone, now: io.now)
         } catch {
             switch error {
             case .noTradeHistory:
@@ -291,7 +291,7 @@ struct JournalCommands {
                 throw ImportCommand.badRows(problems.map { ($0.line, $0.message) }, in: name)
             }
         }
-        let outcome = try importer().importExecutions(executions, dryRun: dryRun)
+        let outcome = try importer().importExecutions(statement.executions, formerIDs: statement.formerIDs, from: path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent, dryRun: dryRun)
         let skipped = outcome.alreadyThere == 0 ? "" : "; \(Plural.count(outcome.alreadyThere, "execution")) already in the journal \(outcome.alreadyThere == 1 ? "was" : "were") skipped"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.added, "execution")) from \(name) would be added\(skipped); nothing was saved.\n"
                                 : "Added \(Plural.count(outcome.added, "execution")) from \(name)\(skipped).\n")

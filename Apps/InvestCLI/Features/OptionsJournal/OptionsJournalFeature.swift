@@ -3,7 +3,7 @@ import ClientComposition
 import OptionsJournal
 
 extension FeatureRegistration {
-    static let journal = FeatureRegistration(title: "Options journal", kinds: JournalLedgerCodec.kinds + AnnotationsLedgerCodec.kinds,
+    static let journal = FeatureRegistration(title: "Options journal", kinds: JournalKinds.all,
                                              validator: { _, _ in JournalEntryValidator() }) { app in
         [JournalCommands(load: app.loadJournal, importer: app.importExecutions, annotate: app.annotateJournal, remove: app.removeExecution, webAppSync: app.journalSync,
                          readStandardInput: app.context.readStandardInput, timeZone: app.context.timeZone).group]

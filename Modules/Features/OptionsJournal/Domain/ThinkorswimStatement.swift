@@ -1,5 +1,6 @@
 import Foundation
 import FixedPoint
+import Ledger
 
 /// A thinkorswim "Account Statement" export, read as the web app reads it: the `Account Trade
 /// History` section, its header row (first column empty), and its rows until the section ends.
@@ -98,16 +99,27 @@ public enum ThinkorswimStatement {
     }
 
     public static func executions(in records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> [Execution] {
+        try read(records, timeZone: timeZone, now: now).executions
+    }
+
+    /// A statement's fills, as the web app keeps and orders them, and the id each had in
+    /// releases that kept the statement's own time and expiration, so a statement they imported
+    /// isn't added twice.
+    public struct Reading: Sendable {
+        public let executions: [Execution]
+        public let formerIDs: [String]
+    }
+
+    public static func read(_ records: [(line: Int, fields: [String])], timeZone: TimeZone, now: Date) throws(Failure) -> Reading {
         guard let start = records.firstIndex(where: { $0.fields.first?.trimmedSpaces == "Account Trade History" }),
               start + 1 < records.count else { throw .noTradeHistory }
         let header = records[start + 1].fields.map { $0.trimmedSpaces }
         let missing = required.filter { !header.contains($0) }
         guard missing.isEmpty else { throw .missingColumns(missing) }
         let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        var executions: [Execution] = [], problems: [Problem] = []
-        var lastTime: Date?
+        let sheet = WebAppSpreadsheet(timeZone: timeZone)
+        var executions: [Execution] = [], statementTimes: [Date] = [], legs = Set<Int>(), problems: [Problem] = []
+        var lastTime: (statement: Date, kept: Date, day: WebAppSpreadsheet.WallTime)?
         for record in records[(start + 2)...] {
             // The section ends at a blank line or at the next section's title.
             if record.fields.allSatisfy({ $0.trimmedSpaces.isEmpty }) { break }
@@ -118,15 +130,17 @@ public enum ThinkorswimStatement {
             }
             var reasons: [String] = []
             let timeText = field("Exec Time")
-            let time: Date?
+            var time = lastTime
             if timeText.isEmpty {
-                time = lastTime
                 if time == nil { reasons.append("an order leg with no Exec Time above it") }
+            } else if let wall = wallTime(timeText) {
+                let kept = sheet.execTime(wall)
+                time = (Date(timeIntervalSince1970: TimeInterval(WebAppSpreadsheet.utcSeconds(ofWall: wall.seconds, in: timeZone))), kept.time, kept.day)
             } else {
-                time = parseTime(timeText, calendar: calendar)
-                if time == nil { reasons.append("Exec Time '\(timeText)' is not M/D/YY HH:MM:SS") }
+                time = nil
+                reasons.append("Exec Time '\(timeText)' is not M/D/YY HH:MM:SS")
             }
-            if let time, time > now { reasons.append("Exec Time '\(timeText)' is in the future") }
+            if let time, time.statement > now { reasons.append("Exec Time '\(timeText)' is in the future") }
             let side = Execution.Side(rawValue: field("Side").uppercased())
             if side == nil { reasons.append("Side '\(field("Side"))' is not BUY or SELL") }
             let quantity = Self.spreadsheetNumber(field("Qty")).map { $0.isNegative ? -$0 : $0 }
@@ -143,7 +157,7 @@ public enum ThinkorswimStatement {
             if price == nil || price!.isNegative || price! > Execution.maximumPrice { reasons.append("Price '\(field("Price"))' is not a price") }
             let type = field("Type").uppercased()
             if type.isEmpty || !type.allSatisfy({ $0.isLetter }) || type.count > 12 { reasons.append("Type '\(field("Type"))' is not CALL, PUT or a stock type") }
-            let expiration = field("Exp").isEmpty ? "N/A" : field("Exp").uppercased()
+            let expiration = field("Exp").isEmpty ? "N/A" : sheet.expiration(field("Exp"))
             if expiration.count > 20 || expiration.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 reasons.append("Exp '\(field("Exp"))' is not an expiration")
             }
@@ -153,15 +167,33 @@ public enum ThinkorswimStatement {
                 continue
             }
             lastTime = time
-            let day = calendar.dateComponents([.year, .month, .day], from: time)
-            executions.append(Execution(execTime: time, tradeDate: Self.isoDay(year: day.year!, month: day.month!, day: day.day!), side: side,
+            if timeText.isEmpty { legs.insert(executions.count) }
+            statementTimes.append(time.statement)
+            executions.append(Execution(execTime: time.kept, tradeDate: Self.isoDay(year: time.day.year, month: time.day.month, day: time.day.day), side: side,
                                         quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
                                         orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
         }
-        let (charges, feeProblems) = charges(in: records, calendar: calendar)
+        let (charges, feeProblems) = charges(in: records, timeZone: timeZone)
         problems += feeProblems
         guard problems.isEmpty else { throw .badRows(problems.sorted { $0.line < $1.line }) }
-        return Execution.numberingRepeats(charging(executions, with: charges))
+        let fills = Execution.numberingRepeats(charging(executions, at: statementTimes, with: charges))
+        let former = Execution.numberingRepeats(zip(fills, statementTimes).map { fill, time in
+            Execution(execTime: time, tradeDate: fill.tradeDate, side: fill.side, quantity: fill.quantity, symbol: fill.symbol,
+                      expiration: formerExpiration(fill.expiration), strike: fill.strike, price: fill.price, orderType: fill.orderType,
+                      positionEffect: fill.positionEffect, type: fill.type)
+        })
+        // The web app lists the rows it reads in their order, and leaves the later legs out; they
+        // come last, so a fill's place among its contract's matches the web app's upload.
+        let order = fills.indices.filter { !legs.contains($0) } + fills.indices.filter { legs.contains($0) }
+        return Reading(executions: order.map { fills[$0] }, formerIDs: order.map { former[$0].id })
+    }
+
+    /// `3 7 2025` as earlier releases kept it, `3 JUL 25`; other text upper-cased, as they did.
+    private static func formerExpiration(_ kept: String) -> String {
+        let parts = kept.split(separator: " ").map { Int($0) }
+        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        guard parts.count == 3, let day = parts[0], let month = parts[1], (1...12).contains(month), let year = parts[2] else { return kept.uppercased() }
+        return "\(day) \(months[month - 1]) " + String(String(year).suffix(2))
     }
 
     /// Commissions and fees of one order, from a trade (TRD) row of the `Cash Balance` section.
@@ -173,7 +205,7 @@ public enum ThinkorswimStatement {
 
     /// The `Cash Balance` section's trade rows with fees; none when the statement has no such
     /// section. Its header: `DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,…`.
-    static func charges(in records: [(line: Int, fields: [String])], calendar: Calendar) -> ([Charge], [Problem]) {
+    static func charges(in records: [(line: Int, fields: [String])], timeZone: TimeZone) -> ([Charge], [Problem]) {
         guard let start = records.firstIndex(where: { $0.fields.first?.trimmedSpaces == "Cash Balance" }), start + 1 < records.count else { return ([], []) }
         let header = records[start + 1].fields.map { $0.trimmedSpaces }
         let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
@@ -194,23 +226,24 @@ public enum ThinkorswimStatement {
                 }
                 amount += fee
             }
-            guard let when = parseTime(field(date) + " " + field(time), calendar: calendar) else {
+            guard let wall = wallTime(field(date) + " " + field(time)) else {
                 problems.append(Problem(line: record.line, message: (["DATE and TIME '\(field(date)) \(field(time))' are not M/D/YY HH:MM:SS"] + reasons).joined(separator: "; ")))
                 continue
             }
             guard reasons.isEmpty else { problems.append(Problem(line: record.line, message: reasons.joined(separator: "; "))); continue }
+            let when = Date(timeIntervalSince1970: TimeInterval(WebAppSpreadsheet.utcSeconds(ofWall: wall.seconds, in: timeZone)))
             if !amount.isZero { charges.append(Charge(time: when, words: Set(field(description).uppercased().split(separator: " ")), amount: amount)) }
         }
         return (charges, problems)
     }
 
-    /// Each charge goes to a fill of its order: the same time, a symbol its description names,
-    /// one not charged yet where there is one (a multi-leg order's fees go to its first leg). A
-    /// charge that fits no fill charges nothing.
-    static func charging(_ executions: [Execution], with charges: [Charge]) -> [Execution] {
+    /// Each charge goes to a fill of its order: the same time on the statement (`times`), a symbol
+    /// its description names, one not charged yet where there is one (a multi-leg order's fees go
+    /// to its first leg). A charge that fits no fill charges nothing.
+    static func charging(_ executions: [Execution], at times: [Date], with charges: [Charge]) -> [Execution] {
         var fees = [FixedDecimal](repeating: .zero, count: executions.count), charged = Set<Int>()
         for charge in charges {
-            let fitting = executions.indices.filter { executions[$0].execTime == charge.time && charge.words.contains(Substring(executions[$0].symbol)) }
+            let fitting = executions.indices.filter { times[$0] == charge.time && charge.words.contains(Substring(executions[$0].symbol)) }
             guard let index = fitting.first(where: { !charged.contains($0) }) ?? fitting.first else { continue }
             fees[index] += charge.amount
             charged.insert(index)
@@ -236,8 +269,8 @@ public enum ThinkorswimStatement {
         return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
-    /// `M/D/YY HH:MM:SS` (also with a four-digit year), in `calendar`'s zone.
-    static func parseTime(_ text: String, calendar: Calendar) -> Date? {
+    /// `M/D/YY HH:MM:SS` (also with a four-digit year): a real day and time from 1970 on.
+    static func wallTime(_ text: String) -> WebAppSpreadsheet.WallTime? {
         let halves = text.split(separator: " ")
         guard halves.count == 2 else { return nil }
         let date = halves[0].split(separator: "/").map { Int($0) }, clock = halves[1].split(separator: ":").map { Int($0) }
@@ -245,10 +278,8 @@ public enum ThinkorswimStatement {
               let hour = clock[0], let minute = clock[1], let second = clock[2] else { return nil }
         if year < 100 { year += 2000 }
         guard (1...12).contains(month), (1...31).contains(day), (1970...9999).contains(year), (0...23).contains(hour), (0...59).contains(minute),
-              (0...59).contains(second) else { return nil }
-        guard let result = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)),
-              calendar.component(.day, from: result) == day, calendar.component(.hour, from: result) == hour else { return nil }
-        return result
+              (0...59).contains(second), CivilCalendar.date(days: CivilCalendar.days(year: year, month: month, day: day)) == (year, month, day) else { return nil }
+        return WebAppSpreadsheet.WallTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
     /// Letters first, then letters, digits, `.`, `/` or `-`: tickers and futures roots; 1–12.

@@ -15,8 +15,10 @@ public protocol JournalStore {
     /// In the ledger's order.
     func executions() throws(JournalError) -> [Execution]
     func annotations() throws(JournalError) -> JournalAnnotations
-    /// As one unit: after a crash, all or none.
-    func add(_ executions: [Execution], at date: Date) throws(JournalError)
+    /// The imports, each with the fills it listed.
+    func uploads() throws(JournalError) -> [JournalUpload]
+    /// As one unit, with the upload that lists them: after a crash, all or none.
+    func add(_ executions: [Execution], listedIn upload: JournalUpload?, at date: Date) throws(JournalError)
     /// As one unit: after a crash, all or none.
     func apply(_ changes: [AnnotationChange], at date: Date) throws(JournalError)
     /// Leaves a tombstone, which syncs.
@@ -67,9 +69,25 @@ public struct LedgerJournalStore: JournalStore {
         return annotations
     }
 
-    public func add(_ executions: [Execution], at date: Date) throws(JournalError) {
+    public func uploads() throws(JournalError) -> [JournalUpload] {
+        let entries: [LedgerEntry]
+        do throws(StoreError) {
+            entries = try ledger.entries(ofKinds: JournalUploadLedgerCodec.kinds)
+        } catch {
+            throw .store(error)
+        }
+        do throws(LedgerDecodingError) {
+            var uploads: [JournalUpload] = []
+            for entry in entries { if let upload = try JournalUploadLedgerCodec.record(from: entry) { uploads.append(upload) } }
+            return uploads
+        } catch {
+            throw .unreadable(.undecodable(error))
+        }
+    }
+
+    public func add(_ executions: [Execution], listedIn upload: JournalUpload?, at date: Date) throws(JournalError) {
         let stamp = date.millisecondsSince1970
-        try write(executions.map { JournalLedgerCodec.entry(for: $0, updatedAt: stamp) })
+        try write(executions.map { JournalLedgerCodec.entry(for: $0, updatedAt: stamp) } + (upload.map { [JournalUploadLedgerCodec.entry(for: $0, updatedAt: stamp)] } ?? []))
     }
 
     public func apply(_ changes: [AnnotationChange], at date: Date) throws(JournalError) {

@@ -115,12 +115,22 @@ public struct ImportExecutionsUseCase {
         self.now = now
     }
 
+    /// - Parameters:
+    ///   - formerIDs: per execution, the id an earlier release gave the same row, if any; a fill
+    ///     already there under it is not added again.
+    ///   - file: the name the fills are listed under for the web app, as its uploads are.
     /// - Returns: how many were new and how many were already there.
-    public func importExecutions(_ executions: [Execution], dryRun: Bool) throws(JournalError) -> (added: Int, alreadyThere: Int) {
+    public func importExecutions(_ executions: [Execution], formerIDs: [String] = [], from file: String, dryRun: Bool) throws(JournalError) -> (added: Int, alreadyThere: Int) {
         try store.exclusively { () throws(JournalError) -> (added: Int, alreadyThere: Int) in
             var seen = Set(try store.executions().map(\.id))
-            let new = executions.filter { seen.insert($0.id).inserted }
-            if !dryRun { try store.add(new, at: now()) }
+            let known = seen
+            let new = executions.indices.filter { index in
+                !(index < formerIDs.count && known.contains(formerIDs[index])) && seen.insert(executions[index].id).inserted
+            }.map { executions[$0] }
+            if !dryRun, !new.isEmpty {
+                let listed = try store.uploads().first { $0.id == JournalUpload.id(name: file) } ?? JournalUpload(name: file, executionIDs: [])
+                try store.add(new, listedIn: listed.adding(new.map(\.id)), at: now())
+            }
             return (new.count, executions.count - new.count)
         }
     }

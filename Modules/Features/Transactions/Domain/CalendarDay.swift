@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// A trade date: a day in the proleptic Gregorian calendar, independent of time zones.
 ///
@@ -16,7 +17,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable {
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= Self.daysInMonth(year: year, month: month) else { return nil }
-        self.daysSinceEpoch = Int32(Self.daysFromCivil(year: year, month: month, day: day))
+        self.daysSinceEpoch = Int32(CivilCalendar.days(year: year, month: month, day: day))
     }
 
     /// Parses exactly `YYYY-MM-DD`.
@@ -47,7 +48,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable {
     }
 
     public var components: (year: Int, month: Int, day: Int) {
-        Self.civilFromDays(Int(daysSinceEpoch))
+        CivilCalendar.date(days: Int(daysSinceEpoch))
     }
 
     public var iso: String {
@@ -77,27 +78,6 @@ public struct CalendarDay: Hashable, Comparable, Sendable {
         }
     }
 
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }
 
 extension CalendarDay: CustomStringConvertible {
