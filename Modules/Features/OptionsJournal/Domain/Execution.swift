@@ -1,5 +1,6 @@
 import Foundation
 import FixedPoint
+import Ledger
 
 /// One fill from a broker's statement, as seed 001's web app keeps it.
 public struct Execution: Equatable, Sendable {
@@ -83,10 +84,10 @@ public struct Execution: Equatable, Sendable {
     public static func numberingRepeats(_ executions: [Execution]) -> [Execution] {
         var seen: [String: Int] = [:]
         return executions.map { fill in
-            let first = fill.numbered(1)
-            let count = (seen[first.id] ?? 0) + 1
-            seen[first.id] = count
-            return first.numbered(count)
+            let first = fill.numbered(1), id = first.id
+            let count = (seen[id] ?? 0) + 1
+            seen[id] = count
+            return count == 1 ? first : first.numbered(count)
         }
     }
 }
@@ -106,12 +107,20 @@ public enum JournalID {
 
 /// Times as the web app's JavaScript writes them.
 public enum JournalTime {
-    /// `Date.prototype.toISOString()`: `2025-07-03T13:31:12.000Z`.
+    /// `Date.prototype.toISOString()`: `2025-07-03T13:31:12.000Z`. Built by hand: a formatter
+    /// per fill costs seconds over a long statement.
     public static func javaScriptISO(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!,
-                      (parts.nanosecond! + 500_000) / 1_000_000 % 1000)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let whole = Int64(milliseconds), day = whole >= 0 ? whole / 86_400_000 : (whole - 86_399_999) / 86_400_000
+        let (year, month, dayOfMonth) = CivilCalendar.date(days: Int(day))
+        let inDay = Int(whole - day * 86_400_000)
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + "T" + padded(inDay / 3_600_000, 2) + ":"
+            + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2) + "." + padded(inDay % 1000, 3) + "Z"
     }
+}
+
+/// `value`'s digits with zeros before them to make `width`, without a formatter.
+func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

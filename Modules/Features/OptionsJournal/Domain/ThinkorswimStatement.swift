@@ -135,7 +135,7 @@ public enum ThinkorswimStatement {
                 if time == nil { reasons.append("an order leg with no Exec Time above it") }
             } else if let wall = wallTime(timeText) {
                 let kept = sheet.execTime(wall)
-                time = (Date(timeIntervalSince1970: TimeInterval(WebAppSpreadsheet.utcSeconds(ofWall: wall.seconds, in: timeZone))), kept.time, kept.day)
+                time = (Date(timeIntervalSince1970: TimeInterval(sheet.utcSeconds(ofWall: wall.seconds))), kept.time, kept.day)
             } else {
                 time = nil
                 reasons.append("Exec Time '\(timeText)' is not M/D/YY HH:MM:SS")
@@ -173,7 +173,7 @@ public enum ThinkorswimStatement {
                                         quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
                                         orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
         }
-        let (charges, feeProblems) = charges(in: records, timeZone: timeZone)
+        let (charges, feeProblems) = charges(in: records, sheet: sheet)
         problems += feeProblems
         guard problems.isEmpty else { throw .badRows(problems.sorted { $0.line < $1.line }) }
         let fills = Execution.numberingRepeats(charging(executions, at: statementTimes, with: charges))
@@ -205,7 +205,7 @@ public enum ThinkorswimStatement {
 
     /// The `Cash Balance` section's trade rows with fees; none when the statement has no such
     /// section. Its header: `DATE,TIME,TYPE,REF #,DESCRIPTION,Misc Fees,Commissions & Fees,…`.
-    static func charges(in records: [(line: Int, fields: [String])], timeZone: TimeZone) -> ([Charge], [Problem]) {
+    static func charges(in records: [(line: Int, fields: [String])], sheet: WebAppSpreadsheet) -> ([Charge], [Problem]) {
         guard let start = records.firstIndex(where: { $0.fields.first?.trimmedSpaces == "Cash Balance" }), start + 1 < records.count else { return ([], []) }
         let header = records[start + 1].fields.map { $0.trimmedSpaces }
         let column = Dictionary(header.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
@@ -231,7 +231,7 @@ public enum ThinkorswimStatement {
                 continue
             }
             guard reasons.isEmpty else { problems.append(Problem(line: record.line, message: reasons.joined(separator: "; "))); continue }
-            let when = Date(timeIntervalSince1970: TimeInterval(WebAppSpreadsheet.utcSeconds(ofWall: wall.seconds, in: timeZone)))
+            let when = Date(timeIntervalSince1970: TimeInterval(sheet.utcSeconds(ofWall: wall.seconds)))
             if !amount.isZero { charges.append(Charge(time: when, words: Set(field(description).uppercased().split(separator: " ")), amount: amount)) }
         }
         return (charges, problems)
@@ -292,11 +292,7 @@ public enum ThinkorswimStatement {
 extension ThinkorswimStatement {
     /// `YYYY-MM-DD`, without a formatter per row.
     static func isoDay(year: Int, month: Int, day: Int) -> String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 }
 

@@ -10,11 +10,16 @@ import Ledger
 ///
 /// Each step repeats the JavaScript's, in its IEEE doubles: these are the web app's figures, not
 /// money, and the fill's key (the rating's key) must come out identical to the web app's.
-public struct WebAppSpreadsheet: Sendable {
+///
+/// One reads one statement: it remembers the zone's offsets and the expirations it has seen,
+/// which a statement of half a million rows asks for again and again.
+public final class WebAppSpreadsheet {
     public let timeZone: TimeZone
     /// `new Date(1899, 11, 30)`: SheetJS's base date, in milliseconds and its whole-minute offset.
     private let baseMilliseconds: Int64
     private let baseOffsetMinutes: Int
+    private var offsets: [Int64: Int64] = [:]
+    private var expirations: [String: String] = [:]
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -41,22 +46,27 @@ public struct WebAppSpreadsheet: Sendable {
         // SheetJS's date guess refuses a date on January 1 and any in 2001 (it reads them as a year
         // alone); the web app then splits the text itself, exactly.
         guard readsAsDate(wall), let serial = serial(wall), let code = Self.dateCode(serial) else {
-            return (Date(timeIntervalSince1970: TimeInterval(Self.utcSeconds(ofWall: wall.seconds, in: timeZone))), wall)
+            return (Date(timeIntervalSince1970: TimeInterval(utcSeconds(ofWall: wall.seconds))), wall)
         }
         let fraction = serial.truncatingRemainder(dividingBy: 1)
         let hours = (fraction * 24).rounded(.down)
         let minutes = ((fraction * 24 - hours) * 60).rounded(.down)
         let seconds = (((fraction * 24 - hours) * 60 - minutes) * 60).rounded(.down)
         let rebuilt = WallTime(year: code.year, month: code.month, day: code.day, hour: Int(hours), minute: Int(minutes), second: Int(seconds))
-        return (Date(timeIntervalSince1970: TimeInterval(Self.utcSeconds(ofWall: rebuilt.seconds, in: timeZone))), code)
+        return (Date(timeIntervalSince1970: TimeInterval(utcSeconds(ofWall: rebuilt.seconds))), code)
     }
 
     /// The `Expiration` the web app stores for a statement's `Exp`: `3 JUL 25` becomes `3 7 2025`
     /// (day, month, year of the serial SheetJS made of it; `31 JUN 25` is `1 7 2025`). Text that
     /// isn't `D MON YY` (or `D MON YYYY`) is kept as it is written.
     public func expiration(_ text: String) -> String {
-        guard let wall = Self.expirationDate(text), readsAsDate(wall), let serial = serial(wall), let code = Self.dateCode(serial) else { return text }
-        return "\(code.day) \(code.month) \(code.year)"
+        if let known = expirations[text] { return known }
+        var kept = text
+        if let wall = Self.expirationDate(text), readsAsDate(wall), let serial = serial(wall), let code = Self.dateCode(serial) {
+            kept = "\(code.day) \(code.month) \(code.year)"
+        }
+        expirations[text] = kept
+        return kept
     }
 
     /// `M/D/YYYY`, as the web app writes `TradeDate`.
@@ -75,8 +85,8 @@ public struct WebAppSpreadsheet: Sendable {
     /// `datenum(new Date(text))`: the local time's milliseconds less the base date's, corrected
     /// by the difference of their offsets in whole minutes, as `getTimezoneOffset` truncates them.
     private func serial(_ wall: WallTime) -> Double? {
-        let epoch = Self.utcSeconds(ofWall: wall.seconds, in: timeZone)
-        let threshold = Double(baseMilliseconds) + Double((Self.offsetMinutes(at: epoch, in: timeZone) - baseOffsetMinutes) * 60_000)
+        let epoch = utcSeconds(ofWall: wall.seconds)
+        let threshold = Double(baseMilliseconds) + Double((Int(-offset(at: epoch)) / 60 - baseOffsetMinutes) * 60_000)
         let serial = (Double(epoch * 1000) - threshold) / 86_400_000
         return serial > 61 && serial < 2_958_465 ? serial : nil
     }
@@ -109,11 +119,29 @@ public struct WebAppSpreadsheet: Sendable {
 
     // MARK: The zone, as V8 asks it
 
+    /// The instant `wall` names in this zone, as `utcSeconds(ofWall:in:)` finds it.
+    public func utcSeconds(ofWall wall: Int64) -> Int64 { Self.utcSeconds(ofWall: wall, offset: offset(at:)) }
+
+    /// The zone's offset at `seconds`. Offsets change at most once in a quarter hour, so one that
+    /// is the same at a quarter hour's both ends holds all through it and is remembered for it.
+    private func offset(at seconds: Int64) -> Int64 {
+        let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
+        if let known = offsets[quarter] { return known }
+        func asked(_ seconds: Int64) -> Int64 { Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))) }
+        let start = asked(quarter * 900)
+        guard start == asked(quarter * 900 + 899) else { return asked(seconds) }
+        offsets[quarter] = start
+        return start
+    }
+
     /// The instant a local wall time names, as V8 resolves it: with the offset in force a day
     /// before when that one names it (in an overlap, the earlier instant), else the one a day
     /// after; in a gap (the spring-forward hour) with the offset from before the change.
     static func utcSeconds(ofWall wall: Int64, in zone: TimeZone) -> Int64 {
-        func offset(_ seconds: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))) }
+        utcSeconds(ofWall: wall) { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0)))) }
+    }
+
+    private static func utcSeconds(ofWall wall: Int64, offset: (Int64) -> Int64) -> Int64 {
         let before = offset(wall - 86_400), after = offset(wall + 86_400)
         for candidate in [before, after] where offset(wall - candidate) == candidate { return wall - candidate }
         return wall - before
