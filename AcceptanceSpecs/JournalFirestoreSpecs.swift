@@ -141,7 +141,12 @@ final class JournalFirestoreSpecs: XCTestCase {
         var upload = try Self.webAppUpload()
         upload["subscription"] = ["mapValue": ["fields": ["status": ["stringValue": "active"]]]]
         upload["tradeData"] = Self.addingUnknownKey(to: upload["tradeData"])
+        upload["tradeRatings"] = ["mapValue": ["fields": ["AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z": ["mapValue": ["fields": [
+            "setups": ["arrayValue": ["values": [["stringValue": "Zebra"]]]], "mistakes": ["arrayValue": [String: Any]()], "rating": ["doubleValue": 3.5]]]]]]]
+        upload["notes"] = ["mapValue": ["fields": ["2025-07-02": ["stringValue": "<p>Held <strong>firm</strong> &amp; calm</p><p><br></p><p>Sold at 2.50</p>"]]]]
         XCTAssertEqual(try web.patch(upload, paths: Array(upload.keys)), 200)
+        // The emulator stamps the document with today's time; this client's edits come after it.
+        invest.now = Date().addingTimeInterval(1)
         let before = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
         let statement = invest.home.appendingPathComponent("later.csv")
         try """
@@ -158,8 +163,17 @@ final class JournalFirestoreSpecs: XCTestCase {
             invest.run(["sync"]),
         ]
         let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["symbol"] as? String == "AAPL" })
-        let tagged = invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--rating", "5"])
+        let tagged = invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--mistake", "Chased"])
+        let note = invest.run(["journal", "note", "2025-07-02"])
         let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
+
+        XCTAssertEqual(trade["rating"] as? String, "3.5", "the web app's half star (issue 28, item 5)")
+        XCTAssertEqual(note.output, "Held firm & calm\n\nSold at 2.50\n", "the web editor's note, as text (issue 28, item 6)")
+        let rating = try XCTUnwrap(map(map(after["tradeRatings"])?["AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z"]))
+        XCTAssertEqual(json(rating["rating"]), json(["doubleValue": 3.5]), "a tag leaves the half star as it was")
+        XCTAssertEqual(strings(rating["setups"]), ["Zebra"])
+        XCTAssertEqual(strings(rating["mistakes"]), ["Chased"])
+        XCTAssertEqual(json(map(after["notes"])?["2025-07-02"]), json(map(before["notes"])?["2025-07-02"]))
 
         for run in runs + [tagged] { XCTAssertEqual(run.status, 0, run.errors) }
         for name in ["email", "subscription"] { XCTAssertEqual(json(after[name]), json(before[name]), "\(name) is as it was") }
@@ -179,7 +193,6 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(fills.map { json($0["Price"]) }, [json(["doubleValue": 2.1]), json(["doubleValue": 1.6])])
         XCTAssertEqual(fills.map { $0.keys.sorted() }, Array(repeating: ["ExecTime", "Expiration", "OrderType", "PosEffect", "Price", "Quantity", "Side", "Strike",
                                                                           "Symbol", "TradeDate", "Type"], count: 2), "no Fees where none was charged")
-        XCTAssertNotNil(map(after["tradeRatings"])?["AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z"], "the web app's key for its own fills")
     }
 
     /// The web app's fills, the first with a key only a broker sync writes (its Webull import's).
@@ -192,6 +205,26 @@ final class JournalFirestoreSpecs: XCTestCase {
         group["Transactions"] = ["arrayValue": ["values": fills]]
         groups[0] = ["mapValue": ["fields": group]]
         return ["arrayValue": ["values": groups]]
+    }
+
+    /// Issue 28, item 8: the web app writes whole fields from the state it loaded, so a rating set
+    /// here and then lost to a web save of another trade's vanished here without a word.
+    func test_aRatingTheWebAppOverwrote_isReportedAsAConflict_withTheVersionSetHereKept() throws {
+        let (emulator, invest) = try makeSignedInJournal()
+        let web = try webApp(of: invest, on: emulator)
+        let trade = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["profitLoss"] as? String == "70" })
+        XCTAssertEqual(invest.run(["journal", "tag", try XCTUnwrap(trade["id"] as? String), "--rating", "4"]).status, 0)
+        XCTAssertEqual(try web.patch(["tradeRatings": ["mapValue": ["fields": ["WEB-KEY": ["mapValue": ["fields": ["rating": ["integerValue": "2"]]]]]]]],
+                                     paths: ["tradeRatings"]), 200, "the web app saves its own rating over the ratings it loaded before")
+
+        let sync = invest.run(["sync"])
+        let conflicts = try invest.run(["sync", "--conflicts", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(sync.status, 0, sync.errors)
+        XCTAssertTrue(sync.errors.contains("conflict: journal-rating"), sync.errors)
+        XCTAssertEqual(conflicts.count, 1)
+        XCTAssertEqual((conflicts.first?["losing"] as? [String: Any])?["rating"] as? String, "4", "the rating set here, kept")
+        XCTAssertEqual((conflicts.first?["losing"] as? [String: Any])?["key"] as? String, trade["key"] as? String)
     }
 
     /// Issue 28, item 7: an account made in the CLI had no `users/{uid}`, so every save in the
@@ -231,7 +264,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(strings(rating["setups"]), ["Opening range"])
         XCTAssertEqual(strings(rating["mistakes"]), ["Chased"])
         XCTAssertEqual((rating["rating"] as? [String: Any])?["integerValue"] as? String, "4")
-        XCTAssertEqual((map(fields["notes"])?["2025-07-03"] as? [String: Any])?["stringValue"] as? String, "Good open.")
+        XCTAssertEqual((map(fields["notes"])?["2025-07-03"] as? [String: Any])?["stringValue"] as? String, "<p>Good open.</p>", "as the web editor keeps it")
         let trades = try XCTUnwrap((fields["tradeData"] as? [String: Any]).flatMap { ($0["arrayValue"] as? [String: Any])?["values"] as? [[String: Any]] })
         let spy = try XCTUnwrap(trades.compactMap(map).first { ($0["Symbol"] as? [String: Any])?["stringValue"] as? String == "SPY" })
         XCTAssertEqual(Set(spy.keys), ["Symbol", "Strike", "Expiration", "Transactions"])

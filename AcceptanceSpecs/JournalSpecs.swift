@@ -143,7 +143,7 @@ final class JournalAnnotationsSpecs: XCTestCase {
         XCTAssertEqual(lists["mistakesTags"] as? [String], ["Chased"])
         XCTAssertEqual((stats["profitLossBySetup"] as? [[String: Any]])?.first?["profitLoss"] as? String, "70")
         let row = try XCTUnwrap(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().first { $0["key"] as? String == winner["key"] as? String })
-        XCTAssertEqual(row["rating"] as? Int, 4)
+        XCTAssertEqual(row["rating"] as? String, "4")
     }
 
     func test_aNoteIsKeyedByDay_andMaySpanLines_fromAFileOrStdin() throws {

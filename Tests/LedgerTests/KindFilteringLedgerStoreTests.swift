@@ -22,6 +22,18 @@ final class KindFilteringLedgerStoreTests: XCTestCase {
         XCTAssertEqual(ledger.retrieveEntries().map(\.id).sorted(), ["b-1", "n-1", "n-2"])
     }
 
+    /// The journal's sync keeps its conflicts on the ledger without ever reading them back to
+    /// send them to the web app's document.
+    func test_only_writesThroughTheKindsAskedFor_stillHidingThemFromReads() throws {
+        let ledger = InMemoryLedgerStore()
+        let sut = KindFilteringLedgerStore(decoratee: ledger, only: [LedgerKind("journal-note", schema: 1)], writingThrough: [SyncConflictCodec.kind])
+
+        try sut.apply([entry("n-1", "journal-note"), entry("c-1", "sync-conflict"), entry("b-1", "buy")])
+
+        XCTAssertEqual(try sut.retrieveEntries().map(\.id), ["n-1"])
+        XCTAssertEqual(ledger.retrieveEntries().map(\.id).sorted(), ["c-1", "n-1"])
+    }
+
     private func entry(_ id: String, _ kind: String) -> LedgerEntry {
         LedgerEntry(id: id, kind: kind, schema: 1, updatedAt: 1, payload: LedgerPayload([("x", id)]))
     }

@@ -61,6 +61,17 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(plan.pull, [bothChanged.1, onlyRemoteChanged.1])
     }
 
+    /// The journal's shared document stamps every record the web app wrote with the document's
+    /// own update time, so an untouched record comes back newer after any write: no conflict.
+    func test_plan_takesTheNewerStampOfTheSameRecordWithoutAConflict() {
+        let mine = record("a", at: t0 + 5), theirs = record("a", at: t0 + 9)
+
+        let plan = SyncPlan(local: [mine], remote: [theirs], lastSync: t0)
+
+        XCTAssertEqual(plan.conflicts.map(\.id), [])
+        XCTAssertEqual(plan.pull, [theirs])
+    }
+
     func test_plan_mergesEditsToDifferentFieldsFromTheirBase_intoAVersionNewerThanEither() throws {
         let base = fields("a", ["quantity": "1", "note": "old", "sum": "10"], at: t0)
         let mine = fields("a", ["quantity": "1", "note": "new note", "sum": "10"], at: t0 + 20)

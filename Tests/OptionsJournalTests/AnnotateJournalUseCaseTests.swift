@@ -68,14 +68,15 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertTrue(rejections.first?.reasons.first?.contains("setups") == true, "\(rejections)")
     }
 
-    func test_note_isKeyedByDay_keepsLineBreaks_andAnEmptyOneRemovesIt() throws {
+    /// Issue 28, item 6: the web editor keeps HTML; a plain-text note is kept as the HTML it opens.
+    func test_note_isKeyedByDay_keptAsTheWebEditorsHTML_andAnEmptyOneRemovesIt() throws {
         let (sut, ledger) = makeSUT()
 
         try sut.setNote("Good open.\nChased the second entry.", on: "2025-07-03")
         let saved = try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().notes
         try sut.setNote("", on: "2025-07-03")
 
-        XCTAssertEqual(saved, ["2025-07-03": "Good open.\nChased the second entry."])
+        XCTAssertEqual(saved, ["2025-07-03": "<p>Good open.</p><p>Chased the second entry.</p>"])
         XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).annotations().notes, [:])
         XCTAssertEqual(ledger.retrieveEntries().map(\.id), ["note-2025-07-03"])
     }

@@ -27,6 +27,7 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     /// The document as last read, for the write that follows: the write's precondition makes
     /// sure it is still current, so a sync reads it once, not twice.
     private var lastRead: Document?
+    private var lastOverwritten: Set<String> = []
 
     /// - Parameter baseURL: `https://firestore.googleapis.com`, or an emulator's.
     public init(baseURL: URL, projectID: String, client: HTTPClient, credentials: @escaping CredentialsProvider) {
@@ -45,8 +46,11 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         let document = try fetch()
         lastRead = document
         let contents = JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt)
+        lastOverwritten = contents.overwritten
         return (Array(contents.entries.values), contents.unreadable)
     }
+
+    public func overwrittenSinceWritten() -> Set<String> { lastOverwritten }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) { try apply([entry]) }
 

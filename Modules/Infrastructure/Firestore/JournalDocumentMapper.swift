@@ -16,6 +16,8 @@ enum JournalDocumentMapper {
     struct Contents {
         var entries: [String: LedgerEntry]
         var unreadable: [LedgerRejection]
+        /// Records this client wrote that the web app has replaced or removed since.
+        var overwritten: Set<String>
     }
 
     static func contents(of fields: [String: FirestoreValue], updateTime: Int64) -> Contents {
@@ -29,10 +31,10 @@ enum JournalDocumentMapper {
         if case let .map(ratings)? = fields["tradeRatings"] {
             for (key, value) in ratings {
                 guard case let .map(rating) = value else { continue }
-                // Checked conversions: a server's 1e300 is no rating, not a trap.
-                let stars = rating["rating"]?.number.flatMap { Int($0) ?? Double($0).flatMap { Int(exactly: $0.rounded(.towardZero)) } } ?? 0
+                // Half stars, as the web app rates; a server's 1e300 or 2.7 is no rating, not a trap.
+                let stars = rating["rating"]?.number.flatMap(FixedDecimal.init).flatMap { JournalAnnotations.isRating($0) ? $0 : nil } ?? .zero
                 records.append(AnnotationsLedgerCodec.ratingEntry(key: key, .init(setups: rating["setups"]?.strings ?? [], mistakes: rating["mistakes"]?.strings ?? [],
-                                                                               rating: min(max(stars, 0), 5)), updatedAt: 0))
+                                                                               rating: stars), updatedAt: 0))
             }
         }
         if case let .map(notes)? = fields["notes"] {
@@ -58,18 +60,22 @@ enum JournalDocumentMapper {
         }
         records += Execution.numberingRepeats(fills).map { JournalLedgerCodec.entry(for: $0, updatedAt: 0) }
         records += (fields["uploadedFiles"]?.array ?? []).compactMap(upload).map { JournalUploadLedgerCodec.entry(for: $0, updatedAt: 0) }
-        var byID: [String: LedgerEntry] = [:]
+        var byID: [String: LedgerEntry] = [:], overwritten = Set<String>()
         for record in records {
             let version = versions[record.id]
             let at = version.flatMap { !$0.deleted && $0.hash == hash(record) ? $0.at : nil } ?? updateTime
+            if let version, !version.deleted, version.hash != hash(record), version.kind != JournalUploadLedgerCodec.upload.name { overwritten.insert(record.id) }
             byID[record.id] = LedgerEntry(id: record.id, kind: record.kind, schema: record.schema, updatedAt: at, payload: record.payload)
         }
         // What this client wrote and is no longer there was deleted: by the web app when the
         // document has changed since, else by this client (its tombstone).
         for (id, version) in versions where byID[id] == nil {
+            // The web app rewrites `uploadedFiles` without this client's marks on every upload:
+            // an import's listing going is bookkeeping, not an edit to report.
+            if !version.deleted, version.kind != JournalUploadLedgerCodec.upload.name { overwritten.insert(id) }
             byID[id] = LedgerEntry(id: id, kind: version.kind, schema: version.schema, updatedAt: version.deleted ? version.at : updateTime, isDeleted: true)
         }
-        return Contents(entries: byID, unreadable: unreadable)
+        return Contents(entries: byID, unreadable: unreadable, overwritten: overwritten)
     }
 
     private struct Version {
@@ -145,7 +151,7 @@ enum JournalDocumentMapper {
             "mistakesTags": .array(inOrder(annotations.mistakeTags, previous["mistakesTags"]?.strings ?? []).map(FirestoreValue.string)),
             "tradeRatings": .map(annotations.ratings.mapValues { .map(["setups": .array($0.setups.map(FirestoreValue.string)),
                                                                        "mistakes": .array($0.mistakes.map(FirestoreValue.string)),
-                                                                       "rating": .integer(String($0.rating))]) }),
+                                                                       "rating": number($0.rating)]) }),
             "notes": .map(annotations.notes.mapValues(FirestoreValue.string)),
             "tradeData": .array(tradeData(executions, previous: previous["tradeData"])),
             "uploadedFiles": .array(uploadedFiles(uploads, executions: executions, previous: previous["uploadedFiles"])),

@@ -75,7 +75,8 @@ extension AppComposer {
 
     private func journalSync(services: RemoteServices, session: CurrentSessionProviding, account: AuthSession) throws -> LedgerSyncing? {
         guard let document = try services.journalStore(session: session) else { return nil }
-        return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try ledger(), only: Self.journalKinds), remote: document,
+        // The journal's conflicts are kept on the ledger, where `sync --conflicts` lists them.
+        return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try ledger(), only: Self.journalKinds, writingThrough: [SyncConflictCodec.kind]), remote: document,
                                  state: try syncState(account, file: "journal-sync-state.json"), validator: validator(), now: context.now)
     }
 

@@ -68,7 +68,7 @@ struct JournalCommands {
             ]),
             action(CommandSpec(name: "journal tag", summary: "Tag and rate a trade (by its id or key)",
                                options: [.value("setup", "A,B", "The trade's setup tags, separated by commas (new ones join the list)"),
-                                         .value("mistake", "A,B", "The trade's mistake tags"), .value("rating", "0-5", "The trade's rating"), Self.format],
+                                         .value("mistake", "A,B", "The trade's mistake tags"), .value("rating", "0-5", "The trade's rating, in half stars (3.5)"), Self.format],
                                arguments: [.required("TRADE")]), changes: { _ in true }) { arguments, io in
                 try tag(arguments, format: try format(arguments), io: io)
             },
@@ -140,11 +140,16 @@ struct JournalCommands {
         func list(_ option: String) -> [String]? {
             arguments.value(option).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         }
-        let rating = try arguments.integer("rating", in: 0...5)
+        let rating = try arguments.value("rating").map { text throws(CLIError) -> FixedDecimal in
+            guard let stars = FixedDecimal(text), JournalAnnotations.isRating(stars) else {
+                throw .usage("--rating '\(text.escapedForTerminal)' is not a rating: use 0 to 5, in half stars (3.5).")
+            }
+            return stars
+        }
         let (trade, updated, added) = try annotate().tag(arguments.positionals[0], setups: list("setup"), mistakes: list("mistake"), rating: rating)
         if format == .json {
             return io.console.write(JSON.document([("key", .string(trade.key)), ("setups", .array(updated.setups.map(JSONValue.string))),
-                                                   ("mistakes", .array(updated.mistakes.map(JSONValue.string))), ("rating", .count(updated.rating))]).rendered())
+                                                   ("mistakes", .array(updated.mistakes.map(JSONValue.string))), ("rating", .number(updated.rating.description))]).rendered())
         }
         io.console.write("Tagged \(trade.symbol) \(JournalPresentation.instrument(trade)) (\(trade.shortID)): setups \(updated.setups.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), "
             + "mistakes \(updated.mistakes.joined(separator: ", ").escapedForTerminal.nonEmpty ?? "none"), rating \(updated.rating)/5.\n")
@@ -200,7 +205,7 @@ struct JournalCommands {
         }
         guard let text else {
             let note = try load().annotations().notes[date]
-            return io.console.write(note.map { $0.escapedForTerminal(keepingLineBreaks: true) + "\n" } ?? "No note for \(date).\n")
+            return io.console.write(note.map { JournalNote.text(fromHTML: $0).escapedForTerminal(keepingLineBreaks: true) + "\n" } ?? "No note for \(date).\n")
         }
         try annotate().setNote(text, on: date)
         io.console.write(text.isEmpty ? "Removed the note for \(date).\n" : "Saved the note for \(date).\n")

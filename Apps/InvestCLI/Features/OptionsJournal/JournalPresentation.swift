@@ -22,7 +22,7 @@ enum JournalPresentation {
             let rating = annotations.ratings[trade.key]
             return [.text(trade.shortID), .text(trade.tradeDate), .text(trade.symbol), .text(instrument(trade)), .text(trade.direction.rawValue), .decimal(trade.volume),
                     .profit(trade.profitLoss), .profitPercent(trade.netROI), .text(trade.key), .money(trade.buyCost), .money(trade.sellProceeds), .money(trade.fees),
-                    .text(rating?.setups.joined(separator: ", ")), .text(rating?.mistakes.joined(separator: ", ")), rating.map { .count($0.rating) } ?? .text(nil)]
+                    .text(rating?.setups.joined(separator: ", ")), .text(rating?.mistakes.joined(separator: ", ")), rating.map { .decimal($0.rating) } ?? .text(nil)]
         }
         return report
     }
@@ -127,7 +127,7 @@ enum JournalPresentation {
         case let .unreadable(error): return .runtime(error.userMessage)
         case let .invalidTag(name): return .usage("'\(name.escapedForTerminal)' is not a tag name: use 1–40 characters, no control characters or outer spaces.")
         case let .unknownTag(name, list): return .usage("there is no \(list.rawValue) tag '\(name.escapedForTerminal)'; 'invest journal tags' lists them.")
-        case let .invalidRating(rating): return .usage("\(rating) is not a rating: use 0 to 5.")
+        case let .invalidRating(rating): return .usage("\(rating) is not a rating: use 0 to 5, in half stars (3.5).")
         case .noteTooLong: return .usage("a note is at most 100 KB.")
         case let .noSuchTrade(reference): return .usage("no trade has the id or key '\(reference.escapedForTerminal)'; 'invest journal trades' shows them.")
         case let .noSuchExecution(reference):

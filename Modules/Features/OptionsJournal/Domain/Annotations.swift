@@ -10,10 +10,10 @@ public struct JournalAnnotations: Equatable, Sendable {
     public struct Rating: Equatable, Sendable {
         public var setups: [String]
         public var mistakes: [String]
-        /// 0–5.
-        public var rating: Int
+        /// 0–5 in half stars, as the web app rates.
+        public var rating: FixedDecimal
 
-        public init(setups: [String], mistakes: [String], rating: Int) {
+        public init(setups: [String], mistakes: [String], rating: FixedDecimal) {
             self.setups = setups
             self.mistakes = mistakes
             self.rating = rating
@@ -50,8 +50,15 @@ public struct JournalAnnotations: Equatable, Sendable {
     }
 
     /// A tag name: 1–40 characters, no control characters, no leading or trailing space.
+    /// 0, 0.5, 1, … 5.
+    public static func isRating(_ value: FixedDecimal) -> Bool {
+        !value.isNegative && value <= FixedDecimal(5) && (value + value).hasFractionDigits(atMost: 0)
+    }
+
+    /// Trimmed, as the web app trims a new tag, of any length it allows (up to 1,000 characters
+    /// here), and with no control character, which no text field types.
     public static func isTag(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 40 && name == name.trimmingCharacters(in: .whitespaces)
+        !name.isEmpty && name.count <= 1000 && name == name.trimmingCharacters(in: .whitespaces)
             && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

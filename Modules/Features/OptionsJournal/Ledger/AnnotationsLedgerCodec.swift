@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 import Ledger
 
 /// The journal's annotations on the ledger, schema 1 each:
@@ -25,7 +26,7 @@ public enum AnnotationsLedgerCodec {
 
     public static func ratingEntry(key: String, _ value: JournalAnnotations.Rating, updatedAt: Int64) -> LedgerEntry {
         LedgerEntry(id: ratingID(key), kind: rating.name, schema: 1, updatedAt: updatedAt, payload: LedgerPayload([
-            ("key", key), ("mistakes", value.mistakes.joined(separator: "\n")), ("rating", String(value.rating)), ("setups", value.setups.joined(separator: "\n")),
+            ("key", key), ("mistakes", value.mistakes.joined(separator: "\n")), ("rating", value.rating.description), ("setups", value.setups.joined(separator: "\n")),
         ]))
     }
 
@@ -51,7 +52,7 @@ public enum AnnotationsLedgerCodec {
             if list == .setup { annotations.setupTags.append(name) } else { annotations.mistakeTags.append(name) }
         case rating.name:
             guard let key = payload["key"], !key.isEmpty, key.count <= 200 else { throw invalid("key") }
-            guard let stars = payload["rating"].flatMap({ Int($0) }), (0...5).contains(stars) else { throw invalid("rating") }
+            guard let stars = payload["rating"].flatMap(FixedDecimal.init), JournalAnnotations.isRating(stars) else { throw invalid("rating") }
             annotations.ratings[key] = JournalAnnotations.Rating(setups: try names("setups"), mistakes: try names("mistakes"), rating: stars)
         default:
             guard let date = payload["date"], date.count == 10, noteID(date) == entry.id else { throw invalid("date") }

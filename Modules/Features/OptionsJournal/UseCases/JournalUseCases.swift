@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 import Ledger
 
 public enum JournalError: Error, Equatable, Sendable {
@@ -6,7 +7,7 @@ public enum JournalError: Error, Equatable, Sendable {
     case unreadable(LedgerReadError)
     case invalidTag(String)
     case unknownTag(String, list: JournalAnnotations.TagList)
-    case invalidRating(Int)
+    case invalidRating(FixedDecimal)
     case noteTooLong
     /// No trade has this key or id prefix.
     case noSuchTrade(String)
@@ -66,7 +67,7 @@ public struct AnnotateJournalUseCase {
     /// - Returns: the tags that were added to the lists.
     @discardableResult
     public func rate(tradeKey: String, _ rating: JournalAnnotations.Rating) throws(JournalError) -> [String] {
-        guard (0...5).contains(rating.rating) else { throw .invalidRating(rating.rating) }
+        guard JournalAnnotations.isRating(rating.rating) else { throw .invalidRating(rating.rating) }
         if let bad = (rating.setups + rating.mistakes).first(where: { !JournalAnnotations.isTag($0) }) { throw .invalidTag(bad) }
         let known = try store.annotations()
         let newSetups = Array(Set(rating.setups).subtracting(known.setupTags)).sorted()
@@ -78,12 +79,12 @@ public struct AnnotateJournalUseCase {
     /// Tags the trade `reference` names (its key, or 4 or more characters of its id): each list or
     /// the rating given replaces the trade's, what is left out stays as it was.
     /// - Returns: the trade, its rating now, and the tags that were added to the lists.
-    public func tag(_ reference: String, setups: [String]?, mistakes: [String]?, rating: Int?)
+    public func tag(_ reference: String, setups: [String]?, mistakes: [String]?, rating: FixedDecimal?)
         throws(JournalError) -> (trade: JournalTrade, rating: JournalAnnotations.Rating, addedTags: [String]) {
         guard setups != nil || mistakes != nil || rating != nil else { throw .nothingToChange }
         let journal = LoadJournalUseCase(store: store)
         let trade = try Self.trade(reference, in: try journal.load().trades)
-        let current = try journal.annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: 0)
+        let current = try journal.annotations().ratings[trade.key] ?? JournalAnnotations.Rating(setups: [], mistakes: [], rating: .zero)
         let updated = JournalAnnotations.Rating(setups: setups ?? current.setups, mistakes: mistakes ?? current.mistakes, rating: rating ?? current.rating)
         return (trade, updated, try rate(tradeKey: trade.key, updated))
     }
@@ -97,10 +98,11 @@ public struct AnnotateJournalUseCase {
         return trade
     }
 
-    /// Sets the day's note; an empty one removes it.
+    /// Sets the day's note, given as plain text and kept as the web editor's HTML; an empty one
+    /// removes it.
     public func setNote(_ text: String, on date: String) throws(JournalError) {
         guard text.utf8.count <= 100_000 else { throw .noteTooLong }
-        try store.apply([.note(date: date, text: text)], at: now())
+        try store.apply([.note(date: date, text: text.isEmpty ? "" : JournalNote.html(fromText: text))], at: now())
     }
 }
 

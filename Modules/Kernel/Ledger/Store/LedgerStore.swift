@@ -43,6 +43,10 @@ public protocol LedgerStore: AnyObject {
     /// with limits of its own (the remote database's) names them, so one entry can't make a
     /// whole batch fail on every sync.
     func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection]
+    /// Of the entries last retrieved, the ids of those this client wrote and another writer has
+    /// replaced or removed since: a shared document that another app rewrites whole from the
+    /// state it loaded. A sync reports each as a conflict, keeping both versions.
+    func overwrittenSinceWritten() -> Set<String>
 }
 
 extension LedgerStore {
@@ -63,6 +67,9 @@ extension LedgerStore {
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {
         for entry in entries { try append(entry) }
     }
+
+    /// Stores that only this ledger's clients write know of no overwrite.
+    public func overwrittenSinceWritten() -> Set<String> { [] }
 
     /// Stores without limits beyond the ledger's own hold every entry.
     public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] { [] }

@@ -45,6 +45,8 @@ public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
         try decoratee.retrieveReadableEntries()
     }
 
+    public func overwrittenSinceWritten() -> Set<String> { decoratee.overwrittenSinceWritten() }
+
     public func append(_ entry: LedgerEntry) throws(StoreError) { try append(contentsOf: [entry]) }
 
     public func append(contentsOf entries: [LedgerEntry]) throws(StoreError) {

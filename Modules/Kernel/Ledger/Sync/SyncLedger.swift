@@ -114,6 +114,7 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let bases = editedOnBothSides.isEmpty || lastSync == nil ? [:]
             : try step(SyncLedgerError.local) { () throws(StoreError) in try Self.versions(in: local, of: editedOnBothSides, atOrBefore: lastSync!) }
         let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync, bases: bases)
+        let conflicts = plan.conflicts + Self.overwrites(remote.overwrittenSinceWritten(), local: snapshot, remote: theirs, reported: plan.conflicts)
         // What the remote can't hold is named and kept back, so it can't fail the whole push.
         let unpushable = remote.rejections(ofStoring: plan.push)
         let held = Set(unpushable.map(\.id))
@@ -132,12 +133,12 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 let refused = Set(rejected.map(\.id))
                 let pull = refused.isEmpty ? pullable : pullable.filter { !refused.contains($0.id) }
                 // The losing side of each conflict is kept, on the ledger, in the same atomic write.
-                let losers = plan.conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
+                let losers = conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
                 if !pull.isEmpty || !losers.isEmpty { try local.apply(pull + losers) }
                 try state.recordSync(at: startedAt)
                 // The counts are of the user's records: undo points travel too, but are bookkeeping.
                 let isRecord = { (entry: LedgerEntry) in entry.kind != UndoPointCodec.kind.name }
-                return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: plan.conflicts,
+                return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: conflicts,
                                   rejected: unreadable + rejected, unpushable: unpushable, merged: plan.merged.map(\.id))
             }
         }
@@ -160,6 +161,19 @@ public final class SyncLedgerUseCase: LedgerSyncing {
             }
         }
         return found
+    }
+
+    /// A version this client wrote that another writer replaced or removed since, over a local
+    /// one left as it was: the other writer's wins, as the newer, and this one is kept as the
+    /// losing side of a conflict instead of vanishing without a word.
+    private static func overwrites(_ ids: Set<String>, local: [LedgerEntry], remote: [LedgerEntry], reported: [SyncConflict]) -> [SyncConflict] {
+        guard !ids.isEmpty else { return [] }
+        let remoteByID = Dictionary(remote.map { ($0.id, $0) }) { $1 }, known = Set(reported.map(\.id))
+        return local.compactMap { mine in
+            guard ids.contains(mine.id), !known.contains(mine.id), !mine.isDeleted, let theirs = remoteByID[mine.id], theirs.updatedAt >= mine.updatedAt,
+                  !SyncPlan.sameRecord(mine, theirs) else { return nil }
+            return SyncConflict(local: mine, remote: theirs, kept: theirs)
+        }
     }
 
     /// The remote's entries once `pushed` replaced theirs.

@@ -24,7 +24,9 @@ public struct SyncPlan: Equatable, Sendable {
             guard let theirs = remoteByID[id] else { push.append(mine); continue }
             guard mine != theirs else { continue }
             let kept = Self.newer(mine, theirs)
-            if Self.changed(mine, since: lastSync) && Self.changed(theirs, since: lastSync) {
+            // The same record stamped at two times (a shared document stamps what it holds with
+            // its own update time) is no conflict: the newer stamp is taken without a word.
+            if Self.changed(mine, since: lastSync) && Self.changed(theirs, since: lastSync) && !Self.sameRecord(mine, theirs) {
                 if let base = bases[id], let both = Self.merging(mine, theirs, from: base) {
                     merged.append(both)
                     push.append(both)
@@ -79,6 +81,10 @@ public struct SyncPlan: Equatable, Sendable {
         }
         return LedgerEntry(id: local.id, kind: kind, schema: local.schema, updatedAt: max(local.updatedAt, remote.updatedAt) + 1,
                            payload: LedgerPayload(fields))
+    }
+
+    static func sameRecord(_ one: LedgerEntry, _ other: LedgerEntry) -> Bool {
+        one.kind == other.kind && one.schema == other.schema && one.isDeleted == other.isDeleted && one.payload == other.payload
     }
 
     private static func changed(_ entry: LedgerEntry, since lastSync: Int64?) -> Bool {

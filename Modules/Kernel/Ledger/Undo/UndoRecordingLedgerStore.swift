@@ -36,6 +36,8 @@ public final class UndoRecordingLedgerStore: LedgerStore {
         try decoratee.retrieveReadableEntries()
     }
 
+    public func overwrittenSinceWritten() -> Set<String> { decoratee.overwrittenSinceWritten() }
+
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
         try decoratee.scanLive(reserve: reserve, keep)
     }
