@@ -5,9 +5,10 @@ import TestSupport
 /// Seed 000 step 7.1, on the history `ReturnsTests` works by hand: three deposits, two buys, a
 /// dividend and a withdrawal, valued with imported closes.
 final class AnalyticsSpecs: XCTestCase {
-    /// Issue 27, "done when": one history valued through every command gives one value: a ticker
-    /// the quote service knows, one with only a kept close, one with only a manual price, and cash.
-    func test_oneHistory_hasOneValue_inPortfolioAllocationReturnsAndPerformance() throws {
+    /// Issue 27, "done when": one history valued through every command and both clients gives one
+    /// value: a ticker the quote service knows, one with only a kept close, one with only a manual
+    /// price, and cash.
+    func test_oneHistory_hasOneValue_inPortfolioAllocationReturnsPerformanceAndTheSummary() throws {
         let emulator = try startEmulator()
         try emulator.setQuote("AAPL", price: 200, previousClose: 190)
         let invest = makeInvestDriver(servicesFrom: emulator)
@@ -25,8 +26,16 @@ final class AnalyticsSpecs: XCTestCase {
         let performance = try invest.run(["performance", "--interval", "day", "--format", "json"]).jsonRows()
         let totals = try XCTUnwrap(try invest.run(["portfolio", "--format", "json"]).jsonObject()["totals"] as? [String: Any])
         let allocation = invest.run(["allocation", "--format", "json"])
+        XCTAssertEqual(invest.signUp("investor@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(invest.run(["sync"]).status, 0)
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        watch.environment["INVEST_EMAIL"] = "investor@example.com"
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+        let summary = try watch.summary(["--format", "json"]).jsonObject()
 
         // 10 × 200 + 10 × 120 + 5 × 110 = 3750 in holdings; 10000 − 3300 = 6700 in cash.
+        XCTAssertEqual(summary["value"] as? String, "3750", "the remote-only client values the kept close too")
+        XCTAssertEqual(summary["valueWithCash"] as? String, "10450")
         XCTAssertEqual(totals["value"] as? String, "3750")
         XCTAssertEqual(totals["valueWithCash"] as? String, "10450")
         XCTAssertTrue(allocation.output.contains("\"10450\""), allocation.output)

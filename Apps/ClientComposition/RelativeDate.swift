@@ -1,5 +1,6 @@
 import TerminalKit
 import Transactions
+import Ledger
 
 /// `today`, `yesterday` and `-Nd` (N days ago) wherever a date is typed; anything else is left
 /// as typed, for the date rules to judge.

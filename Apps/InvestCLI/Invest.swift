@@ -2,6 +2,7 @@ import Foundation
 import TerminalKit
 import ClientComposition
 import Transactions
+import Ledger
 
 /// The `invest` command line: parses, dispatches, and maps every failure to a message and an exit code.
 public enum Invest {

@@ -96,17 +96,27 @@ struct SummaryComposer {
     /// symbols, fails the run.
     func summary() throws -> Answer {
         let live = try services.liveQuotes()
-        // One read of the account's ledger serves the transactions and the manual prices.
-        let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()), collecting: ManualPricesLedgerCodec.kinds)
+        // One read of the account's ledger serves the transactions, the manual prices and the closes.
+        let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()),
+                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds)
         let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)
         let console = context.console
-        // As the full client: where no quote prices a holding, the price the user set.
-        let loader = FallbackPriceLoader.manualPrices(behind: live ?? SamplePriceLoader(now: context.now)) {
+        // As the full client: where no quote prices a holding, the price the user set, then the
+        // latest close kept.
+        let setPrices = FallbackPriceLoader.manualPrices(behind: live ?? SamplePriceLoader(now: context.now)) {
             do throws(ManualPriceError) {
                 return try manual.all()
             } catch {
                 console.writeNotice("invest-summary: warning: manual prices were not read: \(error.userMessage)\n")
                 return [:]
+            }
+        }
+        let loader = FallbackPriceLoader.keptCloses(behind: setPrices) {
+            do throws(KeptClosesError) {
+                return try LedgerKeptCloses(ledger: ledger).history()
+            } catch {
+                console.writeNotice("invest-summary: warning: the kept closes were not read; holdings without a price are left out.\n")
+                return PriceHistory()
             }
         }
         let prices = LoadPricesUseCase(loader: loader, maxConcurrent: 8)

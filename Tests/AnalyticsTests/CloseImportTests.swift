@@ -3,6 +3,8 @@ import Analytics
 import Transactions
 import TestSupport
 import TransactionsTestSupport
+import CurrentPrices
+import Ledger
 
 final class CloseImportTests: XCTestCase {
     func test_add_keepsOneClosePerTickerAndDay_theLastRowForIt() {

@@ -5,6 +5,7 @@ import FixedPoint
 import Transactions
 import TestSupport
 import TransactionsTestSupport
+import Ledger
 
 final class ClosesRecordingPricesLoaderTests: XCTestCase {
     func test_loadPrices_recordsEachLiveQuoteAsTheCloseOfItsDay_andThePreviousCloseOnTheWeekdayBefore() {

@@ -4,6 +4,8 @@ import FixedPoint
 import Transactions
 import TestSupport
 import TransactionsTestSupport
+import Ledger
+import CurrentPrices
 
 final class LoadTickerHistoryUseCaseTests: XCTestCase {
     func test_history_deliversStoredClosesWithoutARequestWhenTheyCoverTheWindow() throws {

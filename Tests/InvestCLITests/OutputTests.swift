@@ -5,6 +5,7 @@ import Networking
 @testable import InvestCLI
 import Transactions
 import TestSupport
+import Ledger
 
 final class JSONValueTests: XCTestCase {
     func test_rendered_putsAFlatObjectOnOneLine_keepsNumbersExact_andEscapesControlCharacters() {

@@ -4,6 +4,7 @@ import Networking
 import MarketDataAPI
 import Transactions
 import TestSupport
+import Ledger
 
 /// The candle adapter against the loopback emulator, which answers as Finnhub does.
 final class FinnhubCandlesEndToEndTests: XCTestCase {

@@ -4,6 +4,7 @@ import FixedPoint
 import MarketDataAPI
 import Transactions
 import TestSupport
+import Ledger
 
 final class SampleClosesTests: XCTestCase {
     func test_closes_endAtTheSamplePriceOnTheLatestWeekday_afterThePreviousClose() throws {

@@ -4,6 +4,7 @@ import Transactions
 import CurrentPrices
 import Portfolio
 import TestSupport
+import Ledger
 
 /// The fast calculator (Int128 fixed point, packed-key sort) against a straightforward reference
 /// written with Foundation Decimal and a plain sort, on random histories from a fixed seed.

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import TestSupport
+import Ledger
 
 public func day(_ iso: String) -> CalendarDay {
     guard let day = CalendarDay(iso: iso) else { fatalError("bad fixture date \(iso)") }

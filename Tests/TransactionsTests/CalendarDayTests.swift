@@ -1,5 +1,6 @@
 import XCTest
 import Transactions
+import Ledger
 
 final class CalendarDayTests: XCTestCase {
     func test_iso_matchesFoundationOverFourCenturies() {

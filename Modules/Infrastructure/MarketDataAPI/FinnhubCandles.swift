@@ -4,6 +4,8 @@ import Transactions
 import Analytics
 import Networking
 import QuotesAPI
+import Ledger
+import CurrentPrices
 
 /// Finnhub's `GET /stock/candle?symbol=T&resolution=D&from=U&to=U`: `{"s": "ok", "c": [closes],
 /// "t": [Unix seconds], …}` or `{"s": "no_data"}`. Free keys get 403 "You don't have access to

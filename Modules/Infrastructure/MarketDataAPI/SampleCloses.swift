@@ -3,6 +3,8 @@ import FixedPoint
 import Transactions
 import Analytics
 import QuotesAPI
+import Ledger
+import CurrentPrices
 
 /// A made-up but repeatable history for the sample stocks, so charts work with no API key: a
 /// close every weekday, ending on the latest weekday up to today at the sample price, the one

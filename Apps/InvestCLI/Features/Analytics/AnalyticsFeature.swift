@@ -2,6 +2,7 @@ import TerminalKit
 import ClientComposition
 import Ledger
 import Analytics
+import CurrentPrices
 
 extension FeatureRegistration {
     /// How the portfolio did over time: daily closes, performance and returns.

@@ -4,6 +4,8 @@ import ClientComposition
 import FixedPoint
 import Transactions
 import Analytics
+import Ledger
+import CurrentPrices
 
 /// How returns and performance read to a person.
 struct AnalyticsPresentation {

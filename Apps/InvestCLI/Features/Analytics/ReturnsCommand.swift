@@ -4,6 +4,7 @@ import ClientComposition
 import FixedPoint
 import Transactions
 import Analytics
+import Ledger
 
 /// `invest returns`: ROI, TWR and XIRR side by side, with risk, and why they differ.
 struct ReturnsCommand: Command {

@@ -4,6 +4,7 @@ import ClientComposition
 import FixedPoint
 import Transactions
 import Analytics
+import Ledger
 
 /// The TREND column of the portfolio and the watchlist: a sparkline of each ticker's last 30
 /// days of closes, from wherever `invest chart` takes them.

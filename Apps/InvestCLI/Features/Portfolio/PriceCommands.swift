@@ -4,6 +4,7 @@ import ClientComposition
 import CurrentPrices
 import Transactions
 import Analytics
+import Ledger
 
 /// `invest price …`: the prices the user gives: manual prices for assets no quote service lists
 /// (shown with the source "manual" and their date), and the daily closes every figure over time

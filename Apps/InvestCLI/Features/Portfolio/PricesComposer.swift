@@ -86,14 +86,14 @@ extension AppComposer {
                     return [:]
                 }
             }
-            return FallbackPriceLoader(decoratee: manual, source: { () -> PriceHistory in
+            return FallbackPriceLoader.keptCloses(behind: manual) {
                 do throws(PriceHistoryError) {
                     return try history.history()
                 } catch {
                     console.writeNotice("invest: warning: the kept closes were not read: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
                     return PriceHistory()
                 }
-            }, price: { closes, ticker in closes.latestPrice(of: ticker) })
+            }
         }
     }
 }

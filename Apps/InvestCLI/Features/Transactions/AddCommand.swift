@@ -2,6 +2,7 @@ import Foundation
 import TerminalKit
 import ClientComposition
 import Transactions
+import Ledger
 
 struct AddCommand: Command {
     let save: () throws -> TransactionSaving

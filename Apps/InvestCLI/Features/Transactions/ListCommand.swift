@@ -2,6 +2,7 @@ import TerminalKit
 import ClientComposition
 import Transactions
 import TradingDesk
+import Ledger
 
 struct ListCommand: Command {
     let pagesOutput = true

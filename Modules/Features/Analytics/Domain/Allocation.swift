@@ -4,6 +4,7 @@ import Ledger
 import Transactions
 import Portfolio
 import TradingDesk
+import CurrentPrices
 
 /// Seed 000 step 7.1's split by category, with Cash when cash is tracked.
 public enum AssetCategory: String, Sendable, CaseIterable {
@@ -81,5 +82,13 @@ public enum CategoriesLedgerCodec: LedgerCodec {
             throw .invalidField(id: entry.id, kind: entry.kind, field: "category")
         }
         return (ticker, category)
+    }
+}
+
+/// Closes and categories from another device are read as this one reads its own; one it can't
+/// read is refused.
+extension DecodingEntryValidator {
+    public static var analytics: DecodingEntryValidator {
+        DecodingEntryValidator(decoders(ClosesLedgerCodec.self) + decoders(CategoriesLedgerCodec.self))
     }
 }

@@ -1,5 +1,7 @@
 import FixedPoint
 import Transactions
+import Ledger
+import CurrentPrices
 
 /// Which movements count as money put in and taken out.
 public enum FlowConvention: String, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import FixedPoint
 import Transactions
+import Ledger
 
 /// The return measures side by side, for one window of a `PerformanceSeries`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import CurrentPrices
 
 /// Where kept closes live: Analytics' port for the price history.
 public protocol PriceHistoryStore {

@@ -1,6 +1,8 @@
 import Foundation
 import FixedPoint
 import Transactions
+import Ledger
+import CurrentPrices
 
 public enum CandlesError: Error, Equatable {
     /// The plan the key belongs to doesn't include daily candles (Finnhub's free tier).

@@ -3,6 +3,7 @@ import FixedPoint
 import Transactions
 import CurrentPrices
 import Portfolio
+import Ledger
 
 public enum MeasurePerformanceError: Error, Equatable {
     case transactions(RetrieveTransactionsError)

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 import Transactions
+import CurrentPrices
 
 /// One close as read from a file, with where it came from so errors can point at it.
 public struct CloseRow: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Ledger
 
 /// Every quote fetched from the service leaves its trace in the price history: the price as
 /// the close of its day (the last quote of a day is its close), and the previous close as the

@@ -95,6 +95,13 @@ extension FallbackPriceLoader where Source == [String: ManualPrice] {
     }
 }
 
+extension FallbackPriceLoader where Source == PriceHistory {
+    /// Behind `decoratee`, a ticker's latest kept close: the last source before a trade price.
+    public static func keptCloses(behind decoratee: PriceLoader, _ history: @escaping () -> PriceHistory) -> FallbackPriceLoader {
+        FallbackPriceLoader(decoratee: decoratee, source: history) { closes, ticker in closes.latestPrice(of: ticker) }
+    }
+}
+
 /// Manual prices that come from another device are checked as typed ones are.
 public struct ManualPricesEntryValidator: LedgerEntryValidating {
     private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(ManualPricesLedgerCodec.self))

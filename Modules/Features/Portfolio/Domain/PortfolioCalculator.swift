@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Ledger
 
 public struct PortfolioSummary: Equatable, Sendable {
     /// Open positions, sorted as asked.

@@ -1,6 +1,7 @@
 import Foundation
 import FixedPoint
 import Transactions
+import Ledger
 
 /// Which shares a sell is taken to have sold, deciding cost basis and realized profit.
 public enum CostBasisMethod: String, CaseIterable, Sendable {

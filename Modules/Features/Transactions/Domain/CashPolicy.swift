@@ -1,4 +1,5 @@
 import FixedPoint
+import Ledger
 
 /// No movement may take cash below zero, on its own date or any later one, once the history holds
 /// a deposit. Users who track holdings only (no deposit) are never blocked.

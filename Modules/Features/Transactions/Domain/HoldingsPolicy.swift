@@ -1,4 +1,5 @@
 import FixedPoint
+import Ledger
 
 /// No sell may take the quantity held below zero, at its own date or at any later one. Splits
 /// change the quantity held, so a sell after a split is checked against the quantity after it.

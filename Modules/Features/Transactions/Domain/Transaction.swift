@@ -1,5 +1,6 @@
 import Foundation
 import FixedPoint
+import Ledger
 
 /// What happened to the account. Each type is a ledger kind of its own (see
 /// `TransactionsLedgerCodec`), and each decides, exhaustively, what it does to a holding and to cash.

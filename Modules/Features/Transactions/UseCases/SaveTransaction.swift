@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 public protocol TransactionSaving {
     /// Adds a transaction, or replaces the one with `id`.

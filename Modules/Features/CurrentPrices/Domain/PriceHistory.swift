@@ -1,6 +1,5 @@
 import FixedPoint
-import Transactions
-import CurrentPrices
+import Ledger
 
 /// One ticker's price at the end of one day.
 public struct DailyClose: Equatable, Sendable {

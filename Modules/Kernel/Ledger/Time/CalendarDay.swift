@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 
 /// A trade date: a day in the proleptic Gregorian calendar, independent of time zones.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import FixedPoint
 import Ledger
-import Transactions
 
 /// Daily closes on the ledger: kind `close`, schema 1, one entry per ticker and day, with the
 /// payload `close=DECIMAL  date=YYYY-MM-DD  ticker=TICKER`. The id is derived from both, so a
@@ -36,17 +35,9 @@ public enum ClosesLedgerCodec: LedgerCodec {
                 }
             }
         }
-        guard let ticker, TransactionValidator.normalizedTicker(ticker) == ticker else { throw invalid("ticker") }
+        guard let ticker, TickerSymbol.normalized(ticker) == ticker else { throw invalid("ticker") }
         guard let day, id(ticker: ticker, day: day) == entry.id else { throw invalid("date") }
-        guard let close, close > .zero, close <= TransactionValidator.maximumValue else { throw invalid("close") }
+        guard let close, close > .zero, close <= ManualPrices.maximumPrice else { throw invalid("close") }
         return DailyClose(ticker: ticker, day: day, close: close)
-    }
-}
-
-/// Closes and categories from another device are read as this one reads its own; one it can't
-/// read is refused.
-extension DecodingEntryValidator {
-    public static var analytics: DecodingEntryValidator {
-        DecodingEntryValidator(decoders(ClosesLedgerCodec.self) + decoders(CategoriesLedgerCodec.self))
     }
 }
