@@ -13,6 +13,7 @@ public struct Configuration {
             case choices([String])
             case boolean
             case url(schemes: [String])
+            case integer(ClosedRange<Int>)
         }
 
         public let key: String
@@ -29,6 +30,8 @@ public struct Configuration {
                 return choices.contains(value) ? nil : "is not one of \(choices.joined(separator: ", "))"
             case .boolean:
                 return Configuration.boolean(value) == nil ? "is not yes or no (true/false, on/off and 1/0 are read too)" : nil
+            case let .integer(range):
+                return Int(value).map(range.contains) == true ? nil : "is not a whole number from \(range.lowerBound) to \(range.upperBound)"
             case let .url(schemes):
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), schemes.contains(scheme), url.host != nil else {
                     return "is not a \(schemes.map { $0 + "://" }.joined(separator: " or ")) URL"
@@ -50,6 +53,10 @@ public struct Configuration {
     public static let settings: [Setting] = [
         Setting(key: "FINNHUB_API_KEY", summary: "Finnhub API key for live prices (sample prices without one)", isSecret: true),
         Setting(key: "INVEST_QUOTES_URL", summary: "Base URL of a Finnhub-compatible quote API", isSecret: false, values: .url(schemes: ["https", "http"])),
+        Setting(key: "INVEST_QUOTES_PER_MINUTE", summary: "Quote requests your Finnhub plan allows a minute (default: 60, the free plan's)", isSecret: false,
+                values: .integer(1...100_000)),
+        Setting(key: "INVEST_QUOTES_MAX_WAIT", summary: "Seconds a run may wait for that limit before serving cached prices (default: 90; --max-wait)",
+                isSecret: false, values: .integer(0...3600)),
         Setting(key: "INVEST_API_KEY", summary: "Firebase Web API key, for accounts and sync", isSecret: true),
         Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false, values: .url(schemes: ["https", "http"])),
         Setting(key: "INVEST_PROJECT_ID", summary: "Firebase project id: the options journal syncs with its Firestore users/{uid} document", isSecret: false),
@@ -101,6 +108,16 @@ public struct Configuration {
             throw CLIError.usage("\(key) '\(text.escapedForTerminal)' is not an http(s) URL.")
         }
         return url
+    }
+
+    /// A whole-number setting, checked against what its `Setting` allows (a value from the
+    /// environment or a hand-edited file is checked here, as `config set` checks one).
+    public func integer(_ key: String) throws -> Int? {
+        guard let text = self[key] else { return nil }
+        if let setting = Self.settings.first(where: { $0.key == key }), let problem = setting.problem(with: text) {
+            throw CLIError.usage("\(key) '\(text.escapedForTerminal)' \(problem).")
+        }
+        return Int(text)
     }
 
     /// `$XDG_CONFIG_HOME/investments/config`, else `~/.config/investments/config`.

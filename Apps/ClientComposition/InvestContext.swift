@@ -2,6 +2,7 @@ import Foundation
 import TerminalKit
 import Ledger
 import Transactions
+import CurrentPrices
 
 /// What the outside world gives a client. `main.swift` passes the real process's; specs pass fakes.
 public struct InvestContext {
@@ -53,6 +54,17 @@ extension InvestContext {
         guard console.isTerminalOutput else { return nil }
         let console = LockedConsole(console)
         return { host in console.writeNotice("\(program): waiting for \(host)…\n") }
+    }
+
+    /// At a terminal, each wait for the quote service's per-minute limit, as it starts; without
+    /// one the run waits silently, within the same bound.
+    public func quoteWaitNotice(program: String) -> (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void {
+        guard console.isTerminalOutput else { return { _, _ in } }
+        let console = LockedConsole(console)
+        return { seconds, pacing in
+            console.writeNotice("\(program): waiting \(Int(seconds.rounded(.up))) s for the quote service: its limit is \(pacing.perMinute) requests a minute "
+                + "(INVEST_QUOTES_PER_MINUTE; --max-wait bounds the wait)\n")
+        }
     }
 
     /// With `--verbose`, where each network request is told.

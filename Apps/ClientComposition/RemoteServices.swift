@@ -60,19 +60,22 @@ public struct RemoteServices {
     /// What every client says when `liveQuotes()` is nil and it values with sample prices.
     public static let samplePricesWarning = "sample prices (no FINNHUB_API_KEY configured), not market data."
 
-    /// The requests one run may make of the quote service: its free tier allows 60 a minute.
-    public static let quoteRequestBudget = 50
+    /// The longest a run waits for the quote service's per-minute limit, unless set.
+    public static let defaultQuoteWait: TimeInterval = 90
 
-    /// Finnhub behind retries and the run's request budget (every attempt counts), or nil when no
-    /// FINNHUB_API_KEY is configured.
-    public func liveQuotes() throws -> PriceLoader? {
+    /// Finnhub behind retries and the plan's requests a minute (every attempt counts, and so do
+    /// the runs' before, through `requestLog`), or nil when no FINNHUB_API_KEY is configured.
+    /// - Parameter onWait: told of each wait for the limit, for a progress line.
+    public func liveQuotes(requestLog: QuoteRequestLog, onWait: @escaping (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void = { _, _ in }) throws -> PriceLoader? {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
-        let budgeted = BudgetedPriceLoader(
-            decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now),
-            budget: Self.quoteRequestBudget)
+        let pacing = try configuration.integer("INVEST_QUOTES_PER_MINUTE").map(QuotePacing.init(perMinute:)) ?? .freePlan
+        let maxWait = try configuration.integer("INVEST_QUOTES_MAX_WAIT").map(TimeInterval.init) ?? Self.defaultQuoteWait
+        let paced = PacedPriceLoader(decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now),
+                                     pacing: pacing, log: requestLog, maxWait: maxWait, now: now, sleep: { Thread.sleep(forTimeInterval: $0) },
+                                     onWait: { onWait($0, pacing) })
         // A price answers within 20 s or not at all: each try is capped at 10 s, retries stop at 20.
-        return RetryingPriceLoader(decoratee: budgeted, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, deadline: 20,
+        return RetryingPriceLoader(decoratee: paced, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, deadline: 20,
                                    sleep: { Thread.sleep(forTimeInterval: $0) })
     }
 

@@ -8,6 +8,8 @@ struct GlobalOptions {
     var verbose = false
     var version = false
     var noPager = false
+    /// `--max-wait SECONDS`: the run's longest wait for the quote service's per-minute limit.
+    var maxWait: String?
     /// `invest --format json portfolio`: a format given before the command, passed on to it.
     var leadingFormat: String?
 
@@ -17,6 +19,7 @@ struct GlobalOptions {
         ("-q, --quiet", "No warnings or progress on stderr"),
         ("    --verbose", "Each network request on stderr"),
         ("    --no-pager", "Never send long output through $PAGER (default: less) at a terminal"),
+        ("    --max-wait SECONDS", "Wait at most this long for the quote service's per-minute limit (default: 90; INVEST_QUOTES_MAX_WAIT)"),
         ("    --version", "Show the version"),
         ("-h, --help", "Show help"),
     ]
@@ -44,6 +47,15 @@ struct GlobalOptions {
             case let argument where argument.hasPrefix("--home="):
                 try once("home")
                 options.home = String(argument.dropFirst("--home=".count))
+                arguments.remove(at: index)
+            case "--max-wait":
+                try once("max-wait")
+                guard index + 1 < arguments.count else { throw CLIError.usage("option '--max-wait' needs a value: --max-wait SECONDS.") }
+                options.maxWait = arguments[index + 1]
+                arguments.removeSubrange(index...index + 1)
+            case let argument where argument.hasPrefix("--max-wait="):
+                try once("max-wait")
+                options.maxWait = String(argument.dropFirst("--max-wait=".count))
                 arguments.remove(at: index)
             case "--quiet", "-q":
                 try once("quiet")

@@ -22,6 +22,13 @@ public enum Invest {
         context.console = TerminalSafeConsole(context.console)
         if globals.quiet { context.console = QuietConsole(context.console) }
         context.verbose = globals.verbose
+        if let maxWait = globals.maxWait {
+            guard let seconds = Int(maxWait), (0...3600).contains(seconds) else {
+                throw CLIError.usage("--max-wait '\(maxWait.escapedForTerminal)' is not a number of seconds from 0 to 3600.")
+            }
+            // The environment comes before the config files, so the option wins over the setting.
+            context.environment["INVEST_QUOTES_MAX_WAIT"] = String(seconds)
+        }
         if globals.version { return context.console.write(Version.description) }
         let app = AppComposer(context: context, homeOverride: globals.home, features: features)
         defer { app.finishRun() }

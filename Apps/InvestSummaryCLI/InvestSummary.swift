@@ -95,7 +95,8 @@ struct SummaryComposer {
     /// totals; only a price service that gave no price at all, for a reason other than unknown
     /// symbols, fails the run.
     func summary() throws -> Answer {
-        let live = try services.liveQuotes()
+        // This client keeps no files: the minute's requests are counted for this run only.
+        let live = try services.liveQuotes(requestLog: InMemoryQuoteRequestLog(), onWait: context.quoteWaitNotice(program: "invest-summary"))
         // One read of the account's ledger serves the transactions, the manual prices and the closes.
         let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()),
                                          collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds)

@@ -145,40 +145,86 @@ final class SleepRecorder: @unchecked Sendable {
     func record(_ value: TimeInterval) { lock.withLock { recorded.append(value) } }
 }
 
-final class BudgetedPriceLoaderTests: XCTestCase {
-    func test_load_asksTheDecorateeUntilTheBudgetIsSpent_thenAsksNothingMore() throws {
-        let (sut, loader) = makeSUT(budget: 2)
-        for ticker in ["A", "B", "C"] { loader.stub(ticker, live(makePrice(ticker))) }
+/// Issue 30, §2: one run made at most 50 quote requests, so a portfolio of 59 holdings left 9
+/// unpriced; Finnhub's limit is 60 a minute, counted over time, not per run.
+final class QuotePacingTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_720_000_000)
+
+    func test_wait_isNothing_whileTheMinuteHasRoom() {
+        XCTAssertEqual(QuotePacing(perMinute: 3).wait(at: now, after: [now - 50, now - 40]), 0)
+    }
+
+    func test_wait_lastsUntilTheOldestCountedRequestLeavesTheWindow() {
+        XCTAssertEqual(QuotePacing(perMinute: 3).wait(at: now, after: [now - 30, now - 50, now - 40]), 10)
+        XCTAssertEqual(QuotePacing(perMinute: 2).wait(at: now, after: [now - 10, now - 20, now - 30]), 40, "two of three must leave")
+    }
+
+    func test_aRequestAMinuteOld_countsNoMore() {
+        XCTAssertEqual(QuotePacing(perMinute: 1).wait(at: now, after: [now - 60]), 0)
+        XCTAssertEqual(QuotePacing(perMinute: 1).wait(at: now, after: [now - 59.5]), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(QuotePacing(perMinute: 2).inWindow([now - 61, now - 1, now - 60], at: now), [now - 1])
+    }
+}
+
+final class PacedPriceLoaderTests: XCTestCase {
+    func test_load_asksAtOnceWhileTheMinuteHasRoom_andRemembersEachRequest() throws {
+        let (sut, loader, log, sleeps, clock) = makeSUT(perMinute: 3)
+        for ticker in ["A", "B"] { loader.stub(ticker, live(makePrice(ticker))) }
 
         XCTAssertNoThrow(try sut.loadPrice(for: "A"))
         XCTAssertNoThrow(try sut.loadPrice(for: "B"))
-        XCTAssertThrowsError(try sut.loadPrice(for: "C")) { XCTAssertEqual($0 as? PriceLoadingError, .notRefreshed(budget: 2)) }
+
         XCTAssertEqual(loader.requests, ["A", "B"])
+        XCTAssertEqual(sleeps.values, [])
+        XCTAssertEqual(try log.requests(), [clock.now, clock.now])
     }
 
-    func test_load_countsEveryRequest_evenWhenManyRunAtOnce() {
-        let (sut, loader) = makeSUT(budget: 5)
-        let tickers = (0..<40).map { "T\($0)" }
+    func test_load_waitsForTheWindow_countingTheRequestsEarlierRunsMade() throws {
+        let (sut, loader, log, sleeps, clock) = makeSUT(perMinute: 2)
+        try log.remember([clock.now - 50, clock.now - 45])
+        loader.stub("A", live(makePrice("A")))
+
+        XCTAssertNoThrow(try sut.loadPrice(for: "A"))
+
+        XCTAssertEqual(sleeps.values, [10])
+        XCTAssertEqual(loader.requests, ["A"])
+        XCTAssertEqual(try log.requests(), [clock.now - 45, clock.now + 10], "the request of the run before that left the window is forgotten")
+    }
+
+    func test_load_doesNotAsk_whenTheWaitWouldPassTheLongestWait() {
+        let (sut, loader, log, sleeps, clock) = makeSUT(perMinute: 1, maxWait: 30)
+        try? log.remember([clock.now - 10])
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "A")) { XCTAssertEqual($0 as? PriceLoadingError, .notRefreshed(perMinute: 1)) }
+        XCTAssertEqual(loader.requests, [])
+        XCTAssertEqual(sleeps.values, [])
+    }
+
+    func test_load_fromManyThreads_neverPassesTheLimitInAnyMinute_andPricesEveryTicker() throws {
+        let (sut, loader, log, sleeps, _) = makeSUT(perMinute: 5, maxWait: 600)
+        let tickers = (0..<20).map { "T\($0)" }
         for ticker in tickers { loader.stub(ticker, live(makePrice(ticker))) }
 
         let results = LoadPricesUseCase(loader: sut, maxConcurrent: 8).loadPrices(for: tickers)
 
-        XCTAssertEqual(loader.requests.count, 5)
-        XCTAssertEqual(results.values.filter { (try? $0.get()) != nil }.count, 5)
-        XCTAssertEqual(results.values.filter { $0 == .failure(.notRefreshed(budget: 5)) }.count, 35)
+        XCTAssertEqual(results.values.filter { (try? $0.get()) != nil }.count, 20)
+        XCTAssertEqual(sleeps.values, [60, 60, 60], "five a minute: each further five wait for the window")
+        XCTAssertEqual(try log.requests().count, 5, "the last minute's five are remembered")
     }
 
     func test_notRefreshed_fallsBackToTheCacheButIsNeverRetried() {
-        XCTAssertTrue(PriceLoadingError.notRefreshed(budget: 1).isConnectivityFailure)
-        XCTAssertFalse(PriceLoadingError.notRefreshed(budget: 1).isTransient)
+        XCTAssertTrue(PriceLoadingError.notRefreshed(perMinute: 1).isConnectivityFailure)
+        XCTAssertFalse(PriceLoadingError.notRefreshed(perMinute: 1).isTransient)
     }
 
-    private func makeSUT(budget: Int, file: StaticString = #filePath, line: UInt = #line) -> (BudgetedPriceLoader, PriceLoaderSpy) {
-        let loader = PriceLoaderSpy()
-        let sut = BudgetedPriceLoader(decoratee: loader, budget: budget)
+    private func makeSUT(perMinute: Int, maxWait: TimeInterval = 90, file: StaticString = #filePath, line: UInt = #line)
+        -> (PacedPriceLoader, PriceLoaderSpy, InMemoryQuoteRequestLog, SleepRecorder, FakeClock) {
+        let loader = PriceLoaderSpy(), log = InMemoryQuoteRequestLog(), sleeps = SleepRecorder(), clock = FakeClock()
+        let sut = PacedPriceLoader(decoratee: loader, pacing: QuotePacing(perMinute: perMinute), log: log, maxWait: maxWait, now: { clock.now },
+                                   sleep: sleeps.record)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(loader, file: file, line: line)
-        return (sut, loader)
+        return (sut, loader, log, sleeps, clock)
     }
 }
 

@@ -49,6 +49,8 @@ Control (tests only)
   POST /_control/quotes  {"T": {"c": ..., "d": ..., "dp": ..., "pc": ..., "t": ...}}  set or replace quotes
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
+  POST /_control/quote-limit {"perMinute": n}  Finnhub's calls a minute (default 60, the free plan's)
+  GET  /_control/quote-refusals  {"refused": quote calls answered 429 for the minute's limit}
   GET  /_control/stats     {"maxInFlight": the most quote requests ever served at once}
   GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
   GET  /_control/database-queries  the query items of each database request, the auth token left out
@@ -124,6 +126,10 @@ class State:
         self.faults = {}  # symbol -> [fault dict, remaining]
         self.database_queries = []
         self.requests = {}
+        # Finnhub's free plan: 60 API calls a minute, counted over any 60 s; past it, 429.
+        self.quotes_per_minute = 60
+        self.quote_times = []
+        self.quote_refusals = 0
         self.in_flight = 0
         self.max_in_flight = 0
 
@@ -279,6 +285,9 @@ def make_handler(state):
             if url.path == "/_control/requests":
                 with state.lock:
                     return self.send_json(200, state.requests)
+            if url.path == "/_control/quote-refusals":
+                with state.lock:
+                    return self.send_json(200, {"refused": state.quote_refusals})
             if url.path == "/_control/stats":
                 with state.lock:
                     return self.send_json(200, {"maxInFlight": state.max_in_flight})
@@ -381,6 +390,10 @@ def make_handler(state):
             if self.path == "/_control/quotes":
                 with state.lock:
                     state.quotes.update(body)
+                return self.send_json(200, {"ok": True})
+            if self.path == "/_control/quote-limit":
+                with state.lock:
+                    state.quotes_per_minute = int(body["perMinute"])
                 return self.send_json(200, {"ok": True})
             self.send_json(404, {"error": "not found"})
 
@@ -569,10 +582,22 @@ def make_handler(state):
             self.send_json(200, {"s": "ok" if days else "no_data", "c": closes, "t": times,
                                  "o": closes, "h": closes, "l": closes, "v": [1000] * len(days)})
 
+        def over_the_minutes_limit(self):
+            """Finnhub's rate limit: the calls of the last 60 s, this one included, past the plan's."""
+            now = time.monotonic()
+            with state.lock:
+                state.quote_times = [t for t in state.quote_times if t > now - 60] + [now]
+                if len(state.quote_times) <= state.quotes_per_minute:
+                    return False
+                state.quote_refusals += 1
+                return True
+
         def quote(self, symbol):
             if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:
                 state.take_fault(symbol)
                 return self.send_json(401, {"error": "Invalid API key"})
+            if self.over_the_minutes_limit():
+                return self.send_json(429, {"error": "API limit reached. Please try again later. Remaining Limit: 0"})
             fault = state.take_fault(symbol)
             kind = fault and fault["fault"]
             if kind in ("401", "403", "500"):

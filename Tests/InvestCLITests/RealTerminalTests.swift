@@ -216,6 +216,28 @@ final class RealTerminalTests: XCTestCase {
 
     // MARK: - The full-screen feed
 
+    /// Issue 30, §2: a run that must wait for the quote service's per-minute limit says so at a
+    /// terminal, then prices the holding.
+    func test_aWaitForTheQuoteServicesMinute_isShownAtTheTerminal() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("CCC", price: 10, previousClose: 9)
+        let url = emulator.baseURL.absoluteString
+        let terminal = try TmuxTerminal(columns: 100, rows: 24, home: makeTemporaryDirectory(),
+                                        environment: ["INVEST_QUOTES_URL": url, "FINNHUB_API_KEY": ServicesEmulator.apiKey, "INVEST_QUOTES_PER_MINUTE": "2"])
+        // Two requests 57 s ago, as a run a minute ago left them: the next waits up to 3 s.
+        let sent = Int64((Date().timeIntervalSince1970 - 57) * 1000)
+        try #"{"version": 1, "prices": [], "requests": [\#(sent), \#(sent)]}"#.write(to: terminal.home.appendingPathComponent("prices-cache.json"),
+                                                                                  atomically: true, encoding: .utf8)
+
+        let status = try terminal.run("invest quote CCC", timeout: 20)
+
+        let shown = try terminal.transcript()
+        XCTAssertEqual(status, 0, shown)
+        XCTAssertTrue(shown.contains(" s for the quote service: its limit is 2 requests a minute"), shown)
+        XCTAssertTrue(shown.contains("invest: waiting "), shown)
+        XCTAssertTrue(shown.contains("CCC"), shown)
+    }
+
     func test_feed_keysOpenTheChosenStock_andQGivesTheTerminalBack() throws {
         let emulator = try startEmulator()
         let terminal = try TmuxTerminal(columns: 80, rows: 30, home: makeTemporaryDirectory(),

@@ -74,6 +74,16 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/requests")) as? [String: Int]) ?? [:]
     }
 
+    /// Finnhub's calls a minute, as a plan allows them (the emulator starts with the free plan's 60).
+    public func setQuoteLimit(perMinute: Int) throws {
+        _ = try send("POST", "/_control/quote-limit", body: ["perMinute": perMinute])
+    }
+
+    /// Quote calls answered 429 for the minute's limit.
+    public func quoteRefusals() throws -> Int {
+        (try JSONSerialization.jsonObject(with: send("GET", "/_control/quote-refusals")) as? [String: Int])?["refused"] ?? 0
+    }
+
     /// How long each client of a silent Firestore request waited before hanging up, in seconds.
     public func silentWaits() throws -> [Double] {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/silent-waits")) as? [String: [Double]])?["waits"] ?? []

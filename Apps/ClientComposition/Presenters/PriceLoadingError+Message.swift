@@ -14,7 +14,8 @@ extension PriceLoadingError {
         case .invalidData: return "the quote service sent data that is not a quote"
         case .unknownSymbol: return "unknown symbol"
         case .notCached: return "no cached price"
-        case let .notRefreshed(budget): return "not refreshed: this run spent its \(budget) requests of the quote service's 60 a minute, and nothing is cached"
+        case let .notRefreshed(perMinute):
+            return "not refreshed: the quote service's \(perMinute) requests a minute were spent and waiting for more would pass --max-wait, and nothing is cached"
         }
     }
 }

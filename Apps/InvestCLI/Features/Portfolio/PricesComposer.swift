@@ -35,7 +35,7 @@ extension AppComposer {
         let clock = context.now
         let manual = try manualPricesFallback()
         if offline { return (LoadPricesUseCase(loader: manual(cached)), .offline) }
-        guard let remote = try remoteServices().liveQuotes() else {
+        guard let remote = try liveQuotes() else {
             return (LoadPricesUseCase(loader: manual(SamplePriceLoader(now: clock))), .sample)
         }
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
@@ -49,8 +49,13 @@ extension AppComposer {
     /// Sample mode trades at the sample prices.
     func marketPriceLoader() throws -> (PriceLoader, PriceMode) {
         let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
-        guard let remote = try remoteServices().liveQuotes() else { return (SamplePriceLoader(now: context.now), .sample) }
+        guard let remote = try liveQuotes() else { return (SamplePriceLoader(now: context.now), .sample) }
         return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
+    }
+
+    /// Finnhub, paced to the plan's requests a minute as counted with the price cache, across runs.
+    private func liveQuotes() throws -> PriceLoader? {
+        try remoteServices().liveQuotes(requestLog: FilePricesCache(directory: try dataDirectory()), onWait: context.quoteWaitNotice(program: "invest"))
     }
 
     /// Live quotes become closes in the price history, appended once the output is written.

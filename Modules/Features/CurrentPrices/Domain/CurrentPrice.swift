@@ -77,8 +77,9 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
     case invalidData
     case unknownSymbol
     case notCached
-    /// Not asked for: this run already spent its share of the quote service's rate limit.
-    case notRefreshed(budget: Int)
+    /// Not asked for: the quote service's requests of the minute are spent, and waiting for more
+    /// would pass the run's longest wait.
+    case notRefreshed(perMinute: Int)
 
     /// Worth trying again: the next attempt may well succeed.
     public var isTransient: Bool {

@@ -86,27 +86,61 @@ public final class RetryingPriceLoader: PriceLoader, Sendable {
     }
 }
 
-/// Spends at most `budget` requests in one run, whatever the number of tickers or retries: the
-/// free quote tier allows 60 calls a minute, and a portfolio of 100 holdings must not spend 100.
-/// Past the budget a ticker is not asked for; the fallback then serves its cached price.
-public final class BudgetedPriceLoader: PriceLoader, @unchecked Sendable {
+/// Keeps to the quote service's limit of requests a minute (`QuotePacing`), counting the
+/// requests earlier runs made: when the minute's requests are spent, the next one waits for the
+/// window, one at a time, up to `maxWait` in all for the run; past that a ticker is not asked
+/// for, and the fallback serves its cached price. Every attempt counts, retries included.
+///
+/// Time moves on by what it slept even when the clock doesn't (a clock fixed for a test), so a
+/// wait is never computed twice.
+public final class PacedPriceLoader: PriceLoader, @unchecked Sendable {
     private let decoratee: PriceLoader
-    private let budget: Int
+    private let pacing: QuotePacing
+    private let log: QuoteRequestLog
+    private let maxWait: TimeInterval
+    private let now: () -> Date
+    private let sleep: (TimeInterval) -> Void
+    private let onWait: (TimeInterval) -> Void
     private let lock = NSLock()
-    private var spent = 0
+    private var sent: [Date]?
+    private var waited: TimeInterval = 0
+    private var slept = Date.distantPast
 
-    public init(decoratee: PriceLoader, budget: Int) {
+    /// - Parameter onWait: told of each wait before it starts, for a progress line.
+    public init(decoratee: PriceLoader, pacing: QuotePacing, log: QuoteRequestLog, maxWait: TimeInterval, now: @escaping () -> Date,
+                sleep: @escaping (TimeInterval) -> Void, onWait: @escaping (TimeInterval) -> Void = { _ in }) {
         self.decoratee = decoratee
-        self.budget = budget
+        self.pacing = pacing
+        self.log = log
+        self.maxWait = maxWait
+        self.now = now
+        self.sleep = sleep
+        self.onWait = onWait
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
-        let allowed = lock.withLock {
-            guard spent < budget else { return false }
-            spent += 1
-            return true
-        }
-        guard allowed else { throw .notRefreshed(budget: budget) }
+        try reserve()
         return try decoratee.loadPrice(for: ticker)
+    }
+
+    /// Waits, in turn, for a place in the minute, and records the request; what can't be
+    /// remembered only means the next run may wait less than it should.
+    private func reserve() throws(PriceLoadingError) {
+        lock.lock()
+        defer { lock.unlock() }
+        var recent = sent ?? ((try? log.requests()) ?? [])
+        var current = max(now(), slept)
+        let wait = pacing.wait(at: current, after: recent)
+        if wait > 0 {
+            guard waited + wait <= maxWait else { throw .notRefreshed(perMinute: pacing.perMinute) }
+            onWait(wait)
+            sleep(wait)
+            waited += wait
+            current = current.addingTimeInterval(wait)
+            slept = current
+        }
+        recent = pacing.inWindow(recent + [current], at: current)
+        sent = recent
+        try? log.remember(recent)
     }
 }

@@ -2,21 +2,48 @@ import Foundation
 import FixedPoint
 import CurrentPrices
 
-/// `prices-cache.json` in the data directory, replaced atomically on every save.
-public final class FilePricesCache: PricesCache, @unchecked Sendable {
+/// `prices-cache.json` in the data directory, replaced atomically on every save: the prices, and
+/// when the last quote requests went (the minute's limit counts them across runs).
+public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sendable {
     public let path: String
-    private let lock = NSLock()
+    /// One for every instance: the prices and the requests are written by different decorators.
+    private static let lock = NSLock()
 
     public init(directory: URL) {
         path = directory.appendingPathComponent("prices-cache.json").path
     }
 
     public func retrieve() throws -> [String: CurrentPrice] {
-        guard let bytes = try FileSystem.readFile(path) else { return [:] }
+        Dictionary(try stored().prices.map { ($0.ticker, $0.model) }, uniquingKeysWith: { $1 })
+    }
+
+    /// Merges into what is cached; parallel loads each save one price, so this is serialised.
+    public func save(_ prices: [CurrentPrice]) throws {
+        try Self.lock.withLock {
+            let before = (try? stored()) ?? StoredCache()
+            var merged = Dictionary(before.prices.map { ($0.ticker, $0) }, uniquingKeysWith: { $1 })
+            for price in prices { merged[price.ticker] = StoredPrice(price) }
+            try write(StoredCache(prices: merged.values.sorted { $0.ticker < $1.ticker }, requests: before.requests))
+        }
+    }
+
+    public func requests() throws -> [Date] {
+        (try stored().requests ?? []).map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+    }
+
+    public func remember(_ requests: [Date]) throws {
+        try Self.lock.withLock {
+            let before = (try? stored()) ?? StoredCache()
+            try write(StoredCache(prices: before.prices, requests: requests.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }))
+        }
+    }
+
+    private func stored() throws -> StoredCache {
+        guard let bytes = try FileSystem.readFile(path) else { return StoredCache() }
         do {
             let stored = try JSONDecoder().decode(StoredCache.self, from: Data(bytes))
             guard stored.version == StoredCache.currentVersion else { throw CacheError("\(path) has cache format v\(stored.version)") }
-            return Dictionary(stored.prices.map { ($0.ticker, $0.model) }, uniquingKeysWith: { $1 })
+            return stored
         } catch let error as CacheError {
             throw error
         } catch {
@@ -24,19 +51,13 @@ public final class FilePricesCache: PricesCache, @unchecked Sendable {
         }
     }
 
-    /// Merges into what is cached; parallel loads each save one price, so this is serialised.
-    public func save(_ prices: [CurrentPrice]) throws {
-        try lock.withLock {
-            var merged = (try? retrieve()) ?? [:]
-            for price in prices { merged[price.ticker] = price }
-            let stored = StoredCache(version: StoredCache.currentVersion, prices: merged.values.sorted { $0.ticker < $1.ticker }.map(StoredPrice.init))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            do {
-                try FileSystem.writeAtomically(Array(try encoder.encode(stored)), to: path)
-            } catch let error as FileSystem.Failure {
-                throw CacheError(error.description)
-            }
+    private func write(_ stored: StoredCache) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try FileSystem.writeAtomically(Array(try encoder.encode(stored)), to: path)
+        } catch let error as FileSystem.Failure {
+            throw CacheError(error.description)
         }
     }
 
@@ -47,8 +68,10 @@ public final class FilePricesCache: PricesCache, @unchecked Sendable {
 
     private struct StoredCache: Codable {
         static let currentVersion = 1
-        let version: Int
-        let prices: [StoredPrice]
+        var version = currentVersion
+        var prices: [StoredPrice] = []
+        /// Epoch milliseconds of the last minute's quote requests; absent in earlier releases' caches.
+        var requests: [Int64]?
     }
 
     /// The store's DTO: numbers as exact strings, times as epoch milliseconds.
