@@ -44,6 +44,38 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(performance.last?["cash"] as? String, "6700")
     }
 
+    /// Issue 30, §1: a free Finnhub key gets no daily history, so a new user's returns had a
+    /// handful of points. Twelve Data's free plan has it; `price fetch` backfills what you hold,
+    /// within its 8 calls a minute, and every figure over time is valued with it.
+    func test_priceFetch_backfillsEachHoldingFromTwelveData_withinItsLimit_andReturnsValueWithIt() throws {
+        let emulator = try startEmulator()
+        for (ticker, price) in [("AAA", 100), ("BBB", 50), ("CCC", 20)] { try emulator.setQuote(ticker, price: Decimal(price), previousClose: Decimal(price)) }
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
+        invest.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
+        for add in [["--type", "deposit", "--sum", "10000", "--date", "2024-03-01"],
+                    ["--type", "buy", "--ticker", "AAA", "--quantity", "10", "--sum", "900", "--date", "2024-03-01"],
+                    ["--type", "buy", "--ticker", "BBB", "--quantity", "20", "--sum", "900", "--date", "2024-03-01"],
+                    ["--type", "buy", "--ticker", "CCC", "--quantity", "50", "--sum", "900", "--date", "2024-03-01"]] {
+            XCTAssertEqual(invest.run(["add"] + add).status, 0)
+        }
+
+        let fetched = invest.run(["price", "fetch", "--format", "json"])
+        let again = invest.run(["price", "fetch", "--format", "json"])
+        let returns = try invest.run(["returns", "--offline", "--format", "json"]).jsonObject()
+        let calls = try emulator.historyCalls()
+
+        XCTAssertEqual(fetched.status, 0, fetched.errors)
+        XCTAssertEqual(try fetched.jsonRows().map { $0["source"] as? String }, ["provider", "provider", "provider"])
+        XCTAssertEqual(try again.jsonRows().map { $0["source"] as? String }, ["stored", "stored", "stored"], "a second run fetches only what is missing")
+        XCTAssertEqual(calls.made, 3, "one call a ticker, none again")
+        XCTAssertEqual(calls.refused, 0, "never past the free plan's 8 a minute")
+        // The served closes end at each quote (0.1% lower each weekday back): 10 × 100 + 20 × 50
+        // + 50 × 20 = 3000 in holdings, 10000 − 2700 = 7300 in cash.
+        XCTAssertEqual(returns["finalValue"] as? String, "10300")
+        XCTAssertEqual(returns["roi"] as? String, "0.0300000000")
+    }
+
     /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {

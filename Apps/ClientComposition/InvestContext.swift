@@ -58,12 +58,11 @@ extension InvestContext {
 
     /// At a terminal, each wait for the quote service's per-minute limit, as it starts; without
     /// one the run waits silently, within the same bound.
-    public func quoteWaitNotice(program: String) -> (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void {
+    public func quoteWaitNotice(program: String, service: String = "the quote service") -> (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void {
         guard console.isTerminalOutput else { return { _, _ in } }
         let console = LockedConsole(console)
         return { seconds, pacing in
-            console.writeNotice("\(program): waiting \(Int(seconds.rounded(.up))) s for the quote service: its limit is \(pacing.perMinute) requests a minute "
-                + "(INVEST_QUOTES_PER_MINUTE; --max-wait bounds the wait)\n")
+            console.writeNotice("\(program): waiting \(Int(seconds.rounded(.up))) s for \(service): its limit is \(pacing.wording) (--max-wait bounds the wait)\n")
         }
     }
 

@@ -60,8 +60,13 @@ public struct RemoteServices {
     /// What every client says when `liveQuotes()` is nil and it values with sample prices.
     public static let samplePricesWarning = "sample prices (no FINNHUB_API_KEY configured), not market data."
 
-    /// The longest a run waits for the quote service's per-minute limit, unless set.
+    /// The longest a run waits for a service's per-minute limit, unless set.
     public static let defaultQuoteWait: TimeInterval = 90
+
+    /// `INVEST_QUOTES_MAX_WAIT` (or `--max-wait`): the run's longest wait for any service's limit.
+    public func maxWait() throws -> TimeInterval {
+        try configuration.integer("INVEST_QUOTES_MAX_WAIT").map(TimeInterval.init) ?? Self.defaultQuoteWait
+    }
 
     /// Finnhub behind retries and the plan's requests a minute (every attempt counts, and so do
     /// the runs' before, through `requestLog`), or nil when no FINNHUB_API_KEY is configured.
@@ -70,10 +75,9 @@ public struct RemoteServices {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
         let pacing = try configuration.integer("INVEST_QUOTES_PER_MINUTE").map(QuotePacing.init(perMinute:)) ?? .freePlan
-        let maxWait = try configuration.integer("INVEST_QUOTES_MAX_WAIT").map(TimeInterval.init) ?? Self.defaultQuoteWait
-        let paced = PacedPriceLoader(decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now),
-                                     pacing: pacing, log: requestLog, maxWait: maxWait, now: now, sleep: { Thread.sleep(forTimeInterval: $0) },
-                                     onWait: { onWait($0, pacing) })
+        let maxWait = try self.maxWait()
+        let pacer = RequestPacer(pacings: [pacing], log: requestLog, maxWait: maxWait, now: now, sleep: { Thread.sleep(forTimeInterval: $0) }, onWait: onWait)
+        let paced = PacedPriceLoader(decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now), pacer: pacer)
         // A price answers within 20 s or not at all: each try is capped at 10 s, retries stop at 20.
         return RetryingPriceLoader(decoratee: paced, maxAttempts: 3, baseDelay: 0.5, maxDelay: 5, deadline: 20,
                                    sleep: { Thread.sleep(forTimeInterval: $0) })

@@ -212,6 +212,18 @@ final class PacedPriceLoaderTests: XCTestCase {
         XCTAssertEqual(try log.requests().count, 5, "the last minute's five are remembered")
     }
 
+    /// Twelve Data's free plan: 8 a minute and 800 a day; the longer wait of the two is waited.
+    func test_aPacerWithTwoLimits_waitsForTheLongerWindow() {
+        let clock = FakeClock(), sleeps = SleepRecorder(), log = InMemoryQuoteRequestLog()
+        try? log.remember((0..<800).map { clock.now - 86_000 + TimeInterval($0) })
+        let sut = RequestPacer(pacings: [QuotePacing(perMinute: 8), QuotePacing(limit: 800, per: 86_400)], log: log, maxWait: 3600,
+                               now: { clock.now }, sleep: sleeps.record)
+
+        XCTAssertTrue(sut.reserve())
+
+        XCTAssertEqual(sleeps.values, [400], "the day's first request leaves the window in 400 s; the minute's limit alone would not wait")
+    }
+
     func test_notRefreshed_fallsBackToTheCacheButIsNeverRetried() {
         XCTAssertTrue(PriceLoadingError.notRefreshed(perMinute: 1).isConnectivityFailure)
         XCTAssertFalse(PriceLoadingError.notRefreshed(perMinute: 1).isTransient)
@@ -220,8 +232,8 @@ final class PacedPriceLoaderTests: XCTestCase {
     private func makeSUT(perMinute: Int, maxWait: TimeInterval = 90, file: StaticString = #filePath, line: UInt = #line)
         -> (PacedPriceLoader, PriceLoaderSpy, InMemoryQuoteRequestLog, SleepRecorder, FakeClock) {
         let loader = PriceLoaderSpy(), log = InMemoryQuoteRequestLog(), sleeps = SleepRecorder(), clock = FakeClock()
-        let sut = PacedPriceLoader(decoratee: loader, pacing: QuotePacing(perMinute: perMinute), log: log, maxWait: maxWait, now: { clock.now },
-                                   sleep: sleeps.record)
+        let sut = PacedPriceLoader(decoratee: loader, pacer: RequestPacer(pacings: [QuotePacing(perMinute: perMinute)], log: log, maxWait: maxWait,
+                                                                          now: { clock.now }, sleep: sleeps.record))
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(loader, file: file, line: line)
         return (sut, loader, log, sleeps, clock)

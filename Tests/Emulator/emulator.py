@@ -50,7 +50,10 @@ Control (tests only)
   POST /_control/expire-tokens   every id token issued so far stops being accepted
   GET  /_control/requests  {"T": number of quote requests seen}
   POST /_control/quote-limit {"perMinute": n}  Finnhub's calls a minute (default 60, the free plan's)
-  GET  /_control/quote-refusals  {"refused": quote calls answered 429 for the minute's limit}
+  GET  /time_series        Twelve Data's daily history (interval=1day, start_date, end_date, order), its free
+                           plan's 8 calls a minute and 800 a day, and its errors in the body with HTTP 200
+  GET  /_control/quote-refusals  {"refused": Finnhub quote calls answered 429 for the minute's limit,
+                                  "history": Twelve Data calls refused for its credits, "historyCalls": today's calls}
   GET  /_control/stats     {"maxInFlight": the most quote requests ever served at once}
   GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
   GET  /_control/database-queries  the query items of each database request, the auth token left out
@@ -62,6 +65,7 @@ With --demo, seed 000's test user exists: test@stockport.com / Test@123, holding
 sample portfolio (AAPL 2, TSLA 1) as two buys.
 """
 import argparse
+import calendar
 import hashlib
 import json
 import os
@@ -130,6 +134,10 @@ class State:
         self.quotes_per_minute = 60
         self.quote_times = []
         self.quote_refusals = 0
+        # Twelve Data's free plan: 8 credits a minute (reset each minute), 800 a day.
+        self.history_per_minute = 8
+        self.history_calls = []  # (minute, day) per call
+        self.history_refusals = 0
         self.in_flight = 0
         self.max_in_flight = 0
 
@@ -287,7 +295,8 @@ def make_handler(state):
                     return self.send_json(200, state.requests)
             if url.path == "/_control/quote-refusals":
                 with state.lock:
-                    return self.send_json(200, {"refused": state.quote_refusals})
+                    return self.send_json(200, {"refused": state.quote_refusals, "history": state.history_refusals,
+                                                "historyCalls": len(state.history_calls)})
             if url.path == "/_control/stats":
                 with state.lock:
                     return self.send_json(200, {"maxInFlight": state.max_in_flight})
@@ -341,6 +350,8 @@ def make_handler(state):
                 return self.search(parse_qs(url.query).get("q", [""])[0])
             if url.path.rstrip("/").endswith("/stock/candle"):
                 return self.candle(parse_qs(url.query))
+            if url.path.rstrip("/").endswith("/time_series"):
+                return self.time_series(parse_qs(url.query))
             if url.path.rstrip("/").endswith("/quote"):
                 state.enter()
                 self.counted_in_flight = True
@@ -558,6 +569,46 @@ def make_handler(state):
             q = query.upper()
             found = [s for s in SYMBOLS if q and (q in s["symbol"] or q in s["description"])]
             self.send_json(200, {"count": len(found), "result": found})
+
+        def time_series(self, query):
+            """Twelve Data's daily history, as its docs describe it: errors in the body with HTTP 200,
+            and its free plan's credits, 8 a minute (reset each minute) and 800 a day."""
+            def error(code, message):
+                return self.send_json(200, {"code": code, "message": message, "status": "error"})
+            key = self.headers.get("Authorization", "").removeprefix("apikey ") or query.get("apikey", [""])[0]
+            if state.api_key is not None and key != state.api_key:
+                return error(401, "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.")
+            minute, day = int(time.time() // 60), int(time.time() // 86400)
+            with state.lock:
+                state.history_calls = [c for c in state.history_calls if c[1] == day]
+                this_minute = sum(1 for c in state.history_calls if c[0] == minute)
+                if this_minute >= state.history_per_minute or len(state.history_calls) >= 800:
+                    state.history_refusals += 1
+                    return error(429, "You have run out of API credits for the current minute. %d API credits were used, with the current limit being %d. "
+                                      "Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing"
+                                 % (this_minute + 1, state.history_per_minute))
+                state.history_calls.append((minute, day))
+                quote = state.quotes.get(query.get("symbol", [""])[0])
+            if query.get("interval", [""])[0] != "1day":
+                return error(400, "**interval** is not supported by this stand-in; use 1day.")
+            try:
+                start = calendar.timegm(time.strptime(query["start_date"][0], "%Y-%m-%d")) // 86400
+                end = calendar.timegm(time.strptime(query["end_date"][0], "%Y-%m-%d")) // 86400
+            except (KeyError, ValueError):
+                return error(400, "**start_date** and **end_date** must be dates such as 2024-06-28.")
+            if not quote or not quote.get("c"):
+                return error(404, "**symbol** or **figi** parameter is missing or invalid. Please provide a valid symbol.")
+            days = [d for d in range(start, end + 1) if (d + 3) % 7 < 5][-5000:]
+            if not days:
+                return error(400, "No data is available on the specified dates. Try setting different start/end dates.")
+            closes = [round(quote["c"] * (1 - 0.001 * (len(days) - 1 - i)), 2) for i in range(len(days))]
+            values = [{"datetime": time.strftime("%Y-%m-%d", time.gmtime(d * 86400)), "open": "%.5f" % c, "high": "%.5f" % c,
+                       "low": "%.5f" % c, "close": "%.5f" % c, "volume": "1000"} for d, c in zip(days, closes)]
+            if query.get("order", ["desc"])[0] != "asc":
+                values.reverse()
+            self.send_json(200, {"meta": {"symbol": query["symbol"][0], "interval": "1day", "currency": "USD", "exchange_timezone": "America/New_York",
+                                          "exchange": "NASDAQ", "mic_code": "XNGS", "type": "Common Stock"},
+                                 "values": values, "status": "ok"})
 
         def candle(self, query):
             if state.api_key is not None and self.headers.get("X-Finnhub-Token") != state.api_key:

@@ -84,6 +84,12 @@ public final class ServicesEmulator {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/quote-refusals")) as? [String: Int])?["refused"] ?? 0
     }
 
+    /// Twelve Data's calls today, and those refused for its credits.
+    public func historyCalls() throws -> (made: Int, refused: Int) {
+        let answer = try JSONSerialization.jsonObject(with: send("GET", "/_control/quote-refusals")) as? [String: Int]
+        return (answer?["historyCalls"] ?? 0, answer?["history"] ?? 0)
+    }
+
     /// How long each client of a silent Firestore request waited before hanging up, in seconds.
     public func silentWaits() throws -> [Double] {
         (try JSONSerialization.jsonObject(with: send("GET", "/_control/silent-waits")) as? [String: [Double]])?["waits"] ?? []

@@ -3,6 +3,7 @@ import Analytics
 import CurrentPrices
 import QuotesAPI
 import MarketDataAPI
+import LocalFileStore
 
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {
@@ -25,12 +26,19 @@ extension AppComposer {
         ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try ledger()), now: context.now)
     }
 
-    /// Kept closes, then Finnhub's candles with a key, or the sample history without one.
+    /// Kept closes, then the history provider's (Twelve Data's, or Finnhub's candles) with a key,
+    /// or the sample history without one.
     func loadTickerHistory() throws -> TickerHistoryLoading {
-        let candles = try remoteServices().dailyCandles()
+        let candles = try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
+                                                        onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"))
         let context = context
         return LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: candles,
                                         sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
+    }
+
+    func backfillCloses() throws -> BackfillClosesUseCase {
+        let context = context
+        return BackfillClosesUseCase(transactions: try retrieveTransactions(), history: try loadTickerHistory(), today: { context.today })
     }
 
     func manageCategories() throws -> CategoriesManaging {

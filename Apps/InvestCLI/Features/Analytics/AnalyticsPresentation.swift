@@ -44,15 +44,16 @@ struct AnalyticsPresentation {
         }
     }
 
-    /// Why the quote service gave no closes, in words a user can act on.
+    /// Why the history provider gave no closes, in words a user can act on.
     static func candlesProblem(_ error: CandlesError) -> String {
         switch error {
         case .noAccess:
-            return "Your Finnhub plan doesn't include daily candles (it answered \"You don't have access\"; free keys get only quotes)."
-        case .unauthorized: return "The quote service refused the API key; check FINNHUB_API_KEY."
-        case .rateLimited: return "The quote service's rate limit was reached; try again in a minute."
-        case .connectivity: return "The quote service could not be reached."
-        case .invalidData: return "The quote service's answer for daily candles could not be read."
+            return "Your Finnhub plan doesn't include daily candles (it answered \"You don't have access\"; free keys get only quotes). "
+                + "A free Twelve Data key (TWELVE_DATA_API_KEY) has daily history."
+        case .unauthorized: return "The history provider refused the API key; check TWELVE_DATA_API_KEY (or FINNHUB_API_KEY)."
+        case .rateLimited: return "The history provider's rate limit was reached within --max-wait; run again in a minute to fetch the rest."
+        case .connectivity: return "The history provider could not be reached."
+        case .invalidData: return "The history provider's answer for daily closes could not be read."
         }
     }
 

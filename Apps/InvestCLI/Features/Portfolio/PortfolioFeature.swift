@@ -9,6 +9,7 @@ extension FeatureRegistration {
                           configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory)),
          GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
          QuoteCommand(prices: app.pricesLoader(offline:)),
-         PriceCommands(prices: app.manualPrices, history: app.managePriceHistory, readStandardInput: app.context.readStandardInput).group]
+         PriceCommands(prices: app.manualPrices, history: app.managePriceHistory, backfill: app.backfillCloses,
+                       readStandardInput: app.context.readStandardInput).group]
     }
 }

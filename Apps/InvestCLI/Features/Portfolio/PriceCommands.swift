@@ -12,6 +12,7 @@ import Ledger
 struct PriceCommands {
     let prices: () throws -> ManualPrices
     let history: () throws -> PriceHistoryManaging
+    let backfill: () throws -> BackfillClosesUseCase
     let readStandardInput: (_ limit: Int) -> Data
 
     static let legacySpellings = [LegacySpelling(old: ["prices", "import"], new: ["price", "import"]),
@@ -29,6 +30,12 @@ struct PriceCommands {
                                    discussion: "The file is date,ticker,close, or a download laid out Date,Open,High,Low,Close,Adj Close,Volume with --ticker.",
                                    options: [.value("ticker", "T", "The ticker of a one-stock download", completes: .ticker)],
                                    arguments: [.required("FILE|-", completes: .file)]), importCloses),
+            Subcommand(CommandSpec(name: "price fetch", summary: "Fetch and keep the daily closes of what you hold or held, from the history provider",
+                                   discussion: "From each ticker's first transaction (or --from) to today; what is kept already is not fetched again. "
+                                       + "Twelve Data's free plan (TWELVE_DATA_API_KEY) allows 8 requests a minute and 800 a day: the fetch keeps to "
+                                       + "that, waiting at most --max-wait for a minute's requests.",
+                                   options: [.value("from", "D", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd"), Self.format],
+                                   arguments: [.many("TICKER", optional: true, completes: .ticker)]), fetch),
             Subcommand(CommandSpec(name: "price history", summary: "List the kept daily closes, of every ticker or of one",
                                    options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("TICKER", completes: .ticker)]), closes),
         ])
@@ -80,6 +87,42 @@ struct PriceCommands {
         for ticker in tickers { report.rows += closes.closes(of: ticker).map { [.text($0.day.iso), .text(ticker), .decimal($0.close)] } }
         if format == .table, report.rows.isEmpty { return io.console.write("No closes stored. Import some with 'invest price import FILE'.\n") }
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+    }
+
+    private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let format = try OutputFormat.parse(arguments.value("format"))
+        let from = try arguments.value("from").map { text -> CalendarDay in
+            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: io.today)), day <= io.today else {
+                throw CLIError.usage("--from '\(text.escapedForTerminal)' is not a past day; use YYYY-MM-DD, yesterday or -Nd.")
+            }
+            return day
+        }
+        let tickers = try arguments.positionals.map { text -> String in
+            guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker.") }
+            return ticker
+        }
+        let progress = io.console.isTerminalOutput
+        let found: [Backfill]
+        let backfilling = try backfill()
+        do throws(BackfillError) {
+            found = try backfilling.backfill(tickers, from: from) { ticker, index, count in
+                if progress { io.console.writeNotice("invest: fetching \(ticker) (\(index + 1) of \(count))…\n") }
+            }
+        } catch {
+            switch error {
+            case let .transactions(failure): throw TransactionPresentation.error(failure)
+            case let .history(failure): throw AnalyticsPresentation.cliError(failure)
+            }
+        }
+        if format == .table && found.isEmpty { return io.console.write("Nothing to fetch: no transaction names a ticker yet.\n") }
+        var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "FROM", key: "from", alignment: .left),
+                                      .init(title: "CLOSES", key: "closes", alignment: .right), .init(title: "SOURCE", key: "source", alignment: .left),
+                                      .init(title: "PROBLEM", key: "problem", alignment: .left)])
+        report.rows = found.map { [.text($0.ticker), .text($0.from.iso), .count($0.closes), .text($0.source.rawValue),
+                                   .text($0.failure.map(AnalyticsPresentation.candlesProblem))] }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        let failed = found.filter { $0.failure != nil }.map(\.ticker)
+        if !failed.isEmpty { throw CLIError.runtime("no closes were fetched for \(failed.joined(separator: ", ")); the table says why.") }
     }
 
     private func importCloses(_ arguments: ParsedArguments, io: CommandIO) throws {

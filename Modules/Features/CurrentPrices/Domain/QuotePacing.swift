@@ -1,29 +1,41 @@
 import Foundation
 
-/// A quote service's limit of so many requests in any 60 seconds (Finnhub's free plan: 60),
-/// counted over time rather than per run: how long the next request must wait, given when the
-/// last ones went, this run's and the runs' before it.
+/// A service's limit of so many requests in any `window` (Finnhub's free plan: 60 a minute;
+/// Twelve Data's: 8 a minute and 800 a day), counted over time rather than per run: how long the
+/// next request must wait, given when the last ones went, this run's and the runs' before it.
 public struct QuotePacing: Equatable, Sendable {
-    public static let window: TimeInterval = 60
+    public static let minute: TimeInterval = 60
     /// Finnhub's free plan.
     public static let freePlan = QuotePacing(perMinute: 60)
 
-    public let perMinute: Int
+    public let limit: Int
+    public let window: TimeInterval
+
+    public init(limit: Int, per window: TimeInterval) {
+        self.limit = max(1, limit)
+        self.window = window
+    }
 
     public init(perMinute: Int) {
-        self.perMinute = max(1, perMinute)
+        self.init(limit: perMinute, per: Self.minute)
     }
 
     /// 0 when a request may go at `now`; else the seconds until enough of the window's requests
     /// have left it.
     public func wait(at now: Date, after sent: [Date]) -> TimeInterval {
         let recent = inWindow(sent, at: now)
-        guard recent.count >= perMinute else { return 0 }
-        return recent[recent.count - perMinute].addingTimeInterval(Self.window).timeIntervalSince(now)
+        guard recent.count >= limit else { return 0 }
+        return recent[recent.count - limit].addingTimeInterval(window).timeIntervalSince(now)
     }
 
     /// The requests still counted at `now`, oldest first: what is worth remembering.
     public func inWindow(_ sent: [Date], at now: Date) -> [Date] {
-        sent.filter { $0 > now.addingTimeInterval(-Self.window) }.sorted()
+        sent.filter { $0 > now.addingTimeInterval(-window) }.sorted()
+    }
+
+    /// How the limit reads in a message: "60 requests a minute", "800 requests a day".
+    public var wording: String {
+        let per = window == Self.minute ? "a minute" : window == 86_400 ? "a day" : "in \(Int(window)) s"
+        return "\(limit) requests \(per)"
     }
 }

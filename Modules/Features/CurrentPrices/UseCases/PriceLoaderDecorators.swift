@@ -86,31 +86,29 @@ public final class RetryingPriceLoader: PriceLoader, Sendable {
     }
 }
 
-/// Keeps to the quote service's limit of requests a minute (`QuotePacing`), counting the
-/// requests earlier runs made: when the minute's requests are spent, the next one waits for the
-/// window, one at a time, up to `maxWait` in all for the run; past that a ticker is not asked
-/// for, and the fallback serves its cached price. Every attempt counts, retries included.
+/// Keeps to a service's limits of requests over time (`QuotePacing`: Finnhub's 60 a minute,
+/// Twelve Data's 8 a minute and 800 a day), counting the requests earlier runs made: when a
+/// window is spent, the next request waits for it, one at a time, up to `maxWait` in all for the
+/// run; past that, `reserve` says no and nothing is asked.
 ///
 /// Time moves on by what it slept even when the clock doesn't (a clock fixed for a test), so a
 /// wait is never computed twice.
-public final class PacedPriceLoader: PriceLoader, @unchecked Sendable {
-    private let decoratee: PriceLoader
-    private let pacing: QuotePacing
+public final class RequestPacer: @unchecked Sendable {
+    public let pacings: [QuotePacing]
     private let log: QuoteRequestLog
     private let maxWait: TimeInterval
     private let now: () -> Date
     private let sleep: (TimeInterval) -> Void
-    private let onWait: (TimeInterval) -> Void
+    private let onWait: (TimeInterval, QuotePacing) -> Void
     private let lock = NSLock()
     private var sent: [Date]?
     private var waited: TimeInterval = 0
     private var slept = Date.distantPast
 
-    /// - Parameter onWait: told of each wait before it starts, for a progress line.
-    public init(decoratee: PriceLoader, pacing: QuotePacing, log: QuoteRequestLog, maxWait: TimeInterval, now: @escaping () -> Date,
-                sleep: @escaping (TimeInterval) -> Void, onWait: @escaping (TimeInterval) -> Void = { _ in }) {
-        self.decoratee = decoratee
-        self.pacing = pacing
+    /// - Parameter onWait: told of each wait before it starts, and which limit it waits for.
+    public init(pacings: [QuotePacing], log: QuoteRequestLog, maxWait: TimeInterval, now: @escaping () -> Date, sleep: @escaping (TimeInterval) -> Void,
+                onWait: @escaping (TimeInterval, QuotePacing) -> Void = { _, _ in }) {
+        self.pacings = pacings
         self.log = log
         self.maxWait = maxWait
         self.now = now
@@ -118,29 +116,43 @@ public final class PacedPriceLoader: PriceLoader, @unchecked Sendable {
         self.onWait = onWait
     }
 
-    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
-        try reserve()
-        return try decoratee.loadPrice(for: ticker)
-    }
-
-    /// Waits, in turn, for a place in the minute, and records the request; what can't be
-    /// remembered only means the next run may wait less than it should.
-    private func reserve() throws(PriceLoadingError) {
+    /// Waits, in turn, for a place in every window, and records the request; false, without
+    /// waiting, when that would pass `maxWait`. What can't be remembered only means the next
+    /// run may wait less than it should.
+    public func reserve() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         var recent = sent ?? ((try? log.requests()) ?? [])
         var current = max(now(), slept)
-        let wait = pacing.wait(at: current, after: recent)
-        if wait > 0 {
-            guard waited + wait <= maxWait else { throw .notRefreshed(perMinute: pacing.perMinute) }
-            onWait(wait)
+        while let (wait, pacing) = pacings.map({ ($0.wait(at: current, after: recent), $0) }).max(by: { $0.0 < $1.0 }), wait > 0 {
+            guard waited + wait <= maxWait else { return false }
+            onWait(wait, pacing)
             sleep(wait)
             waited += wait
             current = current.addingTimeInterval(wait)
             slept = current
         }
-        recent = pacing.inWindow(recent + [current], at: current)
+        let longest = pacings.max { $0.window < $1.window } ?? .freePlan
+        recent = longest.inWindow(recent + [current], at: current)
         sent = recent
         try? log.remember(recent)
+        return true
+    }
+}
+
+/// Quotes within the service's limits: a ticker the pacer can't fit in is not asked for, and the
+/// fallback serves its cached price. Every attempt counts, retries included.
+public final class PacedPriceLoader: PriceLoader, @unchecked Sendable {
+    private let decoratee: PriceLoader
+    private let pacer: RequestPacer
+
+    public init(decoratee: PriceLoader, pacer: RequestPacer) {
+        self.decoratee = decoratee
+        self.pacer = pacer
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        guard pacer.reserve() else { throw .notRefreshed(perMinute: pacer.pacings.first?.limit ?? 0) }
+        return try decoratee.loadPrice(for: ticker)
     }
 }

@@ -23,18 +23,35 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
             let before = (try? stored()) ?? StoredCache()
             var merged = Dictionary(before.prices.map { ($0.ticker, $0) }, uniquingKeysWith: { $1 })
             for price in prices { merged[price.ticker] = StoredPrice(price) }
-            try write(StoredCache(prices: merged.values.sorted { $0.ticker < $1.ticker }, requests: before.requests))
+            var after = before
+            after.prices = merged.values.sorted { $0.ticker < $1.ticker }
+            try write(after)
         }
     }
 
-    public func requests() throws -> [Date] {
-        (try stored().requests ?? []).map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+    public func requests() throws -> [Date] { try requests(in: \.requests) }
+
+    public func remember(_ requests: [Date]) throws { try remember(requests, in: \.requests) }
+
+    /// The daily history provider's requests (Twelve Data's 8 a minute and 800 a day), kept
+    /// beside the quote service's.
+    public var historyRequestLog: QuoteRequestLog { HistoryRequests(cache: self) }
+
+    private struct HistoryRequests: QuoteRequestLog {
+        let cache: FilePricesCache
+        func requests() throws -> [Date] { try cache.requests(in: \.historyRequests) }
+        func remember(_ requests: [Date]) throws { try cache.remember(requests, in: \.historyRequests) }
     }
 
-    public func remember(_ requests: [Date]) throws {
+    private func requests(in field: KeyPath<StoredCache, [Int64]?>) throws -> [Date] {
+        (try stored()[keyPath: field] ?? []).map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+    }
+
+    private func remember(_ requests: [Date], in field: WritableKeyPath<StoredCache, [Int64]?>) throws {
         try Self.lock.withLock {
-            let before = (try? stored()) ?? StoredCache()
-            try write(StoredCache(prices: before.prices, requests: requests.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }))
+            var stored = (try? stored()) ?? StoredCache()
+            stored[keyPath: field] = requests.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+            try write(stored)
         }
     }
 
@@ -72,6 +89,8 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
         var prices: [StoredPrice] = []
         /// Epoch milliseconds of the last minute's quote requests; absent in earlier releases' caches.
         var requests: [Int64]?
+        /// Epoch milliseconds of the last day's history requests.
+        var historyRequests: [Int64]?
     }
 
     /// The store's DTO: numbers as exact strings, times as epoch milliseconds.

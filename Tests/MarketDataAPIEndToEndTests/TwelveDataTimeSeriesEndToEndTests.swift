@@ -1,0 +1,58 @@
+import XCTest
+import Analytics
+import Networking
+import MarketDataAPI
+import TestSupport
+import Ledger
+
+/// Twelve Data's daily history against the loopback emulator, which answers as its docs say:
+/// closes as decimal strings, errors in the body with HTTP 200, 8 calls a minute (issue 30, §1).
+final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
+    func test_closes_deliversOneCloseAWeekday_asTheExactDecimalsServed() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+
+        let closes = try makeSUT(emulator).closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
+
+        XCTAssertEqual(closes.map(\.day), ["2024-07-01", "2024-07-02", "2024-07-03", "2024-07-04", "2024-07-05"].map(day), "Monday to Friday, oldest first")
+        XCTAssertEqual(closes.map(\.close), ["199.2", "199.4", "199.6", "199.8", "200"].map(fixed))
+    }
+
+    func test_closes_ofAnUnknownSymbolOrAnEmptyRange_isEmpty() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+
+        XCTAssertEqual(try makeSUT(emulator).closes(of: "NOPE", from: day("2024-07-01"), to: day("2024-07-07")), [])
+        XCTAssertEqual(try makeSUT(emulator).closes(of: "AAPL", from: day("2024-07-06"), to: day("2024-07-07")), [], "a weekend")
+    }
+
+    func test_closes_readsTheErrorsInTheBody_aWrongKeyAndTheMinutesCredits() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        let wrongKey = TwelveDataTimeSeries(baseURL: emulator.baseURL, apiKey: "wrong", client: platformHTTPClient(timeout: 5))
+
+        XCTAssertEqual(try error(from: wrongKey), .unauthorized)
+        let minute = Int(Date().timeIntervalSince1970 / 60)
+        let answers = try (0..<9).map { _ in try error(from: makeSUT(emulator)) }
+        // The plan's credits are reset each minute: a reset between the calls leaves nothing to see.
+        try XCTSkipIf(Int(Date().timeIntervalSince1970 / 60) != minute, "a minute began between the calls")
+        XCTAssertEqual(answers.compactMap { $0 }, [.rateLimited], "the free plan's ninth call in a minute: \(answers)")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ emulator: ServicesEmulator) -> TwelveDataTimeSeries {
+        TwelveDataTimeSeries(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5))
+    }
+
+    private func error(from sut: DailyClosesLoading) throws -> CandlesError? {
+        do {
+            _ = try sut.closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
+}
