@@ -76,6 +76,38 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(returns["roi"] as? String, "0.0300000000")
     }
 
+    /// Issue 30, §4: "did I beat the index?" Peers answer time-weighted only, which ignores when
+    /// the money arrived; `--benchmark` also puts the same money into the index.
+    func test_returnsWithABenchmark_setsTheSameMoneyInTheIndexBesideYours_inEveryFormat() throws {
+        let invest = makeInvestDriver()
+        for add in [["--type", "deposit", "--sum", "10000", "--date", "2024-03-01"],
+                    ["--type", "buy", "--ticker", "AAA", "--quantity", "100", "--sum", "10000", "--date", "2024-03-01"]] {
+            XCTAssertEqual(invest.run(["add"] + add).status, 0)
+        }
+        let closes = "date,ticker,close\n2024-03-01,AAA,100\n2024-07-03,AAA,120\n2024-03-01,IDX,50\n2024-05-01,IDX,40\n2024-07-03,IDX,75\n"
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data(closes.utf8)).status, 0)
+
+        let table = invest.run(["returns", "--offline", "--benchmark", "IDX"])
+        let json = try invest.run(["returns", "--offline", "--benchmark", "idx", "--format", "json"]).jsonObject()
+        let csv = invest.run(["returns", "--offline", "--benchmark", "IDX", "--format", "csv"])
+        let unknown = invest.run(["returns", "--offline", "--benchmark", "NOPE"])
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        // 10000 at 50 buys 200 IDX, worth 200 × 75 = 15000; yours: 100 AAA at 120 = 12000.
+        XCTAssertTrue(table.output.contains("The same money in IDX (each of your flows bought or sold it at that day's close): 15000.00 today, against your 12000.00 (-3000.00)"),
+                      table.output)
+        XCTAssertTrue(table.output.contains("IDX beat you both ways"), table.output)
+        let benchmark = try XCTUnwrap(json["benchmark"] as? [String: Any])
+        XCTAssertEqual(benchmark["symbol"] as? String, "IDX")
+        XCTAssertEqual(benchmark["sameMoneyValue"] as? String, "15000")
+        XCTAssertEqual(benchmark["difference"] as? String, "-3000")
+        XCTAssertEqual(benchmark["twr"] as? String, "0.5000000000", "50 to 75")
+        XCTAssertEqual(benchmark["maxDrawdown"] as? String, "0.2000000000", "50 down to 40")
+        XCTAssertTrue(csv.output.hasPrefix("measure,period,annualized,benchmarkPeriod,benchmarkAnnualized\n"), csv.output)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.errors.contains("no close of NOPE up to 2024-07-03 is kept or could be fetched"), unknown.errors)
+    }
+
     /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {

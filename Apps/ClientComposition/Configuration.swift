@@ -69,6 +69,7 @@ public struct Configuration {
                 values: .url(schemes: ["wss", "ws"])),
         Setting(key: "INVEST_FINNHUB_FEED_URL", summary: "Finnhub's trade stream, for 'invest feed --source finnhub' (default: wss://ws.finnhub.io)", isSecret: false,
                 values: .url(schemes: ["wss", "ws"])),
+        Setting(key: "INVEST_BENCHMARK", summary: "The ticker 'returns' compares you with when no --benchmark is given (say SPY or VWRL.L)", isSecret: false),
         Setting(key: "INVEST_COST_BASIS", summary: "average or fifo: which shares a sell took, for 'portfolio' and 'gains' (default: average)", isSecret: false,
                 values: .choices(["average", "fifo"])),
         Setting(key: "INVEST_CURRENCY", summary: "The currency symbol savings are shown with (default: £)", isSecret: false),

@@ -36,6 +36,12 @@ extension AppComposer {
                                         sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
     }
 
+    /// A benchmark's closes over a window: kept, else fetched as a chart's are; offline, the kept
+    /// ones alone.
+    func benchmarkHistory(offline: Bool) throws -> TickerHistoryLoading {
+        offline ? LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: nil, sample: nil) : try loadTickerHistory()
+    }
+
     func backfillCloses() throws -> BackfillClosesUseCase {
         let context = context
         return BackfillClosesUseCase(transactions: try retrieveTransactions(), history: try loadTickerHistory(), today: { context.today })

@@ -10,7 +10,8 @@ extension FeatureRegistration {
                                                validator: { _, _ in DecodingEntryValidator.analytics }) { app in
         [PerformanceCommand(measure: app.measurePerformance(offline:)),
          ChartCommand(history: app.loadTickerHistory),
-         ReturnsCommand(measure: app.measurePerformance(offline:)),
+         ReturnsCommand(measure: app.measurePerformance(offline:), benchmarkHistory: app.benchmarkHistory(offline:),
+                        configuredBenchmark: { app.configuration()["INVEST_BENCHMARK"] }),
          AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
                            categories: app.manageCategories),
          CategoryCommands(categories: app.manageCategories).group]

@@ -125,6 +125,55 @@ struct AnalyticsPresentation {
         return report
     }
 
+    /// Yours and the benchmark's, side by side: the benchmark held alone (time-weighted) and the
+    /// same money in it (money-weighted).
+    func measures(_ comparison: BenchmarkComparison) -> Report {
+        let yours = comparison.yours, theirs = comparison.benchmark
+        var report = Report(columns: [.init(title: "MEASURE", key: "measure", alignment: .left), .init(title: "PERIOD", key: "period", alignment: .right),
+                                      .init(title: "ANNUALIZED", key: "annualized", alignment: .right),
+                                      .init(title: comparison.symbol + " PERIOD", key: "benchmarkPeriod", alignment: .right),
+                                      .init(title: comparison.symbol + " ANNUALIZED", key: "benchmarkAnnualized", alignment: .right)])
+        report.rows = [
+            [.text("ROI"), rate(yours.roi), rate(yours.annualizedROI), rate(nil), rate(nil)],
+            [.text("Time-weighted (TWR)"), rate(yours.twr), rate(yours.annualizedTWR), rate(theirs.twr), rate(theirs.annualizedTWR)],
+            [.text("Money-weighted (XIRR)"), rate(nil), rate(yours.xirr), rate(nil), rate(comparison.replayXIRR)],
+            [.text("Volatility"), rate(nil), rate(yours.volatility), rate(nil), rate(theirs.volatility)],
+            [.text("Max drawdown"), rate(yours.maxDrawdown?.depth ?? 0), rate(nil), rate(theirs.maxDrawdown?.depth ?? 0), rate(nil)],
+        ]
+        return report
+    }
+
+    /// The same money in the benchmark, and one sentence on which way it went and why.
+    func benchmarkText(_ comparison: BenchmarkComparison) -> String {
+        let symbol = comparison.symbol
+        var text = "The same money in \(symbol) (each of your flows bought or sold it at that day's close): "
+            + "\(Formatted.money(comparison.replayValue)) today, against your \(Formatted.money(comparison.yours.finalValue)) "
+            + "(\(Formatted.signedMoney(comparison.moneyDifference)))"
+            + (comparison.moneyWeightedPoints.map { ", \(points($0)) a year money-weighted" } ?? "") + ".\n"
+        if let verdict = verdict(comparison) { text += verdict + "\n" }
+        return text
+    }
+
+    /// Which way it went, time- and money-weighted, and why they can disagree.
+    func verdict(_ comparison: BenchmarkComparison) -> String? {
+        guard let time = comparison.timeWeightedPoints, let money = comparison.moneyWeightedPoints else { return nil }
+        let symbol = comparison.symbol
+        switch (time >= 0, money >= 0) {
+        case (true, true):
+            return "You beat \(symbol) both ways: by \(points(time)) a year time-weighted and \(points(money)) money-weighted."
+        case (false, false):
+            return "\(symbol) beat you both ways: by \(points(-time)) a year time-weighted and \(points(-money)) money-weighted."
+        case (true, false):
+            return "You beat \(symbol) by \(points(time)) a year time-weighted, but your money-weighted return trails it by \(points(-money)), "
+                + "because of when your money arrived: more of it was in \(symbol)'s stronger stretches than in your holdings' own."
+        case (false, true):
+            return "\(symbol) beat you by \(points(-time)) a year time-weighted, but your money-weighted return is \(points(money)) ahead, "
+                + "because of when your money arrived: more of it was in your holdings while they did best."
+        }
+    }
+
+    private func points(_ value: Double) -> String { String(format: "%.1f points", value) }
+
     func risk(_ returns: Returns) -> String {
         var text = "\nVolatility: the standard deviation of the daily TWR returns, every calendar day, × √365.\n"
         if let drawdown = returns.maxDrawdown {
@@ -154,8 +203,19 @@ struct AnalyticsPresentation {
             + "putting it \(gap.difference < 0 ? "below" : "above") the time-weighted one."
     }
 
-    func document(_ returns: Returns) -> JSONValue {
+    func document(_ returns: Returns, benchmark comparison: BenchmarkComparison? = nil) -> JSONValue {
         func exact(_ value: Double?) -> JSONValue { .text(value.map { String(format: "%.10f", $0) }) }
+        let benchmark: JSONValue = comparison.map { comparison in
+            let theirs = comparison.benchmark
+            return .object([
+                ("symbol", .string(comparison.symbol)), ("twr", exact(theirs.twr)), ("annualizedTWR", exact(theirs.annualizedTWR)),
+                ("volatility", exact(theirs.volatility)), ("maxDrawdown", exact(theirs.maxDrawdown?.depth ?? 0)),
+                ("sameMoneyValue", .text(comparison.replayValue.description)), ("sameMoneyUnits", .text(comparison.replayUnits.description)),
+                ("sameMoneyXIRR", exact(comparison.replayXIRR)), ("difference", .text(comparison.moneyDifference.description)),
+                ("timeWeightedPoints", exact(comparison.timeWeightedPoints)), ("moneyWeightedPoints", exact(comparison.moneyWeightedPoints)),
+                ("verdict", .text(verdict(comparison))),
+            ])
+        } ?? .null
         return .object([
             ("from", .string(returns.from.iso)), ("to", .string(returns.to.iso)), ("days", .count(returns.days)),
             ("flowConvention", .string(returns.convention.rawValue)),
@@ -166,6 +226,7 @@ struct AnalyticsPresentation {
             ("maxDrawdown", exact(returns.maxDrawdown?.depth ?? 0)), ("drawdownPeak", .text(returns.maxDrawdown?.peak.iso)),
             ("drawdownTrough", .text(returns.maxDrawdown?.trough.iso)), ("drawdownRecovery", .text(returns.maxDrawdown?.recovery?.iso)),
             ("explanation", .text(explanation(returns))),
+            ("benchmark", benchmark),
         ])
     }
 

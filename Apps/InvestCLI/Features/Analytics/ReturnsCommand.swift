@@ -5,14 +5,18 @@ import FixedPoint
 import Transactions
 import Analytics
 import Ledger
+import CurrentPrices
 
 /// `invest returns`: ROI, TWR and XIRR side by side, with risk, and why they differ.
 struct ReturnsCommand: Command {
     let measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode)
+    let benchmarkHistory: (_ offline: Bool) throws -> TickerHistoryLoading
+    let configuredBenchmark: () -> String?
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
-        usage: "returns [--from D] [--to D] [--offline] [--flows] [--format table|json|csv]",
+        usage: "returns [--from D] [--to D] [--offline] [--benchmark SYMBOL] [--flows] [--format table|json|csv]",
         options: AnalyticsPresentation.windowOptions + [.flag("flows", "Print the cash flows XIRR solves for"),
+                  .value("benchmark", "SYMBOL", "Compare with this ticker, time- and money-weighted (default: INVEST_BENCHMARK)", completes: .ticker),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -34,18 +38,41 @@ struct ReturnsCommand: Command {
             return io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         }
         let presenter = AnalyticsPresentation()
-        let measures = presenter.measures(returns)
+        let comparison = try benchmark(arguments, returns)
+        let measures = comparison.map(presenter.measures) ?? presenter.measures(returns)
         switch format {
         case .table:
             io.console.write(presenter.heading(returns))
             io.console.write(measures.render(.table, style: try io.tableStyle(arguments, for: measures)))
             io.console.write(presenter.risk(returns))
             if let why = presenter.explanation(returns) { io.console.write("\nWhy they differ: \(why)\n") }
+            if let comparison { io.console.write("\n" + presenter.benchmarkText(comparison)) }
         case .csv:
             io.console.write(measures.render(.csv, colors: false))
         case .json:
-            io.console.write(presenter.document(returns).rendered())
+            io.console.write(presenter.document(returns, benchmark: comparison).rendered())
         }
+    }
+
+    /// `--benchmark`, else the configured one: its closes over the window, kept or fetched.
+    private func benchmark(_ arguments: ParsedArguments, _ returns: Returns) throws -> BenchmarkComparison? {
+        guard let given = arguments.value("benchmark") ?? configuredBenchmark() else { return nil }
+        guard let symbol = TransactionValidator.normalizedTicker(given) else {
+            throw CLIError.usage("'\(given.escapedForTerminal)' is not a ticker to compare with; give one such as SPY or VWRL.L.")
+        }
+        let history: TickerHistory
+        let loader = try benchmarkHistory(arguments.has("offline"))
+        do throws(PriceHistoryError) {
+            history = try loader.history(of: symbol, from: returns.from, to: returns.to)
+        } catch {
+            throw AnalyticsPresentation.cliError(error)
+        }
+        guard let comparison = BenchmarkComparison.compare(returns, with: symbol, closes: PriceHistory(history.closes)) else {
+            let why = history.providerFailure.map { " " + AnalyticsPresentation.candlesProblem($0) } ?? ""
+            throw CLIError.runtime("no close of \(symbol) up to \(returns.to.iso) is kept or could be fetched.\(why) "
+                + "'invest price fetch \(symbol) --from \(returns.from.iso)' fetches them, or 'invest price import' reads them from a file.")
+        }
+        return comparison
     }
 }
 

@@ -1,0 +1,43 @@
+import XCTest
+import Analytics
+import CurrentPrices
+import Ledger
+import TestSupport
+import TransactionsTestSupport
+
+/// Issue 30, §4: "did I beat the index?", money-weighted as well as time-weighted. Worked by
+/// hand: cash only (no growth), three deposits and a withdrawal, and a benchmark with known closes.
+final class BenchmarkComparisonTests: XCTestCase {
+    func test_compare_replaysEveryFlowInTheBenchmark_atThatDaysClose() throws {
+        let yours = try XCTUnwrap(Returns.measure(PerformanceSeries.build([
+            makeTransaction(date: "2024-01-01", type: .deposit, sum: "1000"), makeTransaction(date: "2024-01-04", type: .deposit, sum: "1000"),
+            makeTransaction(date: "2024-01-07", type: .deposit, sum: "500"), makeTransaction(date: "2024-01-09", type: .withdrawal, sum: "600"),
+        ], history: PriceHistory(), from: nil, to: day("2024-01-10"))))
+        let closes = PriceHistory([("2024-01-01", "100"), ("2024-01-04", "125"), ("2024-01-07", "50"), ("2024-01-09", "120"), ("2024-01-10", "150")]
+            .map { DailyClose(ticker: "IDX", day: day($0.0), close: fixed($0.1)) })
+
+        let comparison = try XCTUnwrap(BenchmarkComparison.compare(yours, with: "IDX", closes: closes))
+
+        // 1000 / 100 = 10 units, + 1000 / 125 = 8, + 500 / 50 = 10, − 600 / 120 = 5: 23 units at 150.
+        XCTAssertEqual(comparison.replayUnits, fixed("23"))
+        XCTAssertEqual(comparison.replayValue, fixed("3450"))
+        XCTAssertEqual(yours.finalValue, fixed("1900"))
+        XCTAssertEqual(comparison.moneyDifference, fixed("-1550"))
+        let expected = try XCTUnwrap(XIRR.solve([(0, -1000), (3, -1000), (6, -500), (8, 600), (10, 3450)]))
+        XCTAssertEqual(try XCTUnwrap(comparison.replayXIRR), expected, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(comparison.benchmark.twr), 0.5, accuracy: 1e-12, "bought at 100, held to 150")
+        XCTAssertEqual(try XCTUnwrap(comparison.benchmark.maxDrawdown?.depth), 0.6, accuracy: 1e-12, "125 down to 50")
+        XCTAssertEqual(try XCTUnwrap(comparison.timeWeightedPoints), -(try XCTUnwrap(comparison.benchmark.annualizedTWR)) * 100, accuracy: 1e-9,
+                       "a TWR of 0 against the benchmark's")
+        XCTAssertLessThan(try XCTUnwrap(comparison.moneyWeightedPoints), 0)
+    }
+
+    func test_compare_withoutAnyCloseOfTheBenchmark_isNil() throws {
+        let yours = try XCTUnwrap(Returns.measure(PerformanceSeries.build([makeTransaction(date: "2024-01-01", type: .deposit, sum: "1000")],
+                                                                          history: PriceHistory(), from: nil, to: day("2024-01-10"))))
+
+        XCTAssertNil(BenchmarkComparison.compare(yours, with: "IDX", closes: PriceHistory()))
+    }
+
+    private func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
+}
