@@ -37,26 +37,24 @@ struct GlobalOptions {
             guard seen.insert(name).inserted else { throw CLIError.usage("option '--\(name)' was given twice; give it once.") }
         }
         var index = 0
+        /// `--NAME VALUE` or `--NAME=VALUE` at `index`, taken out of the arguments; nil for another word.
+        func value(_ name: String, _ placeholder: String) throws -> String? {
+            let argument = arguments[index]
+            if argument == "--" + name {
+                try once(name)
+                guard index + 1 < arguments.count else { throw CLIError.usage("option '--\(name)' needs a value: --\(name) \(placeholder).") }
+                defer { arguments.removeSubrange(index...index + 1) }
+                return arguments[index + 1]
+            }
+            guard argument.hasPrefix("--\(name)=") else { return nil }
+            try once(name)
+            defer { arguments.remove(at: index) }
+            return String(argument.dropFirst(name.count + 3))
+        }
         while index < arguments.count, arguments[index] != "--" {
+            if let home = try value("home", "DIR") { options.home = home; continue }
+            if let wait = try value("max-wait", "SECONDS") { options.maxWait = wait; continue }
             switch arguments[index] {
-            case "--home":
-                try once("home")
-                guard index + 1 < arguments.count else { throw CLIError.usage("option '--home' needs a value: --home DIR.") }
-                options.home = arguments[index + 1]
-                arguments.removeSubrange(index...index + 1)
-            case let argument where argument.hasPrefix("--home="):
-                try once("home")
-                options.home = String(argument.dropFirst("--home=".count))
-                arguments.remove(at: index)
-            case "--max-wait":
-                try once("max-wait")
-                guard index + 1 < arguments.count else { throw CLIError.usage("option '--max-wait' needs a value: --max-wait SECONDS.") }
-                options.maxWait = arguments[index + 1]
-                arguments.removeSubrange(index...index + 1)
-            case let argument where argument.hasPrefix("--max-wait="):
-                try once("max-wait")
-                options.maxWait = String(argument.dropFirst("--max-wait=".count))
-                arguments.remove(at: index)
             case "--quiet", "-q":
                 try once("quiet")
                 options.quiet = true

@@ -27,18 +27,18 @@ final class FinnhubCandlesEndToEndTests: XCTestCase {
         let emulator = try startEmulator()
         try emulator.inject("403", for: "candle", times: 1)
 
-        XCTAssertEqual(try error(from: makeSUT(emulator)), .noAccess)
+        XCTAssertEqual(makeSUT(emulator).error(), .noAccess)
     }
 
     func test_closes_mapsAWrongKeyAndServerTrouble() throws {
         let emulator = try startEmulator()
         let wrongKey = FinnhubCandles(baseURL: emulator.baseURL, apiKey: "wrong", client: platformHTTPClient(timeout: 5))
         try emulator.inject("429", for: "candle", times: 1)
-        let limited = try error(from: makeSUT(emulator))
+        let limited = makeSUT(emulator).error()
         try emulator.inject("500", for: "candle", times: 1)
-        let failing = try error(from: makeSUT(emulator))
+        let failing = makeSUT(emulator).error()
 
-        XCTAssertEqual(try error(from: wrongKey), .unauthorized)
+        XCTAssertEqual(wrongKey.error(), .unauthorized)
         XCTAssertEqual(limited, .rateLimited)
         XCTAssertEqual(failing, .connectivity)
     }
@@ -49,14 +49,4 @@ final class FinnhubCandlesEndToEndTests: XCTestCase {
         FinnhubCandles(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5))
     }
 
-    private func error(from sut: DailyClosesLoading) throws -> CandlesError? {
-        do {
-            _ = try sut.closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
 }

@@ -31,9 +31,9 @@ final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
         try emulator.setQuote("AAPL", price: 200, previousClose: 190)
         let wrongKey = TwelveDataTimeSeries(baseURL: emulator.baseURL, apiKey: "wrong", client: platformHTTPClient(timeout: 5))
 
-        XCTAssertEqual(try error(from: wrongKey), .unauthorized)
+        XCTAssertEqual(wrongKey.error(), .unauthorized)
         let minute = Int(Date().timeIntervalSince1970 / 60)
-        let answers = try (0..<9).map { _ in try error(from: makeSUT(emulator)) }
+        let answers = (0..<9).map { _ in makeSUT(emulator).error() }
         // The plan's credits are reset each minute: a reset between the calls leaves nothing to see.
         try XCTSkipIf(Int(Date().timeIntervalSince1970 / 60) != minute, "a minute began between the calls")
         XCTAssertEqual(answers.compactMap { $0 }, [.rateLimited], "the free plan's ninth call in a minute: \(answers)")
@@ -45,14 +45,4 @@ final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
         TwelveDataTimeSeries(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5))
     }
 
-    private func error(from sut: DailyClosesLoading) throws -> CandlesError? {
-        do {
-            _ = try sut.closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-07"))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
 }
