@@ -76,6 +76,29 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(returns["roi"] as? String, "0.0300000000")
     }
 
+    /// Issue 30, §1: commands that need history fetch what is missing; `--offline` never does.
+    func test_returns_fetchesTheClosesItLacks_fromTwelveData_butNeverOffline() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAA", price: 100, previousClose: 100)
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
+        invest.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "AAA", "--quantity", "10", "--sum", "900", "--date", "2024-03-01"]).status, 0)
+
+        let offline = invest.run(["returns", "--offline", "--format", "json"])
+        let callsOffline = try emulator.historyCalls().made
+        let online = invest.run(["returns", "--format", "json"])
+        let kept = try invest.run(["price", "history", "AAA", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(offline.status, 0, offline.errors)
+        XCTAssertEqual(callsOffline, 0, "--offline never fetches")
+        XCTAssertEqual(online.status, 0, online.errors)
+        XCTAssertTrue(online.errors.contains("fetched the missing daily closes of AAA from Twelve Data"), online.errors)
+        XCTAssertEqual(try emulator.historyCalls().made, 1)
+        XCTAssertEqual(kept.first?["date"] as? String, "2024-03-01", "kept from the first transaction on")
+        XCTAssertEqual(try online.jsonObject()["finalValue"] as? String, "1000", "10 × the last close, 100")
+    }
+
     /// Issue 30, §4: "did I beat the index?" Peers answer time-weighted only, which ignores when
     /// the money arrived; `--benchmark` also puts the same money into the index.
     func test_returnsWithABenchmark_setsTheSameMoneyInTheIndexBesideYours_inEveryFormat() throws {

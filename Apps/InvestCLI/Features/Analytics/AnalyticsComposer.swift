@@ -13,11 +13,17 @@ extension AppComposer {
 
     /// Today's holdings valued as the portfolio values them (`offline`: from the cache, manual
     /// prices and kept closes), so every command gives one value for today.
+    /// With a Twelve Data key and online, the closes a window lacks are fetched first.
     func measurePerformance(offline: Bool) throws -> (PerformanceMeasuring, PriceMode) {
         let (prices, mode) = try pricesLoader(offline: offline)
         let context = context
-        return (MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
-                                          manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today })), mode)
+        let measuring = MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
+                                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today }))
+        guard !offline, configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
+        let console = console
+        return (BackfillingPerformanceMeasuring(decoratee: measuring, backfill: try backfillCloses()) { tickers in
+            console.writeNotice("invest: fetched the missing daily closes of \(tickers.joined(separator: ", ")) from Twelve Data, and kept them.\n")
+        }, mode)
     }
 
     /// Where closes fetched from the quote service are kept: past the undo log, because
