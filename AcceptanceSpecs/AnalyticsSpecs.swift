@@ -101,7 +101,7 @@ final class AnalyticsSpecs: XCTestCase {
 
     /// Issue 30, §4: "did I beat the index?" Peers answer time-weighted only, which ignores when
     /// the money arrived; `--benchmark` also puts the same money into the index.
-    func test_returnsWithABenchmark_setsTheSameMoneyInTheIndexBesideYours_inEveryFormat() throws {
+    func test_returnsAndPerformanceWithABenchmark_setTheSameMoneyInTheIndexBesideYours_inEveryFormatAndChart() throws {
         let invest = makeInvestDriver()
         for add in [["--type", "deposit", "--sum", "10000", "--date", "2024-03-01"],
                     ["--type", "buy", "--ticker", "AAA", "--quantity", "100", "--sum", "10000", "--date", "2024-03-01"]] {
@@ -127,6 +127,13 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(benchmark["twr"] as? String, "0.5000000000", "50 to 75")
         XCTAssertEqual(benchmark["maxDrawdown"] as? String, "0.2000000000", "50 down to 40")
         XCTAssertTrue(csv.output.hasPrefix("measure,period,annualized,benchmarkPeriod,benchmarkAnnualized\n"), csv.output)
+        let periods = try invest.run(["performance", "--offline", "--benchmark", "IDX", "--format", "json"]).jsonRows()
+        XCTAssertEqual(periods.last?["benchmarkSameMoney"] as? String, "15000", "performance sets the same money beside yours")
+        let image = invest.home.appendingPathComponent("growth.svg")
+        let chart = invest.run(["performance", "--offline", "--benchmark", "IDX", "--chart", "--svg", image.path])
+        XCTAssertEqual(chart.status, 0, chart.errors)
+        XCTAssertTrue(chart.output.hasPrefix("Growth of 100, time-weighted: you and IDX, 2024-03-01 – 2024-07-03 (dotted: IDX)\n"), chart.output)
+        XCTAssertTrue(try String(contentsOf: image, encoding: .utf8).contains("class=\"comparison\""), "the benchmark's line in the SVG")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.errors.contains("no close of NOPE up to 2024-07-03 is kept or could be fetched"), unknown.errors)
     }

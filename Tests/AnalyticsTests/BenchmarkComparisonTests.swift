@@ -23,6 +23,9 @@ final class BenchmarkComparisonTests: XCTestCase {
         XCTAssertEqual(comparison.replayValue, fixed("3450"))
         XCTAssertEqual(yours.finalValue, fixed("1900"))
         XCTAssertEqual(comparison.moneyDifference, fixed("-1550"))
+        let sameMoney = Dictionary(comparison.sameMoney.map { ($0.day.iso, $0.value) }) { $1 }
+        XCTAssertEqual([sameMoney["2024-01-01"], sameMoney["2024-01-03"], sameMoney["2024-01-04"], sameMoney["2024-01-07"], sameMoney["2024-01-09"]],
+                       [fixed("1000"), fixed("1000"), fixed("2250"), fixed("1400"), fixed("2760")], "10 × 100, held at 100, 18 × 125, 28 × 50, 23 × 120")
         let expected = try XCTUnwrap(XIRR.solve([(0, -1000), (3, -1000), (6, -500), (8, 600), (10, 3450)]))
         XCTAssertEqual(try XCTUnwrap(comparison.replayXIRR), expected, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(comparison.benchmark.twr), 0.5, accuracy: 1e-12, "bought at 100, held to 150")

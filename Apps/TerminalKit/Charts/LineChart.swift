@@ -8,17 +8,42 @@ import FixedPoint
 public enum LineChart {
     /// - Parameters:
     ///   - width: the columns to fill, labels included (at least 30 are used).
-    ///   - colors: green when the line ends at or above where it started, red below.
+    ///   - colors: green when the line ends at or above where it started, red below; a
+    ///     comparison line in blue. Without colour the comparison is drawn dotted.
     public static func render(_ plot: Plot, width: Int, height: Int = 10, colors: Bool) -> String {
         guard let first = plot.points.first, let last = plot.points.last else { return "(nothing to chart yet)\n" }
         let labels = plot.axisValues.map(plot.valueLabel)
         let axisWidth = labels.map(\.count).max()!
         let columns = max(width, 30) - axisWidth - 2
+        let dots = grid(plot.points, plot, columns: columns, height: height)
+        var beside = grid(plot.comparison, plot, columns: columns, height: height)
+        if !colors { for row in beside.indices { for column in beside[row].indices where column % 2 == 1 { beside[row][column] = false } } }
+        let span = max(plot.end - plot.start, 1)
+        let (paint, reset) = colors ? (last.value >= first.value ? "\u{1B}[32m" : "\u{1B}[31m", "\u{1B}[0m") : ("", "")
+        let besidePaint = colors ? "\u{1B}[34m" : ""
+        var text = ""
+        for row in stride(from: height - 1, through: 0, by: -1) {
+            let label = row == height - 1 ? labels[0] : row == height / 2 ? labels[1] : row == 0 ? labels[2] : ""
+            text += String(repeating: " ", count: axisWidth - label.count) + label + " │"
+            for column in 0..<columns {
+                let own = cell(dots, row: row, column: column), other = cell(beside, row: row, column: column)
+                // A cell the line passes through is the line's; one only the comparison passes, the comparison's.
+                text += own != " " ? paint + String(own) + reset : other != " " ? besidePaint + String(other) + reset : " "
+            }
+            text += "\n"
+        }
+        text += String(repeating: " ", count: axisWidth + 1) + "└" + String(repeating: "─", count: columns) + "\n"
+        text += String(repeating: " ", count: axisWidth + 2) + TerminalChart.dateMarks(plot, columns: columns, span: span) + "\n"
+        return text
+    }
+
+    /// The dots `points` light, on the plot's axes.
+    private static func grid(_ points: [Plot.Point], _ plot: Plot, columns: Int, height: Int) -> [[Bool]] {
         let dotColumns = columns * 2, dotRows = height * 4
         let span = max(plot.end - plot.start, 1)
         var lows = [Int](repeating: Int.max, count: dotColumns), highs = [Int](repeating: Int.min, count: dotColumns)
         var firsts = [Int](repeating: 0, count: dotColumns), lasts = [Int](repeating: 0, count: dotColumns)
-        for point in plot.points {
+        for point in points {
             let column = Int((Plot.milliseconds(point.at) - plot.start) * Int64(dotColumns - 1) / span)
             let level = plot.scaled(point.value, to: dotRows - 1)
             if lows[column] == Int.max { firsts[column] = level }
@@ -35,17 +60,7 @@ public enum LineChart {
             }
             previous = (column, lasts[column])
         }
-        let (paint, reset) = colors ? (last.value >= first.value ? "\u{1B}[32m" : "\u{1B}[31m", "\u{1B}[0m") : ("", "")
-        var text = ""
-        for row in stride(from: height - 1, through: 0, by: -1) {
-            let label = row == height - 1 ? labels[0] : row == height / 2 ? labels[1] : row == 0 ? labels[2] : ""
-            text += String(repeating: " ", count: axisWidth - label.count) + label + " │" + paint
-            for column in 0..<columns { text.unicodeScalars.append(cell(dots, row: row, column: column)) }
-            text += reset + "\n"
-        }
-        text += String(repeating: " ", count: axisWidth + 1) + "└" + String(repeating: "─", count: columns) + "\n"
-        text += String(repeating: " ", count: axisWidth + 2) + TerminalChart.dateMarks(plot, columns: columns, span: span) + "\n"
-        return text
+        return dots
     }
 
     /// Dots between two columns with data: straight across for a line, level then up or down

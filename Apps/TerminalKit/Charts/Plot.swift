@@ -33,6 +33,8 @@ public struct Plot {
     }
 
     public let points: [Point]
+    /// A second line to set beside the first (a benchmark), on the same axes; empty for none.
+    public let comparison: [Point]
     public let shape: Shape
     /// How an axis labels a value and a time.
     public let valueLabel: (FixedDecimal) -> String
@@ -42,13 +44,14 @@ public struct Plot {
     let bottom: FixedDecimal
     let top: FixedDecimal
 
-    public init(points: [Point], shape: Shape = .steps, baseline: Baseline = .zero,
+    public init(points: [Point], comparison: [Point] = [], shape: Shape = .steps, baseline: Baseline = .zero,
                 valueLabel: @escaping (FixedDecimal) -> String, timeLabel: @escaping (Date) -> String) {
         self.points = points.sorted { $0.at < $1.at }
+        self.comparison = comparison.sorted { $0.at < $1.at }
         self.shape = shape
         self.valueLabel = valueLabel
         self.timeLabel = timeLabel
-        let values = points.lazy.map(\.value)
+        let values = (points + comparison).lazy.map(\.value)
         switch baseline {
         case .zero:
             bottom = .zero
@@ -60,8 +63,8 @@ public struct Plot {
         }
     }
 
-    var start: Int64 { points.first.map { Self.milliseconds($0.at) } ?? 0 }
-    var end: Int64 { points.last.map { Self.milliseconds($0.at) } ?? 0 }
+    var start: Int64 { ([points.first, comparison.first].compactMap { $0 }.map { Self.milliseconds($0.at) }).min() ?? 0 }
+    var end: Int64 { ([points.last, comparison.last].compactMap { $0 }.map { Self.milliseconds($0.at) }).max() ?? 0 }
 
     /// The value axis's three labels, top to bottom.
     var axisValues: [FixedDecimal] { [top, bottom + (top - bottom).divided(by: FixedDecimal(2))!, bottom] }
@@ -86,16 +89,22 @@ public struct Plot {
     /// order: a line through them looks like the whole line at that resolution, peaks and
     /// troughs kept. A plot with few enough points is returned as it is.
     public func downsampled(toBuckets buckets: Int) -> Plot {
-        guard buckets > 0, points.count > buckets * 4 else { return self }
+        guard buckets > 0, points.count > buckets * 4 || comparison.count > buckets * 4 else { return self }
+        return Plot(kept: Self.downsampled(points, toBuckets: buckets, start: start, end: end),
+                    comparison: Self.downsampled(comparison, toBuckets: buckets, start: start, end: end), from: self)
+    }
+
+    private static func downsampled(_ points: [Point], toBuckets buckets: Int, start: Int64, end: Int64) -> [Point] {
+        guard points.count > buckets * 4 else { return points }
         let span = max(end - start, 1)
         var kept: [Point] = []
         kept.reserveCapacity(buckets * 4)
         var index = 0
         while index < points.count {
-            let bucket = Int((Self.milliseconds(points[index].at) - start) * Int64(buckets - 1) / span)
+            let bucket = Int((milliseconds(points[index].at) - start) * Int64(buckets - 1) / span)
             var lowest = index, highest = index, last = index
             var next = index + 1
-            while next < points.count, Int((Self.milliseconds(points[next].at) - start) * Int64(buckets - 1) / span) == bucket {
+            while next < points.count, Int((milliseconds(points[next].at) - start) * Int64(buckets - 1) / span) == bucket {
                 if points[next].value < points[lowest].value { lowest = next }
                 if points[next].value > points[highest].value { highest = next }
                 last = next
@@ -104,11 +113,12 @@ public struct Plot {
             for position in Set([index, lowest, highest, last]).sorted() { kept.append(points[position]) }
             index = next
         }
-        return Plot(kept: kept, from: self)
+        return kept
     }
 
-    private init(kept: [Point], from plot: Plot) {
+    private init(kept: [Point], comparison: [Point], from plot: Plot) {
         points = kept
+        self.comparison = comparison
         shape = plot.shape
         valueLabel = plot.valueLabel
         timeLabel = plot.timeLabel

@@ -8,7 +8,8 @@ public enum SVGChart {
     public static let width = 800, height = 320
     static let left = 80, right = 20, top = 40, bottom = 40
 
-    public static func render(_ plot: Plot, title: String, lineWidth: String = "2.5") -> String {
+    /// - Parameter legend: the names of the line and of the comparison, when there is one.
+    public static func render(_ plot: Plot, title: String, lineWidth: String = "2.5", legend: (line: String, comparison: String)? = nil) -> String {
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         // More points than pixels add nothing a reader can see, and a million make a file no browser wants.
         let plot = plot.downsampled(toBuckets: plotWidth)
@@ -46,6 +47,14 @@ public enum SVGChart {
         if let first = line.first, let last = line.last {
             svg += "<polygon points=\"\(first.0),\(baseline) \(coordinates) \(last.0),\(baseline)\" fill=\"url(#fill)\"/>\n"
             svg += "<polyline class=\"line\" points=\"\(coordinates)\" fill=\"none\" stroke=\"#1f77d0\" stroke-width=\"\(lineWidth)\"/>\n"
+        }
+        let beside = plot.comparison.map { "\(x($0.at)),\(y($0.value))" }.joined(separator: " ")
+        if !beside.isEmpty {
+            svg += "<polyline class=\"comparison\" points=\"\(beside)\" fill=\"none\" stroke=\"#e8710a\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+        }
+        if let legend {
+            svg += "<text x=\"\(width - right)\" y=\"24\" text-anchor=\"end\"><tspan fill=\"#1f77d0\">━ \(escaped(legend.line))</tspan>"
+                + "<tspan fill=\"#e8710a\" dx=\"12\">╍ \(escaped(legend.comparison))</tspan></text>\n"
         }
         for point in plot.points where point.marked {
             svg += "<circle cx=\"\(x(point.at))\" cy=\"\(y(point.value))\" r=\"3\" fill=\"#1f77d0\"><title>\(escaped(plot.timeLabel(point.at))): \(escaped(plot.valueLabel(point.value)))</title></circle>\n"

@@ -44,8 +44,10 @@ extension AppComposer {
 
     /// A benchmark's closes over a window: kept, else fetched as a chart's are; offline, the kept
     /// ones alone.
-    func benchmarkHistory(offline: Bool) throws -> TickerHistoryLoading {
-        offline ? LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: nil, sample: nil) : try loadTickerHistory()
+    var benchmarkOption: BenchmarkOption {
+        BenchmarkOption(history: { [self] offline in
+            offline ? LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: nil, sample: nil) : try loadTickerHistory()
+        }, configured: { [self] in configuration()["INVEST_BENCHMARK"] })
     }
 
     func backfillCloses() throws -> BackfillClosesUseCase {

@@ -8,10 +8,9 @@ extension FeatureRegistration {
     /// How the portfolio did over time: daily closes, performance and returns.
     static let analytics = FeatureRegistration(title: "Analytics", kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
                                                validator: { _, _ in DecodingEntryValidator.analytics }) { app in
-        [PerformanceCommand(measure: app.measurePerformance(offline:)),
+        [PerformanceCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
          ChartCommand(history: app.loadTickerHistory),
-         ReturnsCommand(measure: app.measurePerformance(offline:), benchmarkHistory: app.benchmarkHistory(offline:),
-                        configuredBenchmark: { app.configuration()["INVEST_BENCHMARK"] }),
+         ReturnsCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
          AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
                            categories: app.manageCategories),
          CategoryCommands(categories: app.manageCategories).group]

@@ -10,13 +10,12 @@ import CurrentPrices
 /// `invest returns`: ROI, TWR and XIRR side by side, with risk, and why they differ.
 struct ReturnsCommand: Command {
     let measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode)
-    let benchmarkHistory: (_ offline: Bool) throws -> TickerHistoryLoading
-    let configuredBenchmark: () -> String?
+    let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
         usage: "returns [--from D] [--to D] [--offline] [--benchmark SYMBOL] [--flows] [--format table|json|csv]",
         options: AnalyticsPresentation.windowOptions + [.flag("flows", "Print the cash flows XIRR solves for"),
-                  .value("benchmark", "SYMBOL", "Compare with this ticker, time- and money-weighted (default: INVEST_BENCHMARK)", completes: .ticker),
+                  BenchmarkOption.option,
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -38,7 +37,7 @@ struct ReturnsCommand: Command {
             return io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         }
         let presenter = AnalyticsPresentation()
-        let comparison = try benchmark(arguments, returns)
+        let comparison = try benchmark.comparison(arguments, returns)
         let measures = comparison.map(presenter.measures) ?? presenter.measures(returns)
         switch format {
         case .table:
@@ -53,36 +52,17 @@ struct ReturnsCommand: Command {
             io.console.write(presenter.document(returns, benchmark: comparison).rendered())
         }
     }
-
-    /// `--benchmark`, else the configured one: its closes over the window, kept or fetched.
-    private func benchmark(_ arguments: ParsedArguments, _ returns: Returns) throws -> BenchmarkComparison? {
-        guard let given = arguments.value("benchmark") ?? configuredBenchmark() else { return nil }
-        guard let symbol = TransactionValidator.normalizedTicker(given) else {
-            throw CLIError.usage("'\(given.escapedForTerminal)' is not a ticker to compare with; give one such as SPY or VWRL.L.")
-        }
-        let history: TickerHistory
-        let loader = try benchmarkHistory(arguments.has("offline"))
-        do throws(PriceHistoryError) {
-            history = try loader.history(of: symbol, from: returns.from, to: returns.to)
-        } catch {
-            throw AnalyticsPresentation.cliError(error)
-        }
-        guard let comparison = BenchmarkComparison.compare(returns, with: symbol, closes: PriceHistory(history.closes)) else {
-            let why = history.providerFailure.map { " " + AnalyticsPresentation.candlesProblem($0) } ?? ""
-            throw CLIError.runtime("no close of \(symbol) up to \(returns.to.iso) is kept or could be fetched.\(why) "
-                + "'invest price fetch \(symbol) --from \(returns.from.iso)' fetches them, or 'invest price import' reads them from a file.")
-        }
-        return comparison
-    }
 }
 
 /// `invest performance`: net contributions, value, cash and profit per day, week or month.
 struct PerformanceCommand: Command {
     let measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode)
+    let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
-        usage: "performance [--from D] [--to D] [--offline] [--interval day|week|month] [--chart] [--svg FILE] [--format table|json|csv]",
+        usage: "performance [--from D] [--to D] [--offline] [--interval day|week|month] [--benchmark SYMBOL] [--chart] [--svg FILE] [--format table|json|csv]",
         options: AnalyticsPresentation.windowOptions + [.value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
+                  BenchmarkOption.option,
                   .flag("chart", "Draw the value over time instead of the table"),
                   .value("svg", "FILE", "Also write the value over time as a standalone SVG file"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
@@ -101,6 +81,10 @@ struct PerformanceCommand: Command {
             throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
         }
         if format == .table, series.points.isEmpty { return io.console.write("No transactions yet, so there is no performance to show.\n") }
+        let comparison = try Returns.measure(series).flatMap { try benchmark.comparison(arguments, $0) }
+        if let comparison, arguments.has("chart") || arguments.value("svg") != nil {
+            return try chart(comparison, arguments, io: io)
+        }
         let plot = Plot(points: series.points.map { Plot.Point(at: $0.day.startDate, value: $0.value, marked: !$0.inflow.isZero || !$0.outflow.isZero) },
                         valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
         if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: "Portfolio value"), to: path, what: "the chart", io: io) }
@@ -109,18 +93,39 @@ struct PerformanceCommand: Command {
             return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
         }
         let periods = AnalyticsPresentation.periods(series.points, interval: interval)
+        // With a benchmark, the same money in it at each period's end, beside your value.
+        let sameMoney = comparison.map { Dictionary($0.sameMoney.map { ($0.day, $0.value) }) { $1 } }
         var report = Report(columns: [
             .init(title: "PERIOD END", key: "date", alignment: .left), .init(title: "IN", key: "moneyIn", alignment: .right),
             .init(title: "OUT", key: "moneyOut", alignment: .right), .init(title: "NET CONTRIBUTIONS", key: "netContributions", alignment: .right),
             .init(title: "MARKET VALUE", key: "marketValue", alignment: .right), .init(title: "CASH", key: "cash", alignment: .right),
-            .init(title: "PROFIT", key: "profit", alignment: .right)])
+            .init(title: "PROFIT", key: "profit", alignment: .right)]
+            + (comparison.map { [.init(title: $0.symbol + " SAME MONEY", key: "benchmarkSameMoney", alignment: .right)] } ?? []))
         report.rows = periods.map { period in
             [.text(period.last.day.iso), .money(period.inflow), .money(period.outflow), .money(period.last.netContributions),
              .money(period.last.marketValue), .money(period.last.cash), .profit(period.last.profit, shown: Formatted.signedMoney(period.last.profit))]
+                + (sameMoney.map { [.money($0[period.last.day])] } ?? [])
         }
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         if format == .table {
             io.console.writeNotice("invest: note: money in and out are \(AnalyticsPresentation.convention(series.convention)).\n")
         }
+    }
+
+    /// Yours and the benchmark's time-weighted growth of 100, from the same start.
+    private func chart(_ comparison: BenchmarkComparison, _ arguments: ParsedArguments, io: CommandIO) throws {
+        func points(_ index: [(day: CalendarDay, value: Double)]) -> [Plot.Point] {
+            index.compactMap { point in FixedDecimal(String(format: "%.4f", point.value * 100)).map { Plot.Point(at: point.day.startDate, value: $0) } }
+        }
+        let plot = Plot(points: points(comparison.yours.index), comparison: points(comparison.benchmark.index), shape: .line, baseline: .fitted,
+                        valueLabel: { $0.formatted(fractionDigits: 1) }, timeLabel: { CalendarDay(containing: $0).iso })
+        let title = "Growth of 100, time-weighted: you and \(comparison.symbol)"
+        if let path = arguments.value("svg") {
+            try SVGFile.write(SVGChart.render(plot, title: title, legend: ("you", comparison.symbol)), to: path, what: "the chart", io: io)
+        }
+        guard arguments.has("chart") else { return }
+        io.console.write("\(title), \(comparison.yours.from.iso) – \(comparison.yours.to.iso) "
+            + "(\(io.usesColor ? "blue" : "dotted"): \(comparison.symbol))\n")
+        io.console.write(LineChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
     }
 }

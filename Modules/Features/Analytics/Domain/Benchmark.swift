@@ -17,6 +17,8 @@ public struct BenchmarkComparison: Sendable {
     /// The benchmark units the replay holds at the end.
     public let replayUnits: FixedDecimal
     public let replayXIRR: Double?
+    /// The same money in the benchmark at the end of each day of the window.
+    public let sameMoney: [(day: CalendarDay, value: FixedDecimal)]
 
     /// Yours less the replay's: what picking your holdings over the benchmark made or cost.
     public var moneyDifference: FixedDecimal { yours.finalValue - replayValue }
@@ -32,15 +34,23 @@ public struct BenchmarkComparison: Sendable {
               let benchmark = Returns.measure(holding(symbol, closes: closes, from: max(yours.from, firstClose.day), to: yours.to)) else { return nil }
         // A flow before the benchmark's first close buys at that close.
         func price(on day: CalendarDay) -> FixedDecimal { closes.close(of: symbol, onOrBefore: day) ?? firstClose.close }
-        var units = FixedDecimal.zero
-        for flow in yours.flows where !flow.isFinalValue {
-            guard let bought = (-flow.amount).divided(by: price(on: flow.day)) else { return nil }
-            units += bought
+        let flowsByDay = Dictionary(grouping: yours.flows.filter { !$0.isFinalValue }, by: \.day)
+        var units = FixedDecimal.zero, sameMoney: [(day: CalendarDay, value: FixedDecimal)] = []
+        var day = yours.from
+        while day <= yours.to {
+            for flow in flowsByDay[day] ?? [] {
+                guard let bought = (-flow.amount).divided(by: price(on: flow.day)) else { return nil }
+                units += bought
+            }
+            guard let worth = units.multiplied(by: price(on: day)) else { return nil }
+            sameMoney.append((day, worth))
+            day = day.next
         }
         guard let value = units.multiplied(by: last) else { return nil }
         let flows = yours.flows.filter { !$0.isFinalValue } + [Returns.Flow(day: yours.to, amount: value, isFinalValue: true)]
         let replayXIRR = XIRR.solve(flows.map { (Double($0.day.daysSinceEpoch - yours.from.daysSinceEpoch + ($0.isFinalValue ? 1 : 0)), $0.amount.double) })
-        return BenchmarkComparison(symbol: symbol, yours: yours, benchmark: benchmark, replayValue: value, replayUnits: units, replayXIRR: replayXIRR)
+        return BenchmarkComparison(symbol: symbol, yours: yours, benchmark: benchmark, replayValue: value, replayUnits: units, replayXIRR: replayXIRR,
+                                   sameMoney: sameMoney)
     }
 
     /// One unit of the benchmark bought at `from`'s close and held to `to`, valued each
