@@ -138,6 +138,25 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertTrue(unknown.errors.contains("no close of NOPE up to 2024-07-03 is kept or could be fetched"), unknown.errors)
     }
 
+    /// Issue 30, §4: the sentence says which way it went and why: you beat the index
+    /// time-weighted, but most of your money arrived after its fall, which the same money in
+    /// the index would have caught.
+    func test_returnsWithABenchmark_saysWhenTheMoneyArrived_whenTheTwoWaysDisagree() throws {
+        let invest = makeInvestDriver()
+        for add in [["--type", "deposit", "--sum", "1000", "--date", "2024-01-01"], ["--type", "deposit", "--sum", "9000", "--date", "2024-03-01"],
+                    ["--type", "interest", "--sum", "100", "--date", "2024-04-01"]] {
+            XCTAssertEqual(invest.run(["add"] + add).status, 0)
+        }
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data("date,ticker,close\n2024-01-01,IDX,100\n2024-03-01,IDX,50\n2024-04-01,IDX,100\n".utf8)).status, 0)
+
+        let run = invest.run(["returns", "--offline", "--benchmark", "IDX"])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains("but your money-weighted return trails it by"), run.output)
+        XCTAssertTrue(run.output.contains("because of when your money arrived: half of it had arrived only by March 2024; up to then your holdings moved "
+                                          + "+0.00% and IDX -50.00%, after it +1.00% and +100.00%."), run.output)
+    }
+
     /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {

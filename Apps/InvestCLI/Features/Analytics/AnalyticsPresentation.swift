@@ -165,11 +165,21 @@ struct AnalyticsPresentation {
             return "\(symbol) beat you both ways: by \(points(-time)) a year time-weighted and \(points(-money)) money-weighted."
         case (true, false):
             return "You beat \(symbol) by \(points(time)) a year time-weighted, but your money-weighted return trails it by \(points(-money)), "
-                + "because of when your money arrived: more of it was in \(symbol)'s stronger stretches than in your holdings' own."
+                + "because of when your money arrived" + arrival(comparison) + "."
         case (false, true):
             return "\(symbol) beat you by \(points(-time)) a year time-weighted, but your money-weighted return is \(points(money)) ahead, "
-                + "because of when your money arrived: more of it was in your holdings while they did best."
+                + "because of when your money arrived" + arrival(comparison) + "."
         }
+    }
+
+    /// When half your money had arrived, and how each side moved before and after: the timing
+    /// that makes a money-weighted comparison differ from a time-weighted one.
+    private func arrival(_ comparison: BenchmarkComparison) -> String {
+        guard let gap = ReturnGap.of(comparison.yours) else { return "" }
+        let index = comparison.benchmark.index
+        let start = index.first?.value ?? 1, middle = index.last { $0.day <= gap.midpoint }?.value ?? start, end = index.last?.value ?? start
+        return ": half of it had arrived only by \(Self.month(gap.midpoint)); up to then your holdings moved \(signed(gap.before)) and "
+            + "\(comparison.symbol) \(signed(middle / start - 1)), after it \(signed(gap.after)) and \(signed(end / middle - 1))"
     }
 
     private func points(_ value: Double) -> String { String(format: "%.1f points", value) }
