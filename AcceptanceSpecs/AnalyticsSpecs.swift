@@ -76,6 +76,17 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(returns["roi"] as? String, "0.0300000000")
     }
 
+    /// The sample history is made up and never kept: without a provider there is nothing to fetch.
+    func test_priceFetch_withoutAHistoryProvider_saysHowToGetOne() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "150", "--date", "2024-06-03"]).status, 0)
+
+        let run = invest.run(["price", "fetch"])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("no daily history provider is configured: set TWELVE_DATA_API_KEY"), run.errors)
+    }
+
     /// Issue 30, §1: commands that need history fetch what is missing; `--offline` never does.
     func test_returns_fetchesTheClosesItLacks_fromTwelveData_butNeverOffline() throws {
         let emulator = try startEmulator()

@@ -4,6 +4,7 @@ import CurrentPrices
 import QuotesAPI
 import MarketDataAPI
 import LocalFileStore
+import TerminalKit
 
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {
@@ -35,8 +36,7 @@ extension AppComposer {
     /// Kept closes, then the history provider's (Twelve Data's, or Finnhub's candles) with a key,
     /// or the sample history without one.
     func loadTickerHistory() throws -> TickerHistoryLoading {
-        let candles = try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
-                                                        onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"))
+        let candles = try historyProvider()
         let context = context
         return LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: candles,
                                         sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
@@ -50,9 +50,21 @@ extension AppComposer {
         }, configured: { [self] in configuration()["INVEST_BENCHMARK"] })
     }
 
+    /// Backfilling needs a provider: the sample history is made up, and never kept.
     func backfillCloses() throws -> BackfillClosesUseCase {
+        guard let provider = try historyProvider() else {
+            throw CLIError.usage("no daily history provider is configured: set TWELVE_DATA_API_KEY (a free key at https://twelvedata.com) "
+                + "with 'invest config set TWELVE_DATA_API_KEY', or import closes with 'invest price import FILE'.")
+        }
         let context = context
-        return BackfillClosesUseCase(transactions: try retrieveTransactions(), history: try loadTickerHistory(), today: { context.today })
+        return BackfillClosesUseCase(transactions: try retrieveTransactions(),
+                                     history: LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: provider, sample: nil),
+                                     today: { context.today })
+    }
+
+    private func historyProvider() throws -> DailyClosesLoading? {
+        try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
+                                          onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"))
     }
 
     func manageCategories() throws -> CategoriesManaging {
