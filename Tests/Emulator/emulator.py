@@ -575,6 +575,10 @@ def make_handler(state):
             and its free plan's credits, 8 a minute (reset each minute) and 800 a day."""
             def error(code, message):
                 return self.send_json(200, {"code": code, "message": message, "status": "error"})
+            fault = state.take_fault("time_series")
+            if fault and fault["fault"] in ("429", "500"):
+                # As a proxy in front of the service answers: the HTTP status, and a page that isn't JSON.
+                return self.send_json(int(fault["fault"]), b"<html>Too Many Requests</html>")
             key = self.headers.get("Authorization", "").removeprefix("apikey ") or query.get("apikey", [""])[0]
             if state.api_key is not None and key != state.api_key:
                 return error(401, "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.")

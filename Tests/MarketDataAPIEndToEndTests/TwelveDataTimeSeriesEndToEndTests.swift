@@ -39,6 +39,16 @@ final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
         XCTAssertEqual(answers.compactMap { $0 }, [.rateLimited], "the free plan's ninth call in a minute: \(answers)")
     }
 
+    func test_closes_readsAnHTTPStatusWithABodyThatIsNotJSON() throws {
+        let emulator = try startEmulator()
+        try emulator.inject("429", for: "time_series", times: 1)
+        let limited = makeSUT(emulator).error()
+        try emulator.inject("500", for: "time_series", times: 1)
+
+        XCTAssertEqual(limited, .rateLimited)
+        XCTAssertEqual(makeSUT(emulator).error(), .connectivity)
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(_ emulator: ServicesEmulator) -> TwelveDataTimeSeries {

@@ -47,8 +47,9 @@ public final class TwelveDataTimeSeries: DailyClosesLoading {
 private enum TimeSeriesMapper {
     static func map(_ response: HTTPResponse, ticker: String) throws(CandlesError) -> [DailyClose] {
         let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        if let object, object["status"] as? String == "error" || response.statusCode != 200 {
-            switch (object["code"] as? Int) ?? response.statusCode {
+        // The code in the body, else the HTTP status, whatever the body is (a proxy's page, say).
+        if object?["status"] as? String == "error" || response.statusCode != 200 {
+            switch (object?["code"] as? Int) ?? response.statusCode {
             case 429: throw .rateLimited
             case 401: throw .unauthorized
             case 403: throw .noAccess
@@ -58,7 +59,6 @@ private enum TimeSeriesMapper {
             default: throw .invalidData
             }
         }
-        guard response.statusCode == 200 else { throw response.statusCode >= 500 ? .connectivity : .invalidData }
         guard let object, object["status"] as? String == "ok", let values = object["values"] as? [[String: Any]],
               values.count <= TwelveDataTimeSeries.maximumValues else { throw .invalidData }
         var closes: [DailyClose] = []
