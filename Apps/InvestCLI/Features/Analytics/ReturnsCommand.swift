@@ -41,11 +41,14 @@ struct ReturnsCommand: Command {
         let measures = comparison.map(presenter.measures) ?? presenter.measures(returns)
         switch format {
         case .table:
-            io.console.write(presenter.heading(returns))
+            // Prose is broken between words at a terminal; into a file or a pipe, a paragraph is a line.
+            let width = io.console.isTerminalOutput ? io.tableWidth : nil
+            func prose(_ text: String) -> String { width.map { HelpText.paragraphs(text, width: $0) } ?? text }
+            io.console.write(prose(presenter.heading(returns)))
             io.console.write(measures.render(.table, style: try io.tableStyle(arguments, for: measures)))
-            io.console.write(presenter.risk(returns))
-            if let why = presenter.explanation(returns) { io.console.write("\nWhy they differ: \(why)\n") }
-            if let comparison { io.console.write("\n" + presenter.benchmarkText(comparison)) }
+            io.console.write(prose(presenter.risk(returns)))
+            if let why = presenter.explanation(returns) { io.console.write(prose("\nWhy they differ: \(why)\n")) }
+            if let comparison { io.console.write(prose("\n" + presenter.benchmarkText(comparison))) }
         case .csv:
             io.console.write(measures.render(.csv, colors: false))
         case .json:

@@ -118,8 +118,11 @@ struct PriceCommands {
         var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "FROM", key: "from", alignment: .left),
                                       .init(title: "CLOSES", key: "closes", alignment: .right), .init(title: "SOURCE", key: "source", alignment: .left),
                                       .init(title: "PROBLEM", key: "problem", alignment: .left)])
-        report.rows = found.map { [.text($0.ticker), .text($0.from.iso), .count($0.closes), .text($0.source.rawValue),
-                                   .text($0.failure.map(AnalyticsPresentation.candlesProblem))] }
+        report.rows = found.map { backfill in
+            let problem = backfill.failure.map(AnalyticsPresentation.candlesProblem)
+                ?? (backfill.closes == 0 ? "The history provider has no closes of it from that day on (an unknown symbol?)." : nil)
+            return [.text(backfill.ticker), .text(backfill.from.iso), .count(backfill.closes), .text(backfill.source.rawValue), .text(problem)]
+        }
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         let failed = found.filter { $0.failure != nil }.map(\.ticker)
         if !failed.isEmpty { throw CLIError.runtime("no closes were fetched for \(failed.joined(separator: ", ")); the table says why.") }
