@@ -224,6 +224,21 @@ final class PacedPriceLoaderTests: XCTestCase {
         XCTAssertEqual(sleeps.values, [400], "the day's first request leaves the window in 400 s; the minute's limit alone would not wait")
     }
 
+    /// Past the minute's requests each next place is often a moment away: only a wait worth a
+    /// line is told, so a long portfolio doesn't print a line a holding.
+    func test_aPacer_tellsOnlyOfWaitsOfASecondOrMore() {
+        let clock = FakeClock(), sleeps = SleepRecorder(), log = InMemoryQuoteRequestLog(), told = SleepRecorder()
+        try? log.remember([clock.now - 59.5, clock.now - 30])
+        let sut = RequestPacer(pacings: [QuotePacing(perMinute: 2)], log: log, maxWait: 90, now: { clock.now }, sleep: sleeps.record,
+                               onWait: { seconds, _ in told.record(seconds) })
+
+        XCTAssertTrue(sut.reserve())
+        XCTAssertTrue(sut.reserve())
+
+        XCTAssertEqual(sleeps.values, [0.5, 29.5])
+        XCTAssertEqual(told.values, [29.5])
+    }
+
     func test_notRefreshed_fallsBackToTheCacheButIsNeverRetried() {
         XCTAssertTrue(PriceLoadingError.notRefreshed(perMinute: 1).isConnectivityFailure)
         XCTAssertFalse(PriceLoadingError.notRefreshed(perMinute: 1).isTransient)

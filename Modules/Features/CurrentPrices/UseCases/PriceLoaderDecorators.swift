@@ -105,7 +105,8 @@ public final class RequestPacer: @unchecked Sendable {
     private var waited: TimeInterval = 0
     private var slept = Date.distantPast
 
-    /// - Parameter onWait: told of each wait before it starts, and which limit it waits for.
+    /// - Parameter onWait: told of each wait of a second or more before it starts, and which
+    ///   limit it waits for.
     public init(pacings: [QuotePacing], log: QuoteRequestLog, maxWait: TimeInterval, now: @escaping () -> Date, sleep: @escaping (TimeInterval) -> Void,
                 onWait: @escaping (TimeInterval, QuotePacing) -> Void = { _, _ in }) {
         self.pacings = pacings
@@ -126,7 +127,8 @@ public final class RequestPacer: @unchecked Sendable {
         var current = max(now(), slept)
         while let (wait, pacing) = pacings.map({ ($0.wait(at: current, after: recent), $0) }).max(by: { $0.0 < $1.0 }), wait > 0 {
             guard waited + wait <= maxWait else { return false }
-            onWait(wait, pacing)
+            // The window's next place is often a moment away: only a wait worth a line is told.
+            if wait >= 1 { onWait(wait, pacing) }
             sleep(wait)
             waited += wait
             current = current.addingTimeInterval(wait)
