@@ -61,13 +61,14 @@ final class AnalyticsSpecs: XCTestCase {
         }
 
         let fetched = invest.run(["price", "fetch", "--format", "json"])
-        let again = invest.run(["price", "fetch", "--format", "json"])
+        let again = invest.run(["prices", "fetch", "--format", "json"])
         let returns = try invest.run(["returns", "--offline", "--format", "json"]).jsonObject()
         let calls = try emulator.historyCalls()
 
         XCTAssertEqual(fetched.status, 0, fetched.errors)
         XCTAssertEqual(try fetched.jsonRows().map { $0["source"] as? String }, ["provider", "provider", "provider"])
         XCTAssertEqual(try again.jsonRows().map { $0["source"] as? String }, ["stored", "stored", "stored"], "a second run fetches only what is missing")
+        XCTAssertFalse(again.errors.contains("hint"), "'prices fetch', as the issue spells it, is the same command: \(again.errors)")
         XCTAssertEqual(calls.made, 3, "one call a ticker, none again")
         XCTAssertEqual(calls.refused, 0, "never past the free plan's 8 a minute")
         // The served closes end at each quote (0.1% lower each weekday back): 10 × 100 + 20 × 50

@@ -70,6 +70,8 @@ struct LegacySpelling: Sendable {
     /// Whether the word after `old` must be a positional (not a sub-command or an option) for it
     /// to apply: `invest stock AAPL` but not `invest stock search`.
     var onlyBeforeAnArgument = false
+    /// False for a plural the noun also answers to, which no release retires: no hint.
+    var hinted = true
 }
 
 /// Walks the command line down the tree to the command it names.
@@ -92,7 +94,7 @@ struct CommandResolver {
             }
             let hint = "invest: hint: 'invest \(spelling.old.joined(separator: " "))' is now 'invest \(spelling.new.joined(separator: " "))'; "
                 + "the old spelling goes in a later release.\n"
-            return (spelling.new + rest, hint)
+            return (spelling.new + rest, spelling.hinted ? hint : nil)
         }
         return (arguments, nil)
     }

@@ -16,7 +16,8 @@ struct PriceCommands {
     let readStandardInput: (_ limit: Int) -> Data
 
     static let legacySpellings = [LegacySpelling(old: ["prices", "import"], new: ["price", "import"]),
-                                  LegacySpelling(old: ["prices", "list"], new: ["price", "history"])]
+                                  LegacySpelling(old: ["prices", "list"], new: ["price", "history"]),
+                                  LegacySpelling(old: ["prices", "fetch"], new: ["price", "fetch"], hinted: false)]
 
     var group: CommandGroup {
         CommandGroup("price", summary: "Manual prices for unlisted assets, and the daily closes figures over time are valued with", [
