@@ -24,9 +24,9 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     private let projectID: String
     private let client: HTTPClient
     private let credentials: CredentialsProvider
-    /// The document as last read, for the write that follows: the write's precondition makes
-    /// sure it is still current, so a sync reads it once, not twice.
-    private var lastRead: Document?
+    /// The document as last read, and what it holds, for the write that follows: the write's
+    /// precondition makes sure it is still current, so a sync reads and parses it once.
+    private var lastRead: (document: Document, contents: JournalDocumentMapper.Contents)?
     private var lastOverwritten: Set<String> = []
 
     /// - Parameter baseURL: `https://firestore.googleapis.com`, or an emulator's.
@@ -44,8 +44,8 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     /// The fills the web app wrote that can't be read are named, neither pulled nor dropped.
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         let document = try fetch()
-        lastRead = document
         let contents = JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt)
+        lastRead = (document, contents)
         lastOverwritten = contents.overwritten
         return (Array(contents.entries.values), contents.unreadable)
     }
@@ -64,17 +64,22 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
     }
 
     private func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]?) throws(StoreError) {
-        let document: Document
-        if let lastRead { document = lastRead } else { document = try fetch() }
+        let read: (document: Document, contents: JournalDocumentMapper.Contents)
+        if let lastRead {
+            read = lastRead
+        } else {
+            let document = try fetch()
+            read = (document, JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt))
+        }
         lastRead = nil
-        let contents = JournalDocumentMapper.contents(of: document.fields, updateTime: document.updatedAt)
+        let (document, contents) = read
         var records = contents.entries
         if let expected, let moved = entries.first(where: { records[$0.id]?.updatedAt != expected[$0.id] }) {
             throw .changedMeanwhile(id: moved.id)
         }
         let scope = JournalDocumentMapper.Scope(entries, before: records)
         for entry in entries { records[entry.id] = entry }
-        let fields = JournalDocumentMapper.fields(from: Array(records.values), previous: document.fields)
+        let fields = JournalDocumentMapper.fields(from: Array(records.values), previous: document.fields, fillIDs: contents.fillIDs)
         let paths = JournalDocumentMapper.changedPaths(from: document.fields, to: fields, within: scope)
         guard !paths.isEmpty else { return }
         let body = Data((#"{"fields":"# + FirestoreValue.fields(JournalDocumentMapper.body(fields, paths: paths)) + "}").utf8)

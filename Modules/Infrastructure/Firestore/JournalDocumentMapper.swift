@@ -18,6 +18,9 @@ enum JournalDocumentMapper {
         var unreadable: [LedgerRejection]
         /// Records this client wrote that the web app has replaced or removed since.
         var overwritten: Set<String>
+        /// The id of each readable fill, by its group's and its own place in `tradeData`: what
+        /// a write keeps as it was, without reading every fill again.
+        var fillIDs: [Int: [Int: String]]
     }
 
     static func contents(of fields: [String: FirestoreValue], updateTime: Int64) -> Contents {
@@ -41,7 +44,7 @@ enum JournalDocumentMapper {
             for (date, value) in notes { if let text = value.string { records.append(AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: 0)) } }
         }
         var unreadable: [LedgerRejection] = []
-        var fills: [Execution] = []
+        var fills: [Execution] = [], places: [(group: Int, transaction: Int)] = []
         if case let .array(groups)? = fields["tradeData"] {
             for (index, group) in groups.enumerated() {
                 guard case let .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
@@ -55,10 +58,14 @@ enum JournalDocumentMapper {
                         continue
                     }
                     fills.append(execution)
+                    places.append((index, position))
                 }
             }
         }
-        records += Execution.numberingRepeats(fills).map { JournalLedgerCodec.entry(for: $0, updatedAt: 0) }
+        let numbered = Execution.numberingRepeats(fills)
+        var fillIDs: [Int: [Int: String]] = [:]
+        for (fill, place) in zip(numbered, places) { fillIDs[place.group, default: [:]][place.transaction] = fill.id }
+        records += numbered.map { JournalLedgerCodec.entry(for: $0, updatedAt: 0) }
         records += (fields["uploadedFiles"]?.array ?? []).compactMap(upload).map { JournalUploadLedgerCodec.entry(for: $0, updatedAt: 0) }
         var byID: [String: LedgerEntry] = [:], overwritten = Set<String>()
         for record in records {
@@ -75,7 +82,7 @@ enum JournalDocumentMapper {
             if !version.deleted, version.kind != JournalUploadLedgerCodec.upload.name { overwritten.insert(id) }
             byID[id] = LedgerEntry(id: id, kind: version.kind, schema: version.schema, updatedAt: version.deleted ? version.at : updateTime, isDeleted: true)
         }
-        return Contents(entries: byID, unreadable: unreadable, overwritten: overwritten)
+        return Contents(entries: byID, unreadable: unreadable, overwritten: overwritten, fillIDs: fillIDs)
     }
 
     private struct Version {
@@ -127,9 +134,11 @@ enum JournalDocumentMapper {
 
     // MARK: Entries → document
 
-    /// - Parameter previous: the document as read: its tag lists keep their order, a new tag
-    ///   joining the end, as the web app appends one, and its fills stay as they are written.
-    static func fields(from entries: [LedgerEntry], previous: [String: FirestoreValue] = [:]) -> [String: FirestoreValue] {
+    /// - Parameters:
+    ///   - previous: the document as read: its tag lists keep their order, a new tag joining
+    ///     the end, as the web app appends one, and its fills stay as they are written.
+    ///   - fillIDs: the ids of `previous`'s fills, as `contents(of:updateTime:)` read them.
+    static func fields(from entries: [LedgerEntry], previous: [String: FirestoreValue] = [:], fillIDs: [Int: [Int: String]] = [:]) -> [String: FirestoreValue] {
         var annotations = JournalAnnotations()
         var executions: [Execution] = [], uploads: [JournalUpload] = []
         var versions: [String: FirestoreValue] = [:]
@@ -153,7 +162,7 @@ enum JournalDocumentMapper {
                                                                        "mistakes": .array($0.mistakes.map(FirestoreValue.string)),
                                                                        "rating": number($0.rating)]) }),
             "notes": .map(annotations.notes.mapValues(FirestoreValue.string)),
-            "tradeData": .array(tradeData(executions, previous: previous["tradeData"])),
+            "tradeData": .array(tradeData(executions, previous: previous["tradeData"], ids: fillIDs)),
             "uploadedFiles": .array(uploadedFiles(uploads, executions: executions, previous: previous["uploadedFiles"])),
             versionsField: .map(versions),
         ]
@@ -170,22 +179,18 @@ enum JournalDocumentMapper {
     /// as it was written (unknown keys, number types and all) unless it was removed, and so does
     /// what can't be read; a new fill joins its contract's group (the web app's
     /// `Symbol-Strike-Expiration`), or a new group at the end, in the web app's shape.
-    private static func tradeData(_ executions: [Execution], previous: FirestoreValue?) -> [FirestoreValue] {
+    private static func tradeData(_ executions: [Execution], previous: FirestoreValue?, ids: [Int: [Int: String]]) -> [FirestoreValue] {
         var unwritten = Dictionary(executions.map { ($0.id, $0) }) { first, _ in first }
         var groups: [(trade: [String: FirestoreValue]?, kept: [FirestoreValue], hadFills: Bool)] = []
-        var repeats: [String: Int] = [:]
-        for group in previous?.array ?? [] {
+        for (index, group) in (previous?.array ?? []).enumerated() {
             guard case let .map(trade) = group, case let .array(transactions)? = trade["Transactions"] else {
                 groups.append((nil, [group], false))
                 continue
             }
-            var kept: [FirestoreValue] = []
-            for transaction in transactions {
-                guard case let .map(fill) = transaction, let execution = execution(from: fill) else { kept.append(transaction); continue }
-                let first = execution.numbered(1).id
-                repeats[first, default: 0] += 1
-                if unwritten.removeValue(forKey: execution.numbered(repeats[first]!).id) != nil { kept.append(transaction) }
-            }
+            // A fill that can't be read has no id and stays; a readable one stays while it lives.
+            let kept = transactions.enumerated().filter { position, _ in
+                ids[index]?[position].map { unwritten.removeValue(forKey: $0) != nil } ?? true
+            }.map(\.element)
             groups.append((trade, kept, !transactions.isEmpty))
         }
         var positions: [String: Int] = [:]

@@ -33,14 +33,7 @@ enum JournalPresentation {
     }
 
     /// `3 JUL 25` for the `3 7 2025` the web app keeps; any other text as it is.
-    static func expirationLabel(_ kept: String) -> String {
-        let parts = kept.split(separator: " ").map { Int($0) }
-        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-        guard parts.count == 3, let day = parts[0], let month = parts[1], (1...12).contains(month), let year = parts[2], (1000...9999).contains(year) else {
-            return kept
-        }
-        return "\(day) \(months[month - 1]) " + String(String(year).suffix(2))
-    }
+    static func expirationLabel(_ kept: String) -> String { WebAppSpreadsheet.statementExpiration(kept) ?? kept }
 
     static func dayReport(_ trades: [JournalTrade], localTime: LocalTime) -> Report {
         var report = Report(columns: [

@@ -12,13 +12,14 @@ public struct BenchmarkComparison: Sendable {
     public let yours: Returns
     /// The benchmark bought on the window's first day with a close and held.
     public let benchmark: Returns
-    /// What the same money would be worth in the benchmark at the end.
-    public let replayValue: FixedDecimal
     /// The benchmark units the replay holds at the end.
     public let replayUnits: FixedDecimal
     public let replayXIRR: Double?
     /// The same money in the benchmark at the end of each day of the window.
     public let sameMoney: [(day: CalendarDay, value: FixedDecimal)]
+
+    /// What the same money would be worth in the benchmark at the end.
+    public var replayValue: FixedDecimal { sameMoney.last?.value ?? .zero }
 
     /// Yours less the replay's: what picking your holdings over the benchmark made or cost.
     public var moneyDifference: FixedDecimal { yours.finalValue - replayValue }
@@ -30,7 +31,7 @@ public struct BenchmarkComparison: Sendable {
     /// Nil when the benchmark has no close up to the window's end, or the replay overflows.
     public static func compare(_ yours: Returns, with symbol: String, closes: PriceHistory) -> BenchmarkComparison? {
         let kept = closes.closes(of: symbol)
-        guard let firstClose = kept.first, let last = closes.close(of: symbol, onOrBefore: yours.to),
+        guard let firstClose = kept.first, closes.close(of: symbol, onOrBefore: yours.to) != nil,
               let benchmark = Returns.measure(holding(symbol, closes: closes, from: max(yours.from, firstClose.day), to: yours.to)) else { return nil }
         // A flow before the benchmark's first close buys at that close.
         func price(on day: CalendarDay) -> FixedDecimal { closes.close(of: symbol, onOrBefore: day) ?? firstClose.close }
@@ -46,11 +47,9 @@ public struct BenchmarkComparison: Sendable {
             sameMoney.append((day, worth))
             day = day.next
         }
-        guard let value = units.multiplied(by: last) else { return nil }
-        let flows = yours.flows.filter { !$0.isFinalValue } + [Returns.Flow(day: yours.to, amount: value, isFinalValue: true)]
+        let flows = yours.flows.filter { !$0.isFinalValue } + [Returns.Flow(day: yours.to, amount: sameMoney.last?.value ?? .zero, isFinalValue: true)]
         let replayXIRR = XIRR.solve(flows.map { (Double($0.day.daysSinceEpoch - yours.from.daysSinceEpoch + ($0.isFinalValue ? 1 : 0)), $0.amount.double) })
-        return BenchmarkComparison(symbol: symbol, yours: yours, benchmark: benchmark, replayValue: value, replayUnits: units, replayXIRR: replayXIRR,
-                                   sameMoney: sameMoney)
+        return BenchmarkComparison(symbol: symbol, yours: yours, benchmark: benchmark, replayUnits: units, replayXIRR: replayXIRR, sameMoney: sameMoney)
     }
 
     /// One unit of the benchmark bought at `from`'s close and held to `to`, valued each

@@ -112,15 +112,12 @@ public enum JournalTime {
     public static func javaScriptISO(_ date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let whole = Int64(milliseconds), day = whole >= 0 ? whole / 86_400_000 : (whole - 86_399_999) / 86_400_000
-        let (year, month, dayOfMonth) = CivilCalendar.date(days: Int(day))
         let inDay = Int(whole - day * 86_400_000)
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + "T" + padded(inDay / 3_600_000, 2) + ":"
-            + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2) + "." + padded(inDay % 1000, 3) + "Z"
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return CalendarDay(daysSinceEpoch: Int32(day)).iso + "T" + padded(inDay / 3_600_000, 2) + ":" + padded(inDay / 60_000 % 60, 2) + ":"
+            + padded(inDay / 1000 % 60, 2) + "." + padded(inDay % 1000, 3) + "Z"
     }
-}
-
-/// `value`'s digits with zeros before them to make `width`, without a formatter.
-func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

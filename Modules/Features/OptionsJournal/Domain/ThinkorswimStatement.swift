@@ -169,7 +169,7 @@ public enum ThinkorswimStatement {
             lastTime = time
             if timeText.isEmpty { legs.insert(executions.count) }
             statementTimes.append(time.statement)
-            executions.append(Execution(execTime: time.kept, tradeDate: Self.isoDay(year: time.day.year, month: time.day.month, day: time.day.day), side: side,
+            executions.append(Execution(execTime: time.kept, tradeDate: time.day.calendarDay.iso, side: side,
                                         quantity: quantity, symbol: symbol, expiration: expiration, strike: strike, price: price,
                                         orderType: orderType.isEmpty ? "N/A" : orderType, positionEffect: effect, type: type))
         }
@@ -179,21 +179,13 @@ public enum ThinkorswimStatement {
         let fills = Execution.numberingRepeats(charging(executions, at: statementTimes, with: charges))
         let former = Execution.numberingRepeats(zip(fills, statementTimes).map { fill, time in
             Execution(execTime: time, tradeDate: fill.tradeDate, side: fill.side, quantity: fill.quantity, symbol: fill.symbol,
-                      expiration: formerExpiration(fill.expiration), strike: fill.strike, price: fill.price, orderType: fill.orderType,
+                      expiration: WebAppSpreadsheet.statementExpiration(fill.expiration) ?? fill.expiration.uppercased(), strike: fill.strike, price: fill.price, orderType: fill.orderType,
                       positionEffect: fill.positionEffect, type: fill.type)
         })
         // The web app lists the rows it reads in their order, and leaves the later legs out; they
         // come last, so a fill's place among its contract's matches the web app's upload.
         let order = fills.indices.filter { !legs.contains($0) } + fills.indices.filter { legs.contains($0) }
         return Reading(executions: order.map { fills[$0] }, formerIDs: order.map { former[$0].id })
-    }
-
-    /// `3 7 2025` as earlier releases kept it, `3 JUL 25`; other text upper-cased, as they did.
-    private static func formerExpiration(_ kept: String) -> String {
-        let parts = kept.split(separator: " ").map { Int($0) }
-        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-        guard parts.count == 3, let day = parts[0], let month = parts[1], (1...12).contains(month), let year = parts[2] else { return kept.uppercased() }
-        return "\(day) \(months[month - 1]) " + String(String(year).suffix(2))
     }
 
     /// Commissions and fees of one order, from a trade (TRD) row of the `Cash Balance` section.
@@ -258,8 +250,7 @@ public enum ThinkorswimStatement {
     /// `D MON YY`, as a statement writes an option's expiration: `3 JUL 25`.
     static func isExpiration(_ text: String) -> Bool {
         let parts = text.trimmedSpaces.uppercased().split(separator: " ")
-        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-        guard parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), months.contains(String(parts[1])) else { return false }
+        guard parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), WebAppSpreadsheet.months.contains(String(parts[1])) else { return false }
         return parts[2].count == 2 && parts[2].allSatisfy(\.isNumber)
     }
 
@@ -286,13 +277,6 @@ public enum ThinkorswimStatement {
     static func isSymbol(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) || first == "/", (1...12).contains(text.count) else { return false }
         return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "/" || $0 == "-" }
-    }
-}
-
-extension ThinkorswimStatement {
-    /// `YYYY-MM-DD`, without a formatter per row.
-    static func isoDay(year: Int, month: Int, day: Int) -> String {
-        padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 }
 

@@ -25,7 +25,7 @@ public final class WebAppSpreadsheet {
         self.timeZone = timeZone
         let base = Self.utcSeconds(ofWall: Int64(CivilCalendar.days(year: 1899, month: 12, day: 30)) * 86_400, in: timeZone)
         baseMilliseconds = base * 1000
-        baseOffsetMinutes = Self.offsetMinutes(at: base, in: timeZone)
+        baseOffsetMinutes = Self.offsetMinutes(Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(base)))))
     }
 
     /// A wall-clock time read from a statement, in the user's zone.
@@ -35,6 +35,9 @@ public final class WebAppSpreadsheet {
         public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
             (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
         }
+
+        /// Its day; days past a month's end run on.
+        var calendarDay: CalendarDay { CalendarDay(daysSinceEpoch: Int32(CivilCalendar.days(year: year, month: month, day: day))) }
 
         /// Seconds since 1970 had the wall clock been UTC; days past a month's end run on.
         var seconds: Int64 { Int64(CivilCalendar.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second) }
@@ -69,6 +72,19 @@ public final class WebAppSpreadsheet {
         return kept
     }
 
+    /// A statement's month abbreviations, as `3 JUL 25` writes them.
+    static let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+
+    /// `3 JUL 25` for the `3 7 2025` the web app keeps: the statement's words, which a terminal
+    /// shows and earlier releases kept; nil for any other text.
+    public static func statementExpiration(_ kept: String) -> String? {
+        let parts = kept.split(separator: " ").map { Int($0) }
+        guard parts.count == 3, let day = parts[0], let month = parts[1], (1...12).contains(month), let year = parts[2], (1000...9999).contains(year) else {
+            return nil
+        }
+        return "\(day) \(months[month - 1]) " + String(String(year).suffix(2))
+    }
+
     /// `M/D/YYYY`, as the web app writes `TradeDate`.
     public static func tradeDate(_ day: WallTime) -> String { "\(day.month)/\(day.day)/\(day.year)" }
 
@@ -86,7 +102,7 @@ public final class WebAppSpreadsheet {
     /// by the difference of their offsets in whole minutes, as `getTimezoneOffset` truncates them.
     private func serial(_ wall: WallTime) -> Double? {
         let epoch = utcSeconds(ofWall: wall.seconds)
-        let threshold = Double(baseMilliseconds) + Double((Int(-offset(at: epoch)) / 60 - baseOffsetMinutes) * 60_000)
+        let threshold = Double(baseMilliseconds) + Double((Self.offsetMinutes(offset(at: epoch)) - baseOffsetMinutes) * 60_000)
         let serial = (Double(epoch * 1000) - threshold) / 86_400_000
         return serial > 61 && serial < 2_958_465 ? serial : nil
     }
@@ -110,7 +126,6 @@ public final class WebAppSpreadsheet {
     /// `D MON YY` or `D MON YYYY` as V8 reads it: a two-digit year below 50 is 20YY, else 19YY.
     private static func expirationDate(_ text: String) -> WallTime? {
         let parts = text.trimmedSpaces.uppercased().split(separator: " ")
-        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
         guard parts.count == 3, let day = Int(parts[0]), (1...31).contains(day), let month = months.firstIndex(of: String(parts[1])),
               [2, 4].contains(parts[2].count), parts[2].allSatisfy(\.isASCII), var year = Int(parts[2]) else { return nil }
         if parts[2].count == 2 { year += year < 50 ? 2000 : 1900 }
@@ -147,8 +162,7 @@ public final class WebAppSpreadsheet {
         return wall - before
     }
 
-    /// `Date.prototype.getTimezoneOffset`: minutes behind UTC, truncated toward zero.
-    static func offsetMinutes(at seconds: Int64, in zone: TimeZone) -> Int {
-        -zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))) / 60
-    }
+    /// `Date.prototype.getTimezoneOffset` for an offset of `seconds` ahead of UTC: minutes
+    /// behind UTC, truncated toward zero.
+    private static func offsetMinutes(_ seconds: Int64) -> Int { Int(-seconds / 60) }
 }
