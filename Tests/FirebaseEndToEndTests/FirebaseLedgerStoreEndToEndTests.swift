@@ -196,6 +196,25 @@ final class FirebaseLedgerStoreEndToEndTests: XCTestCase, LedgerStoreSpecs {
         XCTAssertEqual(readable.unreadable.map(\.id), ["broken"])
     }
 
+    func test_retrieve_namesUpToTheLimitOfMalformedRecords_andRefusesAnAnswerWithMore() throws {
+        let emulator = try startEmulator()
+        let (sut, credentials) = try makeSUT(emulator)
+        let limit = 1_000
+        let malformed = Dictionary(uniqueKeysWithValues: (0..<limit).map { (String(format: "m%04d", $0), ["updatedAt": "not a time"]) })
+        _ = try emulator.request("PATCH", "/users/\(credentials.uid)/ledger.json?auth=\(credentials.idToken)", body: malformed)
+        try sut.append(LedgerFixtures.entry("fine"))
+
+        let readable = try sut.retrieveReadableEntries()
+        XCTAssertEqual(readable.entries.map(\.id), ["fine"])
+        XCTAssertEqual(readable.unreadable.count, limit)
+
+        _ = try emulator.request("PATCH", "/users/\(credentials.uid)/ledger.json?auth=\(credentials.idToken)", body: ["one-more": ["kind": 7]])
+        XCTAssertThrowsError(try sut.retrieveReadableEntries()) { error in
+            XCTAssertEqual(error as? StoreError, .malformedResponse(
+                detail: "1001 of the records in ledger are malformed, more than 1000; the database holds something other than this app's records"))
+        }
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> FirebaseLedgerStore {

@@ -122,17 +122,30 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
         let response = try request("GET", query: [], body: nil)
         if response.statusCode == 404 { return Document(fields: [:], updateTime: nil, updatedAt: 0) }
         try check(response)
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-            throw .malformedResponse(detail: "the journal document is not JSON")
-        }
         var fields: [String: FirestoreValue] = [:]
-        for (name, value) in object["fields"] as? [String: Any] ?? [:] {
-            guard let parsed = FirestoreValue(json: value) else {
-                throw .malformedResponse(detail: "the journal document's field '\(String(safeForDisplay: String(name.prefix(40))))' is not a Firestore value")
+        var updateTime: String?
+        var field: String?
+        do {
+            try JSONScanner.scan(response.body) { (scanner: inout JSONScanner) throws(JSONScanError) in
+                try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                    switch key {
+                    case "fields":
+                        try scanner.members { (scanner: inout JSONScanner, name: String) throws(JSONScanError) in
+                            field = name
+                            fields[name] = try FirestoreValue.read(&scanner)
+                        }
+                        field = nil
+                    case "updateTime": updateTime = try scanner.value().string
+                    default: _ = try scanner.value()
+                    }
+                }
+                try scanner.end()
             }
-            fields[name] = parsed
+        } catch {
+            guard let field else { throw .malformedResponse(detail: "the journal document is not JSON") }
+            throw .malformedResponse(detail: "the journal document's field '\(String(safeForDisplay: String(field.prefix(40))))' is not a Firestore value")
         }
-        guard let updateTime = object["updateTime"] as? String, let updatedAt = JournalDocumentMapper.milliseconds(updateTime) else {
+        guard let updateTime, let updatedAt = JournalDocumentMapper.milliseconds(updateTime) else {
             throw .malformedResponse(detail: "the journal document has no valid updateTime")
         }
         return Document(fields: fields, updateTime: updateTime, updatedAt: updatedAt)
@@ -140,12 +153,12 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
 
     /// Firestore's errors are `{"error": {"code", "message", "status"}}`.
     private static func status(of response: HTTPResponse) -> String? {
-        ((try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error"] as? [String: Any])?["status"] as? String
+        (try? ServerJSON.parse(response.body))?["error"]?["status"]?.string
     }
 
     private func check(_ response: HTTPResponse) throws(StoreError) {
+        if (200...299).contains(response.statusCode) { return }
         switch (response.statusCode, Self.status(of: response)) {
-        case (200...299, _): return
         case (403, _), (_, "PERMISSION_DENIED"): throw .permissionDenied
         case (401, _), (_, "UNAUTHENTICATED"): throw .notSignedIn
         case (500...599, _): throw .unavailable(host: host, reason: .serverError(status: response.statusCode))

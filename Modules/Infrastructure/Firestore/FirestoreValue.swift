@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Firestore's typed values (REST: `stringValue`, `integerValue`, `doubleValue`, `booleanValue`,
 /// `nullValue`, `mapValue`, `arrayValue`, `timestampValue`), private to the journal's adapter.
@@ -18,41 +19,64 @@ enum FirestoreValue: Equatable {
     /// unchanged, and the rest of the document syncs.
     case opaque(String)
 
-    /// Reads one value from JSONSerialization's output; nil for anything else.
-    init?(json: Any) {
-        guard let object = json as? [String: Any], let (type, raw) = object.first, object.count == 1 else { return nil }
+    /// Reads one value straight from the answer's bytes, so a large document is never a second
+    /// tree of plain JSON first. Anything but a Firestore value is malformed at its offset.
+    static func read(_ scanner: inout JSONScanner) throws(JSONScanError) -> FirestoreValue {
+        let start = scanner.offset
+        var read: FirestoreValue?
+        var count = 0
+        try scanner.members { (scanner: inout JSONScanner, type: String) throws(JSONScanError) in
+            count += 1
+            read = try value(of: type, &scanner)
+        }
+        guard count == 1, let read else { throw .malformed(at: start) }
+        return read
+    }
+
+    private static func value(of type: String, _ scanner: inout JSONScanner) throws(JSONScanError) -> FirestoreValue? {
         switch type {
-        case "stringValue": guard let text = raw as? String else { return nil }; self = .string(text)
+        case "stringValue": return try scanner.value().string.map(FirestoreValue.string)
         case "integerValue":
-            if let text = raw as? String, Int64(text) != nil { self = .integer(text) } else if let number = raw as? NSNumber, String(cString: number.objCType) != "c",
-                                                                                         let exact = Int64(exactly: number.doubleValue) {
-                self = .integer(String(exact))
-            } else if let kept = Self.opaque(object) { self = kept } else { return nil }
+            let raw = try scanner.rawValue()
+            switch try? ServerJSON.parse(Array(raw.utf8)) {
+            case let .string(text)? where Int64(text) != nil: return .integer(text)
+            case let .number(text)?: if let exact = Double(text).flatMap({ Int64(exactly: $0) }) { return .integer(String(exact)) }
+            default: break
+            }
+            return opaque(type, raw)
         case "doubleValue":
-            if let number = raw as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite {
-                self = .double("\(number.doubleValue)")
-            } else if raw is String || raw is NSNumber, let kept = Self.opaque(object) { self = kept } else { return nil }
-        case "booleanValue": guard let flag = raw as? Bool else { return nil }; self = .boolean(flag)
-        case "nullValue": self = .null
-        case "timestampValue": guard let text = raw as? String else { return nil }; self = .timestamp(text)
+            let raw = try scanner.rawValue()
+            switch try? ServerJSON.parse(Array(raw.utf8)) {
+            case let .number(text)?: if let double = Double(text), double.isFinite { return .double("\(double)") }
+            case .string?: break
+            default: return nil
+            }
+            return opaque(type, raw)
+        case "booleanValue": return try scanner.value().bool.map(FirestoreValue.boolean)
+        case "nullValue": _ = try scanner.value(); return .null
+        case "timestampValue": return try scanner.value().string.map(FirestoreValue.timestamp)
         case "mapValue":
-            guard let map = raw as? [String: Any] else { return nil }
             var fields: [String: FirestoreValue] = [:]
-            for (key, value) in map["fields"] as? [String: Any] ?? [:] {
-                guard let parsed = FirestoreValue(json: value) else { return nil }
-                fields[key] = parsed
+            try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                guard key == "fields" else { return _ = try scanner.value() }
+                try scanner.members { (scanner: inout JSONScanner, name: String) throws(JSONScanError) in fields[name] = try read(&scanner) }
             }
-            self = .map(fields)
+            return .map(fields)
         case "arrayValue":
-            guard let array = raw as? [String: Any] else { return nil }
             var values: [FirestoreValue] = []
-            for value in array["values"] as? [Any] ?? [] {
-                guard let parsed = FirestoreValue(json: value) else { return nil }
-                values.append(parsed)
+            try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                guard key == "values" else { return _ = try scanner.value() }
+                try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in values.append(try read(&scanner)) }
             }
-            self = .array(values)
+            return .array(values)
         default: return nil
         }
+    }
+
+    /// A value this client can't hold exactly, as the text it came as, within reason.
+    private static func opaque(_ type: String, _ raw: String) -> FirestoreValue? {
+        let text = #"{""# + type + #"":"# + raw + "}"
+        return text.utf8.count <= 256 ? .opaque(text) : nil
     }
 
     /// The REST JSON, written by hand so a double goes out as its exact decimal text.
@@ -68,12 +92,6 @@ enum FirestoreValue: Equatable {
         case let .array(values): return #"{"arrayValue":{"values":["# + values.map(\.json).joined(separator: ",") + "]}}"
         case let .opaque(text): return text
         }
-    }
-
-    /// `object` as the JSON text it came as.
-    private static func opaque(_ object: [String: Any]) -> FirestoreValue? {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), data.count <= 256 else { return nil }
-        return .opaque(String(decoding: data, as: UTF8.self))
     }
 
     static func fields(_ fields: [String: FirestoreValue]) -> String {

@@ -256,19 +256,21 @@ struct ResponseReader {
             (status, headers) = try readHead()
         }
         func header(_ name: String) -> String? { headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value }
-        let body: [UInt8]
+        // The body is read into its one buffer, sized up front when its length is known: a
+        // large answer costs its own size, not the copies and doublings on the way.
+        var body = Data()
         if method == "HEAD" || status == 204 || status == 304 {
-            body = []
         } else if header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
-            body = try readChunked()
+            try readChunked(into: &body)
         } else if let lengthText = header("Content-Length") {
             guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else { throw .connectivity }
             guard length <= limit else { throw .tooLarge(limit: limit) }
-            body = try readExactly(length)
+            body.reserveCapacity(length)
+            try read(length, into: &body)
         } else {
-            body = try readToEnd()
+            try readToEnd(into: &body)
         }
-        return HTTPResponse(statusCode: status, headers: headers, body: Data(body))
+        return HTTPResponse(statusCode: status, headers: headers, body: body)
     }
 
     /// Checks the deadline on every read, not only when one would wait: a server that never
@@ -309,27 +311,36 @@ struct ResponseReader {
         }
     }
 
-    private mutating func readExactly(_ count: Int) throws(HTTPClientError) -> [UInt8] {
-        while buffered.count < count {
-            guard !ended else { throw .connectivity }
-            try fill()
+    /// Appends the next `count` bytes to `body`: what is buffered first, then straight from the stream.
+    private mutating func read(_ count: Int, into body: inout Data) throws(HTTPClientError) {
+        var missing = count
+        let buffer = min(missing, buffered.count)
+        body.append(contentsOf: buffered[..<buffer])
+        buffered.removeSubrange(..<buffer)
+        missing -= buffer
+        while missing > 0 {
+            guard !ended, Date() < deadline else { throw ended ? .connectivity : .timeout }
+            let chunk = try stream.read(maximum: 64 << 10, deadline: deadline)
+            if chunk.isEmpty { ended = true; continue }
+            body.append(contentsOf: chunk.prefix(missing))
+            if chunk.count > missing { buffered = Array(chunk[missing...]) }
+            missing -= min(missing, chunk.count)
         }
-        let bytes = Array(buffered[..<count])
-        buffered.removeSubrange(..<count)
-        return bytes
     }
 
-    private mutating func readToEnd() throws(HTTPClientError) -> [UInt8] {
+    private mutating func readToEnd(into body: inout Data) throws(HTTPClientError) {
+        body.append(contentsOf: buffered)
+        buffered = []
         while !ended {
-            guard buffered.count <= limit else { throw .tooLarge(limit: limit) }
-            try fill()
+            guard body.count <= limit else { throw .tooLarge(limit: limit) }
+            guard Date() < deadline else { throw .timeout }
+            let chunk = try stream.read(maximum: 64 << 10, deadline: deadline)
+            if chunk.isEmpty { ended = true } else { body.append(contentsOf: chunk) }
         }
-        guard buffered.count <= limit else { throw .tooLarge(limit: limit) }
-        return buffered
+        guard body.count <= limit else { throw .tooLarge(limit: limit) }
     }
 
-    private mutating func readChunked() throws(HTTPClientError) -> [UInt8] {
-        var body: [UInt8] = []
+    private mutating func readChunked(into body: inout Data) throws(HTTPClientError) {
         while true {
             let sizeLine = try readLine(maximum: 1024)
             guard let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16),
@@ -339,14 +350,14 @@ struct ResponseReader {
                 var budget = SocketHTTPClient.maximumHeaderBytes
                 while true {
                     let line = try readLine(maximum: budget)
-                    if line.isEmpty { return body }
+                    if line.isEmpty { return }
                     budget -= line.utf8.count + 2
                     guard budget > 0 else { throw .connectivity }
                 }
             }
             // Compared without adding: a size near Int.max would overflow the sum.
             guard size <= limit - body.count else { throw .tooLarge(limit: limit) }
-            body += try readExactly(size)
+            try read(size, into: &body)
             guard try readLine(maximum: 2).isEmpty else { throw .connectivity }
         }
     }

@@ -191,74 +191,85 @@ enum RemoteEntryMapper {
         }
     }
 
-    /// The entries of one collection; one that can't be read is named, never a reason to fail the rest.
+    /// More malformed records than any account's history could hold by mistake: past this, the
+    /// answer is refused rather than each one named and remembered.
+    static let maximumUnreadable = 1_000
+
+    /// The entries of one collection, read one record at a time so the answer's size is all the
+    /// memory it takes; one that can't be read is named, never a reason to fail the rest.
     static func entries(from body: Data, in collection: RemoteCollection) throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
-        guard let object = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
-            throw .malformedResponse(detail: "the answer is not JSON")
-        }
-        if object is NSNull { return ([], []) }
-        guard let children = object as? [String: Any] else { throw .malformedResponse(detail: "the answer is not a set of entries") }
         var entries: [LedgerEntry] = []
         var unreadable: [LedgerRejection] = []
-        for (id, value) in children.sorted(by: { $0.key < $1.key }) {
-            guard let json = value as? [String: Any], let entry = entry(id: id, json, in: collection) else {
-                unreadable.append(LedgerRejection(id: id, kind: collection.rawValue, reasons: [
-                    "the remote record is malformed (missing or out-of-range fields, or values that are not text)"]))
-                continue
+        var unreadableCount = 0
+        do {
+            try JSONScanner.scan(body) { (scanner: inout JSONScanner) throws(JSONScanError) in
+                if try scanner.null() { return try scanner.end() }
+                try scanner.members { (scanner: inout JSONScanner, id: String) throws(JSONScanError) in
+                    if let entry = entry(id: id, try scanner.value(), in: collection) { return entries.append(entry) }
+                    unreadableCount += 1
+                    guard unreadableCount <= maximumUnreadable else { return }
+                    unreadable.append(LedgerRejection(id: id, kind: collection.rawValue, reasons: [
+                        "the remote record is malformed (missing or out-of-range fields, or values that are not text)"]))
+                }
+                try scanner.end()
             }
-            entries.append(entry)
+        } catch {
+            throw .malformedResponse(detail: error == .tooDeep ? "the answer is nested too deeply" : "the answer is not a set of entries")
         }
-        return (entries, unreadable)
+        guard unreadableCount <= maximumUnreadable else {
+            throw .malformedResponse(detail: "\(unreadableCount) of the records in \(collection.rawValue) are malformed, more than \(maximumUnreadable); "
+                                     + "the database holds something other than this app's records")
+        }
+        return (entries.sorted { $0.id < $1.id }, unreadable.sorted { $0.id < $1.id })
     }
 
     /// The one record at `id` (nil when there is none); one that can't be read is malformed data.
     static func entry(fromRecord body: Data, id: String, in collection: RemoteCollection) throws(StoreError) -> LedgerEntry? {
-        guard let object = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
-            throw .malformedResponse(detail: "the answer is not JSON")
-        }
-        if object is NSNull { return nil }
-        guard let json = object as? [String: Any], let entry = entry(id: id, json, in: collection) else {
-            throw .malformedResponse(detail: "the entry '\(id)' is malformed")
-        }
+        guard let json = try? ServerJSON.parse(body) else { throw .malformedResponse(detail: "the answer is not JSON") }
+        if json == .null { return nil }
+        guard let entry = entry(id: id, json, in: collection) else { throw .malformedResponse(detail: "the entry '\(id)' is malformed") }
         return entry
     }
 
-    private static func entry(id: String, _ json: [String: Any], in collection: RemoteCollection) -> LedgerEntry? {
+    private static func entry(id: String, _ json: ServerJSON, in collection: RemoteCollection) -> LedgerEntry? {
         guard let updatedAt = milliseconds(json["updatedAt"]) else { return nil }
-        let isDeleted = json["deleted"] as? Bool == true
+        let isDeleted = json["deleted"] == .bool(true)
         switch collection {
         case .transactions:
             // A deletion written before the ledger has no type; buy and sell live here alike.
-            let kind = json["type"] as? String ?? (isDeleted ? "buy" : "")
+            let kind = json["type"]?.string ?? (isDeleted ? "buy" : "")
             guard !kind.isEmpty, let schema = json["schema"].map(schemaNumber) ?? 1 else { return nil }
             if isDeleted { return .tombstone(id: id, kind: kind, schema: schema, at: updatedAt) }
-            guard let fields = strings(json.filter { !legacyMetadata.contains($0.key) }) else { return nil }
+            guard let fields = strings(json.members?.filter { !legacyMetadata.contains($0.key) }) else { return nil }
             return LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
         case .ledger:
-            guard let kind = json["kind"] as? String, !kind.isEmpty, let schema = schemaNumber(json["schema"]) else { return nil }
+            guard let kind = json["kind"]?.string, !kind.isEmpty, let schema = schemaNumber(json["schema"]) else { return nil }
             if isDeleted { return .tombstone(id: id, kind: kind, schema: schema, at: updatedAt) }
-            guard let fields = strings(json["fields"] as? [String: Any] ?? [:]) else { return nil }
+            guard let fields = strings(json["fields"].map { $0.members } ?? []) else { return nil }
             return LedgerEntry(id: id, kind: kind, schema: schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
         }
     }
 
-    private static func strings(_ json: [String: Any]) -> [(name: String, value: String)]? {
+    /// Every member's text; nil when one is not text, or when there is no object at all.
+    private static func strings(_ members: [ServerJSON.Member]?) -> [(name: String, value: String)]? {
+        guard let members else { return nil }
         var fields: [(name: String, value: String)] = []
-        for (name, value) in json {
-            guard let text = value as? String else { return nil }
-            fields.append((name, text))
+        fields.reserveCapacity(members.count)
+        for member in members {
+            guard let text = member.value.string else { return nil }
+            fields.append((member.key, text))
         }
         return fields
     }
 
     /// Whole milliseconds within `LedgerClock.latest`: anything else is invalid data, never a trap.
-    private static func milliseconds(_ value: Any?) -> Int64? {
-        guard let number = value as? NSNumber, let exact = Int64(exactly: number.doubleValue), (0...LedgerClock.latest).contains(exact) else { return nil }
+    private static func milliseconds(_ value: ServerJSON?) -> Int64? {
+        guard let exact = value?.number.flatMap(Double.init).flatMap({ Int64(exactly: $0) }), (0...LedgerClock.latest).contains(exact) else { return nil }
         return exact
     }
 
-    private static func schemaNumber(_ value: Any?) -> Int? {
-        guard let number = value as? NSNumber, let exact = Int(exactly: number.doubleValue), (1...1_000_000).contains(exact) else { return nil }
+    private static func schemaNumber(_ value: ServerJSON?) -> Int? {
+        guard let exact = value?.number.flatMap(Double.init).flatMap({ Int(exactly: $0) }), (1...1_000_000).contains(exact) else { return nil }
         return exact
     }
 
@@ -295,9 +306,9 @@ enum RemoteEntryMapper {
     }
 
     static func check(_ response: HTTPResponse, host: String) throws(StoreError) {
-        let message = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error"] as? String
+        if (200...299).contains(response.statusCode) { return }
+        let message = (try? ServerJSON.parse(response.body))?["error"]?.string
         switch response.statusCode {
-        case 200...299: return
         case _ where response.statusCode == 403 || message == "Permission denied": throw .permissionDenied
         case 401: throw .notSignedIn
         case 500...599: throw .unavailable(host: host, reason: .serverError(status: response.statusCode))
