@@ -37,7 +37,13 @@ public struct CloseImport {
     public private(set) var problems: [RowError] = []
     public private(set) var problemCount = 0
     public private(set) var closes: [DailyClose] = []
-    private var positions: [String: Int] = [:]
+    /// By ticker and day, not by ledger id: a short ticker is held inline, so a long file of
+    /// distinct closes costs no string per close here.
+    private var positions: [Key: Int] = [:]
+    private struct Key: Hashable {
+        let ticker: String
+        let day: CalendarDay
+    }
     private let today: CalendarDay
 
     public init(today: CalendarDay) {
@@ -46,12 +52,12 @@ public struct CloseImport {
 
     public mutating func add(_ row: CloseRow) {
         var messages: [String] = []
-        let day = CalendarDay(iso: row.date.trimmingCharacters(in: .whitespaces))
+        let day = CalendarDay(iso: row.date.trimmedSpaces)
         if day == nil { messages.append("date: '\(row.date)' is not a date in the form YYYY-MM-DD") }
         if let day, day > today { messages.append("date: \(day.iso) is in the future (today is \(today.iso))") }
-        let ticker = TransactionValidator.normalizedTicker(row.ticker.trimmingCharacters(in: .whitespaces))
+        let ticker = TransactionValidator.normalizedTicker(row.ticker.trimmedSpaces)
         if ticker == nil { messages.append("ticker: '\(row.ticker)' is not a ticker symbol") }
-        let close = FixedDecimal(row.close.trimmingCharacters(in: .whitespaces))
+        let close = FixedDecimal(row.close.trimmedSpaces)
         if close == nil || close! <= .zero || close! > TransactionValidator.maximumValue {
             messages.append("close: '\(row.close)' is not a price greater than 0")
         }
@@ -61,7 +67,7 @@ public struct CloseImport {
             return
         }
         let parsed = DailyClose(ticker: ticker, day: day, close: close)
-        let key = ClosesLedgerCodec.id(ticker: ticker, day: day)
+        let key = Key(ticker: ticker, day: day)
         if let position = positions[key] {
             closes[position] = parsed
         } else {
