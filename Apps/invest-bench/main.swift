@@ -308,6 +308,16 @@ if options.sizes != [1_000, 10_000], FileManager.default.fileExists(atPath: emul
     }
 }
 
+var largeInputRows: [LargeInputRow] = []
+if options.sizes != [1_000, 10_000], FileManager.default.fileExists(atPath: emulatorScript.path) {
+    do {
+        largeInputRows = try measureLargeInputs(emulator: emulatorScript, in: root)
+    } catch {
+        FileHandle.standardError.write(Data("invest-bench: could not write the large inputs: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 /// Runs `invest feed` for 10 s against a fresh emulator, through a small Python parent that
 /// counts its lines and reads its CPU time (RUSAGE_CHILDREN: the feed alone).
 func measureFeed(what: String, emulator: URL, query: String, arguments: [String]) -> FeedRow? {
@@ -352,7 +362,9 @@ if options.json {
         return object
     }
     let feed = feedRows.map { ["measure": $0.what, "updatesSent": $0.sent, "updatesShown": $0.shown, "cpuPercentOfACore": $0.cpuPercent] as [String: Any] }
-    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects, "feed": feed], options: [.prettyPrinted, .sortedKeys])
+    let large = largeInputRows.map { ["measure": $0.what, "inputMB": $0.inputMB, "peakMemoryMB": $0.peakMB, "seconds": $0.seconds, "exitCode": $0.exitCode] as [String: Any] }
+    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects, "feed": feed, "largeInputs": large],
+                                           options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
 } else {
     print("\nmedian / min / max over \(options.runs) runs after a warm-up; peak RSS of each `invest` process\n")
@@ -373,6 +385,13 @@ if options.json {
         print("\ninvest feed (reading, reducing and writing each update)          sent    shown  CPU % of a core")
         for row in feedRows {
             print(row.what.padding(toLength: 60, withPad: " ", startingAt: 0) + String(format: "  %7d  %7d  %6.1f", row.sent, row.shown, row.cpuPercent))
+        }
+    }
+    if !largeInputRows.isEmpty {
+        print("\nlarge inputs (one run each)                          input MB  peak MB  × input      s  exit")
+        for row in largeInputRows {
+            print(row.what.padding(toLength: 52, withPad: " ", startingAt: 0)
+                + String(format: "  %8.1f  %7.1f  %7.2f  %5.1f  %4d", row.inputMB, row.peakMB, row.times, row.seconds, row.exitCode))
         }
     }
 }

@@ -58,6 +58,9 @@ Control (tests only)
   GET  /_control/password-resets   ["email", ...] the reset emails that would have been sent
   GET  /_control/database-queries  the query items of each database request, the auth token left out
   GET  /_control/firestore-writes  [{"paths": the update mask or null, "uid"}] per Firestore write
+  POST /_control/raw-answers {"path": "/ledger.json", "file": "/tmp/answer.json"}  every GET whose path
+                           contains the text is answered 200 with the file's bytes, as sent: a hostile
+                           or very large answer for the benchmark's memory cases
 
 Quotes are deterministic; an unknown symbol answers like Finnhub does, with c == 0 and t == 0.
 With --data-dir, accounts and data survive a restart (state.json, replaced atomically).
@@ -71,6 +74,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import sys
 import threading
 import time
@@ -128,6 +132,7 @@ class State:
         self.load()
         self.quotes = {k: dict(v) for k, v in QUOTES.items()}
         self.faults = {}  # symbol -> [fault dict, remaining]
+        self.raw_answers = {}  # part of a path -> file
         self.database_queries = []
         self.requests = {}
         # Finnhub's free plan: 60 API calls a minute, counted over any 60 s; past it, 429.
@@ -288,6 +293,15 @@ def make_handler(state):
             url = urlparse(self.path)
             if url.path in ("/ws/echo", "/ws/finnhub"):
                 return websocket_endpoints.serve(self, url, state.websockets, parse_qs(url.query), state.api_key)
+            raw = next((f for part, f in state.raw_answers.items() if part in url.path), None)
+            if raw:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(os.path.getsize(raw)))
+                self.end_headers()
+                with open(raw, "rb") as answer:
+                    shutil.copyfileobj(answer, self.wfile)
+                return
             if url.path == "/_control/ws-stats":
                 return self.send_json(200, state.websockets.snapshot())
             if url.path == "/_control/requests":
@@ -401,6 +415,10 @@ def make_handler(state):
             if self.path == "/_control/quotes":
                 with state.lock:
                     state.quotes.update(body)
+                return self.send_json(200, {"ok": True})
+            if self.path == "/_control/raw-answers":
+                with state.lock:
+                    state.raw_answers[body["path"]] = body["file"]
                 return self.send_json(200, {"ok": True})
             if self.path == "/_control/quote-limit":
                 with state.lock:
