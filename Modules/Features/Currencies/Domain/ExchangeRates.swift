@@ -1,0 +1,69 @@
+import FixedPoint
+import Ledger
+
+/// One reference rate: on `day`, one `from` was worth `rate` of `to`.
+public struct ExchangeRate: Equatable, Sendable {
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+    public let day: CalendarDay
+    public let rate: FixedDecimal
+
+    public init(from: CurrencyCode, to: CurrencyCode, day: CalendarDay, rate: FixedDecimal) {
+        self.from = from
+        self.to = to
+        self.day = day
+        self.rate = rate
+    }
+}
+
+/// The days of one pair that were asked of the rates provider: within them, a day without a
+/// rate (a weekend, a holiday) has none to fetch, and takes the working day's before it.
+public struct RatesCoverage: Equatable, Sendable {
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+    public let first: CalendarDay
+    public let last: CalendarDay
+
+    public init(from: CurrencyCode, to: CurrencyCode, first: CalendarDay, last: CalendarDay) {
+        self.from = from
+        self.to = to
+        self.first = first
+        self.last = last
+    }
+
+    public func covers(_ days: ClosedRange<CalendarDay>) -> Bool { first <= days.lowerBound && days.upperBound <= last }
+}
+
+/// Kept rates, looked up as the ECB publishes them: a day's rate is the latest published on or
+/// before it, so a trade on a Saturday converts at Friday's rate.
+public struct ExchangeRates: Sendable {
+    private struct Pair: Hashable {
+        let from: CurrencyCode
+        let to: CurrencyCode
+    }
+    private var byPair: [Pair: [ExchangeRate]] = [:]
+
+    public init(_ rates: [ExchangeRate]) {
+        for rate in rates { byPair[Pair(from: rate.from, to: rate.to), default: []].append(rate) }
+        for key in byPair.keys { byPair[key]!.sort { $0.day < $1.day } }
+    }
+
+    /// The rate that converts `from` into `to` on `day`: 1 for one currency, else the latest kept
+    /// on or before the day; nil when none is kept that early.
+    public func rate(from: CurrencyCode, to: CurrencyCode, on day: CalendarDay) -> ExchangeRate? {
+        if from == to { return ExchangeRate(from: from, to: to, day: day, rate: 1) }
+        guard let rates = byPair[Pair(from: from, to: to)] else { return nil }
+        var low = 0, high = rates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rates[middle].day <= day { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : rates[low - 1]
+    }
+
+    public func all(from: CurrencyCode, to: CurrencyCode) -> [ExchangeRate] { byPair[Pair(from: from, to: to)] ?? [] }
+
+    public var pairs: [(from: CurrencyCode, to: CurrencyCode)] {
+        byPair.keys.sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map { ($0.from, $0.to) }
+    }
+}
