@@ -26,6 +26,8 @@ Firebase Realtime Database REST, with the rules every user's data needs
 
 Cloud Firestore REST, the options journal's users/<uid> document: see firestore_endpoints.py
 
+Frankfurter's exchange rates (/latest, /YYYY-MM-DD, /START..END with from= and to=): see frankfurter_endpoints.py
+
 Control (tests only)
   POST /_control/faults  {"symbol": "T" | "*" | "auth" | "db" | "db-write", "fault": "401|403|429|500|garbage|slow|drop|endless" or,
                           for "auth", a Firebase error message such as "TOO_MANY_ATTEMPTS_TRY_LATER", or, for the
@@ -82,6 +84,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 import firestore_endpoints
+import frankfurter_endpoints
 import websocket_endpoints
 
 DATABASE_PATH = re.compile(r"^/users/([^/]+)/(transactions|ledger)(?:/([^/]+))?\.json$")
@@ -364,6 +367,8 @@ def make_handler(state):
                 return self.search(parse_qs(url.query).get("q", [""])[0])
             if url.path.rstrip("/").endswith("/stock/candle"):
                 return self.candle(parse_qs(url.query))
+            if frankfurter_endpoints.matches(url.path):
+                return frankfurter_endpoints.serve(self, url, parse_qs(url.query))
             if url.path.rstrip("/").endswith("/time_series"):
                 return self.time_series(parse_qs(url.query))
             if url.path.rstrip("/").endswith("/quote"):

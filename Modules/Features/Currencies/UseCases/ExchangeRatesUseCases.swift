@@ -7,8 +7,9 @@ public enum ExchangeRatesError: LedgerFeatureError, Equatable {
     case unreadable(LedgerDecodingError)
     /// The provider couldn't be reached or answered something unreadable: nothing was kept.
     case unavailable(host: String, reason: String)
-    /// The provider publishes no rates for this currency.
-    case unknownCurrency(CurrencyCode)
+    /// The provider publishes no rate of this pair for the days asked (a currency the ECB
+    /// doesn't follow, or days before its rates began).
+    case noRatesPublished(from: CurrencyCode, to: CurrencyCode)
 }
 
 /// The rates provider's port: the ECB's reference rates, through Frankfurter.
@@ -58,6 +59,7 @@ public final class ExchangeRatesUseCase: ExchangeRatesProviding {
             }
             var fetched: [ExchangeRate] = []
             for range in ranges { fetched += try loader.rates(from: currency, to: base, days: range) }
+            if fetched.isEmpty, coverage == nil { throw .noRatesPublished(from: currency, to: base) }
             let union = RatesCoverage(from: currency, to: base, first: min(wanted.lowerBound, coverage?.first ?? wanted.lowerBound),
                                       last: max(wanted.upperBound, coverage?.last ?? wanted.upperBound))
             try store.save(fetched, covering: union, at: now())
