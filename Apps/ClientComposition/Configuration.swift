@@ -14,6 +14,7 @@ public struct Configuration {
             case boolean
             case url(schemes: [String])
             case integer(ClosedRange<Int>)
+            case currency
         }
 
         public let key: String
@@ -30,6 +31,9 @@ public struct Configuration {
                 return choices.contains(value) ? nil : "is not one of \(choices.joined(separator: ", "))"
             case .boolean:
                 return Configuration.boolean(value) == nil ? "is not yes or no (true/false, on/off and 1/0 are read too)" : nil
+            case .currency:
+                // Three letters; which codes are in use is the Currencies feature's to say, where the value is read.
+                return value.count == 3 && value.allSatisfy({ $0.isASCII && $0.isLetter }) ? nil : "is not an ISO 4217 currency code such as USD, EUR or GBP"
             case let .integer(range):
                 return Int(value).map(range.contains) == true ? nil : "is not a whole number from \(range.lowerBound) to \(range.upperBound)"
             case let .url(schemes):
@@ -59,6 +63,9 @@ public struct Configuration {
                 isSecret: false, values: .integer(0...3600)),
         Setting(key: "TWELVE_DATA_API_KEY", summary: "Twelve Data API key for daily price history (free plan: 8 requests a minute, 800 a day)", isSecret: true),
         Setting(key: "INVEST_TWELVE_DATA_URL", summary: "Base URL of a Twelve Data-compatible API (default: https://api.twelvedata.com)", isSecret: false,
+                values: .url(schemes: ["https", "http"])),
+        Setting(key: "INVEST_BASE_CURRENCY", summary: "The ISO 4217 currency exchange rates convert into (default: USD)", isSecret: false, values: .currency),
+        Setting(key: "INVEST_FX_URL", summary: "Base URL of a Frankfurter-compatible exchange-rates API (default: https://api.frankfurter.app)", isSecret: false,
                 values: .url(schemes: ["https", "http"])),
         Setting(key: "INVEST_API_KEY", summary: "Firebase Web API key, for accounts and sync", isSecret: true),
         Setting(key: "INVEST_REMOTE_URL", summary: "Firebase Realtime Database URL, for sync", isSecret: false, values: .url(schemes: ["https", "http"])),

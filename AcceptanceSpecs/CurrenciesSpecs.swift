@@ -1,0 +1,47 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 31 §1, exchange rates: the ECB's reference rates through Frankfurter's API, kept on the
+/// ledger, fetched once per day and range, and read offline from what is kept.
+final class CurrenciesSpecs: XCTestCase {
+    func test_rateFetch_keepsTheECBsRatesIntoTheBaseCurrency_andAsksForNoDayTwice() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        invest.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
+
+        let fetched = invest.run(["rate", "fetch", "USD", "EUR", "--from", "2024-06-28", "--format", "json"])
+        invest.environment["INVEST_FX_URL"] = "http://127.0.0.1:9"
+        let again = invest.run(["rate", "fetch", "USD", "--from", "2024-06-29", "--format", "json"])
+        let history = try invest.run(["rate", "history", "USD", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(fetched.status, 0, fetched.errors)
+        // Friday 28 June to Wednesday 3 July, the driver's today: four working days.
+        XCTAssertEqual(try fetched.jsonRows().map { $0["rates"] as? Int }, [4, 4])
+        XCTAssertEqual(again.status, 0, "the days asked about already need no server: \(again.errors)")
+        XCTAssertEqual(history.map { $0["date"] as? String }, ["2024-06-28", "2024-07-01", "2024-07-02", "2024-07-03"])
+        XCTAssertEqual(Set(history.map { $0["into"] as? String }), ["GBP"])
+        XCTAssertEqual(try again.jsonRows().first?["rate"] as? String, history.last?["rate"] as? String, "today's rate is the latest kept")
+    }
+
+    func test_rateFetch_ofACurrencyTheECBDoesNotFollow_keepsNothing_andSaysWhy() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
+
+        let unpublished = invest.run(["rate", "fetch", "AED", "--from", "2024-07-01"])
+        let unknown = invest.run(["rate", "fetch", "XYZ"])
+        invest.environment["INVEST_BASE_CURRENCY"] = "POUNDS"
+        let badBase = invest.run(["rate", "history"])
+        invest.environment["INVEST_BASE_CURRENCY"] = nil
+
+        XCTAssertEqual(unpublished.status, 1)
+        XCTAssertTrue(unpublished.errors.contains("the ECB publishes no rate of AED into USD"), unpublished.errors)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("'XYZ' is not an ISO 4217 currency code"), unknown.errors)
+        XCTAssertEqual(badBase.status, 2)
+        XCTAssertTrue(badBase.errors.contains("INVEST_BASE_CURRENCY 'POUNDS' is not an ISO 4217 currency code"), badBase.errors)
+        XCTAssertTrue(invest.run(["rate", "history"]).output.contains("No exchange rates into USD are kept"))
+    }
+}

@@ -1,0 +1,19 @@
+import TerminalKit
+import ClientComposition
+import Ledger
+import Currencies
+
+extension FeatureRegistration {
+    /// Exchange rates into the base currency every total is shown in.
+    static let currencies = FeatureRegistration(title: "Currencies", kinds: ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds,
+                                                validator: { _, _ in DecodingEntryValidator.currencies }) { app in
+        [RateCommands(rates: app.exchangeRates(offline:), base: app.baseCurrency).group]
+    }
+}
+
+extension DecodingEntryValidator {
+    /// A pulled rate is read as this client reads its own: a rate of zero never reaches a total.
+    static var currencies: DecodingEntryValidator {
+        DecodingEntryValidator(decoders(ExchangeRatesLedgerCodec.self) + decoders(RatesCoverageLedgerCodec.self))
+    }
+}
