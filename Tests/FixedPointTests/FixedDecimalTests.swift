@@ -3,6 +3,13 @@ import FixedPoint
 import TestSupport
 
 final class FixedDecimalTests: XCTestCase {
+    func test_addingAndSubtracting_areExact_andNilPastTheRange() {
+        XCTAssertEqual(FixedDecimal("0.1")!.adding(FixedDecimal("0.2")!), FixedDecimal("0.3"))
+        XCTAssertEqual(FixedDecimal("0.1")!.subtracting(FixedDecimal("0.3")!), FixedDecimal("-0.2"))
+        XCTAssertNil(FixedDecimal(units: .max).adding(FixedDecimal(units: 1)))
+        XCTAssertNil(FixedDecimal(units: .min).subtracting(FixedDecimal(units: 1)))
+    }
+
     func test_init_parsesExactDecimalText() {
         XCTAssertEqual(FixedDecimal("12.5")?.units, 1_250_000_000)
         XCTAssertEqual(FixedDecimal("-0.00000001")?.units, -1)

@@ -34,6 +34,18 @@ public struct FixedDecimal: Hashable, Comparable, Sendable {
     public static func += (lhs: inout FixedDecimal, rhs: FixedDecimal) { lhs = lhs + rhs }
     public static func -= (lhs: inout FixedDecimal, rhs: FixedDecimal) { lhs = lhs - rhs }
 
+    /// `self + other`; nil when too large, where `+` would trap.
+    public func adding(_ other: FixedDecimal) -> FixedDecimal? {
+        let (sum, overflow) = units.addingReportingOverflow(other.units)
+        return overflow ? nil : FixedDecimal(units: sum)
+    }
+
+    /// `self − other`; nil when too large, where `-` would trap.
+    public func subtracting(_ other: FixedDecimal) -> FixedDecimal? {
+        let (difference, overflow) = units.subtractingReportingOverflow(other.units)
+        return overflow ? nil : FixedDecimal(units: difference)
+    }
+
     /// `self × other`, rounded half-to-even to 8 fractional digits; nil when too large.
     public func multiplied(by other: FixedDecimal) -> FixedDecimal? {
         Self.multiplyDivideRounded(units, other.units, Self.scale).map(FixedDecimal.init(units:))
