@@ -44,4 +44,26 @@ final class CurrenciesSpecs: XCTestCase {
         XCTAssertTrue(badBase.errors.contains("INVEST_BASE_CURRENCY 'POUNDS' is not an ISO 4217 currency code"), badBase.errors)
         XCTAssertTrue(invest.run(["rate", "history"]).output.contains("No exchange rates into USD are kept"))
     }
+
+    /// Issue 31 §1: a security's trading currency, set by the user and synced as a record; a
+    /// minor unit is a hundredth of its currency.
+    func test_securitySet_keepsATradingCurrency_minorUnitsAsAHundredth_andUndoTakesItBack() throws {
+        let invest = makeInvestDriver()
+
+        let vodafone = invest.run(["security", "set", "vod.l", "--currency", "GBp"])
+        XCTAssertEqual(invest.run(["security", "set", "AAPL", "--currency", "usd"]).status, 0)
+        let listed = try invest.run(["security", "list", "--format", "json"]).jsonRows()
+        let refused = invest.run(["security", "set", "AAPL", "--currency", "dollars"])
+        let undone = invest.run(["undo"])
+        let after = try invest.run(["security", "list", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(vodafone.status, 0, vodafone.errors)
+        XCTAssertTrue(vodafone.output.contains("VOD.L trades in GBp (a hundredth of GBP"), vodafone.output)
+        XCTAssertEqual(listed.map { "\($0["ticker"] ?? "") \($0["unit"] ?? "") \($0["currency"] ?? "") \($0["perCurrency"] ?? "") \($0["source"] ?? "")" },
+                       ["AAPL USD USD 1 user", "VOD.L GBp GBP 100 user"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.errors.contains("'dollars' is not a currency"), refused.errors)
+        XCTAssertEqual(undone.status, 0, undone.errors)
+        XCTAssertEqual(after.map { $0["ticker"] as? String }, ["VOD.L"])
+    }
 }

@@ -22,4 +22,9 @@ extension AppComposer {
                                                                client: try remoteServices().client(timeout: 15))
         return ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: try ledger()), loader: loader, now: context.now)
     }
+
+    /// What the user sets is undoable, as every record they make.
+    func manageSecurities() throws -> SecuritiesManaging {
+        ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+    }
 }

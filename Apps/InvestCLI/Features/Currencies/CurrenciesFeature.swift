@@ -5,15 +5,17 @@ import Currencies
 
 extension FeatureRegistration {
     /// Exchange rates into the base currency every total is shown in.
-    static let currencies = FeatureRegistration(title: "Currencies", kinds: ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds,
+    static let currencies = FeatureRegistration(title: "Currencies",
+                                                kinds: ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds,
                                                 validator: { _, _ in DecodingEntryValidator.currencies }) { app in
-        [RateCommands(rates: app.exchangeRates(offline:), base: app.baseCurrency).group]
+        [RateCommands(rates: app.exchangeRates(offline:), base: app.baseCurrency).group,
+         SecurityCommands(securities: app.manageSecurities).group]
     }
 }
 
 extension DecodingEntryValidator {
     /// A pulled rate is read as this client reads its own: a rate of zero never reaches a total.
     static var currencies: DecodingEntryValidator {
-        DecodingEntryValidator(decoders(ExchangeRatesLedgerCodec.self) + decoders(RatesCoverageLedgerCodec.self))
+        DecodingEntryValidator(decoders(ExchangeRatesLedgerCodec.self) + decoders(RatesCoverageLedgerCodec.self) + decoders(SecuritiesLedgerCodec.self))
     }
 }
