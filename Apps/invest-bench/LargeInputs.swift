@@ -175,16 +175,7 @@ func measureLargeInput(_ what: String, input: URL, emulator: URL, answering path
     """
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("invest-bench-large-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, emulator.path, investPath, home.path, path ?? "", input.path, project ? "1" : "0"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), let code = Int(fields[2]),
+    guard let fields = pythonFields(script, [emulator.path, investPath, home.path, path ?? "", input.path, project ? "1" : "0"] + arguments), fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), let code = Int(fields[2]),
           let size = try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int else { return nil }
     let row = LargeInputRow(what: what, inputMB: Double(size) / 1_048_576, peakMB: kilobytes / 1024, seconds: seconds, exitCode: code)
     if !options.json {

@@ -318,6 +318,19 @@ if options.sizes != [1_000, 10_000], FileManager.default.fileExists(atPath: emul
     }
 }
 
+/// What a small Python parent printed, split at spaces; nil when it could not run.
+func pythonFields(_ script: String, _ arguments: [String]) -> [String]? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
 /// Runs `invest feed` for 10 s against a fresh emulator, through a small Python parent that
 /// counts its lines and reads its CPU time (RUSAGE_CHILDREN: the feed alone).
 func measureFeed(what: String, emulator: URL, query: String, arguments: [String]) -> FeedRow? {
@@ -336,16 +349,7 @@ func measureFeed(what: String, emulator: URL, query: String, arguments: [String]
     server.kill()
     print(stats["trades"] or stats["echoed"], shown, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, emulator.path, query, investPath, "feed"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 3, let sent = Int(fields[0]), let shown = Int(fields[1]), let cpu = Double(fields[2]) else { return nil }
+    guard let fields = pythonFields(script, [emulator.path, query, investPath, "feed"] + arguments), fields.count == 3, let sent = Int(fields[0]), let shown = Int(fields[1]), let cpu = Double(fields[2]) else { return nil }
     if !options.json {
         FileHandle.standardError.write(Data(String(format: "  feed: %@: %d sent, %d shown, %.1f%% of a core\n", what, sent, shown, cpu / 10 * 100).utf8))
     }

@@ -27,12 +27,7 @@ struct RateCommands {
         let format = try OutputFormat.parse(arguments.value("format"))
         let base = try base()
         let currencies = try arguments.positionals.map(Self.currency)
-        let from = try arguments.value("from").map { text -> CalendarDay in
-            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: io.today)), day <= io.today else {
-                throw CLIError.usage("--from '\(text.escapedForTerminal)' is not a past day; use YYYY-MM-DD, yesterday or -Nd.")
-            }
-            return day
-        } ?? io.today
+        let from = try FromDayOption.day(arguments, today: io.today) ?? io.today
         let provider = try rates(false)
         let kept = try Self.presenting { () throws(ExchangeRatesError) in
             try provider.rates(converting: Set(currencies), into: base, over: from...io.today)

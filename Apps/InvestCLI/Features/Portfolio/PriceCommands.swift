@@ -92,12 +92,7 @@ struct PriceCommands {
 
     private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let from = try arguments.value("from").map { text -> CalendarDay in
-            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: io.today)), day <= io.today else {
-                throw CLIError.usage("--from '\(text.escapedForTerminal)' is not a past day; use YYYY-MM-DD, yesterday or -Nd.")
-            }
-            return day
-        }
+        let from = try FromDayOption.day(arguments, today: io.today)
         let tickers = try arguments.positionals.map { text -> String in
             guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker.") }
             return ticker
