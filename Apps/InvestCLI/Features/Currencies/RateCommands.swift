@@ -17,7 +17,7 @@ struct RateCommands {
                                    options: [.value("from", "D", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd (default: today)"), Self.format],
                                    arguments: [.many("CURRENCY", optional: false)]), fetch),
             Subcommand(CommandSpec(name: "rate history", summary: "List the kept rates into your base currency, of every currency or of one",
-                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("CURRENCY")]), history),
+                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("CURRENCY")]), pagesOutput: true, history),
         ])
     }
 

@@ -38,7 +38,7 @@ struct PriceCommands {
                                    options: [.value("from", "D", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd"), Self.format],
                                    arguments: [.many("TICKER", optional: true, completes: .ticker)]), fetch),
             Subcommand(CommandSpec(name: "price history", summary: "List the kept daily closes, of every ticker or of one",
-                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("TICKER", completes: .ticker)]), closes),
+                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("TICKER", completes: .ticker)]), pagesOutput: true, closes),
         ])
     }
 
