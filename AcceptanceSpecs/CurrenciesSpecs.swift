@@ -66,4 +66,21 @@ final class CurrenciesSpecs: XCTestCase {
         XCTAssertEqual(undone.status, 0, undone.errors)
         XCTAssertEqual(after.map { $0["ticker"] as? String }, ["VOD.L"])
     }
+
+    /// Issue 31 §1: the history provider's metadata names a security's currency, kept unless the
+    /// user has said otherwise.
+    func test_priceFetch_keepsTheCurrencyTheProviderNames_butNeverOverTheUsers() throws {
+        let emulator = try startEmulator()
+        for ticker in ["VOD.L", "BP.L"] { try emulator.setQuote(ticker, price: 72, previousClose: 71) }
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
+        invest.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
+        XCTAssertEqual(invest.run(["security", "set", "BP.L", "--currency", "GBP"]).status, 0)
+
+        let fetched = invest.run(["price", "fetch", "VOD.L", "BP.L", "--from", "2024-07-01"])
+        let securities = try invest.run(["security", "list", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(fetched.status, 0, fetched.errors)
+        XCTAssertEqual(securities.map { "\($0["ticker"] ?? "") \($0["unit"] ?? "") \($0["source"] ?? "")" }, ["BP.L GBP user", "VOD.L GBp provider"])
+    }
 }

@@ -633,8 +633,10 @@ def make_handler(state):
                        "low": "%.5f" % c, "close": "%.5f" % c, "volume": "1000"} for d, c in zip(days, closes)]
             if query.get("order", ["desc"])[0] != "asc":
                 values.reverse()
-            self.send_json(200, {"meta": {"symbol": query["symbol"][0], "interval": "1day", "currency": "USD", "exchange_timezone": "America/New_York",
-                                          "exchange": "NASDAQ", "mic_code": "XNGS", "type": "Common Stock"},
+            london = query["symbol"][0].upper().endswith(".L")
+            self.send_json(200, {"meta": {"symbol": query["symbol"][0], "interval": "1day", "currency": "GBp" if london else "USD",
+                                          "exchange_timezone": "Europe/London" if london else "America/New_York",
+                                          "exchange": "LSE" if london else "NASDAQ", "mic_code": "XLON" if london else "XNGS", "type": "Common Stock"},
                                  "values": values, "status": "ok"})
 
         def candle(self, query):

@@ -18,6 +18,20 @@ final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
         XCTAssertEqual(closes.map(\.close), ["199.2", "199.4", "199.6", "199.8", "200"].map(fixed))
     }
 
+    func test_closes_tellTheCurrencyTheProviderNames_penceForALondonShare() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("VOD.L", price: 72, previousClose: 71)
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        var told: [String] = []
+        let sut = TwelveDataTimeSeries(baseURL: emulator.baseURL, apiKey: ServicesEmulator.apiKey, client: platformHTTPClient(timeout: 5)) { told.append("\($0) \($1)") }
+
+        _ = try sut.closes(of: "VOD.L", from: day("2024-07-01"), to: day("2024-07-05"))
+        _ = try sut.closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-05"))
+        _ = try sut.closes(of: "NOPE", from: day("2024-07-01"), to: day("2024-07-05"))
+
+        XCTAssertEqual(told, ["VOD.L GBp", "AAPL USD"], "nothing for a symbol without data")
+    }
+
     func test_closes_ofAnUnknownSymbolOrAnEmptyRange_isEmpty() throws {
         let emulator = try startEmulator()
         try emulator.setQuote("AAPL", price: 200, previousClose: 190)

@@ -19,11 +19,15 @@ public final class TwelveDataTimeSeries: DailyClosesLoading {
     private let baseURL: URL
     private let apiKey: String
     private let client: HTTPClient
+    private let onCurrency: ((_ ticker: String, _ currency: String) -> Void)?
 
-    public init(baseURL: URL, apiKey: String, client: HTTPClient) {
+    /// - Parameter onCurrency: told the currency `meta.currency` names for each ticker fetched
+    ///   (`GBp` for most London shares), so the security's trading currency can be kept.
+    public init(baseURL: URL, apiKey: String, client: HTTPClient, onCurrency: ((_ ticker: String, _ currency: String) -> Void)? = nil) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.client = client
+        self.onCurrency = onCurrency
     }
 
     public func closes(of ticker: String, from: CalendarDay, to: CalendarDay) throws(CandlesError) -> [DailyClose] {
@@ -39,13 +43,15 @@ public final class TwelveDataTimeSeries: DailyClosesLoading {
             case .tooLarge: throw .invalidData
             }
         }
-        return try TimeSeriesMapper.map(response, ticker: ticker)
+        let (closes, currency) = try TimeSeriesMapper.map(response, ticker: ticker)
+        if let currency { onCurrency?(ticker, currency) }
+        return closes
     }
 }
 
 /// The API's DTO and its mapping: private to this adapter.
 private enum TimeSeriesMapper {
-    static func map(_ response: HTTPResponse, ticker: String) throws(CandlesError) -> [DailyClose] {
+    static func map(_ response: HTTPResponse, ticker: String) throws(CandlesError) -> (closes: [DailyClose], currency: String?) {
         let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         // The code in the body, else the HTTP status, whatever the body is (a proxy's page, say).
         if object?["status"] as? String == "error" || response.statusCode != 200 {
@@ -54,7 +60,7 @@ private enum TimeSeriesMapper {
             case 401: throw .unauthorized
             case 403: throw .noAccess
             // An unknown symbol, or a range without data: nothing to keep.
-            case 400, 404: return []
+            case 400, 404: return ([], nil)
             case 500...599: throw .connectivity
             default: throw .invalidData
             }
@@ -69,6 +75,8 @@ private enum TimeSeriesMapper {
                   let close = FixedDecimal(closeText), close > .zero, close <= ManualPrices.maximumPrice else { throw .invalidData }
             closes.append(DailyClose(ticker: ticker, day: day, close: close))
         }
-        return closes
+        // A currency code or a minor unit, never more than a few letters.
+        let currency = ((object["meta"] as? [String: Any])?["currency"] as? String).flatMap { $0.count <= 8 && $0.allSatisfy({ $0.isASCII && $0.isLetter }) ? $0 : nil }
+        return (closes, currency)
     }
 }

@@ -5,6 +5,7 @@ import QuotesAPI
 import MarketDataAPI
 import LocalFileStore
 import TerminalKit
+import Currencies
 
 /// Analytics' use cases: the price history and performance over time.
 extension AppComposer {
@@ -62,9 +63,13 @@ extension AppComposer {
                                      today: { context.today })
     }
 
+    /// The provider's word on each ticker's currency is kept as the security's, past the undo
+    /// log, unless the user has set one; a unit this client doesn't know is left out.
     private func historyProvider() throws -> DailyClosesLoading? {
-        try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
-                                          onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"))
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
+        return try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
+                                                 onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"),
+                                                 onCurrency: { ticker, currency in _ = try? securities.recordProviderCurrency(currency, of: ticker) })
     }
 
     func manageCategories() throws -> CategoriesManaging {

@@ -12,12 +12,15 @@ extension RemoteServices {
     /// The daily history provider: Twelve Data's time series with a TWELVE_DATA_API_KEY (its free
     /// plan has them), paced to its limits across runs; else Finnhub's candles, which a free
     /// Finnhub key can't get; nil without either key.
-    func dailyCandles(requestLog: QuoteRequestLog, onWait: @escaping (TimeInterval, QuotePacing) -> Void) throws -> DailyClosesLoading? {
+    /// `onCurrency` is told each ticker's currency as Twelve Data names it.
+    func dailyCandles(requestLog: QuoteRequestLog, onWait: @escaping (TimeInterval, QuotePacing) -> Void,
+                      onCurrency: @escaping (_ ticker: String, _ currency: String) -> Void) throws -> DailyClosesLoading? {
         if let apiKey = configuration["TWELVE_DATA_API_KEY"] {
             let baseURL = try configuration.url("INVEST_TWELVE_DATA_URL") ?? TwelveDataTimeSeries.defaultBaseURL
             let pacer = RequestPacer(pacings: Self.twelveDataPacings, log: requestLog, maxWait: try maxWait(), now: now,
                                      sleep: { Thread.sleep(forTimeInterval: $0) }, onWait: onWait)
-            return PacedClosesLoader(decoratee: TwelveDataTimeSeries(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 15)), pacer: pacer)
+            return PacedClosesLoader(decoratee: TwelveDataTimeSeries(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 15), onCurrency: onCurrency),
+                                     pacer: pacer)
         }
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
