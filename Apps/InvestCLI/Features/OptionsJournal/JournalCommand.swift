@@ -282,10 +282,19 @@ struct JournalCommands {
         guard let timeZone = zone.map({ TimeZone(identifier: $0) }) ?? self.timeZone else {
             throw CLIError.usage("--tz '\(zone!.escapedForTerminal)' is not a time zone; use a name such as America/New_York.")
         }
-        let records = try ImportCommand.csvRecords(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name)
-        let statement: ThinkorswimStatement.Reading
+        let statement = try Self.statement(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name, timeZone: timeZone, now: io.now)
+        let outcome = try importer().importExecutions(statement.executions, formerIDs: statement.formerIDs, from: path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent, dryRun: dryRun)
+        let skipped = outcome.alreadyThere == 0 ? "" : "; \(Plural.count(outcome.alreadyThere, "execution")) already in the journal \(outcome.alreadyThere == 1 ? "was" : "were") skipped"
+        io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.added, "execution")) from \(name) would be added\(skipped); nothing was saved.\n"
+                                : "Added \(Plural.count(outcome.added, "execution")) from \(name)\(skipped).\n")
+    }
+
+    /// A statement's fills. Its CSV records go when this returns, before the fills are imported:
+    /// a long statement's records are most of its memory.
+    private static func statement(_ data: Data, name: String, timeZone: TimeZone, now: Date) throws -> ThinkorswimStatement.Reading {
+        let records = try ImportCommand.csvRecords(data, name: name).map { ($0.line, $0.fields) }
         do throws(ThinkorswimStatement.Failure) {
-            statement = try ThinkorswimStatement.read(records.map { ($0.line, $0.fields) }, timeZone: timeZone, now: io.now)
+            return try ThinkorswimStatement.read(records, timeZone: timeZone, now: now)
         } catch {
             switch error {
             case .noTradeHistory:
@@ -296,10 +305,6 @@ struct JournalCommands {
                 throw ImportCommand.badRows(problems.map { ($0.line, $0.message) }, in: name)
             }
         }
-        let outcome = try importer().importExecutions(statement.executions, formerIDs: statement.formerIDs, from: path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent, dryRun: dryRun)
-        let skipped = outcome.alreadyThere == 0 ? "" : "; \(Plural.count(outcome.alreadyThere, "execution")) already in the journal \(outcome.alreadyThere == 1 ? "was" : "were") skipped"
-        io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.added, "execution")) from \(name) would be added\(skipped); nothing was saved.\n"
-                                : "Added \(Plural.count(outcome.added, "execution")) from \(name)\(skipped).\n")
     }
 }
 

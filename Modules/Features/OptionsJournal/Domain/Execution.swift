@@ -82,13 +82,26 @@ public struct Execution: Equatable, Sendable {
     /// The fills of one statement or document, each repeat of an identical fill numbered in the
     /// order given: 1, 2, … Deterministic, so the same statement imported again adds nothing.
     public static func numberingRepeats(_ executions: [Execution]) -> [Execution] {
+        numbering(executions) { $0 }
+    }
+
+    /// Only the ids `numberingRepeats` gives: a long statement's former ids without a second
+    /// copy of its fills.
+    public static func idsNumberingRepeats(_ executions: some Sequence<Execution>) -> [String] {
+        numbering(executions) { $0.id }
+    }
+
+    private static func numbering<T>(_ executions: some Sequence<Execution>, _ keep: (Execution) -> T) -> [T] {
         var seen: [String: Int] = [:]
-        return executions.map { fill in
+        var kept: [T] = []
+        kept.reserveCapacity(executions.underestimatedCount)
+        for fill in executions {
             let first = fill.numbered(1), id = first.id
             let count = (seen[id] ?? 0) + 1
             seen[id] = count
-            return count == 1 ? first : first.numbered(count)
+            kept.append(keep(count == 1 ? first : first.numbered(count)))
         }
+        return kept
     }
 }
 

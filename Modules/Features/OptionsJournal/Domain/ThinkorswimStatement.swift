@@ -177,7 +177,7 @@ public enum ThinkorswimStatement {
         problems += feeProblems
         guard problems.isEmpty else { throw .badRows(problems.sorted { $0.line < $1.line }) }
         let fills = Execution.numberingRepeats(charging(executions, at: statementTimes, with: charges))
-        let former = Execution.numberingRepeats(zip(fills, statementTimes).map { fill, time in
+        let formerIDs = Execution.idsNumberingRepeats(zip(fills, statementTimes).lazy.map { fill, time in
             Execution(execTime: time, tradeDate: fill.tradeDate, side: fill.side, quantity: fill.quantity, symbol: fill.symbol,
                       expiration: WebAppSpreadsheet.statementExpiration(fill.expiration) ?? fill.expiration.uppercased(), strike: fill.strike, price: fill.price, orderType: fill.orderType,
                       positionEffect: fill.positionEffect, type: fill.type)
@@ -185,7 +185,7 @@ public enum ThinkorswimStatement {
         // The web app lists the rows it reads in their order, and leaves the later legs out; they
         // come last, so a fill's place among its contract's matches the web app's upload.
         let order = fills.indices.filter { !legs.contains($0) } + fills.indices.filter { legs.contains($0) }
-        return Reading(executions: order.map { fills[$0] }, formerIDs: order.map { former[$0].id })
+        return Reading(executions: order.map { fills[$0] }, formerIDs: order.map { formerIDs[$0] })
     }
 
     /// Commissions and fees of one order, from a trade (TRD) row of the `Cash Balance` section.
