@@ -250,16 +250,17 @@ enum RemoteEntryMapper {
         }
     }
 
-    /// Every member's text; nil when one is not text, or when there is no object at all.
+    /// Every member's text, the last of a repeated name; nil when one is not text, or when there
+    /// is no object at all.
     private static func strings(_ members: [ServerJSON.Member]?) -> [(name: String, value: String)]? {
         guard let members else { return nil }
-        var fields: [(name: String, value: String)] = []
+        var fields: [String: String] = [:]
         fields.reserveCapacity(members.count)
         for member in members {
             guard let text = member.value.string else { return nil }
-            fields.append((member.key, text))
+            fields[member.key] = text
         }
-        return fields
+        return fields.map { ($0.key, $0.value) }
     }
 
     /// Whole milliseconds within `LedgerClock.latest`: anything else is invalid data, never a trap.
