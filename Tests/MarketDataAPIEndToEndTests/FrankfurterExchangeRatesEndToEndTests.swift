@@ -48,6 +48,52 @@ final class FrankfurterExchangeRatesEndToEndTests: XCTestCase {
         }
     }
 
+    func test_rates_fromAHostileAnswer_areRefusedWhole_neverRoundedOrTrapped() {
+        let range = day("2024-07-01")...day("2024-07-05")
+        let hostile = [
+            #"{"base": "USD", "rates": {"2024-07-01": {"GBP": 1e400}}}"#,
+            #"{"base": "USD", "rates": {"2024-07-01": {"GBP": -0.78}}}"#,
+            #"{"base": "USD", "rates": {"2024-07-01": {"GBP": 0.123456789}}}"#,
+            #"{"base": "USD", "rates": {"2024-07-01": {"GBP": "0.78"}}}"#,
+            #"{"base": "USD", "rates": {"2099-01-01": {"GBP": 0.78}}}"#,
+            #"{"base": "EUR", "rates": {"2024-07-01": {"GBP": 0.78}}}"#,
+            #"{"base": "USD", "rates": [0.78]}"#,
+            "<html>Bad gateway</html>",
+        ]
+        for body in hostile {
+            let sut = FrankfurterExchangeRates(baseURL: URL(string: "https://rates.example")!, client: StubHTTPClient(status: 200, body: body))
+            XCTAssertThrowsError(try sut.rates(from: usd, to: gbp, days: range), body) { error in
+                XCTAssertEqual(error as? ExchangeRatesError, .unavailable(host: "rates.example", reason: "its answer was not a set of rates"), body)
+            }
+        }
+    }
+
+    func test_rates_readExponentsDigitForDigit_andStatusesAsFrankfurterMeansThem() throws {
+        let range = day("2024-07-01")...day("2024-07-01")
+        let tiny = FrankfurterExchangeRates(baseURL: URL(string: "https://rates.example")!,
+                                            client: StubHTTPClient(status: 200, body: #"{"base": "USD", "date": "2024-07-01", "rates": {"GBP": 4.9e-05}}"#))
+        XCTAssertEqual(try tiny.rates(from: usd, to: gbp, days: range).map(\.rate), [FixedDecimal("0.000049")!])
+
+        for (status, expected) in [(404, "no rates"), (422, "no rates"), (429, "it is limiting requests; try again in a minute"), (502, "it answered HTTP 502")] {
+            let sut = FrankfurterExchangeRates(baseURL: URL(string: "https://rates.example")!, client: StubHTTPClient(status: status, body: #"{"message": "x"}"#))
+            let outcome: String
+            do throws(ExchangeRatesError) {
+                outcome = try sut.rates(from: usd, to: gbp, days: range).isEmpty ? "no rates" : "rates"
+            } catch {
+                guard case let .unavailable(_, reason) = error else { return XCTFail("\(error)") }
+                outcome = reason
+            }
+            XCTAssertEqual(outcome, expected, "HTTP \(status)")
+        }
+    }
+
+    private struct StubHTTPClient: HTTPClient {
+        let status: Int
+        let body: String
+
+        func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse { HTTPResponse(statusCode: status, body: Data(body.utf8)) }
+    }
+
     private func makeSUT(_ emulator: ServicesEmulator) -> FrankfurterExchangeRates {
         FrankfurterExchangeRates(baseURL: emulator.baseURL, client: platformHTTPClient(timeout: 5))
     }
