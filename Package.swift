@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "LiveFeed", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/LiveFeed"),
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),
         .target(name: "Currencies", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Currencies"),
+        .target(name: "InvestmentAccounts", dependencies: ["Ledger"], path: "Modules/Features/InvestmentAccounts"),
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
@@ -78,6 +79,7 @@ let package = Package(
                                                      "TestSupport"], path: "Tests/TradingDeskTests"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/AnalyticsTests", exclude: ["Fixtures"]),
+        .testTarget(name: "InvestmentAccountsTests", dependencies: ["InvestmentAccounts", "Ledger", "TestSupport"], path: "Tests/InvestmentAccountsTests"),
         .testTarget(name: "CurrenciesTests", dependencies: ["Currencies", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrenciesTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
