@@ -129,6 +129,34 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
+    func test_save_checksEachAccountsSharesAndCashOnItsOwn() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "3", account: "account-isa"),
+                        makeCash(date: "2024-01-01", type: .deposit, sum: "50")]
+
+        XCTAssertThrowsError(try sut.save(draft(type: "sell", ticker: "AAPL", quantity: "1"), replacing: nil), "the default account holds none") { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+        var inTheISA = draft(type: "sell", ticker: "AAPL", quantity: "3")
+        inTheISA.account = "account-isa"
+        XCTAssertEqual(try sut.save(inTheISA, replacing: nil).account, "account-isa")
+        XCTAssertThrowsError(try sut.save(draft(ticker: "MSFT", sum: "60"), replacing: nil), "the default account's cash is 50") { error in
+            guard case .wouldOverdraw? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+    }
+
+    func test_save_anEditMovingABuyToAnotherAccount_isCheckedInTheOneItLeaves() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "5"),
+                        makeTransaction(date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "4")]
+        var moved = draft(date: "2024-01-01", ticker: "AAPL", quantity: "5")
+        moved.account = "account-isa"
+
+        XCTAssertThrowsError(try sut.save(moved, replacing: "buy")) { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+    }
+
     func test_save_editReplacesTheTransactionKeepingItsID() throws {
         let (sut, store) = makeSUT()
         let existing = makeTransaction(id: "keep-me", date: "2024-01-01", quantity: "1", sum: "10")

@@ -5,6 +5,18 @@ import TestSupport
 import TransactionsTestSupport
 
 final class TransactionsLedgerCodecTests: XCTestCase {
+    func test_account_isWrittenOnlyWhenThereIsOne_andReadBack() throws {
+        let inTheISA = makeTransaction(account: "account-k3j2")
+        let ofTheDefault = makeTransaction()
+
+        XCTAssertEqual(try TransactionsLedgerCodec.record(from: TransactionsLedgerCodec.entry(for: inTheISA)), inTheISA)
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: inTheISA).payload["account"], "account-k3j2")
+        XCTAssertNil(TransactionsLedgerCodec.entry(for: ofTheDefault).payload["account"], "the default account's records are written as before accounts")
+        let bad = LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1,
+                              payload: LedgerPayload([("date", "2024-01-02"), ("quantity", "1"), ("sum", "1"), ("ticker", "A"), ("account", "not an id")]))
+        XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: bad))
+    }
+
     func test_entry_writesBuysAndSellsAsTheirOwnKindsWithNamedExactFields() {
         let sell = makeTransaction(id: "s1", date: "2024-03-05", type: .sell, ticker: "BRK.B", quantity: "0.00000001", sum: "123456789012.12345678",
                                    note: "n", updatedAt: Date(timeIntervalSince1970: 1_700_000_000.123))

@@ -77,11 +77,14 @@ public struct Transaction: Hashable, Sendable {
     /// A split's shares after for shares before; nil for every other type.
     public let ratio: SplitRatio?
     public let note: String?
+    /// The id of the account it belongs to; nil for the default account, as every record written
+    /// before accounts existed is.
+    public let account: String?
     /// When this version was written; the sync's last-write-wins rule compares it.
     public let updatedAt: Date
 
     public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
-                quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, updatedAt: Date) {
+                quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil, updatedAt: Date) {
         self.id = id
         self.date = date
         self.type = type
@@ -90,6 +93,7 @@ public struct Transaction: Hashable, Sendable {
         self.sum = sum
         self.ratio = ratio
         self.note = note
+        self.account = account
         self.updatedAt = updatedAt
     }
 

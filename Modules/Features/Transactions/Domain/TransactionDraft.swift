@@ -11,9 +11,11 @@ public struct TransactionDraft: Equatable, Sendable {
     /// A split's ratio, such as 4:1.
     public var ratio: String?
     public var note: String?
+    /// The account's id, already resolved from its name; nil for the default account.
+    public var account: String?
 
     public init(date: String? = nil, type: String? = nil, ticker: String? = nil,
-                quantity: String? = nil, sum: String? = nil, ratio: String? = nil, note: String? = nil) {
+                quantity: String? = nil, sum: String? = nil, ratio: String? = nil, note: String? = nil, account: String? = nil) {
         self.date = date
         self.type = type
         self.ticker = ticker
@@ -21,6 +23,7 @@ public struct TransactionDraft: Equatable, Sendable {
         self.sum = sum
         self.ratio = ratio
         self.note = note
+        self.account = account
     }
 
     /// The draft that reproduces `transaction`, for edits that change only some fields: only the
@@ -30,7 +33,7 @@ public struct TransactionDraft: Equatable, Sendable {
         self.init(date: transaction.date.iso, type: type.rawValue, ticker: transaction.ticker.isEmpty ? nil : transaction.ticker,
                   quantity: type.quantity == .unused ? nil : transaction.quantity.description,
                   sum: type.sum == .unused ? nil : transaction.sum.description,
-                  ratio: transaction.ratio?.description, note: transaction.note)
+                  ratio: transaction.ratio?.description, note: transaction.note, account: transaction.account)
     }
 
     /// The draft with the fields `type` doesn't use cleared: what an edit that changes the type keeps.

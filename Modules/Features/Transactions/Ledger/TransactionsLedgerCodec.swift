@@ -5,10 +5,11 @@ import Ledger
 /// Transactions on the ledger: one kind per `TransactionType` (`buy`, `sell`, `deposit`,
 /// `withdrawal`, `interest`, `dividend`, `fee`, `split`), schema 1, with the payload
 ///
-///     date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
+///     account=ID  date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
 ///
 /// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
-/// for the note and a fee's ticker, only when there is one. Buys and sells are written exactly as
+/// for the account, the note and a fee's ticker, only when there is one: a transaction of the
+/// default account is written exactly as before accounts existed. Buys and sells are written exactly as
 /// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
 /// them in place, because a portfolio decodes every entry of a long history.
 public enum TransactionsLedgerCodec: LedgerCodec {
@@ -24,6 +25,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         if !transaction.ticker.isEmpty { fields.append(("ticker", transaction.ticker)) }
         if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
         if let note = transaction.note { fields.append(("note", note)) }
+        if let account = transaction.account { fields.append(("account", account)) }
         let kind = kind(of: type)
         return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
@@ -45,7 +47,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         }
         let id = entry.id
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
-        var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?
+        var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?, account: String?
         entry.payload.withFields { fields in
             fields.forEach { name, value in
                 // Names differ in length but for date and note: one comparison per field.
@@ -56,6 +58,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 3 where LedgerFields.name(name, is: "sum"): sum = FixedDecimal.parse(value)
                 case 6 where LedgerFields.name(name, is: "ticker"): ticker = LedgerEscaping.unescape(value)
                 case 5 where LedgerFields.name(name, is: "ratio"): ratioText = LedgerEscaping.unescape(value)
+                case 7 where LedgerFields.name(name, is: "account"): account = LedgerEscaping.unescape(value)
                 default: break
                 }
             }
@@ -67,10 +70,11 @@ public enum TransactionsLedgerCodec: LedgerCodec {
             : type.sum == .required && sum == nil ? "sum"
             : type.ticker == .required && (ticker ?? "").isEmpty ? "ticker"
             : type.ratio == .required && ratio == nil ? "ratio"
+            : account.map { !LedgerIdentifier.isValid($0) } == true ? "account"
             : nil
         if let missing { throw .invalidField(id: id, kind: entry.kind, field: missing) }
         return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
-                           ratio: ratio, note: note, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
+                           ratio: ratio, note: note, account: account, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {

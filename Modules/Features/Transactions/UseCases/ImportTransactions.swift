@@ -152,13 +152,15 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
         // Positions, not copies: one ticker's history is built at a time, so checking a million
         // rows doesn't hold a second copy of them all.
+        // Per account and ticker: each account holds its own shares.
         var positions: [String: [Int]] = [:]
-        for (position, transaction) in kept.enumerated() { positions[transaction.ticker, default: []].append(position) }
+        func key(_ transaction: Transaction) -> String { (transaction.account ?? "") + "\u{0}" + transaction.ticker }
+        for (position, transaction) in kept.enumerated() { positions[key(transaction), default: []].append(position) }
         for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty {
-            positions[transaction.ticker, default: []].append(kept.count + position)
+            positions[key(transaction), default: []].append(kept.count + position)
         }
-        return positions.keys.sorted().compactMap { ticker in
-            let history = positions[ticker]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
+        return positions.keys.sorted().compactMap { holding in
+            let history = positions[holding]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
             return HoldingsPolicy.firstViolation(in: history).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
             }
@@ -167,11 +169,17 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
 
     /// The cash rule over the whole history once imported. When the movement it stops at was
     /// saved before, the import's last movement out on or before that date is to blame.
+    /// Each account's cash on its own; the first account by id that fails is named.
     private func cashError(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> RowError? {
-        let history = stored.filter { lineByID[$0.id] == nil } + imported
-        guard let violation = CashPolicy.firstViolation(in: history) else { return nil }
+        let whole = stored.filter { lineByID[$0.id] == nil } + imported
+        let accounts = Set(whole.map(\.account)).sorted { ($0 ?? "") < ($1 ?? "") }
+        let failing = accounts.lazy.compactMap { account -> (String?, CashPolicy.Violation)? in
+            guard let violation = CashPolicy.firstViolation(in: accounts.count == 1 ? whole : whole.filter { $0.account == account }) else { return nil }
+            return (account, violation)
+        }.first
+        guard let (account, violation) = failing else { return nil }
         if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
-        let blamed = imported.last { $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
+        let blamed = imported.last { $0.account == account && $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
         return RowError(line: blamed.flatMap { lineByID[$0.id] } ?? 1,
                         messages: ["with this row, the saved \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"])
     }

@@ -49,6 +49,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
             return found
         }
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
+        // Each account holds its own shares and cash: an edit that moves a transaction to
+        // another account is checked in both.
+        let accounts = Set([transaction.account] + (previous.map { [$0.account] } ?? []))
         // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
         // adding one needs no ticker history.
         if previous != nil || transaction.type == .sell || transaction.type == .split {
@@ -57,8 +60,10 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 var history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
                     .filter { $0.id != transaction.id }
                 if transaction.ticker == ticker { history.append(transaction) }
-                if let violation = HoldingsPolicy.firstViolation(in: history) {
-                    throw SaveTransactionError.wouldOversell(violation)
+                for account in accounts {
+                    if let violation = HoldingsPolicy.firstViolation(in: history.filter { $0.account == account }) {
+                        throw SaveTransactionError.wouldOversell(violation)
+                    }
                 }
             }
         }
@@ -66,8 +71,10 @@ public final class SaveTransactionUseCase: TransactionSaving {
         if previous != nil || transaction.cashChange < .zero || transaction.type == .deposit {
             let history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
                 .filter { $0.id != transaction.id } + [transaction]
-            if let violation = CashPolicy.firstViolation(in: history) {
-                throw SaveTransactionError.wouldOverdraw(violation)
+            for account in accounts {
+                if let violation = CashPolicy.firstViolation(in: history.filter { $0.account == account }) {
+                    throw SaveTransactionError.wouldOverdraw(violation)
+                }
             }
         }
         try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
