@@ -52,7 +52,7 @@ let package = Package(
                                                           // would load libcurl and its libraries into every run.
                                                           .target(name: "URLSessionHTTP", condition: .when(platforms: [.macOS, .iOS, .watchOS, .tvOS, .visionOS]))],
                 path: "Apps/ClientComposition"),
-        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "Savings", "LiveFeed",
+        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),

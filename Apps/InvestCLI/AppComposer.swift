@@ -14,13 +14,16 @@ struct AppComposer {
     let homeOverride: String?
     /// What this client is made of: `Invest.features`, or more in a test.
     let features: [FeatureRegistration]
+    /// `--account NAME`: the one account this run reads and writes; nil for all of them.
+    let accountName: String?
     /// What the run's commands share.
     private let run = RunState()
 
-    init(context: InvestContext, homeOverride: String?, features: [FeatureRegistration]) {
+    init(context: InvestContext, homeOverride: String?, features: [FeatureRegistration], accountName: String? = nil) {
         self.context = context
         self.homeOverride = homeOverride
         self.features = features
+        self.accountName = accountName
     }
 
     var console: Console { context.console }

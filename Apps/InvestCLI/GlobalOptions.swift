@@ -10,6 +10,8 @@ struct GlobalOptions {
     var noPager = false
     /// `--max-wait SECONDS`: the run's longest wait for the quote service's per-minute limit.
     var maxWait: String?
+    /// `--account NAME`: the account reads show and writes go into.
+    var account: String?
     /// `invest --format json portfolio`: a format given before the command, passed on to it.
     var leadingFormat: String?
 
@@ -20,6 +22,7 @@ struct GlobalOptions {
         ("    --verbose", "Each network request on stderr"),
         ("    --no-pager", "Never send long output through $PAGER (default: less) at a terminal"),
         ("    --max-wait SECONDS", "Wait at most this long for the quote service's per-minute limit (default: 90; INVEST_QUOTES_MAX_WAIT)"),
+        ("    --account NAME", "Only this account's transactions are read, and what is added, edited or imported goes into it (default: all accounts; new ones into 'default')"),
         ("    --version", "Show the version"),
         ("-h, --help", "Show help"),
     ]
@@ -54,6 +57,7 @@ struct GlobalOptions {
         while index < arguments.count, arguments[index] != "--" {
             if let home = try value("home", "DIR") { options.home = home; continue }
             if let wait = try value("max-wait", "SECONDS") { options.maxWait = wait; continue }
+            if let account = try value("account", "NAME") { options.account = account; continue }
             switch arguments[index] {
             case "--quiet", "-q":
                 try once("quiet")

@@ -30,7 +30,7 @@ public enum Invest {
             context.environment["INVEST_QUOTES_MAX_WAIT"] = String(seconds)
         }
         if globals.version { return context.console.write(Version.description) }
-        let app = AppComposer(context: context, homeOverride: globals.home, features: features)
+        let app = AppComposer(context: context, homeOverride: globals.home, features: features, accountName: globals.account)
         defer { app.finishRun() }
         let resolver = app.commandTree()
         let width = HelpText.width(terminal: context.tableWidth)

@@ -7,7 +7,8 @@ import Transactions
 
 struct ImportCommand: Command {
     let ledger: () throws -> LedgerStore
-    let importTransactions: (LedgerStore) -> TransactionsImporting
+    let importTransactions: (LedgerStore) throws -> TransactionsImporting
+    let accounts: () throws -> AccountsView
     let readStandardInput: (_ limit: Int) -> Data
     /// How many problems are listed before "…and N more".
     static let shownProblems = 20
@@ -26,7 +27,9 @@ struct ImportCommand: Command {
         let name = path == "-" ? "stdin" : path.escapedForTerminal
         let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"))
         let ledger = try ledger()
+        let importer = try importTransactions(ledger)
         var parsed = try parse(path, name: name, layout: layout)
+        try Self.resolveAccounts(in: &parsed, with: try accounts())
         // The only reference to the rows, which the import lets go of once they are checked.
         var rows = parsed.rows
         parsed.rows = []
@@ -37,7 +40,7 @@ struct ImportCommand: Command {
         var otherEntriesFailure: StoreError?
         do throws(ImportTransactionsError) {
             outcome = try ledger.withExclusiveAccess({ () throws(ImportTransactionsError) in
-                let outcome = try importTransactions(ledger).importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
+                let outcome = try importer.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
                 guard parsed.problems.isEmpty else { throw .invalidRows([]) }
                 do throws(StoreError) {
                     if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
@@ -63,6 +66,23 @@ struct ImportCommand: Command {
         let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported; nothing was saved.\n"
                                  : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name).\n")
+    }
+
+    /// A CSV's or JSON's `account` cells name accounts; each becomes its id, and a name no account
+    /// has is a problem of its line. A backup's rows hold ids already.
+    private static func resolveAccounts(in file: inout ParsedFile, with accounts: AccountsView) throws {
+        guard !file.accountNames.isEmpty else { return }
+        for index in file.rows.indices {
+            let row = file.rows[index]
+            guard let name = file.accountNames[row.line] else { continue }
+            do {
+                var draft = row.draft
+                draft.account = try accounts.id(ofName: name)
+                file.rows[index] = ImportRow(line: row.line, id: row.id, draft: draft, updatedAt: row.updatedAt)
+            } catch let error as CLIError {
+                file.problems.append((row.line, "account: " + (error.message ?? "no such account")))
+            }
+        }
     }
 
     /// The file's rows; its bytes are let go as soon as they are read.
@@ -120,6 +140,8 @@ struct ImportCommand: Command {
         var otherEntries: [LedgerEntry] = []
         /// What is wrong with the file itself or a row's shape, reported with the rows' own problems.
         var problems: [(line: Int, message: String)] = []
+        /// A CSV's or JSON's `account` cells by line: names, until `resolveAccounts` makes them ids.
+        var accountNames: [Int: String] = [:]
     }
 
     static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
@@ -167,7 +189,7 @@ struct ImportCommand: Command {
 
     /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.
     static func jsonRows(_ text: String, name: String) throws -> ParsedFile {
-        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String? }
+        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String?, account: String? }
         let data = Data(text.utf8)
         guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
             throw CLIError.usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
@@ -175,10 +197,12 @@ struct ImportCommand: Command {
         }
         do {
             let rows = try JSONDecoder().decode([Row].self, from: data)
-            return ParsedFile(rows: rows.enumerated().map { index, row in
+            var file = ParsedFile(rows: rows.enumerated().map { index, row in
                 ImportRow(line: index + 1, id: row.id, draft: TransactionDraft(date: row.date, type: row.type, ticker: row.ticker,
                                                                                quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note))
             })
+            for (index, row) in rows.enumerated() { if let account = row.account { file.accountNames[index + 1] = account } }
+            return file
         } catch {
             throw CLIError.usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(error)).")
         }
@@ -211,7 +235,10 @@ struct CSVLayout {
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
-                reader = try rowReader(header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
+                reader = try rowReader(header: record.fields, name: name) { row, account in
+                    file.rows.append(row)
+                    if let account { file.accountNames[row.line] = account }
+                } problem: { file.problems.append($0) }
             }
         } catch let error as CSV.ParseError {
             throw CLIError.usage("\(name):\(error.line): \(error.message).")
@@ -223,7 +250,7 @@ struct CSVLayout {
     }
 
     /// What turns each record after `header` into a row, or a problem with its line.
-    private func rowReader(header: [String], name: String, row: @escaping (ImportRow) -> Void,
+    private func rowReader(header: [String], name: String, row: @escaping (ImportRow, _ account: String?) -> Void,
                            problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
         let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let columns = layout.columns
@@ -235,7 +262,7 @@ struct CSVLayout {
         }
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
-        let note = column("note"), id = column("id"), ratio = column("ratio")
+        let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account")
         let dateFormat = layout.dateFormat
         return { record in
             let fields = record.fields
@@ -250,13 +277,15 @@ struct CSVLayout {
             row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
                           draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
                                                   quantity: fields[quantity], sum: fields[sum], ratio: ratio.map { fields[$0] },
-                                                  note: note.map { fields[$0] })))
+                                                  note: note.map { fields[$0] })),
+                account.map { fields[$0] })
         }
     }
 }
 
 struct ExportCommand: Command {
     let ledger: () throws -> LedgerStore
+    let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
         usage: "export [--format csv|json|ledger] [-o FILE]",
@@ -288,7 +317,10 @@ struct ExportCommand: Command {
                     throw CLIError.runtime("nothing was exported: \(error.userMessage)")
                 }
             }
-            text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst)).render(format, colors: false)
+            // Under --account, that account's alone.
+            let accounts = try accounts()
+            if let selected = accounts.selected { transactions.removeAll { $0.account != selected.id } }
+            text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst), accountName: accounts.name(of:)).render(format, colors: false)
             written = Plural.count(transactions.count, "transaction")
         }
         if let path = arguments.value("output") {

@@ -7,6 +7,7 @@ import Ledger
 struct ListCommand: Command {
     let pagesOutput = true
     let retrieve: () throws -> TransactionsRetrieving
+    let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
         usage: "list [--ticker T] [--type TYPE] [--search TEXT] [--from D] [--to D] [-n N] [--format table|json|csv] [--wide] [--columns KEY,…]",
@@ -37,7 +38,7 @@ struct ListCommand: Command {
             io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return
         }
-        let report = TransactionPresentation.report(transactions)
+        let report = TransactionPresentation.report(transactions, accountName: try accounts().name(of:))
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
     }
 

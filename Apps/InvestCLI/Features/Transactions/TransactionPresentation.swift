@@ -12,18 +12,25 @@ enum TransactionPresentation {
 
     /// Short ids and rounded money in a table; full ids and exact values in JSON and CSV. The
     /// ratio column is there only when a split is, so files without splits keep the layout
-    /// they always had.
-    static func report(_ transactions: [Transaction]) -> Report {
+    /// they always had; so is the account column, only when a transaction is in an account other
+    /// than the default one, named by `accountName`.
+    static func report(_ transactions: [Transaction], accountName: (String?) -> String = { _ in "" }) -> Report {
         let withRatio = transactions.contains { $0.type == .split }
+        let withAccount = transactions.contains { $0.account != nil }
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
             .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
             .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
             .init(title: "SUM", key: "sum", alignment: .right)]
             + (withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
+            + (withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
             + [.init(title: "NOTE", key: "note", alignment: .left)])
         report.rows.reserveCapacity(transactions.count)
-        for transaction in transactions { report.rows.append(cells(transaction, withRatio: withRatio)) }
+        for transaction in transactions {
+            var cells = cells(transaction, withRatio: withRatio)
+            if withAccount { cells.insert(.text(accountName(transaction.account)), at: cells.count - 1) }
+            report.rows.append(cells)
+        }
         return report
     }
 

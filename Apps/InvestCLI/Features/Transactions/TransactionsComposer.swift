@@ -6,20 +6,29 @@ import ClientComposition
 
 /// The use cases the transaction commands run.
 extension AppComposer {
+    /// Every account's, or under `--account` one account's.
     func retrieveTransactions() throws -> TransactionsRetrieving {
         try warnIfTheDataDirectoryIsMissing()
-        return RetrieveTransactionsUseCase(store: try transactionsStore())
+        let store = try transactionsStore()
+        guard let account = try selectedAccount() else { return RetrieveTransactionsUseCase(store: store) }
+        return RetrieveTransactionsUseCase(store: AccountScopedTransactionsStore(decoratee: store, account: account.id))
     }
 
     /// For a new transaction: its id is made here, so it has no earlier version to look up.
     func addTransaction() throws -> TransactionSaving {
-        SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.noneForNewRecords)), today: { [context] in context.today },
-                               now: context.now, makeID: context.makeID)
+        try intoSelectedAccount(SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.noneForNewRecords)),
+                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID))
     }
 
     func saveTransaction() throws -> TransactionSaving {
-        SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)), today: { [context] in context.today },
-                               now: context.now, makeID: context.makeID)
+        try intoSelectedAccount(SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)),
+                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID))
+    }
+
+    /// Under `--account`, what is saved goes into that account, which must be open.
+    private func intoSelectedAccount(_ saving: TransactionSaving) throws -> TransactionSaving {
+        guard let account = try selectedOpenAccount() else { return saving }
+        return AccountAssigningTransactionSaving(decoratee: saving, account: account.id)
     }
 
     func deleteTransaction() throws -> TransactionDeleting {
@@ -32,8 +41,11 @@ extension AppComposer {
     }
 
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
-    func importTransactions(into ledger: LedgerStore) -> TransactionsImporting {
-        ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,
-                                  makeID: context.makeID)
+    /// Under `--account`, the rows that name no account go into that one.
+    func importTransactions(into ledger: LedgerStore) throws -> TransactionsImporting {
+        let importer = ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,
+                                                 makeID: context.makeID)
+        guard let account = try selectedOpenAccount() else { return importer }
+        return AccountAssigningImporter(decoratee: importer, account: account.id)
     }
 }

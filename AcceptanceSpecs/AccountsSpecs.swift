@@ -1,0 +1,74 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 31 §2, accounts: every transaction belongs to one; reads combine them all unless
+/// `--account` names one; an export carries each transaction's account back in.
+final class AccountsSpecs: XCTestCase {
+    func test_accounts_keepTheirOwnSharesAndCash_andEveryReadCombinesThemUnlessOneIsNamed() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["account", "add", "Stocks ISA", "--kind", "isa"]).status, 0)
+        for add in [["add", "--type", "deposit", "--sum", "1000", "--date", "2024-01-02"],
+                    ["--account", "stocks isa", "add", "--type", "deposit", "--sum", "500", "--date", "2024-01-02"],
+                    ["--account", "Stocks ISA", "add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "400", "--date", "2024-01-03"]] {
+            let run = invest.run(add)
+            XCTAssertEqual(run.status, 0, run.errors)
+        }
+
+        let sellOutside = invest.run(["add", "--type", "sell", "--ticker", "AAPL", "--quantity", "1", "--sum", "200", "--date", "2024-01-04"])
+        let overdraw = invest.run(["--account", "Stocks ISA", "add", "--type", "buy", "--ticker", "MSFT", "--quantity", "1", "--sum", "200", "--date", "2024-01-04"])
+        let all = try invest.run(["cash", "--format", "json"]).jsonObject()
+        let isa = try invest.run(["--account", "Stocks ISA", "cash", "--format", "json"]).jsonObject()
+        let isaList = try invest.run(["list", "--account", "Stocks ISA", "--format", "json"]).jsonRows()
+        let typo = invest.run(["--account", "Stocks ISB", "list"])
+
+        XCTAssertEqual(sellOutside.status, 2, "the default account holds no AAPL")
+        XCTAssertEqual(overdraw.status, 2, "the ISA's cash is 100: \(overdraw.errors)")
+        XCTAssertEqual(all["balance"] as? String, "1100")
+        XCTAssertEqual(isa["balance"] as? String, "100")
+        XCTAssertEqual(isaList.map { $0["account"] as? String }, ["Stocks ISA", "Stocks ISA"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.errors.contains("there is no account named 'Stocks ISB'. Did you mean 'Stocks ISA'?"), typo.errors)
+    }
+
+    func test_anExport_carriesEachTransactionsAccount_andAnImportNeedsTheAccountToExist() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["account", "add", "ISA", "--kind", "isa"]).status, 0)
+        XCTAssertEqual(invest.run(["--account", "ISA", "add", "--type", "deposit", "--sum", "500", "--date", "2024-01-02"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "1000", "--date", "2024-01-02"]).status, 0)
+        let exported = invest.run(["export"]).output
+        let file = makeTemporaryDirectory().appendingPathComponent("export.csv")
+        try Data(exported.utf8).write(to: file)
+
+        let elsewhere = makeInvestDriver()
+        let refused = elsewhere.run(["import", file.path])
+        XCTAssertEqual(elsewhere.run(["account", "add", "isa"]).status, 0)
+        let imported = elsewhere.run(["import", file.path])
+        let rows = try elsewhere.run(["list", "--format", "json"]).jsonRows()
+
+        XCTAssertTrue(exported.hasPrefix("id,date,type,ticker,quantity,price,sum,account,note\n"), exported)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.errors.contains("account: 'ISA' is not an account; add it first with 'invest account add NAME'."), refused.errors)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(Set(rows.map { "\($0["sum"] ?? "") \($0["account"] ?? "")" }), ["500 isa", "1000 default"])
+    }
+
+    func test_aClosedAccount_keepsItsHistory_andTakesNoNewTransaction_andARenameMovesNothing() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["account", "add", "Old broker"]).status, 0)
+        XCTAssertEqual(invest.run(["--account", "Old broker", "add", "--type", "deposit", "--sum", "50", "--date", "2024-01-02"]).status, 0)
+
+        let renamed = invest.run(["account", "rename", "Old broker", "Gone broker"])
+        let closed = invest.run(["account", "close", "gone broker"])
+        let refused = invest.run(["--account", "Gone broker", "add", "--type", "deposit", "--sum", "1", "--date", "2024-01-03"])
+        let accounts = try invest.run(["account", "list", "--format", "json"]).jsonRows()
+        let cash = try invest.run(["--account", "Gone broker", "cash", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(renamed.status, 0, renamed.errors)
+        XCTAssertEqual(closed.status, 0, closed.errors)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.errors.contains("is closed"), refused.errors)
+        XCTAssertEqual(accounts.map { "\($0["name"] ?? "") \($0["status"] ?? "")" }, ["default open", "Gone broker closed"])
+        XCTAssertEqual(cash["balance"] as? String, "50")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TerminalKit
+import ClientComposition
+import InvestmentAccounts
+
+/// The accounts' use case, and the account `--account` names.
+extension AppComposer {
+    func manageAccounts() throws -> AccountsManaging {
+        ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+    }
+
+    /// The account `--account NAME` names; nil without the option.
+    func selectedAccount() throws -> InvestmentAccount? {
+        guard let accountName else { return nil }
+        let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
+        do throws(AccountsError) {
+            return try accounts.account(named: accountName)
+        } catch {
+            throw AccountsPresentation.cliError(error)
+        }
+    }
+
+    /// The selected account, refused when closed: a closed account takes no new transactions.
+    func selectedOpenAccount() throws -> InvestmentAccount? {
+        guard let account = try selectedAccount() else { return nil }
+        guard !account.isClosed else {
+            throw CLIError.usage("the account '\(account.name.escapedForTerminal)' is closed; its history stays, but it takes no new transactions.")
+        }
+        return account
+    }
+
+    /// The accounts as lists, exports and imports name them.
+    func accountsView() throws -> AccountsView {
+        let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
+        let all: [InvestmentAccount]
+        do throws(AccountsError) { all = try accounts.all() } catch { throw AccountsPresentation.cliError(error) }
+        return AccountsView(all: all, selected: try selectedAccount())
+    }
+}
+
+/// Accounts by id and by name, for the commands that show or read transactions' accounts.
+struct AccountsView {
+    let all: [InvestmentAccount]
+    /// `--account NAME`'s; nil without it.
+    let selected: InvestmentAccount?
+
+    /// The name of the account with this id; the default account's for nil.
+    func name(of id: String?) -> String {
+        guard let id else { return InvestmentAccount.defaultName }
+        return all.first { $0.id == id }?.name ?? id
+    }
+
+    /// What a file's `account` cell stands for: an account's id, "" for the default account (so
+    /// `--account` doesn't take the row), nil for an empty cell; an unknown name is a usage error.
+    func id(ofName name: String) throws -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let account = all.first(where: { $0.name.lowercased() == trimmed.lowercased() }) else {
+            throw CLIError.usage("'\(trimmed.escapedForTerminal)' is not an account; add it first with 'invest account add NAME'."
+                + ArgumentParser.suggestion(for: trimmed, among: all.map(\.name)))
+        }
+        return account.id ?? ""
+    }
+}

@@ -1,0 +1,12 @@
+import TerminalKit
+import ClientComposition
+import Ledger
+import InvestmentAccounts
+
+extension FeatureRegistration {
+    /// The accounts transactions belong to: taxable, ISA, IRA, 401(k), pension.
+    static let investmentAccounts = FeatureRegistration(title: "Accounts", kinds: AccountsLedgerCodec.kinds,
+                                                        validator: { _, _ in DecodingEntryValidator(DecodingEntryValidator.decoders(AccountsLedgerCodec.self)) }) { app in
+        [InvestmentAccountCommands(accounts: app.manageAccounts).group]
+    }
+}
