@@ -29,7 +29,7 @@ struct RateCommands {
         let currencies = try arguments.positionals.map(Self.currency)
         let from = try FromDayOption.day(arguments, today: io.today) ?? io.today
         let provider = try rates(false)
-        let kept = try Self.presenting { () throws(ExchangeRatesError) in
+        let kept = try presented(CurrenciesPresentation.ratesError) { () throws(ExchangeRatesError) in
             try provider.rates(converting: Set(currencies), into: base, over: from...io.today)
         }
         var report = Report(columns: [.init(title: "CURRENCY", key: "currency", alignment: .left), .init(title: "INTO", key: "into", alignment: .left),
@@ -47,7 +47,7 @@ struct RateCommands {
         let format = try OutputFormat.parse(arguments.value("format"))
         let base = try base()
         let provider = try rates(true)
-        let kept = try Self.presenting { () throws(ExchangeRatesError) in try provider.keptRates() }
+        let kept = try presented(CurrenciesPresentation.ratesError) { () throws(ExchangeRatesError) in try provider.keptRates() }
         let currencies = try arguments.positionals.first.map { [try Self.currency($0)] } ?? kept.pairs.filter { $0.to == base }.map(\.from)
         var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "CURRENCY", key: "currency", alignment: .left),
                                       .init(title: "INTO", key: "into", alignment: .left), .init(title: "RATE", key: "rate", alignment: .right)])
@@ -65,20 +65,5 @@ struct RateCommands {
             throw CLIError.usage("'\(text.escapedForTerminal)' is not an ISO 4217 currency code; use one such as USD, EUR or GBP.")
         }
         return code
-    }
-
-    private static func presenting<T>(_ body: () throws(ExchangeRatesError) -> T) throws -> T {
-        do throws(ExchangeRatesError) {
-            return try body()
-        } catch {
-            switch error {
-            case let .unavailable(host, reason):
-                throw CLIError.runtime("the exchange rates could not be fetched from \(host): \(reason). Nothing was kept; try again later.")
-            case let .noRatesPublished(from, to):
-                throw CLIError.runtime("the ECB publishes no rate of \(from) into \(to) for those days; a currency it doesn't follow, or days before 1999.")
-            case let .store(failure): throw CLIError.runtime("the exchange rates could not be read or saved: \(failure.userMessage)")
-            case let .unreadable(failure): throw CLIError.runtime("the exchange rates could not be read: \(failure.userMessage)")
-            }
-        }
     }
 }

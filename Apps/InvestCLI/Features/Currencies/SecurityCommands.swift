@@ -25,7 +25,7 @@ struct SecurityCommands {
             throw CLIError.usage("security set needs --currency CODE, say 'invest security set \(arguments.positionals[0].escapedForTerminal) --currency GBP'.")
         }
         let manager = try securities()
-        let security = try Self.presenting { () throws(SecuritiesError) in try manager.setCurrency(currency, of: arguments.positionals[0]) }
+        let security = try presented(CurrenciesPresentation.securitiesError) { () throws(SecuritiesError) in try manager.setCurrency(currency, of: arguments.positionals[0]) }
         let minor = security.unit.isMinor ? " (a hundredth of \(security.unit.currency): prices in it are divided by 100)" : ""
         io.console.write("\(security.ticker) trades in \(security.unit)\(minor).\n")
     }
@@ -33,26 +33,12 @@ struct SecurityCommands {
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let manager = try securities()
-        let all = try Self.presenting { () throws(SecuritiesError) in try manager.all() }
+        let all = try presented(CurrenciesPresentation.securitiesError) { () throws(SecuritiesError) in try manager.all() }
         if format == .table, all.isEmpty { return io.console.write("No security's currency is known yet. 'invest security set TICKER --currency GBP' sets one.\n") }
         var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "UNIT", key: "unit", alignment: .left),
                                       .init(title: "CURRENCY", key: "currency", alignment: .left), .init(title: "UNITS IN ONE", key: "perCurrency", alignment: .right),
                                       .init(title: "SOURCE", key: "source", alignment: .left)])
         report.rows = all.map { [.text($0.ticker), .text($0.unit.name), .text($0.unit.currency.code), .count($0.unit.perMajor), .text($0.source.rawValue)] }
         io.console.write(report.render(format, colors: io.usesColor))
-    }
-
-    private static func presenting<T>(_ body: () throws(SecuritiesError) -> T) throws -> T {
-        do throws(SecuritiesError) {
-            return try body()
-        } catch {
-            switch error {
-            case let .invalidTicker(text): throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker symbol.")
-            case let .invalidCurrency(text):
-                throw CLIError.usage("'\(text.escapedForTerminal)' is not a currency: use an ISO 4217 code (USD, GBP, EUR) or a minor unit (GBp, GBX, ILA, ZAc).")
-            case let .store(failure): throw CLIError.runtime("the securities could not be read or saved: \(failure.userMessage)")
-            case let .unreadable(failure): throw CLIError.runtime("the securities could not be read: \(failure.userMessage)")
-            }
-        }
     }
 }

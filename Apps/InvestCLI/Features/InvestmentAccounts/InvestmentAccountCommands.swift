@@ -32,14 +32,14 @@ struct InvestmentAccountCommands {
                 + ArgumentParser.suggestion(for: kindText.lowercased(), among: AccountKind.allCases.map(\.rawValue)))
         }
         let manager = try accounts()
-        let account = try Self.presenting { () throws(AccountsError) in try manager.add(name: arguments.positionals[0], kind: kind) }
+        let account = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.add(name: arguments.positionals[0], kind: kind) }
         io.console.write("Added the \(account.kind.label) account '\(account.name.escapedForTerminal)'. Record into it with: invest --account \(Self.quoted(account.name)) add …\n")
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let manager = try accounts()
-        let all = try Self.presenting { () throws(AccountsError) in try manager.all() }
+        let all = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.all() }
         var report = Report(columns: [.init(title: "NAME", key: "name", alignment: .left), .init(title: "KIND", key: "kind", alignment: .left),
                                       .init(title: "STATUS", key: "status", alignment: .left), .init(title: "CLOSED", key: "closedAt", alignment: .left, visibility: .machineOnly),
                                       .init(title: "ID", key: "id", alignment: .left, visibility: .machineOnly)])
@@ -51,21 +51,17 @@ struct InvestmentAccountCommands {
 
     private func rename(_ arguments: ParsedArguments, io: CommandIO) throws {
         let manager = try accounts()
-        let renamed = try Self.presenting { () throws(AccountsError) in try manager.rename(arguments.positionals[0], to: arguments.positionals[1]) }
+        let renamed = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.rename(arguments.positionals[0], to: arguments.positionals[1]) }
         io.console.write("Renamed the account '\(arguments.positionals[0].escapedForTerminal)' to '\(renamed.name.escapedForTerminal)'; its transactions stay in it.\n")
     }
 
     private func close(_ arguments: ParsedArguments, io: CommandIO) throws {
         let manager = try accounts()
-        let closed = try Self.presenting { () throws(AccountsError) in try manager.close(arguments.positionals[0]) }
+        let closed = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.close(arguments.positionals[0]) }
         io.console.write("Closed the account '\(closed.name.escapedForTerminal)'; its history stays and still counts.\n")
     }
 
     private static func quoted(_ name: String) -> String {
         name.contains(" ") ? "\"" + name.escapedForTerminal + "\"" : name.escapedForTerminal
-    }
-
-    private static func presenting<T>(_ body: () throws(AccountsError) -> T) throws -> T {
-        do throws(AccountsError) { return try body() } catch { throw AccountsPresentation.cliError(error) }
     }
 }

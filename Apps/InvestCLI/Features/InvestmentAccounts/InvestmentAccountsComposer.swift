@@ -13,11 +13,7 @@ extension AppComposer {
     func selectedAccount() throws -> InvestmentAccount? {
         guard let accountName else { return nil }
         let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
-        do throws(AccountsError) {
-            return try accounts.account(named: accountName)
-        } catch {
-            throw AccountsPresentation.cliError(error)
-        }
+        return try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.account(named: accountName) }
     }
 
     /// The selected account, refused when closed: a closed account takes no new transactions.
@@ -32,8 +28,7 @@ extension AppComposer {
     /// The accounts as lists, exports and imports name them.
     func accountsView() throws -> AccountsView {
         let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
-        let all: [InvestmentAccount]
-        do throws(AccountsError) { all = try accounts.all() } catch { throw AccountsPresentation.cliError(error) }
+        let all = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }
         return AccountsView(all: all, selected: try selectedAccount())
     }
 }

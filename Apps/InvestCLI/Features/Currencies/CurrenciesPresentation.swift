@@ -1,0 +1,26 @@
+import TerminalKit
+import ClientComposition
+import Currencies
+
+enum CurrenciesPresentation {
+    static func ratesError(_ error: ExchangeRatesError) -> CLIError {
+        switch error {
+        case let .unavailable(host, reason):
+            return .runtime("the exchange rates could not be fetched from \(host): \(reason). Nothing was kept; try again later.")
+        case let .noRatesPublished(from, to):
+            return .runtime("the ECB publishes no rate of \(from) into \(to) for those days; a currency it doesn't follow, or days before 1999.")
+        case let .store(failure): return .runtime("the exchange rates could not be read or saved: \(failure.userMessage)")
+        case let .unreadable(failure): return .runtime("the exchange rates could not be read: \(failure.userMessage)")
+        }
+    }
+
+    static func securitiesError(_ error: SecuritiesError) -> CLIError {
+        switch error {
+        case let .invalidTicker(text): return .usage("'\(text.escapedForTerminal)' is not a ticker symbol.")
+        case let .invalidCurrency(text):
+            return .usage("'\(text.escapedForTerminal)' is not a currency: use an ISO 4217 code (USD, GBP, EUR) or a minor unit (GBp, GBX, ILA, ZAc).")
+        case let .store(failure): return .runtime("the securities could not be read or saved: \(failure.userMessage)")
+        case let .unreadable(failure): return .runtime("the securities could not be read: \(failure.userMessage)")
+        }
+    }
+}
