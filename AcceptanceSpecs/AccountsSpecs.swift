@@ -71,4 +71,33 @@ final class AccountsSpecs: XCTestCase {
         XCTAssertEqual(accounts.map { "\($0["name"] ?? "") \($0["status"] ?? "")" }, ["default open", "Gone broker closed"])
         XCTAssertEqual(cash["balance"] as? String, "50")
     }
+
+    func test_portfolioByAccount_showsEachAccountsHoldingsAndCash_addingUpToTheCombinedPortfolio() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["account", "add", "ISA", "--kind", "isa"]).status, 0)
+        for add in [["add", "--type", "deposit", "--sum", "1000", "--date", "2024-01-02"],
+                    ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "1", "--sum", "150", "--date", "2024-01-03"],
+                    ["--account", "ISA", "add", "--type", "deposit", "--sum", "500", "--date", "2024-01-02"],
+                    ["--account", "ISA", "add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "400", "--date", "2024-01-03"]] {
+            let run = invest.run(add)
+            XCTAssertEqual(run.status, 0, run.errors)
+        }
+
+        let byAccount = try invest.run(["portfolio", "--by", "account", "--format", "json"]).jsonObject()
+        let combined = try invest.run(["portfolio", "--format", "json"]).jsonObject()
+        let table = invest.run(["portfolio", "--by", "account"])
+
+        let accounts = try XCTUnwrap(byAccount["accounts"] as? [[String: Any]])
+        let totals = accounts.map { $0["totals"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(accounts.map { $0["account"] as? String }, ["default", "ISA"])
+        XCTAssertEqual(totals.map { $0["cash"] as? String }, ["850", "100"])
+        XCTAssertEqual(totals.map { $0["costBasis"] as? String }, ["150", "400"])
+        let combinedTotals = try XCTUnwrap(combined["totals"] as? [String: Any])
+        XCTAssertEqual(combinedTotals["costBasis"] as? String, "550")
+        XCTAssertEqual(combinedTotals["cash"] as? String, "950")
+        // Sample prices: AAPL at 174.26, so 174.26 and 348.52, 522.78 in all.
+        XCTAssertEqual(totals.map { $0["value"] as? String }, ["174.26", "348.52"])
+        XCTAssertEqual(combinedTotals["value"] as? String, "522.78")
+        XCTAssertTrue(table.output.contains("Account: default") && table.output.contains("Account: ISA"), table.output)
+    }
 }

@@ -23,6 +23,22 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         XCTAssertFalse(report.isUnvalued)
     }
 
+    func test_displayByAccount_valuesEachAccountOnItsOwn_withThePricesLoadedOnce() throws {
+        let (sut, transactions, prices) = makeSUT()
+        transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "2", sum: "20"),
+                               makeTransaction(id: "2", ticker: "AAA", quantity: "1", sum: "12", account: "account-isa"),
+                               makeTransaction(id: "3", ticker: "BBB", quantity: "1", sum: "5", account: "account-isa")]
+        prices.results = ["AAA": .success(livePrice("AAA", "30")), "BBB": .success(livePrice("BBB", "6"))]
+
+        let reports = try sut.displayByAccount(sort: .ticker, costBasis: .average)
+
+        XCTAssertEqual(prices.requests, [["AAA", "BBB"]])
+        XCTAssertEqual(reports.map(\.account), [nil, "account-isa"])
+        XCTAssertEqual(reports.map(\.report.summary.totalValue), [fixed("60"), fixed("36")])
+        XCTAssertEqual(reports.map(\.report.summary.totalCostBasis), [fixed("20"), fixed("17")])
+        XCTAssertEqual(reports[0].report.prices.keys.sorted(), ["AAA"], "each account's own prices")
+    }
+
     func test_display_leavesAHoldingWithoutAPriceOutOfTheTotalsAndNamesIt() throws {
         let (sut, transactions, prices) = makeSUT()
         transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "1", sum: "10"), makeTransaction(id: "2", ticker: "GONE", quantity: "1", sum: "10")]

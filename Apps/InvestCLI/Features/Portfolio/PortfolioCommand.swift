@@ -13,13 +13,15 @@ struct PortfolioCommand: Command {
     let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
     let configuredCostBasis: () -> String?
     let trends: Trends
+    let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--spark] [--format table|json|csv] [--wide] [--columns KEY,…]",
+        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--by account] [--spark] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
                   .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
                   CostBasisOption.spec(defaultingTo: .average),
+                  .value("by", "account", "One portfolio per account, each with its own totals"),
                   .flag("spark", "Add a sparkline of each holding's closes over the last \(Trends.days) days"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
@@ -30,8 +32,14 @@ struct PortfolioCommand: Command {
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
         let costBasis = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
         if arguments.has("offline"), arguments.has("refresh") { throw CLIError.usage("--offline and --refresh contradict each other; give one.") }
+        if let by = arguments.value("by"), by != "account" {
+            throw CLIError.usage("--by takes account, not '\(by.escapedForTerminal)'." + ArgumentParser.suggestion(for: by, among: ["account"]))
+        }
         let (loader, mode) = try arguments.has("refresh") ? refreshedPrices() : prices(arguments.has("offline"))
         let portfolio = try display(loader)
+        if arguments.value("by") != nil {
+            return try runByAccount(portfolio, sort: sort, costBasis: costBasis, format: format, mode: mode, arguments: arguments, io: io)
+        }
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
             report = try portfolio.display(sort: sort, costBasis: costBasis)
@@ -60,6 +68,53 @@ struct PortfolioCommand: Command {
                 ? "no cached price for \(summary.unpricedTickers.joined(separator: ", ")), so nothing could be valued. Run 'invest portfolio' online once to cache prices."
                 : "no current price could be loaded, so nothing could be valued.")
         }
+    }
+}
+
+extension PortfolioCommand {
+    /// `--by account`: each account's holdings and totals, as `--account NAME` would show them.
+    private func runByAccount(_ portfolio: PortfolioDisplaying, sort: PortfolioSort, costBasis: CostBasisMethod, format: OutputFormat,
+                              mode: PriceMode, arguments: ParsedArguments, io: CommandIO) throws {
+        let reports: [(account: String?, report: PortfolioReport)]
+        do throws(DisplayPortfolioError) {
+            reports = try portfolio.displayByAccount(sort: sort, costBasis: costBasis)
+        } catch {
+            throw error.cliError
+        }
+        let names = try accounts()
+        let presenter = PricePresentation(now: io.now)
+        let sections = reports.map { (name: names.name(of: $0.account), report: $0.report, holdings: presenter.portfolioReport($0.report.summary, prices: $0.report.prices)) }
+        switch format {
+        case .table where sections.isEmpty:
+            return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
+        case .table:
+            for (index, section) in sections.enumerated() {
+                io.console.write((index == 0 ? "" : "\n") + "Account: \(section.name.escapedForTerminal)\n")
+                if !section.report.summary.holdings.isEmpty {
+                    io.console.write(section.holdings.render(.table, style: try io.tableStyle(arguments, for: section.holdings)))
+                }
+                io.console.write(presenter.summaryLine(section.report.summary, colors: io.usesColor) + presenter.cashLine(section.report))
+            }
+            if costBasis != .average { io.console.write("Cost basis: \(CostBasisOption.name(costBasis)).\n") }
+        case .json:
+            io.console.write(JSON.document([("accounts", .array(sections.map { section in
+                guard case let .object(members) = presenter.portfolioDocument(section.report, holdings: section.holdings, mode: mode, costBasis: costBasis) else {
+                    return .null
+                }
+                return .object([("account", .string(section.name))] + members.filter { $0.0 != "schemaVersion" })
+            }))]).rendered())
+        case .csv:
+            // One header, then each account's holdings with its name in a last column.
+            for (index, section) in sections.enumerated() {
+                var holdings = section.holdings
+                holdings.append(.init(title: "ACCOUNT", key: "account", alignment: .left), cells: holdings.rows.map { _ in .text(section.name) })
+                let csv = holdings.render(.csv, colors: false)
+                io.console.write(index == 0 ? csv : String(csv.drop { $0 != "\n" }.dropFirst()))
+            }
+        }
+        let results = reports.reduce(into: [String: Result<LoadedPrice, PriceLoadingError>]()) { $0.merge($1.report.prices) { first, _ in first } }
+        for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
+        if results.priceServiceFailed { throw CLIError.runtime("no current price could be loaded, so nothing could be valued.") }
     }
 }
 

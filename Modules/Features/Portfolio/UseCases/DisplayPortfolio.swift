@@ -34,6 +34,9 @@ public enum DisplayPortfolioError: Error, Equatable {
 
 public protocol PortfolioDisplaying {
     func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport
+    /// One report per account (by id; nil for the default account), in order of id, with the
+    /// prices loaded once for them all.
+    func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)]
 }
 
 public extension PortfolioDisplaying {
@@ -58,6 +61,23 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let positions = PortfolioCalculator.positions(of: history, method: costBasis)
         let held = PortfolioCalculator.heldTickers(in: positions)
         let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
+        return Self.report(history, positions, results, sort: sort)
+    }
+
+    public func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)] {
+        let byAccount = Dictionary(grouping: try transactions.history(), by: \.account)
+        let accounts = byAccount.keys.sorted { ($0 ?? "") < ($1 ?? "") }
+        let positions = accounts.map { PortfolioCalculator.positions(of: byAccount[$0]!, method: costBasis) }
+        let held = Set(positions.flatMap(PortfolioCalculator.heldTickers(in:))).sorted()
+        let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
+        return zip(accounts, positions).map { account, positions in
+            let own = Set(PortfolioCalculator.heldTickers(in: positions))
+            return (account, Self.report(byAccount[account]!, positions, results.filter { own.contains($0.key) }, sort: sort))
+        }
+    }
+
+    private static func report(_ history: [Transaction], _ positions: PortfolioCalculator.Positions,
+                               _ results: [String: Result<LoadedPrice, PriceLoadingError>], sort: PortfolioSort) -> PortfolioReport {
         let loaded = results.compactMapValues { try? $0.get() }
         return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results,
                                cash: CashPolicy.isTracked(in: history) ? CashPolicy.balance(of: history) : nil)
