@@ -5,6 +5,20 @@ import TestSupport
 import TransactionsTestSupport
 
 final class TransactionsLedgerCodecTests: XCTestCase {
+    func test_aNewerReleasesFields_areKeptThroughADecodeAndAnEdit() throws {
+        let written = LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1, payload: LedgerPayload([
+            ("date", "2024-01-02"), ("quantity", "1"), ("sum", "10"), ("ticker", "A"), ("currency", "GBP"), ("venue", "LSE\tfloor")]))
+
+        let read = try XCTUnwrap(TransactionsLedgerCodec.record(from: written))
+        var draft = TransactionDraft(read)
+        draft.sum = "12"
+        let edited = try TransactionValidator.validate(draft, latestDate: day("2024-12-31")).get()
+
+        XCTAssertEqual(read.otherFields, ["currency": "GBP", "venue": "LSE\tfloor"])
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: read).payload, written.payload, "written back byte for byte")
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: Transaction(id: "x", fields: edited, updatedAt: Date())).payload["currency"], "GBP")
+    }
+
     func test_account_isWrittenOnlyWhenThereIsOne_andReadBack() throws {
         let inTheISA = makeTransaction(account: "account-k3j2")
         let ofTheDefault = makeTransaction()

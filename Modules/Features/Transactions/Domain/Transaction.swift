@@ -80,11 +80,15 @@ public struct Transaction: Hashable, Sendable {
     /// The id of the account it belongs to; nil for the default account, as every record written
     /// before accounts existed is.
     public let account: String?
+    /// Fields a newer release wrote that this one doesn't know, kept as they are through an
+    /// edit, so a newer client's data survives an older one's changes.
+    public let otherFields: [String: String]
     /// When this version was written; the sync's last-write-wins rule compares it.
     public let updatedAt: Date
 
     public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
-                quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil, updatedAt: Date) {
+                quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil,
+                otherFields: [String: String] = [:], updatedAt: Date) {
         self.id = id
         self.date = date
         self.type = type
@@ -94,6 +98,7 @@ public struct Transaction: Hashable, Sendable {
         self.ratio = ratio
         self.note = note
         self.account = account
+        self.otherFields = otherFields
         self.updatedAt = updatedAt
     }
 

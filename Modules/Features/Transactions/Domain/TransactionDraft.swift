@@ -13,6 +13,8 @@ public struct TransactionDraft: Equatable, Sendable {
     public var note: String?
     /// The account's id, already resolved from its name; nil for the default account.
     public var account: String?
+    /// A newer release's fields, carried through an edit unchanged.
+    public var otherFields: [String: String] = [:]
 
     public init(date: String? = nil, type: String? = nil, ticker: String? = nil,
                 quantity: String? = nil, sum: String? = nil, ratio: String? = nil, note: String? = nil, account: String? = nil) {
@@ -34,6 +36,7 @@ public struct TransactionDraft: Equatable, Sendable {
                   quantity: type.quantity == .unused ? nil : transaction.quantity.description,
                   sum: type.sum == .unused ? nil : transaction.sum.description,
                   ratio: transaction.ratio?.description, note: transaction.note, account: transaction.account)
+        otherFields = transaction.otherFields
     }
 
     /// The draft with the fields `type` doesn't use cleared: what an edit that changes the type keeps.

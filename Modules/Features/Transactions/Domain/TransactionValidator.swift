@@ -12,12 +12,14 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let ratio: SplitRatio?
     public let note: String?
     public let account: String?
+    public let otherFields: [String: String]
 }
 
 extension Transaction {
     public init(id: String, fields: ValidTransactionFields, updatedAt: Date) {
         self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
-                  quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, account: fields.account, updatedAt: updatedAt)
+                  quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, account: fields.account,
+                  otherFields: fields.otherFields, updatedAt: updatedAt)
     }
 }
 
@@ -57,7 +59,8 @@ public enum TransactionValidator {
         }
         let note = draft.note.flatMap { $0.isEmpty ? nil : $0 }
         return .success(ValidTransactionFields(date: date, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
-                                               ratio: ratio, note: note, account: draft.account.flatMap { $0.isEmpty ? nil : $0 }))
+                                               ratio: ratio, note: note, account: draft.account.flatMap { $0.isEmpty ? nil : $0 },
+                                               otherFields: draft.otherFields))
     }
 
     /// "a dividend needs date, ticker and sum", for messages that say what a type takes.

@@ -26,6 +26,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
         if let note = transaction.note { fields.append(("note", note)) }
         if let account = transaction.account { fields.append(("account", account)) }
+        fields += transaction.otherFields.map { ($0.key, $0.value) }
         let kind = kind(of: type)
         return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
@@ -48,6 +49,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         let id = entry.id
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
         var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?, account: String?
+        var otherFields: [String: String] = [:]
         entry.payload.withFields { fields in
             fields.forEach { name, value in
                 // Names differ in length but for date and note: one comparison per field.
@@ -59,7 +61,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 6 where LedgerFields.name(name, is: "ticker"): ticker = LedgerEscaping.unescape(value)
                 case 5 where LedgerFields.name(name, is: "ratio"): ratioText = LedgerEscaping.unescape(value)
                 case 7 where LedgerFields.name(name, is: "account"): account = LedgerEscaping.unescape(value)
-                default: break
+                default: otherFields[LedgerEscaping.unescape(name)] = LedgerEscaping.unescape(value)
                 }
             }
         }
@@ -74,7 +76,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
             : nil
         if let missing { throw .invalidField(id: id, kind: entry.kind, field: missing) }
         return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
-                           ratio: ratio, note: note, account: account, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
+                           ratio: ratio, note: note, account: account, otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {
