@@ -7,6 +7,12 @@ import TransactionsTestSupport
 
 /// The kinds beyond buy and sell: which fields each needs, and how each sits on the ledger.
 final class TransactionKindsTests: XCTestCase {
+    /// Past 128 bytes every copy of a transaction is a call to memcpy: a portfolio of 100k
+    /// transactions took 20% longer (BENCHMARKS.md). A new field goes into the shared extras.
+    func test_aTransaction_fitsIn128Bytes() {
+        XCTAssertLessThanOrEqual(MemoryLayout<Transaction>.size, 128)
+    }
+
     private let today = day("2024-07-03")
 
     func test_validate_acceptsEachKindWithExactlyItsFields() throws {
