@@ -28,14 +28,17 @@ public enum CashPolicy {
     }
 
     /// The history in the order cash moves: by date, money in before money out, then as given.
+    ///
+    /// Sorts packed integer keys (day, out after in, position), not transactions: a comparison
+    /// that reads two transactions copies them, which cost more than the sort.
     public static func ordered(_ history: [Transaction]) -> [Transaction] {
-        history.indices.sorted { lhs, rhs in
-            let (left, right) = (history[lhs], history[rhs])
-            if left.date != right.date { return left.date < right.date }
-            let (leftIn, rightIn) = (left.cashChange >= .zero, right.cashChange >= .zero)
-            if leftIn != rightIn { return leftIn }
-            return lhs < rhs
-        }.map { history[$0] }
+        var keys = [UInt64](repeating: 0, count: history.count)
+        for (position, transaction) in history.enumerated() {
+            let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
+            keys[position] = day << 32 | (transaction.cashChange >= .zero ? 0 : 1) << 31 | UInt64(position)
+        }
+        keys.sort()
+        return keys.map { history[Int($0 & 0x7FFF_FFFF)] }
     }
 
     public static func firstViolation(in history: [Transaction]) -> Violation? {
