@@ -153,13 +153,16 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         // Positions, not copies: one ticker's history is built at a time, so checking a million
         // rows doesn't hold a second copy of them all.
         // Per account and ticker: each account holds its own shares.
-        var positions: [String: [Int]] = [:]
-        func key(_ transaction: Transaction) -> String { (transaction.account ?? "") + "\u{0}" + transaction.ticker }
-        for (position, transaction) in kept.enumerated() { positions[key(transaction), default: []].append(position) }
-        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty {
-            positions[key(transaction), default: []].append(kept.count + position)
+        struct Holding: Hashable {
+            let account: String?
+            let ticker: String
         }
-        return positions.keys.sorted().compactMap { holding in
+        var positions: [Holding: [Int]] = [:]
+        for (position, transaction) in kept.enumerated() { positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position) }
+        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty {
+            positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(kept.count + position)
+        }
+        return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.compactMap { holding in
             let history = positions[holding]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
             return HoldingsPolicy.firstViolation(in: history).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
