@@ -6,6 +6,7 @@ import TerminalKit
 import ClientComposition
 import CurrentPrices
 import Analytics
+import InvestmentAccounts
 
 /// The composition root of the full client: the one place that knows which adapters serve which
 /// use cases. Built per command run so nothing is opened that the command does not use.
@@ -40,11 +41,11 @@ struct AppComposer {
 
     /// The local ledger every feature keeps its records on, one for the run: the first scan of a
     /// long history also collects the few records a read looks up besides (manual prices, kept
-    /// closes), so a read command reads the log once.
+    /// closes, the accounts a list names), so a read command reads the log once.
     func ledger() throws -> LedgerStore {
         if let ledger = run.ledger { return ledger }
         let ledger = ReadOnceLedgerStore(decoratee: FileLedgerStore(directory: try dataDirectory()),
-                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds)
+                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds)
         run.ledger = ledger
         return ledger
     }

@@ -155,17 +155,9 @@ func peakMemoryMB(_ arguments: [String], home: String) -> Double {
     code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print(time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
     """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, investPath, "--home", home] + arguments
-    process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"]
-    let output = Pipe()
-    process.standardOutput = output
-    do { try process.run() } catch { fatalError("invest-bench needs python3 to measure processes: \(error)") }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), fields[2] == "0" else {
+    let fields = pythonFields(script, [investPath, "--home", home] + arguments,
+                              environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"])
+    guard let fields, fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), fields[2] == "0" else {
         fatalError("could not run \(investPath); build it first (swift build -c release)")
     }
     _ = seconds
@@ -319,10 +311,11 @@ if options.sizes != [1_000, 10_000], FileManager.default.fileExists(atPath: emul
 }
 
 /// What a small Python parent printed, split at spaces; nil when it could not run.
-func pythonFields(_ script: String, _ arguments: [String]) -> [String]? {
+func pythonFields(_ script: String, _ arguments: [String], environment: [String: String]? = nil) -> [String]? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script] + arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     guard (try? process.run()) != nil else { return nil }

@@ -51,7 +51,7 @@ final class JSONScannerTests: XCTestCase {
         var seen: [String] = []
         try JSONScanner.scan(Array(#"{"x": {"n": 1}, "y": [2], "z": null}"#.utf8)) { (scanner: inout JSONScanner) throws(JSONScanError) in
             try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
-                seen.append(key + "=" + (try scanner.rawValue()))
+                seen.append(key + "=" + (try scanner.valueAndText().text))
             }
             try scanner.end()
         }

@@ -37,18 +37,18 @@ enum FirestoreValue: Equatable {
         switch type {
         case "stringValue": return try scanner.value().string.map(FirestoreValue.string)
         case "integerValue":
-            let raw = try scanner.rawValue()
-            switch try? ServerJSON.parse(Array(raw.utf8)) {
-            case let .string(text)? where Int64(text) != nil: return .integer(text)
-            case let .number(text)?: if let exact = Double(text).flatMap({ Int64(exactly: $0) }) { return .integer(String(exact)) }
+            let (value, raw) = try scanner.valueAndText()
+            switch value {
+            case let .string(text) where Int64(text) != nil: return .integer(text)
+            case let .number(text): if let exact = Double(text).flatMap({ Int64(exactly: $0) }) { return .integer(String(exact)) }
             default: break
             }
             return opaque(type, raw)
         case "doubleValue":
-            let raw = try scanner.rawValue()
-            switch try? ServerJSON.parse(Array(raw.utf8)) {
-            case let .number(text)?: if let double = Double(text), double.isFinite { return .double("\(double)") }
-            case .string?: break
+            let (value, raw) = try scanner.valueAndText()
+            switch value {
+            case let .number(text): if let double = Double(text), double.isFinite { return .double("\(double)") }
+            case .string: break
             default: return nil
             }
             return opaque(type, raw)

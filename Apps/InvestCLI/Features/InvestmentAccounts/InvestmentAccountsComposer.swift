@@ -2,6 +2,7 @@ import Foundation
 import TerminalKit
 import ClientComposition
 import InvestmentAccounts
+import Ledger
 
 /// The accounts' use case, and the account `--account` names.
 extension AppComposer {
@@ -11,9 +12,7 @@ extension AppComposer {
 
     /// The account `--account NAME` names; nil without the option.
     func selectedAccount() throws -> InvestmentAccount? {
-        guard let accountName else { return nil }
-        let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
-        return try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.account(named: accountName) }
+        accountName == nil ? nil : try accountsView().selected
     }
 
     /// The selected account, refused when closed: a closed account takes no new transactions.
@@ -25,19 +24,35 @@ extension AppComposer {
         return account
     }
 
-    /// The accounts as lists, exports and imports name them.
+    /// The accounts as lists, exports and imports name them, and the one `--account` selects.
     func accountsView() throws -> AccountsView {
         let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
-        let all = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }
-        return AccountsView(all: all, selected: try selectedAccount())
+        return try AccountsView(all: presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }, selecting: accountName)
+    }
+
+    /// The same, from entries a command has read already (an export's), so the log isn't read again.
+    func accountsView(in entries: [LedgerEntry]) throws -> AccountsView {
+        let accounts = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in
+            try InMemoryLedgerStore(entries.filter { $0.kind == AccountsLedgerCodec.kind.name }).records(AccountsLedgerCodec.self, failing: AccountsError.self)
+        }
+        return try AccountsView(all: [.default] + accounts.sorted { $0.name.lowercased() < $1.name.lowercased() }, selecting: accountName)
     }
 }
 
 /// Accounts by id and by name, for the commands that show or read transactions' accounts.
 struct AccountsView {
+    /// The default account first.
     let all: [InvestmentAccount]
     /// `--account NAME`'s; nil without it.
     let selected: InvestmentAccount?
+
+    init(all: [InvestmentAccount], selecting name: String?) throws {
+        self.all = all
+        selected = try name.map { name in
+            guard let account = InvestmentAccount.named(name, in: all) else { throw AccountsPresentation.cliError(.noSuchAccount(name, known: all.map(\.name))) }
+            return account
+        }
+    }
 
     /// The name of the account with this id; the default account's for nil.
     func name(of id: String?) -> String {
@@ -50,7 +65,7 @@ struct AccountsView {
     func id(ofName name: String) throws -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
-        guard let account = all.first(where: { $0.name.lowercased() == trimmed.lowercased() }) else {
+        guard let account = InvestmentAccount.named(trimmed, in: all) else {
             throw CLIError.usage("'\(trimmed.escapedForTerminal)' is not an account; add it first with 'invest account add NAME'."
                 + ArgumentParser.suggestion(for: trimmed, among: all.map(\.name)))
         }

@@ -98,10 +98,8 @@ extension PortfolioCommand {
             if costBasis != .average { io.console.write("Cost basis: \(CostBasisOption.name(costBasis)).\n") }
         case .json:
             io.console.write(JSON.document([("accounts", .array(sections.map { section in
-                guard case let .object(members) = presenter.portfolioDocument(section.report, holdings: section.holdings, mode: mode, costBasis: costBasis) else {
-                    return .null
-                }
-                return .object([("account", .string(section.name))] + members.filter { $0.0 != "schemaVersion" })
+                .object([("account", .string(section.name))]
+                    + presenter.portfolioMembers(section.report, holdings: section.holdings, mode: mode, costBasis: costBasis))
             }))]).rendered())
         case .csv:
             // One header, then each account's holdings with its name in a last column.

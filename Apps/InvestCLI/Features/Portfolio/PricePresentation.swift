@@ -41,6 +41,11 @@ struct PricePresentation {
 
     /// `portfolio --format json`: everything the table and its summary line say, exactly.
     func portfolioDocument(_ report: PortfolioReport, holdings: Report, mode: PriceMode, costBasis: CostBasisMethod) -> JSONValue {
+        JSON.document(portfolioMembers(report, holdings: holdings, mode: mode, costBasis: costBasis))
+    }
+
+    /// The document's members: `portfolio --by account` gives each account's under its name.
+    func portfolioMembers(_ report: PortfolioReport, holdings: Report, mode: PriceMode, costBasis: CostBasisMethod) -> [(String, JSONValue)] {
         let summary = report.summary
         var closed = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "REALIZED", key: "realizedProfit", alignment: .right),
@@ -49,7 +54,7 @@ struct PricePresentation {
         closed.rows = summary.closedPositions.map { [.text($0.ticker), .money($0.realizedProfit), .money($0.expenses), .money($0.income),
                                                      .money($0.profit), .percent($0.profitPercent)] }
         func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
-        return JSON.document([
+        return [
             ("priceMode", .string(mode.rawValue)),
             ("costBasisMethod", .string(costBasis.rawValue)),
             ("holdings", holdings.json),
@@ -63,7 +68,7 @@ struct PricePresentation {
                 ("todayChange", exact(summary.todayChange)),
                 ("cash", exact(report.cash)), ("valueWithCash", exact(report.valueWithCash)),
             ])),
-        ])
+        ]
     }
 
     static func sourceName(_ source: PriceSource) -> String {

@@ -29,7 +29,7 @@ struct ImportCommand: Command {
         let ledger = try ledger()
         let importer = try importTransactions(ledger)
         var parsed = try parse(path, name: name, layout: layout)
-        try Self.resolveAccounts(in: &parsed, with: try accounts())
+        try Self.resolveAccounts(in: &parsed, with: accounts)
         // The only reference to the rows, which the import lets go of once they are checked.
         var rows = parsed.rows
         parsed.rows = []
@@ -70,8 +70,10 @@ struct ImportCommand: Command {
 
     /// A CSV's or JSON's `account` cells name accounts; each becomes its id, and a name no account
     /// has is a problem of its line. A backup's rows hold ids already.
-    private static func resolveAccounts(in file: inout ParsedFile, with accounts: AccountsView) throws {
+    /// The accounts are read only for a file that names one.
+    private static func resolveAccounts(in file: inout ParsedFile, with view: () throws -> AccountsView) throws {
         guard !file.accountNames.isEmpty else { return }
+        let accounts = try view()
         for index in file.rows.indices {
             let row = file.rows[index]
             guard let name = file.accountNames[row.line] else { continue }
@@ -285,7 +287,8 @@ struct CSVLayout {
 
 struct ExportCommand: Command {
     let ledger: () throws -> LedgerStore
-    let accounts: () throws -> AccountsView
+    /// The accounts, from the entries the export read.
+    let accounts: (_ entries: [LedgerEntry]) throws -> AccountsView
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
         usage: "export [--format csv|json|ledger] [-o FILE]",
@@ -318,7 +321,7 @@ struct ExportCommand: Command {
                 }
             }
             // Under --account, that account's alone.
-            let accounts = try accounts()
+            let accounts = try accounts(entries)
             if let selected = accounts.selected { transactions.removeAll { $0.account != selected.id } }
             text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst), accountName: accounts.name(of:)).render(format, colors: false)
             written = Plural.count(transactions.count, "transaction")

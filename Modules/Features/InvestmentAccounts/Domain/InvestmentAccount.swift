@@ -40,6 +40,14 @@ public struct InvestmentAccount: Equatable, Sendable {
     public var isDefault: Bool { id == nil }
     public var isClosed: Bool { closedAt != nil }
 
+    /// The account `name` names among `accounts`, in any case and without its spaces at either
+    /// end; `default` is the default account.
+    public static func named(_ name: String, in accounts: [InvestmentAccount]) -> InvestmentAccount? {
+        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        if wanted == defaultName { return .default }
+        return accounts.first { $0.name.lowercased() == wanted }
+    }
+
     /// 1 to 40 characters, no control character, no space at either end, not `default`.
     public static func isName(_ text: String) -> Bool {
         !text.isEmpty && text.count <= 40 && text == text.trimmingCharacters(in: .whitespaces)

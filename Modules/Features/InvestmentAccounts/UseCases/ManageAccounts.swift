@@ -79,9 +79,7 @@ public final class ManageAccountsUseCase: AccountsManaging {
     }
 
     private static func find(_ name: String, in accounts: [InvestmentAccount]) throws(AccountsError) -> InvestmentAccount {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        if wanted == InvestmentAccount.defaultName { return .default }
-        if let account = accounts.first(where: { $0.name.lowercased() == wanted }) { return account }
+        if let account = InvestmentAccount.named(name, in: accounts) { return account }
         throw .noSuchAccount(name, known: [InvestmentAccount.defaultName] + accounts.map(\.name))
     }
 

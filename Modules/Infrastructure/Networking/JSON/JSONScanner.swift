@@ -129,12 +129,13 @@ public struct JSONScanner {
         }
     }
 
-    /// The bytes of the next value, as sent: what an adapter keeps unread and writes back unchanged.
-    public mutating func rawValue() throws(JSONScanError) -> String {
+    /// The next value, and its bytes as sent: read once, for an adapter that keeps the text of a
+    /// value it can't hold.
+    public mutating func valueAndText() throws(JSONScanError) -> (value: ServerJSON, text: String) {
         _ = try next()
         let start = offset
-        _ = try value()
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        let value = try value()
+        return (value, String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
     }
 
     public mutating func string() throws(JSONScanError) -> String {
