@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),
         .target(name: "Currencies", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Currencies"),
         .target(name: "InvestmentAccounts", dependencies: ["Ledger"], path: "Modules/Features/InvestmentAccounts"),
+        .target(name: "NetWorth", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "Currencies", "Savings", "FixedPoint", "Ledger"],
+                path: "Modules/Features/NetWorth"),
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
@@ -52,7 +54,7 @@ let package = Package(
                                                           // would load libcurl and its libraries into every run.
                                                           .target(name: "URLSessionHTTP", condition: .when(platforms: [.macOS, .iOS, .watchOS, .tvOS, .visionOS]))],
                 path: "Apps/ClientComposition"),
-        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "Savings", "LiveFeed",
+        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "NetWorth", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
@@ -81,6 +83,8 @@ let package = Package(
                     path: "Tests/AnalyticsTests", exclude: ["Fixtures"]),
         .testTarget(name: "InvestmentAccountsTests", dependencies: ["InvestmentAccounts", "Ledger", "TestSupport"], path: "Tests/InvestmentAccountsTests"),
         .testTarget(name: "CurrenciesTests", dependencies: ["Currencies", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrenciesTests"),
+        .testTarget(name: "NetWorthTests", dependencies: ["NetWorth", "Currencies", "Portfolio", "CurrentPrices", "Savings", "Transactions", "Ledger", "FixedPoint",
+                                                        "TransactionsTestSupport", "TestSupport"], path: "Tests/NetWorthTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "FixedPoint", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],

@@ -13,7 +13,7 @@ final class CashPolicyTests: XCTestCase {
             makeCash(type: .fee, sum: "2.50"), makeTransaction(type: .split, quantity: "0", sum: "0", ratio: "4:1"),
         ]
         // 1000 − 100 − 300 + 160 + 4.20 + 1.05 − 2.50
-        XCTAssertEqual(CashPolicy.balance(of: history), fixed("762.75"))
+        XCTAssertEqual(CashPolicy.balances(of: history), [CashPot(account: nil, currency: nil): fixed("762.75")])
     }
 
     func test_firstViolation_neverBlocksAHistoryWithoutADeposit() {
@@ -46,5 +46,31 @@ final class CashPolicyTests: XCTestCase {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "10"), makeCash(id: "w", date: "2024-01-02", type: .withdrawal, sum: "20"),
                        makeCash(date: "2024-01-03", type: .deposit, sum: "100")]
         XCTAssertEqual(CashPolicy.firstViolation(in: history)?.transactionID, "w", "the balance ends positive, but was negative on the 2nd")
+    }
+
+    func test_eachCurrency_isItsOwnPot_soDollarsDontPayForABuyInPounds() {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "1000"),
+                       Transaction(id: "fx", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: 400, toSum: 500, toCurrency: "USD",
+                                   updatedAt: .distantPast),
+                       Transaction(id: "b", date: day("2024-01-03"), type: .buy, ticker: "A", quantity: 1, sum: fixed("500.01"), currency: "USD",
+                                   updatedAt: .distantPast)]
+
+        let violation = CashPolicy.firstViolation(in: history)
+
+        XCTAssertEqual(violation?.transactionID, "b", "600 of the base currency are left, but only 500 dollars")
+        XCTAssertEqual(violation?.description, "buying for 500.01 USD on 2024-01-03 would leave a negative cash balance: 500.00 USD available on that date")
+        XCTAssertEqual(CashPolicy.balances(of: Array(history.dropLast())), [CashPot(account: nil, currency: nil): 600, CashPot(account: nil, currency: "USD"): 500])
+    }
+
+    func test_aCashTransfer_takesFromOneAccount_andTracksTheOther() {
+        let isa = "account-isa"
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"),
+                       Transaction(id: "t", date: day("2024-01-02"), type: .transfer, ticker: "", quantity: .zero, sum: 60, toAccount: isa, updatedAt: .distantPast),
+                       makeTransaction(id: "b", date: "2024-01-03", type: .buy, sum: "61", account: isa)]
+
+        XCTAssertEqual(CashPolicy.balances(of: Array(history.dropLast()), in: .only(isa)), [CashPot(account: isa, currency: nil): 60])
+        XCTAssertEqual(CashPolicy.trackedAccounts(in: history), [nil, isa])
+        XCTAssertEqual(CashPolicy.firstViolation(in: history)?.transactionID, "b")
+        XCTAssertNil(CashPolicy.firstViolation(in: history, accounts: [nil]), "the default account's own cash is fine")
     }
 }

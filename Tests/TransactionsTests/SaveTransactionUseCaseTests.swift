@@ -145,6 +145,42 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
+    func test_save_aShareTransfer_needsTheSharesInItsSourceAccount_andLetsThemBeSoldInTheOther() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "3")]
+        var tooMany = TransactionDraft(date: "2024-02-01", type: "transfer", ticker: "AAPL", quantity: "4")
+        tooMany.toAccount = "account-isa"
+        var three = tooMany
+        three.quantity = "3"
+
+        XCTAssertThrowsError(try sut.save(tooMany, replacing: nil)) { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+        store.stored.append(try sut.save(three, replacing: nil))
+        var sellThere = draft(type: "sell", ticker: "AAPL", quantity: "3")
+        sellThere.account = "account-isa"
+
+        XCTAssertEqual(try sut.save(sellThere, replacing: nil).account, "account-isa")
+        XCTAssertThrowsError(try sut.save(draft(type: "sell", ticker: "AAPL", quantity: "1"), replacing: nil), "none are left in the default account")
+    }
+
+    func test_save_anExchange_needsTheCashItPays_inThatCurrency() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(date: "2024-01-01", type: .deposit, sum: "100")]
+        var exchange = TransactionDraft(date: "2024-02-01", type: "fx", sum: "101")
+        exchange.toSum = "120"
+        exchange.toCurrency = "usd"
+
+        XCTAssertThrowsError(try sut.save(exchange, replacing: nil)) { error in
+            guard case let .wouldOverdraw(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.available, 100)
+        }
+        exchange.sum = "100"
+        let saved = try sut.save(exchange, replacing: nil)
+        XCTAssertEqual([saved.toCurrency, saved.currency], ["USD", nil])
+        XCTAssertEqual(saved.toSum, 120)
+    }
+
     func test_save_anEditMovingABuyToAnotherAccount_isCheckedInTheOneItLeaves() {
         let (sut, store) = makeSUT()
         store.stored = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "5"),

@@ -81,4 +81,50 @@ final class TransactionValidatorTests: XCTestCase {
         guard case let .failure(error) = result else { return [] }
         return error.errors.map(\.field)
     }
+
+    func test_anExchange_needsWhatItReceives_inAnotherCurrency() {
+        var exchange = TransactionDraft(date: "2024-01-02", type: "fx", sum: "100")
+        XCTAssertEqual(messages(exchange), ["toSum: is required for an fx (an fx needs date, sum and to-sum, and may name a to-currency) and must be greater than 0",
+                                            "toCurrency: is the base currency, the currency paid: an exchange is between two currencies"])
+        exchange.toSum = "120"
+        exchange.currency = "usd"
+        exchange.toCurrency = "USD"
+        XCTAssertEqual(messages(exchange), ["toCurrency: is USD, the currency paid: an exchange is between two currencies"])
+        exchange.toCurrency = "dollars"
+        XCTAssertEqual(messages(exchange), ["toCurrency: 'dollars' is not a currency: use its three-letter ISO 4217 code, such as USD, EUR or GBP"])
+        exchange.currency = nil
+        exchange.toCurrency = "usd"
+        XCTAssertEqual(messages(exchange), [])
+    }
+
+    func test_aTransfer_movesSharesOrCash_neverBoth_toAnotherAccount() {
+        var shares = TransactionDraft(date: "2024-01-02", type: "transfer", ticker: "AAPL", quantity: "2")
+        XCTAssertEqual(messages(shares), ["toAccount: is required: the account the transfer goes to"])
+        shares.toAccount = ""
+        XCTAssertEqual(messages(shares), ["toAccount: is the account the transfer comes from; a transfer is between two accounts"])
+        shares.toAccount = "account-isa"
+        XCTAssertEqual(messages(shares), [])
+        shares.sum = "5"
+        XCTAssertEqual(messages(shares), ["sum: a transfer moves shares or cash, not both: give a ticker and quantity, or a sum"])
+        var cash = TransactionDraft(date: "2024-01-02", type: "transfer")
+        cash.account = "account-isa"
+        cash.toAccount = ""
+        XCTAssertEqual(messages(cash), ["sum: is required to transfer cash (or give a ticker and quantity to transfer shares)"])
+        cash.sum = "5"
+        XCTAssertEqual(messages(cash), [])
+        XCTAssertEqual(messages(TransactionDraft(date: "2024-01-02", type: "buy", ticker: "A", quantity: "1", sum: "1", toAccountForTest: "x")),
+                       ["toAccount: a buy takes no destination account; only a transfer does"])
+    }
+
+    private func messages(_ draft: TransactionDraft) -> [String] {
+        guard case let .failure(error) = TransactionValidator.validate(draft, latestDate: day("2024-12-31")) else { return [] }
+        return error.errors.map(\.description)
+    }
+}
+
+private extension TransactionDraft {
+    init(date: String, type: String, ticker: String, quantity: String, sum: String, toAccountForTest: String) {
+        self.init(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
+        toAccount = toAccountForTest
+    }
 }

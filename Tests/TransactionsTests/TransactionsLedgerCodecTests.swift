@@ -7,16 +7,54 @@ import TransactionsTestSupport
 final class TransactionsLedgerCodecTests: XCTestCase {
     func test_aNewerReleasesFields_areKeptThroughADecodeAndAnEdit() throws {
         let written = LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1, payload: LedgerPayload([
-            ("date", "2024-01-02"), ("quantity", "1"), ("sum", "10"), ("ticker", "A"), ("currency", "GBP"), ("venue", "LSE\tfloor")]))
+            ("date", "2024-01-02"), ("quantity", "1"), ("sum", "10"), ("ticker", "A"), ("settles", "T+2"), ("venue", "LSE\tfloor")]))
 
         let read = try XCTUnwrap(TransactionsLedgerCodec.record(from: written))
         var draft = TransactionDraft(read)
         draft.sum = "12"
         let edited = try TransactionValidator.validate(draft, latestDate: day("2024-12-31")).get()
 
-        XCTAssertEqual(read.otherFields, ["currency": "GBP", "venue": "LSE\tfloor"])
+        XCTAssertEqual(read.otherFields, ["settles": "T+2", "venue": "LSE\tfloor"])
         XCTAssertEqual(TransactionsLedgerCodec.entry(for: read).payload, written.payload, "written back byte for byte")
-        XCTAssertEqual(TransactionsLedgerCodec.entry(for: Transaction(id: "x", fields: edited, updatedAt: Date())).payload["currency"], "GBP")
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: Transaction(id: "x", fields: edited, updatedAt: Date())).payload["settles"], "T+2")
+    }
+
+    func test_anExchange_aTransferAndAForeignBuy_areReadBackAsWritten() throws {
+        let exchange = Transaction(id: "fx", date: day("2024-01-03"), type: .fx, ticker: "", quantity: .zero, sum: 5_000, toSum: fixed("6250.5"),
+                                   toCurrency: "USD", updatedAt: Date(timeIntervalSince1970: 1))
+        let shares = Transaction(id: "t1", date: day("2024-01-04"), type: .transfer, ticker: "AAPL", quantity: 4, sum: .zero, account: "account-a",
+                                 updatedAt: Date(timeIntervalSince1970: 1))
+        let cash = Transaction(id: "t2", date: day("2024-01-04"), type: .transfer, ticker: "", quantity: .zero, sum: 100, currency: "EUR",
+                               toAccount: "account-b", updatedAt: Date(timeIntervalSince1970: 1))
+        let buy = Transaction(id: "b", date: day("2024-01-04"), type: .buy, ticker: "AAPL", quantity: 1, sum: 200, currency: "USD", updatedAt: Date(timeIntervalSince1970: 1))
+
+        for transaction in [exchange, shares, cash, buy] {
+            XCTAssertEqual(try TransactionsLedgerCodec.record(from: TransactionsLedgerCodec.entry(for: transaction)), transaction)
+        }
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: exchange).payload.fields.map(\.name), ["date", "sum", "toCurrency", "toSum"])
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: shares).payload.fields.map(\.name), ["account", "date", "quantity", "ticker"],
+                       "a transfer to the default account names none")
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: cash).payload.fields.map(\.name), ["currency", "date", "sum", "toAccount"])
+    }
+
+    func test_anExchangeOrATransferThatBreaksItsRules_isRefusedByField() {
+        func entry(_ kind: String, _ fields: [(String, String)]) -> LedgerEntry {
+            LedgerEntry(id: "x", kind: kind, schema: 1, updatedAt: 1, payload: LedgerPayload([("date", "2024-01-02")] + fields))
+        }
+        let cases: [(LedgerEntry, String)] = [
+            (entry("fx", [("sum", "1")]), "toSum"),
+            (entry("fx", [("sum", "1"), ("toSum", "2"), ("currency", "USD"), ("toCurrency", "USD")]), "toCurrency"),
+            (entry("fx", [("sum", "1"), ("toSum", "2"), ("currency", "usd")]), "currency"),
+            (entry("transfer", [("sum", "1")]), "toAccount"),
+            (entry("transfer", [("sum", "1"), ("ticker", "A"), ("quantity", "1"), ("toAccount", "account-b")]), "sum"),
+            (entry("transfer", [("ticker", "A"), ("toAccount", "account-b")]), "quantity"),
+            (entry("transfer", [("sum", "1"), ("quantity", "1"), ("toAccount", "account-b")]), "quantity"),
+        ]
+        for (entry, field) in cases {
+            XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: entry), "\(entry.payload)") {
+                XCTAssertEqual($0 as? LedgerDecodingError, .invalidField(id: "x", kind: entry.kind, field: field), "\(entry.payload)")
+            }
+        }
     }
 
     func test_account_isWrittenOnlyWhenThereIsOne_andReadBack() throws {

@@ -6,7 +6,7 @@ import TradingDesk
 /// The trading desk's use cases (seed 000): cash, market orders, the catalog, the watchlist and alerts.
 extension AppComposer {
     func cashStatement() throws -> CashStatementRetrieving {
-        RetrieveCashStatementUseCase(transactions: try retrieveTransactions())
+        RetrieveCashStatementUseCase(transactions: try retrieveTransactions(), scope: try accountScope())
     }
 
     func placeMarketOrder() throws -> (MarketOrderPlacing, PriceMode) {

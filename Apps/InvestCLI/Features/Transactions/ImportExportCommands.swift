@@ -72,17 +72,19 @@ struct ImportCommand: Command {
     /// has is a problem of its line. A backup's rows hold ids already.
     /// The accounts are read only for a file that names one.
     private static func resolveAccounts(in file: inout ParsedFile, with view: () throws -> AccountsView) throws {
-        guard !file.accountNames.isEmpty else { return }
+        guard !file.accountNames.isEmpty || !file.toAccountNames.isEmpty else { return }
         let accounts = try view()
         for index in file.rows.indices {
             let row = file.rows[index]
-            guard let name = file.accountNames[row.line] else { continue }
+            let (name, toName) = (file.accountNames[row.line], file.toAccountNames[row.line])
+            guard name != nil || toName != nil else { continue }
+            var draft = row.draft
             do {
-                var draft = row.draft
-                draft.account = try accounts.id(ofName: name)
+                if let name { draft.account = try accounts.id(ofName: name) }
+                if let toName { draft.toAccount = try accounts.id(ofName: toName) }
                 file.rows[index] = ImportRow(line: row.line, id: row.id, draft: draft, updatedAt: row.updatedAt)
             } catch let error as CLIError {
-                file.problems.append((row.line, "account: " + (error.message ?? "no such account")))
+                file.problems.append((row.line, (draft.account == nil && name != nil ? "account: " : "to_account: ") + (error.message ?? "no such account")))
             }
         }
     }
@@ -144,6 +146,8 @@ struct ImportCommand: Command {
         var problems: [(line: Int, message: String)] = []
         /// A CSV's or JSON's `account` cells by line: names, until `resolveAccounts` makes them ids.
         var accountNames: [Int: String] = [:]
+        /// Its `to_account` cells, a transfer's destination, the same way.
+        var toAccountNames: [Int: String] = [:]
     }
 
     static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
@@ -191,7 +195,10 @@ struct ImportCommand: Command {
 
     /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.
     static func jsonRows(_ text: String, name: String) throws -> ParsedFile {
-        struct Row: Decodable { let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String?, account: String? }
+        struct Row: Decodable {
+            let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String?, account: String?
+            let currency: String?, to_sum: String?, to_currency: String?, to_account: String?
+        }
         let data = Data(text.utf8)
         guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
             throw CLIError.usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
@@ -200,10 +207,14 @@ struct ImportCommand: Command {
         do {
             let rows = try JSONDecoder().decode([Row].self, from: data)
             var file = ParsedFile(rows: rows.enumerated().map { index, row in
-                ImportRow(line: index + 1, id: row.id, draft: TransactionDraft(date: row.date, type: row.type, ticker: row.ticker,
-                                                                               quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note))
+                var draft = TransactionDraft(date: row.date, type: row.type, ticker: row.ticker, quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note)
+                (draft.currency, draft.toSum, draft.toCurrency) = (row.currency, row.to_sum, row.to_currency)
+                return ImportRow(line: index + 1, id: row.id, draft: draft)
             })
-            for (index, row) in rows.enumerated() { if let account = row.account { file.accountNames[index + 1] = account } }
+            for (index, row) in rows.enumerated() {
+                if let account = row.account { file.accountNames[index + 1] = account }
+                if let account = row.to_account { file.toAccountNames[index + 1] = account }
+            }
             return file
         } catch {
             throw CLIError.usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(error)).")
@@ -237,9 +248,10 @@ struct CSVLayout {
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
-                reader = try rowReader(header: record.fields, name: name) { row, account in
+                reader = try rowReader(header: record.fields, name: name) { row, account, toAccount in
                     file.rows.append(row)
                     if let account { file.accountNames[row.line] = account }
+                    if let toAccount, !toAccount.isEmpty { file.toAccountNames[row.line] = toAccount }
                 } problem: { file.problems.append($0) }
             }
         } catch let error as CSV.ParseError {
@@ -252,7 +264,7 @@ struct CSVLayout {
     }
 
     /// What turns each record after `header` into a row, or a problem with its line.
-    private func rowReader(header: [String], name: String, row: @escaping (ImportRow, _ account: String?) -> Void,
+    private func rowReader(header: [String], name: String, row: @escaping (ImportRow, _ account: String?, _ toAccount: String?) -> Void,
                            problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
         let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let columns = layout.columns
@@ -264,7 +276,8 @@ struct CSVLayout {
         }
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
-        let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account")
+        let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account"), toAccount = column("to_account")
+        let currency = column("currency"), toSum = column("to_sum"), toCurrency = column("to_currency")
         let dateFormat = layout.dateFormat
         return { record in
             let fields = record.fields
@@ -276,11 +289,11 @@ struct CSVLayout {
                 }
                 dateText = iso
             }
-            row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 },
-                          draft: TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker],
-                                                  quantity: fields[quantity], sum: fields[sum], ratio: ratio.map { fields[$0] },
-                                                  note: note.map { fields[$0] })),
-                account.map { fields[$0] })
+            var draft = TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker], quantity: fields[quantity], sum: fields[sum],
+                                         ratio: ratio.map { fields[$0] }, note: note.map { fields[$0] })
+            (draft.currency, draft.toSum, draft.toCurrency) = (currency.map { fields[$0] }, toSum.map { fields[$0] }, toCurrency.map { fields[$0] })
+            row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }, draft: draft),
+                account.map { fields[$0] }, toAccount.map { fields[$0] })
         }
     }
 }

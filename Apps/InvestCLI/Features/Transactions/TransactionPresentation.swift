@@ -14,9 +14,13 @@ enum TransactionPresentation {
     /// ratio column is there only when a split is, so files without splits keep the layout
     /// they always had; so is the account column, only when a transaction is in an account other
     /// than the default one, named by `accountName`.
+    /// Currencies and an exchange's or a transfer's other side are columns too, only when one is
+    /// there; an empty currency is the base currency.
     static func report(_ transactions: [Transaction], accountName: (String?) -> String = { _ in "" }) -> Report {
         let withRatio = transactions.contains { $0.type == .split }
-        let withAccount = transactions.contains { $0.account != nil }
+        let withTransfer = transactions.contains { $0.type == .transfer }
+        let withAccount = withTransfer || transactions.contains { $0.account != nil }
+        let withCurrency = transactions.contains { $0.currency != nil || $0.type == .fx }
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
             .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
@@ -24,12 +28,18 @@ enum TransactionPresentation {
             .init(title: "SUM", key: "sum", alignment: .right)]
             + (withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
             + (withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
+            + (withCurrency ? [.init(title: "CURRENCY", key: "currency", alignment: .left), .init(title: "TO SUM", key: "to_sum", alignment: .right),
+                               .init(title: "TO CURRENCY", key: "to_currency", alignment: .left)] : [])
+            + (withTransfer ? [.init(title: "TO ACCOUNT", key: "to_account", alignment: .left)] : [])
             + [.init(title: "NOTE", key: "note", alignment: .left)])
         report.rows.reserveCapacity(transactions.count)
         for transaction in transactions {
             var cells = cells(transaction, withRatio: withRatio)
-            if withAccount { cells.insert(.text(accountName(transaction.account)), at: cells.count - 1) }
-            report.rows.append(cells)
+            let note = cells.removeLast()
+            if withAccount { cells.append(.text(accountName(transaction.account))) }
+            if withCurrency { cells += [.text(transaction.currency), .money(transaction.toSum), .text(transaction.toCurrency)] }
+            if withTransfer { cells.append(.text(transaction.type == .transfer ? accountName(transaction.toAccount) : nil)) }
+            report.rows.append(cells + [note])
         }
         return report
     }
@@ -39,8 +49,9 @@ enum TransactionPresentation {
         let type = transaction.type
         return [Cell(shown: String(transaction.id.prefix(shortIDLength)), value: .string(transaction.id)), .text(transaction.date.iso),
                 .text(type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker),
-                .decimal(type.quantity == .unused ? nil : transaction.quantity),
-                .decimal(transaction.price, shown: transaction.price.map(price) ?? ""), .money(type.sum == .unused ? nil : transaction.sum)]
+                .decimal(type.quantity == .unused || (type == .transfer && transaction.ticker.isEmpty) ? nil : transaction.quantity),
+                .decimal(transaction.price, shown: transaction.price.map(price) ?? ""),
+                .money(type.sum == .unused || (type == .transfer && !transaction.ticker.isEmpty) ? nil : transaction.sum)]
             + (withRatio ? [.text(transaction.ratio?.description)] : []) + [.text(transaction.note)]
     }
 
@@ -72,7 +83,11 @@ enum TransactionPresentation {
         case .split:
             return "\(type)\(ticker) \(transaction.ratio?.description ?? "")"
         case .deposit, .withdrawal, .interest, .dividend, .fee:
-            return "\(type)\(ticker) \(sum)"
+            return "\(type)\(ticker) \(sum)" + (transaction.currency.map { " \($0)" } ?? "")
+        case .fx:
+            return "fx \(sum) \(transaction.currency ?? "(base)") for \(transaction.toSum?.formatted(fractionDigits: 2) ?? "") \(transaction.toCurrency ?? "(base)")"
+        case .transfer:
+            return ticker.isEmpty ? "transfer \(sum)" + (transaction.currency.map { " \($0)" } ?? "") : "transfer \(transaction.quantity)\(ticker)"
         }
     }
 

@@ -6,12 +6,27 @@ import ClientComposition
 
 /// The use cases the transaction commands run.
 extension AppComposer {
-    /// Every account's, or under `--account` one account's.
+    /// Every account's, or under `--account` one account's (and the transfers into it).
     func retrieveTransactions() throws -> TransactionsRetrieving {
-        try warnIfTheDataDirectoryIsMissing()
-        let store = try transactionsStore()
+        let store = try allTransactionsStore()
         guard let account = try selectedAccount() else { return RetrieveTransactionsUseCase(store: store) }
         return RetrieveTransactionsUseCase(store: AccountScopedTransactionsStore(decoratee: store, account: account.id))
+    }
+
+    /// Every account's, for what works out positions: shares transferred into the account
+    /// `--account` names bring their cost from the one they left. Counted in `accountScope()`.
+    func retrieveEveryAccountsTransactions() throws -> TransactionsRetrieving {
+        RetrieveTransactionsUseCase(store: try allTransactionsStore())
+    }
+
+    /// The accounts a figure counts: `--account`'s, else all.
+    func accountScope() throws -> AccountScope {
+        try selectedAccount().map { .only($0.id) } ?? .all
+    }
+
+    private func allTransactionsStore() throws -> TransactionsStore {
+        try warnIfTheDataDirectoryIsMissing()
+        return try transactionsStore()
     }
 
     /// For a new transaction: its id is made here, so it has no earlier version to look up.

@@ -33,27 +33,42 @@ public enum PortfolioSort: String, CaseIterable, Sendable {
 
 /// Turns a transaction history and prices into holdings and totals. Pure and platform-agnostic.
 public enum PortfolioCalculator {
-    /// Every ticker's position, worked out once for both questions below.
+    /// Every account's position in every ticker, worked out once for the questions below.
     public struct Positions: Sendable {
-        fileprivate let byTicker: [String: Position]
-        fileprivate let accountFees: FixedDecimal
+        fileprivate let byKey: [PositionKey: Position]
+        fileprivate let accountFees: [String?: FixedDecimal]
 
-        /// What is held of `ticker` after the whole history, splits applied in date order.
-        public func quantity(of ticker: String) -> FixedDecimal { byTicker[ticker]?.quantity ?? .zero }
+        /// What is held of `ticker` in `scope` after the whole history, splits applied in date order.
+        public func quantity(of ticker: String, in scope: AccountScope = .all) -> FixedDecimal {
+            byKey.reduce(.zero) { $0 + ($1.key.ticker == ticker && scope.includes($1.key.account) ? $1.value.quantity : .zero) }
+        }
+
+        /// What each account holds of each ticker: the positions a net worth values.
+        public var quantities: [(account: String?, ticker: String, quantity: FixedDecimal)] {
+            byKey.filter { !$0.value.quantity.isZero }.map { ($0.key.account, $0.key.ticker, $0.value.quantity) }
+                .sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }
+        }
+
+        /// One position per ticker in `scope`: what a view of those accounts shows.
+        fileprivate func merged(in scope: AccountScope) -> (byTicker: [String: Position], accountFees: FixedDecimal) {
+            var byTicker: [String: Position] = [:]
+            for (key, position) in byKey where scope.includes(key.account) { byTicker[key.ticker, default: Position()].merge(position) }
+            return (byTicker, accountFees.reduce(.zero) { $0 + (scope.includes($1.key) ? $1.value : .zero) })
+        }
     }
 
     public static func positions(of transactions: [Transaction], method: CostBasisMethod = .average) -> Positions {
         accumulate(transactions, method: method).0
     }
 
-    /// Every sell's realized gain, in date order, with the lots it consumed under FIFO.
-    public static func realizedGains(of transactions: [Transaction], method: CostBasisMethod) -> [RealizedGain] {
-        accumulate(transactions, method: method).1
+    /// Every sell's realized gain in `scope`, in date order, with the lots it consumed under FIFO.
+    public static func realizedGains(of transactions: [Transaction], method: CostBasisMethod, in scope: AccountScope = .all) -> [RealizedGain] {
+        accumulate(transactions, method: method).1.filter { scope.includes($0.account) }.map(\.gain)
     }
 
-    /// The tickers whose prices are needed: those still held. Sold-out ones need none.
-    public static func heldTickers(in positions: Positions) -> [String] {
-        positions.byTicker.filter { !$0.value.quantity.isZero }.keys.sorted()
+    /// The tickers whose prices are needed: those still held in `scope`. Sold-out ones need none.
+    public static func heldTickers(in positions: Positions, scope: AccountScope = .all) -> [String] {
+        Set(positions.byKey.filter { !$0.value.quantity.isZero && scope.includes($0.key.account) }.map(\.key.ticker)).sorted()
     }
 
     public static func heldTickers(in transactions: [Transaction]) -> [String] {
@@ -65,12 +80,14 @@ public enum PortfolioCalculator {
         summarize(positions(of: transactions, method: method), prices: prices, sort: sort)
     }
 
-    public static func summarize(_ positions: Positions, prices: [String: LoadedPrice], sort: PortfolioSort = .value) -> PortfolioSummary {
-        let all = positions.byTicker.keys.sorted().map { ticker in positions.byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
+    public static func summarize(_ positions: Positions, prices: [String: LoadedPrice], sort: PortfolioSort = .value,
+                                 scope: AccountScope = .all) -> PortfolioSummary {
+        let (byTicker, accountFees) = positions.merged(in: scope)
+        let all = byTicker.keys.sorted().map { ticker in byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
         let open = all.filter(\.isOpen)
         let counted = all.filter { $0.profit != nil }
-        let totalExpenses = counted.reduce(positions.accountFees) { $0 + $1.expenses }
-        let totalProfit = counted.reduce(-positions.accountFees) { $0 + $1.profit! }
+        let totalExpenses = counted.reduce(accountFees) { $0 + $1.expenses }
+        let totalProfit = counted.reduce(-accountFees) { $0 + $1.profit! }
         return PortfolioSummary(
             holdings: sorted(open, by: sort),
             closedPositions: all.filter { !$0.isOpen },
@@ -83,7 +100,12 @@ public enum PortfolioCalculator {
             totalIncome: counted.reduce(.zero) { $0 + $1.income },
             totalRealizedProfit: counted.reduce(.zero) { $0 + $1.realizedProfit },
             unpricedTickers: open.filter { $0.price == nil }.map(\.ticker),
-            accountFees: positions.accountFees)
+            accountFees: accountFees)
+    }
+
+    fileprivate struct PositionKey: Hashable {
+        let account: String?
+        let ticker: String
     }
 
     fileprivate struct Position {
@@ -102,9 +124,40 @@ public enum PortfolioCalculator {
             var cost: FixedDecimal
         }
 
+        /// Another account's position in the same ticker, added for a view of several accounts.
+        mutating func merge(_ other: Position) {
+            quantity += other.quantity
+            costBasis += other.costBasis
+            realized += other.realized
+            expenses += other.expenses
+            income += other.income
+        }
+
+        /// Shares leaving for another account: their cost (their lots, under FIFO) goes with
+        /// them, counted as paid there rather than here, and nothing is realized.
+        mutating func transferOut(_ moved: FixedDecimal, method: CostBasisMethod) -> (cost: FixedDecimal, lots: [Lot]) {
+            let (cost, consumed) = method == .fifo ? consumeLots(moved) : (averageCost(of: moved), [])
+            quantity -= moved
+            costBasis = quantity > .zero ? costBasis - cost : .zero
+            expenses -= cost
+            return (cost, consumed.map { Lot(boughtOn: $0.boughtOn, quantity: $0.quantity, cost: $0.cost) })
+        }
+
+        /// Shares arriving from another account, with their cost and lots, oldest lot first.
+        mutating func transferIn(_ moved: FixedDecimal, cost: FixedDecimal, lots moving: [Lot]) {
+            quantity += moved
+            costBasis += cost
+            expenses += cost
+            guard !moving.isEmpty else { return }
+            lots = Array(lots[firstLot...]) + moving
+            firstLot = 0
+            lots.sort { $0.boughtOn < $1.boughtOn }
+        }
+
         /// Dividends count as income and fees as expenses, both realized; a split changes the
         /// quantity but no money, so cost basis and realized profit stay as they were.
         /// Returns what a sell realized, for the gains report.
+        @discardableResult
         mutating func apply(_ transaction: Transaction, method: CostBasisMethod) -> RealizedGain? {
             switch transaction.type {
             case .buy:
@@ -121,7 +174,7 @@ public enum PortfolioCalculator {
             case .split:
                 quantity = transaction.held(after: quantity)
                 for index in lots.indices[firstLot...] { lots[index].quantity = transaction.held(after: lots[index].quantity) }
-            case .deposit, .withdrawal, .interest:
+            case .deposit, .withdrawal, .interest, .fx, .transfer:
                 break
             case .sell:
                 let (soldCost, consumed) = method == .fifo ? consumeLots(transaction.quantity) : (averageCost(of: transaction.quantity), [])
@@ -170,29 +223,44 @@ public enum PortfolioCalculator {
     }
 
     /// Date order, and within a day a split, then what adds to a holding, then what takes from it:
-    /// the order the moving average needs. Movements of cash alone make no position.
+    /// the order the moving average needs. Movements of cash alone make no position. Each
+    /// account holds its own position in a ticker; a transfer moves shares between two.
     ///
     /// Sorts packed integer keys (day, rank, position) instead of the transactions themselves:
     /// moving structs that hold strings costs a retain and release per move.
-    private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod) -> (Positions, [RealizedGain]) {
+    private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod) -> (Positions, [(account: String?, gain: RealizedGain)]) {
         var keys = [UInt64](repeating: 0, count: transactions.count)
         for (position, transaction) in transactions.enumerated() {
             let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
             keys[position] = day << 32 | UInt64(transaction.holdingsRank) << 30 | UInt64(position)
         }
         keys.sort()
-        var positions: [String: Position] = [:]
-        var accountFees = FixedDecimal.zero
-        var gains: [RealizedGain] = []
+        var positions: [PositionKey: Position] = [:]
+        var accountFees: [String?: FixedDecimal] = [:]
+        var gains: [(account: String?, gain: RealizedGain)] = []
         for key in keys {
             let transaction = transactions[Int(key & 0x3FFF_FFFF)]
             if transaction.ticker.isEmpty {
-                if transaction.type == .fee { accountFees += transaction.sum }
+                if transaction.type == .fee { accountFees[transaction.account, default: .zero] += transaction.sum }
                 continue
             }
-            if let gain = positions[transaction.ticker, default: Position()].apply(transaction, method: method) { gains.append(gain) }
+            let source = PositionKey(account: transaction.account, ticker: transaction.ticker)
+            if transaction.type == .split {
+                // A corporate action: every account's shares split, whichever account it was recorded in.
+                positions[source, default: Position()].apply(transaction, method: method)
+                for key in positions.keys where key.ticker == transaction.ticker && key != source { positions[key]!.apply(transaction, method: method) }
+                continue
+            }
+            if transaction.type == .transfer {
+                // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
+                let moved = min(transaction.quantity, positions[source]?.quantity ?? .zero)
+                let (cost, lots) = positions[source, default: Position()].transferOut(moved, method: method)
+                positions[PositionKey(account: transaction.toAccount, ticker: transaction.ticker), default: Position()].transferIn(moved, cost: cost, lots: lots)
+                continue
+            }
+            if let gain = positions[source, default: Position()].apply(transaction, method: method) { gains.append((transaction.account, gain)) }
         }
-        return (Positions(byTicker: positions, accountFees: accountFees), gains)
+        return (Positions(byKey: positions, accountFees: accountFees), gains)
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

@@ -11,8 +11,8 @@ public struct PortfolioReport: Equatable, Sendable {
     public let summary: PortfolioSummary
     /// What loading each held ticker's price gave, so a client can say where prices came from.
     public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
-    /// The cash balance, when the history tracks cash (it has a deposit); the holdings' totals
-    /// leave it out.
+    /// The base currency's cash, when the history tracks cash (it has a deposit); the holdings'
+    /// totals leave it out.
     public let cash: FixedDecimal?
 
     public init(summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>], cash: FixedDecimal? = nil) {
@@ -46,41 +46,48 @@ public extension PortfolioDisplaying {
     }
 }
 
+/// Every account's history is read, whatever the scope: shares transferred into an account
+/// bring their cost from the one they left.
 public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     private let transactions: TransactionsRetrieving
     private let prices: PricesLoading
+    private let scope: AccountScope
 
-    public init(transactions: TransactionsRetrieving, prices: PricesLoading) {
+    public init(transactions: TransactionsRetrieving, prices: PricesLoading, scope: AccountScope = .all) {
         self.transactions = transactions
         self.prices = prices
+        self.scope = scope
     }
 
     public func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport {
         let history = try transactions.history()
         // Only what is still held needs a price: sold-out tickers are never fetched.
         let positions = PortfolioCalculator.positions(of: history, method: costBasis)
-        let held = PortfolioCalculator.heldTickers(in: positions)
+        let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
         let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
-        return Self.report(history, positions, results, sort: sort)
+        return Self.report(history, positions, results, sort: sort, scope: scope)
     }
 
     public func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)] {
-        let byAccount = Dictionary(grouping: try transactions.history(), by: \.account)
-        let accounts = byAccount.keys.sorted { ($0 ?? "") < ($1 ?? "") }
-        let positions = accounts.map { PortfolioCalculator.positions(of: byAccount[$0]!, method: costBasis) }
-        let held = Set(positions.flatMap(PortfolioCalculator.heldTickers(in:))).sorted()
+        let history = try transactions.history()
+        let accounts = Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }).filter(scope.includes)
+            .sorted { ($0 ?? "") < ($1 ?? "") }
+        let positions = PortfolioCalculator.positions(of: history, method: costBasis)
+        let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
         let results = held.isEmpty ? [:] : prices.loadPrices(for: held)
-        return zip(accounts, positions).map { account, positions in
-            let own = Set(PortfolioCalculator.heldTickers(in: positions))
-            return (account, Self.report(byAccount[account]!, positions, results.filter { own.contains($0.key) }, sort: sort))
+        return accounts.map { account in
+            let own = Set(PortfolioCalculator.heldTickers(in: positions, scope: .only(account)))
+            return (account, Self.report(history, positions, results.filter { own.contains($0.key) }, sort: sort, scope: .only(account)))
         }
     }
 
     private static func report(_ history: [Transaction], _ positions: PortfolioCalculator.Positions,
-                               _ results: [String: Result<LoadedPrice, PriceLoadingError>], sort: PortfolioSort) -> PortfolioReport {
+                               _ results: [String: Result<LoadedPrice, PriceLoadingError>], sort: PortfolioSort, scope: AccountScope) -> PortfolioReport {
         let loaded = results.compactMapValues { try? $0.get() }
-        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort), prices: results,
-                               cash: CashPolicy.isTracked(in: history) ? CashPolicy.balance(of: history) : nil)
+        let tracked = CashPolicy.trackedAccounts(in: history).contains(where: scope.includes)
+        let cash = CashPolicy.balances(of: history, in: scope).reduce(FixedDecimal.zero) { $0 + ($1.key.currency == nil ? $1.value : .zero) }
+        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort, scope: scope), prices: results,
+                               cash: tracked ? cash : nil)
     }
 }
 

@@ -15,15 +15,17 @@ public protocol RealizedGainsReporting {
 
 public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     private let transactions: TransactionsRetrieving
+    private let scope: AccountScope
 
-    public init(transactions: TransactionsRetrieving) {
+    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all) {
         self.transactions = transactions
+        self.scope = scope
     }
 
-    /// Works out the whole history, whatever the year asked for: a sell in one year takes
-    /// lots bought in earlier ones.
+    /// Works out the whole history of every account, whatever the year and the scope asked for:
+    /// a sell in one year takes lots bought in earlier ones, maybe in another account.
     public func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport {
-        let all = PortfolioCalculator.realizedGains(of: try transactions.history(), method: method)
+        let all = PortfolioCalculator.realizedGains(of: try transactions.history(), method: method, in: scope)
         let sells = year.map { year in all.filter { $0.date.components.year == year } } ?? all
         return RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
     }

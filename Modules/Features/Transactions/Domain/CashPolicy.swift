@@ -1,8 +1,29 @@
 import FixedPoint
 import Ledger
 
-/// No movement may take cash below zero, on its own date or any later one, once the history holds
-/// a deposit. Users who track holdings only (no deposit) are never blocked.
+/// Cash held in one account in one currency (nil: the default account, the base currency). Each
+/// pot has its own balance and its own rule: dollars don't pay for a buy in pounds.
+public struct CashPot: Hashable, Sendable {
+    public let account: String?
+    public let currency: String?
+
+    public init(account: String?, currency: String?) {
+        self.account = account
+        self.currency = currency
+    }
+}
+
+/// One leg of a transaction's cash: what it moved in one pot.
+public struct CashMovement: Sendable {
+    public let transaction: Transaction
+    public let pot: CashPot
+    /// Signed: in is positive.
+    public let amount: FixedDecimal
+}
+
+/// No movement may take a pot of cash below zero, on its own date or any later one, once its
+/// account holds a deposit (or cash transferred in). Users who track holdings only (no deposit)
+/// are never blocked.
 ///
 /// Within one day the order of movements is unknown, so money in counts before money out: a
 /// same-day deposit-then-buy is accepted, and the balance at the end of a day is its lowest.
@@ -13,8 +34,10 @@ public enum CashPolicy {
         public let type: TransactionType
         public let date: CalendarDay
         public let amount: FixedDecimal
-        /// The balance on that date before this movement.
+        /// The balance of its pot on that date before this movement.
         public let available: FixedDecimal
+        /// The pot's currency; nil for the base currency.
+        public let currency: String?
     }
 
     /// Whether cash is tracked at all: the rule and the balance need a deposit.
@@ -22,48 +45,91 @@ public enum CashPolicy {
         history.contains { $0.type == .deposit }
     }
 
-    /// deposits − withdrawals − buys + sells + dividends + interest − fees.
-    public static func balance(of history: [Transaction]) -> FixedDecimal {
-        history.reduce(.zero) { $0 + $1.cashChange }
+    /// The accounts whose cash is tracked: those with a deposit or with cash transferred in.
+    public static func trackedAccounts(in history: [Transaction]) -> Set<String?> {
+        var accounts = Set<String?>()
+        for transaction in history {
+            if transaction.type == .deposit { accounts.insert(transaction.account) }
+            if transaction.type == .transfer, transaction.ticker.isEmpty { accounts.insert(transaction.toAccount) }
+        }
+        return accounts
     }
 
-    /// The history in the order cash moves: by date, money in before money out, then as given.
+    /// Every pot's balance in `scope`: deposits − withdrawals − buys + sells + dividends + interest
+    /// − fees, exchanges and transfers at both ends.
+    public static func balances(of history: [Transaction], in scope: AccountScope = .all) -> [CashPot: FixedDecimal] {
+        var balances: [CashPot: FixedDecimal] = [:]
+        for transaction in history {
+            forEachLeg(of: transaction) { pot, amount in
+                if scope.includes(pot.account) { balances[pot, default: .zero] += amount }
+            }
+        }
+        return balances
+    }
+
+    /// The movements in `scope` in the order cash moves: by date, money in before money out,
+    /// then as given.
     ///
-    /// Sorts packed integer keys (day, out after in, position), not transactions: a comparison
+    /// Sorts packed integer keys (day, out after in, position), not movements: a comparison
     /// that reads two transactions copies them, which cost more than the sort.
-    public static func ordered(_ history: [Transaction]) -> [Transaction] {
-        var keys = [UInt64](repeating: 0, count: history.count)
-        for (position, transaction) in history.enumerated() {
-            let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
-            keys[position] = day << 32 | (transaction.cashChange >= .zero ? 0 : 1) << 31 | UInt64(position)
+    public static func ordered(_ history: [Transaction], in scope: AccountScope = .all) -> [CashMovement] {
+        var movements: [CashMovement] = []
+        movements.reserveCapacity(history.count)
+        for transaction in history {
+            forEachLeg(of: transaction) { pot, amount in
+                if scope.includes(pot.account) { movements.append(CashMovement(transaction: transaction, pot: pot, amount: amount)) }
+            }
+        }
+        var keys = [UInt64](repeating: 0, count: movements.count)
+        for (position, movement) in movements.enumerated() {
+            let day = UInt64(UInt32(bitPattern: movement.transaction.date.daysSinceEpoch &+ Int32.min))
+            keys[position] = day << 32 | (movement.amount >= .zero ? 0 : 1) << 31 | UInt64(position)
         }
         keys.sort()
-        return keys.map { history[Int($0 & 0x7FFF_FFFF)] }
+        return keys.map { movements[Int($0 & 0x7FFF_FFFF)] }
     }
 
-    public static func firstViolation(in history: [Transaction]) -> Violation? {
-        guard isTracked(in: history) else { return nil }
-        var balance = FixedDecimal.zero
-        for transaction in ordered(history) {
-            let after = balance + transaction.cashChange
+    /// The first movement that overdraws a tracked pot of an account in `accounts` (every
+    /// account when nil).
+    public static func firstViolation(in history: [Transaction], accounts: Set<String?>? = nil) -> Violation? {
+        let tracked = trackedAccounts(in: history).filter { accounts?.contains($0) ?? true }
+        guard !tracked.isEmpty else { return nil }
+        var balances: [CashPot: FixedDecimal] = [:]
+        for movement in ordered(history) where tracked.contains(movement.pot.account) {
+            let before = balances[movement.pot] ?? .zero
+            let after = before + movement.amount
             if after < .zero {
-                return Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: transaction.sum, available: balance)
+                let transaction = movement.transaction
+                return Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: -movement.amount,
+                                 available: before, currency: movement.pot.currency)
             }
-            balance = after
+            balances[movement.pot] = after
         }
         return nil
+    }
+
+    /// A transaction's cash in its own pot, then where an exchange or a cash transfer lands.
+    @inline(__always)
+    private static func forEachLeg(of transaction: Transaction, _ body: (CashPot, FixedDecimal) -> Void) {
+        let change = transaction.cashChange
+        if !change.isZero { body(CashPot(account: transaction.account, currency: transaction.currency), change) }
+        if let counter = transaction.counterLeg { body(CashPot(account: counter.account, currency: counter.currency), counter.amount) }
     }
 }
 
 extension CashPolicy.Violation: CustomStringConvertible {
     public var description: String {
+        let unit = currency.map { " \($0)" } ?? ""
+        let money = { (value: FixedDecimal) in value.formatted(fractionDigits: 2) + unit }
         let what: String
         switch type {
-        case .buy: what = "buying for \(amount.formatted(fractionDigits: 2))"
-        case .withdrawal: what = "withdrawing \(amount.formatted(fractionDigits: 2))"
-        case .fee: what = "a fee of \(amount.formatted(fractionDigits: 2))"
-        default: what = "removing \(amount.formatted(fractionDigits: 2)) of cash"
+        case .buy: what = "buying for \(money(amount))"
+        case .withdrawal: what = "withdrawing \(money(amount))"
+        case .fee: what = "a fee of \(money(amount))"
+        case .fx: what = "exchanging \(money(amount))"
+        case .transfer: what = "transferring \(money(amount))"
+        default: what = "removing \(money(amount)) of cash"
         }
-        return "\(what) on \(date.iso) would leave a negative cash balance: \(available.formatted(fractionDigits: 2)) available on that date"
+        return "\(what) on \(date.iso) would leave a negative cash balance: \(money(available)) available on that date"
     }
 }

@@ -42,9 +42,10 @@ public enum HoldingsPolicy {
         }
     }
 
-    /// The first sell that would oversell, in a single ticker's history; of sells on one day, the
-    /// one that comes first in `history`.
-    public static func firstViolation(in history: [Transaction]) -> Violation? {
+    /// The first sell (or transfer out) that would oversell, in a single ticker's history, in
+    /// `scope`; of those on one day, the one that comes first in `history`.
+    public static func firstViolation(in history: [Transaction], scope: AccountScope = .all) -> Violation? {
+        let history = scope == .all ? history : history.filter { $0.isSeen(in: scope) }
         // Ties keep the history's order, so the same history always blames the same sell.
         let ordered = history.indices.sorted { lhs, rhs in
             let (left, right) = (history[lhs], history[rhs])
@@ -54,10 +55,11 @@ public enum HoldingsPolicy {
         }
         var held = FixedDecimal.zero
         for transaction in ordered.map({ history[$0] }) {
-            if transaction.type == .sell, transaction.quantity > held {
+            let after = transaction.held(after: held, in: scope)
+            if transaction.type == .sell || transaction.type == .transfer, after < .zero {
                 return Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
             }
-            held = transaction.held(after: held)
+            held = after
             if transaction.type == .split, held > maximumHeld {
                 return Violation(kind: .tooLarge, transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: .zero)
             }
@@ -67,7 +69,7 @@ public enum HoldingsPolicy {
 
     /// Whether removing or changing `transaction` can strand a later sell.
     public static func supportsLaterSells(_ transaction: Transaction) -> Bool {
-        transaction.type == .buy || transaction.type == .split
+        transaction.type == .buy || transaction.type == .split || transaction.type == .transfer
     }
 }
 

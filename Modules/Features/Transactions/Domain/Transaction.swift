@@ -17,6 +17,12 @@ public enum TransactionType: String, Sendable, CaseIterable {
     case fee
     /// Multiplies the quantity held and divides the average cost; moves no money.
     case split
+    /// An exchange of cash at the broker, within one account: `sum` in `currency` for `toSum`
+    /// in `toCurrency`.
+    case fx
+    /// Shares (a ticker and a quantity, with their lots and cost) or cash (a sum) moved from one
+    /// account to another; nothing is bought, sold or realized.
+    case transfer
 }
 
 /// Which of a transaction's fields its type uses.
@@ -28,32 +34,40 @@ extension TransactionType {
     public var ticker: FieldUse {
         switch self {
         case .buy, .sell, .dividend, .split: return .required
-        case .fee: return .optional
-        case .deposit, .withdrawal, .interest: return .unused
+        case .fee, .transfer: return .optional
+        case .deposit, .withdrawal, .interest, .fx: return .unused
         }
     }
 
+    /// A transfer takes a quantity with a ticker, or a sum without: `TransactionValidator` checks which.
     public var quantity: FieldUse {
         switch self {
         case .buy, .sell: return .required
-        case .deposit, .withdrawal, .interest, .dividend, .fee, .split: return .unused
+        case .transfer: return .optional
+        case .deposit, .withdrawal, .interest, .dividend, .fee, .split, .fx: return .unused
         }
     }
 
     public var sum: FieldUse {
         switch self {
         case .split: return .unused
-        case .buy, .sell, .deposit, .withdrawal, .interest, .dividend, .fee: return .required
+        case .transfer: return .optional
+        case .buy, .sell, .deposit, .withdrawal, .interest, .dividend, .fee, .fx: return .required
         }
     }
 
     public var ratio: FieldUse { self == .split ? .required : .unused }
+    public var toSum: FieldUse { self == .fx ? .required : .unused }
+    /// Nil, as for `currency`, is the base currency: an exchange names at least one other.
+    public var toCurrency: FieldUse { self == .fx ? .optional : .unused }
+    public var toAccount: FieldUse { self == .transfer ? .required : .unused }
 
-    /// The sign of the cash this type moves: +1 in, −1 out, 0 none.
+    /// The sign of the cash this type moves from its account, in its currency: +1 in, −1 out, 0
+    /// none. An exchange and a cash transfer pay out here and receive in `Transaction.counterLeg`.
     public var cashDirection: Int {
         switch self {
         case .deposit, .sell, .dividend, .interest: return 1
-        case .withdrawal, .buy, .fee: return -1
+        case .withdrawal, .buy, .fee, .fx, .transfer: return -1
         case .split: return 0
         }
     }
@@ -84,31 +98,58 @@ public struct Transaction: Hashable, Sendable {
     public let note: String?
     private let extras: Extras?
 
-    /// The id of the account it belongs to; nil for the default account, as every record written
-    /// before accounts existed is.
+    /// The id of the account it belongs to (a transfer's source); nil for the default account, as
+    /// every record written before accounts existed is.
     public var account: String? { extras?.account }
+    /// The ISO 4217 code `sum` is in; nil for the base currency, as every record written before
+    /// currencies existed is.
+    public var currency: String? { extras?.currency }
+    /// An exchange's proceeds, in `toCurrency`.
+    public var toSum: FixedDecimal? { extras?.toSum }
+    /// The currency an exchange receives; nil for the base currency.
+    public var toCurrency: String? { extras?.toCurrency }
+    /// A transfer's destination: the account's id, or nil for the default account.
+    public var toAccount: String? { extras?.toAccount }
     /// Fields a newer release wrote that this one doesn't know, kept as they are through an
     /// edit, so a newer client's data survives an older one's changes.
     public var otherFields: [String: String] { extras?.otherFields ?? [:] }
 
+    /// What few transactions have, behind one reference.
     private final class Extras: Hashable, Sendable {
         let account: String?
+        let currency: String?
+        let toSum: FixedDecimal?
+        let toCurrency: String?
+        let toAccount: String?
         let otherFields: [String: String]
 
-        init(account: String?, otherFields: [String: String]) {
+        init(account: String?, currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, otherFields: [String: String]) {
             self.account = account
+            self.currency = currency
+            self.toSum = toSum
+            self.toCurrency = toCurrency
+            self.toAccount = toAccount
             self.otherFields = otherFields
         }
 
-        static func == (lhs: Extras, rhs: Extras) -> Bool { lhs.account == rhs.account && lhs.otherFields == rhs.otherFields }
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            (lhs.account, lhs.currency, lhs.toSum, lhs.toCurrency, lhs.toAccount) == (rhs.account, rhs.currency, rhs.toSum, rhs.toCurrency, rhs.toAccount)
+                && lhs.otherFields == rhs.otherFields
+        }
+
         func hash(into hasher: inout Hasher) {
             hasher.combine(account)
+            hasher.combine(currency)
+            hasher.combine(toSum)
+            hasher.combine(toCurrency)
+            hasher.combine(toAccount)
             hasher.combine(otherFields)
         }
     }
 
     public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
                 quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil,
+                currency: String? = nil, toSum: FixedDecimal? = nil, toCurrency: String? = nil, toAccount: String? = nil,
                 otherFields: [String: String] = [:], updatedAt: Date) {
         self.id = id
         self.date = date
@@ -119,29 +160,44 @@ public struct Transaction: Hashable, Sendable {
         self.sum = sum
         self.ratio = ratio
         self.note = note
-        extras = account == nil && otherFields.isEmpty ? nil : Extras(account: account, otherFields: otherFields)
+        let plain = account == nil && currency == nil && toSum == nil && toCurrency == nil && toAccount == nil && otherFields.isEmpty
+        extras = plain ? nil : Extras(account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount,
+                                      otherFields: otherFields)
     }
 
     /// Derived, never entered: seed 002 has the user type quantity and sum and computes the price.
     /// Rounded half-to-even to 8 fractional digits; nil for a type without a quantity.
     public var price: FixedDecimal? { type.isTrade ? sum.divided(by: quantity) : nil }
 
-    /// The quantity of `ticker` held after this transaction, given `held` before it.
+    /// The quantity of `ticker` held after this transaction, given `held` before it, across all
+    /// accounts: a transfer moves shares between two, so changes nothing here.
     public func held(after held: FixedDecimal) -> FixedDecimal {
         switch type {
         case .buy: return held + quantity
         case .sell: return held - quantity
         case .split: return ratio.map { $0.apply(to: held) } ?? held
-        case .deposit, .withdrawal, .interest, .dividend, .fee: return held
+        case .deposit, .withdrawal, .interest, .dividend, .fee, .fx, .transfer: return held
         }
     }
 
-    /// Signed: what this transaction adds to (or takes from) the cash balance.
+    /// Signed: what this transaction adds to (or takes from) the cash of its account, in its
+    /// currency. A share transfer moves no cash.
     public var cashChange: FixedDecimal {
+        if type == .transfer && !ticker.isEmpty { return .zero }
         switch type.cashDirection {
         case 1: return sum
         case -1: return -sum
         default: return .zero
+        }
+    }
+
+    /// Where the cash of an exchange or a cash transfer arrives: in the same account in
+    /// `toCurrency`, or in `toAccount` in the same currency.
+    public var counterLeg: (account: String?, currency: String?, amount: FixedDecimal)? {
+        switch type {
+        case .fx: return (account, toCurrency, toSum ?? .zero)
+        case .transfer where ticker.isEmpty: return (toAccount, currency, sum)
+        default: return nil
         }
     }
 
@@ -151,8 +207,8 @@ public struct Transaction: Hashable, Sendable {
     public var holdingsRank: UInt8 {
         switch type {
         case .split: return 0
-        case .sell: return 2
-        case .buy, .deposit, .withdrawal, .interest, .dividend, .fee: return 1
+        case .sell, .transfer: return 2
+        case .buy, .deposit, .withdrawal, .interest, .dividend, .fee, .fx: return 1
         }
     }
 }

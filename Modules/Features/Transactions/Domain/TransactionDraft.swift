@@ -13,6 +13,14 @@ public struct TransactionDraft: Equatable, Sendable {
     public var note: String?
     /// The account's id, already resolved from its name; nil for the default account.
     public var account: String?
+    /// An ISO 4217 code; nil or empty for the base currency.
+    public var currency: String?
+    /// An exchange's proceeds and their currency.
+    public var toSum: String?
+    public var toCurrency: String?
+    /// A transfer's destination, resolved from its name: an account's id, "" for the default
+    /// account, nil when not given.
+    public var toAccount: String?
     /// A newer release's fields, carried through an edit unchanged.
     public var otherFields: [String: String] = [:]
 
@@ -36,6 +44,10 @@ public struct TransactionDraft: Equatable, Sendable {
                   quantity: type.quantity == .unused ? nil : transaction.quantity.description,
                   sum: type.sum == .unused ? nil : transaction.sum.description,
                   ratio: transaction.ratio?.description, note: transaction.note, account: transaction.account)
+        currency = transaction.currency
+        toSum = transaction.toSum?.description
+        toCurrency = transaction.toCurrency
+        toAccount = type == .transfer ? transaction.toAccount ?? "" : nil
         otherFields = transaction.otherFields
     }
 
@@ -46,12 +58,15 @@ public struct TransactionDraft: Equatable, Sendable {
         if type.quantity == .unused { draft.quantity = nil }
         if type.sum == .unused { draft.sum = nil }
         if type.ratio == .unused { draft.ratio = nil }
+        if type.toSum == .unused { draft.toSum = nil }
+        if type.toCurrency == .unused { draft.toCurrency = nil }
+        if type.toAccount == .unused { draft.toAccount = nil }
         return draft
     }
 }
 
 public enum TransactionField: String, Sendable, CaseIterable {
-    case date, type, ticker, quantity, sum, ratio
+    case date, type, ticker, quantity, sum, ratio, currency, toSum, toCurrency, toAccount
 }
 
 public struct FieldError: Equatable, Sendable, CustomStringConvertible {

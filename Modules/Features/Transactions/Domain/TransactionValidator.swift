@@ -12,6 +12,10 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let ratio: SplitRatio?
     public let note: String?
     public let account: String?
+    public let currency: String?
+    public let toSum: FixedDecimal?
+    public let toCurrency: String?
+    public let toAccount: String?
     public let otherFields: [String: String]
 }
 
@@ -19,6 +23,7 @@ extension Transaction {
     public init(id: String, fields: ValidTransactionFields, updatedAt: Date) {
         self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
                   quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, account: fields.account,
+                  currency: fields.currency, toSum: fields.toSum, toCurrency: fields.toCurrency, toAccount: fields.toAccount,
                   otherFields: fields.otherFields, updatedAt: updatedAt)
     }
 }
@@ -54,19 +59,72 @@ public enum TransactionValidator {
         let quantity = check(.quantity, draft.quantity, kind.quantity) { validatePositive($0, field: .quantity, kind: kind, errors: &$1) }
         let sum = check(.sum, draft.sum, kind.sum) { validatePositive($0, field: .sum, kind: kind, errors: &$1) }
         let ratio = check(.ratio, draft.ratio, kind.ratio) { validateRatio($0, kind: kind, errors: &$1) }
+        let currency = check(.currency, draft.currency, .optional) { validateCurrency($0, field: .currency, errors: &$1) }
+        let toSum = check(.toSum, draft.toSum, kind.toSum) { validatePositive($0, field: .toSum, kind: kind, errors: &$1) }
+        let toCurrency = check(.toCurrency, draft.toCurrency, kind.toCurrency) { validateCurrency($0, field: .toCurrency, errors: &$1) }
+        let account = draft.account.flatMap { $0.isEmpty ? nil : $0 }
+        if kind.toAccount == .unused, draft.toAccount != nil, type != nil {
+            errors.append(FieldError(field: .toAccount, message: "\(kind.withArticle) takes no destination account; only a transfer does"))
+        }
+        if type == .fx, toCurrency == currency, !errors.contains(where: { $0.field == .currency || $0.field == .toCurrency }) {
+            errors.append(FieldError(field: .toCurrency, message: "is \(toCurrency ?? "the base currency"), the currency paid: an exchange is between two currencies"))
+        }
+        if type == .transfer {
+            validateTransfer(ticker: ticker, quantity: quantity, sum: sum, from: account, to: draft.toAccount, errors: &errors)
+        }
         guard let date, let type, errors.isEmpty else {
             return .failure(ValidationError(errors: errors))
         }
         let note = draft.note.flatMap { $0.isEmpty ? nil : $0 }
         return .success(ValidTransactionFields(date: date, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
-                                               ratio: ratio, note: note, account: draft.account.flatMap { $0.isEmpty ? nil : $0 },
+                                               ratio: ratio, note: note, account: account, currency: currency, toSum: toSum, toCurrency: toCurrency,
+                                               toAccount: type == .transfer ? draft.toAccount.flatMap { $0.isEmpty ? nil : $0 } : nil,
                                                otherFields: draft.otherFields))
+    }
+
+    /// Shares (a ticker and a quantity) or cash (a sum), never both, into another account.
+    private static func validateTransfer(ticker: String?, quantity: FixedDecimal?, sum: FixedDecimal?, from: String?, to: String?, errors: inout [FieldError]) {
+        if ticker != nil, quantity == nil, !errors.contains(where: { $0.field == .quantity }) {
+            errors.append(FieldError(field: .quantity, message: "is required to transfer shares: how many of the ticker's shares move"))
+        }
+        if ticker == nil, quantity != nil {
+            errors.append(FieldError(field: .ticker, message: "is required with a quantity: which shares move"))
+        }
+        if ticker != nil, sum != nil {
+            errors.append(FieldError(field: .sum, message: "a transfer moves shares or cash, not both: give a ticker and quantity, or a sum"))
+        }
+        if ticker == nil, quantity == nil, sum == nil, !errors.contains(where: { $0.field == .sum || $0.field == .ticker }) {
+            errors.append(FieldError(field: .sum, message: "is required to transfer cash (or give a ticker and quantity to transfer shares)"))
+        }
+        guard let to else {
+            errors.append(FieldError(field: .toAccount, message: "is required: the account the transfer goes to"))
+            return
+        }
+        if (to.isEmpty ? nil : to) == from {
+            errors.append(FieldError(field: .toAccount, message: "is the account the transfer comes from; a transfer is between two accounts"))
+        }
+    }
+
+    /// Three letters, as ISO 4217 writes them; uppercased.
+    private static func validateCurrency(_ text: String?, field: TransactionField, errors: inout [FieldError]) -> String? {
+        guard let text = nonEmpty(text) else {
+            errors.append(FieldError(field: field, message: "is required: an ISO 4217 code such as USD, EUR or GBP"))
+            return nil
+        }
+        let code = text.uppercased()
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (65...90).contains($0) }) else {
+            errors.append(FieldError(field: field, message: "'\(text)' is not a currency: use its three-letter ISO 4217 code, such as USD, EUR or GBP"))
+            return nil
+        }
+        return code
     }
 
     /// "a dividend needs date, ticker and sum", for messages that say what a type takes.
     public static func requirement(of type: TransactionType) -> String {
         var needs = ["date"], may: [String] = []
-        for (field, use) in [("ticker", type.ticker), ("quantity", type.quantity), ("sum", type.sum), ("ratio", type.ratio)] {
+        if type == .transfer { return "a transfer needs date and a destination account, and a ticker and quantity (shares) or a sum (cash)" }
+        for (field, use) in [("ticker", type.ticker), ("quantity", type.quantity), ("sum", type.sum), ("ratio", type.ratio),
+                             ("to-sum", type.toSum), ("to-currency", type.toCurrency)] {
             if use == .required { needs.append(field) } else if use == .optional { may.append(field) }
         }
         let list = needs.dropLast().joined(separator: ", ") + " and " + needs.last!
@@ -181,6 +239,7 @@ extension TransactionType {
     public var withArticle: String {
         switch self {
         case .interest: return "an interest payment"
+        case .fx: return "an fx"
         default: return (rawValue.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + rawValue
         }
     }

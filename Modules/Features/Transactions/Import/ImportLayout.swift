@@ -3,7 +3,8 @@
 public struct ImportLayout: Equatable, Sendable {
     public static let requiredFields = ["date", "type", "ticker", "quantity", "sum"]
     /// A split's ratio sits in its own column; the other kinds leave the cells they don't use empty.
-    public static let optionalFields = ["ratio", "note", "id", "account"]
+    /// An exchange's proceeds and a transfer's destination have theirs too.
+    public static let optionalFields = ["ratio", "note", "id", "account", "currency", "to_sum", "to_currency", "to_account"]
     public static var fields: [String] { requiredFields + optionalFields }
 
     /// Field → the header of its column, lower-cased.

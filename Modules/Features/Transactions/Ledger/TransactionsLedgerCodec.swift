@@ -3,13 +3,15 @@ import FixedPoint
 import Ledger
 
 /// Transactions on the ledger: one kind per `TransactionType` (`buy`, `sell`, `deposit`,
-/// `withdrawal`, `interest`, `dividend`, `fee`, `split`), schema 1, with the payload
+/// `withdrawal`, `interest`, `dividend`, `fee`, `split`, `fx`, `transfer`), schema 1, with the payload
 ///
-///     account=ID  date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
+///     account=ID  currency=ISO  date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
+///     toAccount=ID  toCurrency=ISO  toSum=DECIMAL
 ///
 /// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
-/// for the account, the note and a fee's ticker, only when there is one: a transaction of the
-/// default account is written exactly as before accounts existed. Buys and sells are written exactly as
+/// for the account, the currency, the note and a fee's ticker, only when there is one: a
+/// transaction of the default account in the base currency is written exactly as before
+/// accounts and currencies existed. Buys and sells are written exactly as
 /// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
 /// them in place, because a portfolio decodes every entry of a long history.
 public enum TransactionsLedgerCodec: LedgerCodec {
@@ -20,12 +22,17 @@ public enum TransactionsLedgerCodec: LedgerCodec {
     public static func entry(for transaction: Transaction, updatedAt: Int64) -> LedgerEntry {
         let type = transaction.type
         var fields: [(name: String, value: String)] = [("date", transaction.date.iso)]
-        if type.quantity != .unused { fields.append(("quantity", transaction.quantity.description)) }
-        if type.sum != .unused { fields.append(("sum", transaction.sum.description)) }
+        let movesShares = type == .transfer && !transaction.ticker.isEmpty
+        if type.quantity == .required || movesShares { fields.append(("quantity", transaction.quantity.description)) }
+        if type.sum == .required || (type == .transfer && !movesShares) { fields.append(("sum", transaction.sum.description)) }
         if !transaction.ticker.isEmpty { fields.append(("ticker", transaction.ticker)) }
         if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
         if let note = transaction.note { fields.append(("note", note)) }
         if let account = transaction.account { fields.append(("account", account)) }
+        if let currency = transaction.currency { fields.append(("currency", currency)) }
+        if let toSum = transaction.toSum { fields.append(("toSum", toSum.description)) }
+        if let toCurrency = transaction.toCurrency { fields.append(("toCurrency", toCurrency)) }
+        if let toAccount = transaction.toAccount { fields.append(("toAccount", toAccount)) }
         fields += transaction.otherFields.map { ($0.key, $0.value) }
         let kind = kind(of: type)
         return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
@@ -49,6 +56,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         let id = entry.id
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
         var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?, account: String?
+        var currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?
         var otherFields: [String: String] = [:]
         entry.payload.withFields { fields in
             fields.forEach { name, value in
@@ -61,6 +69,10 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 6 where LedgerFields.name(name, is: "ticker"): ticker = LedgerEscaping.unescape(value)
                 case 5 where LedgerFields.name(name, is: "ratio"): ratioText = LedgerEscaping.unescape(value)
                 case 7 where LedgerFields.name(name, is: "account"): account = LedgerEscaping.unescape(value)
+                case 8 where LedgerFields.name(name, is: "currency"): currency = LedgerEscaping.unescape(value)
+                case 5 where LedgerFields.name(name, is: "toSum"): toSum = FixedDecimal.parse(value)
+                case 10 where LedgerFields.name(name, is: "toCurrency"): toCurrency = LedgerEscaping.unescape(value)
+                case 9 where LedgerFields.name(name, is: "toAccount"): toAccount = LedgerEscaping.unescape(value)
                 default: otherFields[LedgerEscaping.unescape(name)] = LedgerEscaping.unescape(value)
                 }
             }
@@ -73,14 +85,26 @@ public enum TransactionsLedgerCodec: LedgerCodec {
             : type.ticker == .required && (ticker ?? "").isEmpty ? "ticker"
             : type.ratio == .required && ratio == nil ? "ratio"
             : account.map { !LedgerIdentifier.isValid($0) } == true ? "account"
+            : currency.map { !isCurrencyCode($0) } == true ? "currency"
+            : type == .fx && toSum == nil ? "toSum"
+            : toCurrency.map { !isCurrencyCode($0) } == true || (type == .fx && toCurrency == currency) ? "toCurrency"
+            : toAccount.map { !LedgerIdentifier.isValid($0) } == true || (type == .transfer && toAccount == account) ? "toAccount"
+            : type == .transfer && (ticker ?? "").isEmpty == (sum == nil) ? "sum"
+            : type == .transfer && (ticker ?? "").isEmpty != (quantity == nil) ? "quantity"
             : nil
         if let missing { throw .invalidField(id: id, kind: entry.kind, field: missing) }
         return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
-                           ratio: ratio, note: note, account: account, otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
+                           ratio: ratio, note: note, account: account, currency: currency, toSum: type == .fx ? toSum : nil,
+                           toCurrency: type == .fx ? toCurrency : nil, toAccount: type == .transfer ? toAccount : nil,
+                           otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {
         LedgerKind(type.rawValue, schema: 1)
+    }
+
+    private static func isCurrencyCode(_ text: String) -> Bool {
+        text.utf8.count == 3 && text.utf8.allSatisfy { (65...90).contains($0) }
     }
 
     private static func type(ofKind name: String) -> TransactionType? {

@@ -1,8 +1,9 @@
 import Foundation
 import Ledger
 
-/// One account's transactions: what every read sees under `--account`. Writes pass through
-/// unchanged; the use cases that write check each account on its own anyway.
+/// One account's transactions, and the transfers into it: what every read sees under
+/// `--account`. Writes pass through unchanged; the use cases that write check each account on
+/// its own anyway.
 public final class AccountScopedTransactionsStore: TransactionsStore {
     private let decoratee: TransactionsStore
     /// The account's id; nil for the default account.
@@ -14,11 +15,11 @@ public final class AccountScopedTransactionsStore: TransactionsStore {
     }
 
     public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
-        try decoratee.retrieveAll().filter { $0.account == account }
+        try decoratee.retrieveAll().filter { $0.isSeen(in: .only(account)) }
     }
 
     public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {
-        try decoratee.retrieve(ticker: ticker).filter { $0.account == account }
+        try decoratee.retrieve(ticker: ticker).filter { $0.isSeen(in: .only(account)) }
     }
 
     public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { try decoratee.upsert(transaction) }

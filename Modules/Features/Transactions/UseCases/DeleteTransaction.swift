@@ -28,12 +28,17 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
             }
             let remaining = all.filter { $0.id != id }
             // Removing a buy or a split can strand a later sell.
-            if HoldingsPolicy.supportsLaterSells(existing),
-               let violation = HoldingsPolicy.firstViolation(in: remaining.filter { $0.ticker == existing.ticker }) {
-                throw .wouldOversell(violation)
+            // Each account holds its own shares: a transfer's are checked in both.
+            let accounts = Set([existing.account] + (existing.type == .transfer ? [existing.toAccount] : []))
+            if HoldingsPolicy.supportsLaterSells(existing) {
+                let history = remaining.filter { $0.ticker == existing.ticker }
+                for account in accounts {
+                    if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { throw .wouldOversell(violation) }
+                }
             }
             // Removing money in can overdraw a later movement.
-            if existing.cashChange > .zero, let violation = CashPolicy.firstViolation(in: remaining) {
+            if existing.cashChange > .zero || existing.counterLeg != nil,
+               let violation = CashPolicy.firstViolation(in: remaining, accounts: accounts) {
                 throw .wouldOverdraw(violation)
             }
             try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }

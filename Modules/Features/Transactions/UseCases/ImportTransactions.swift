@@ -157,14 +157,17 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             let account: String?
             let ticker: String
         }
+        // A transfer is in the histories of both its accounts.
         var positions: [Holding: [Int]] = [:]
-        for (position, transaction) in kept.enumerated() { positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position) }
-        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty {
-            positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(kept.count + position)
+        func add(_ transaction: Transaction, at position: Int) {
+            positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position)
+            if transaction.type == .transfer { positions[Holding(account: transaction.toAccount, ticker: transaction.ticker), default: []].append(position) }
         }
+        for (position, transaction) in kept.enumerated() { add(transaction, at: position) }
+        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty { add(transaction, at: kept.count + position) }
         return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.compactMap { holding in
             let history = positions[holding]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
-            return HoldingsPolicy.firstViolation(in: history).map { violation in
+            return HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
             }
         }
@@ -172,16 +175,12 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
 
     /// The cash rule over the whole history once imported. When the movement it stops at was
     /// saved before, the import's last movement out on or before that date is to blame.
-    /// Each account's cash on its own; the first account by id that fails is named.
+    /// Each account's cash in each currency on its own.
     private func cashError(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> RowError? {
         let whole = stored.filter { lineByID[$0.id] == nil } + imported
-        let accounts = Set(whole.map(\.account)).sorted { ($0 ?? "") < ($1 ?? "") }
-        let failing = accounts.lazy.compactMap { account -> (String?, CashPolicy.Violation)? in
-            guard let violation = CashPolicy.firstViolation(in: accounts.count == 1 ? whole : whole.filter { $0.account == account }) else { return nil }
-            return (account, violation)
-        }.first
-        guard let (account, violation) = failing else { return nil }
+        guard let violation = CashPolicy.firstViolation(in: whole) else { return nil }
         if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
+        let account = whole.first { $0.id == violation.transactionID }?.account
         let blamed = imported.last { $0.account == account && $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
         return RowError(line: blamed.flatMap { lineByID[$0.id] } ?? 1,
                         messages: ["with this row, the saved \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"])

@@ -1,26 +1,41 @@
 import FixedPoint
 
-/// The cash balance and how it came to be: every movement of cash, in the order `CashPolicy`
-/// counts them, with the balance after each.
+/// The cash balances and how they came to be: every movement of cash, in the order `CashPolicy`
+/// counts them, with the balance of its currency after each.
 public struct CashStatement: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public let transaction: Transaction
+        /// Signed: in is positive.
+        public let amount: FixedDecimal
+        /// Nil for the base currency.
+        public let currency: String?
+        /// Of this currency, across the accounts counted.
         public let balance: FixedDecimal
     }
 
     /// False until the first deposit: without one, the balance is a tally of trades, not cash.
     public let isTracked: Bool
-    public let balance: FixedDecimal
+    /// Each currency's balance (nil: the base currency's), across the accounts counted.
+    public let balances: [String?: FixedDecimal]
     public let lines: [Line]
 
-    public init(history: [Transaction]) {
-        var balance = FixedDecimal.zero
-        lines = CashPolicy.ordered(history.filter { $0.type.cashDirection != 0 }).map { transaction in
-            balance += transaction.cashChange
-            return Line(transaction: transaction, balance: balance)
+    public init(history: [Transaction], scope: AccountScope = .all) {
+        var balances: [String?: FixedDecimal] = [:]
+        lines = CashPolicy.ordered(history, in: scope).map { movement in
+            let balance = (balances[movement.pot.currency] ?? .zero) + movement.amount
+            balances[movement.pot.currency] = balance
+            return Line(transaction: movement.transaction, amount: movement.amount, currency: movement.pot.currency, balance: balance)
         }
-        self.balance = balance
-        isTracked = CashPolicy.isTracked(in: history)
+        self.balances = balances
+        isTracked = CashPolicy.trackedAccounts(in: history).contains { scope.includes($0) }
+    }
+
+    /// The base currency's balance.
+    public var balance: FixedDecimal { balances[nil] ?? .zero }
+
+    /// The currencies held, the base one first as nil, then by code.
+    public var currencies: [String?] {
+        balances.keys.sorted { ($0 ?? "") < ($1 ?? "") }
     }
 }
 
@@ -30,12 +45,14 @@ public protocol CashStatementRetrieving {
 
 public final class RetrieveCashStatementUseCase: CashStatementRetrieving {
     private let transactions: TransactionsRetrieving
+    private let scope: AccountScope
 
-    public init(transactions: TransactionsRetrieving) {
+    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all) {
         self.transactions = transactions
+        self.scope = scope
     }
 
     public func statement() throws(RetrieveTransactionsError) -> CashStatement {
-        CashStatement(history: try transactions.retrieve(.all, order: .unspecified))
+        CashStatement(history: try transactions.retrieve(.all, order: .unspecified), scope: scope)
     }
 }

@@ -51,17 +51,18 @@ public final class SaveTransactionUseCase: TransactionSaving {
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
         // Each account holds its own shares and cash: an edit that moves a transaction to
         // another account is checked in both.
-        let accounts = Set([transaction.account] + (previous.map { [$0.account] } ?? []))
+        // A transfer is checked in both its accounts.
+        let accounts = Set(([transaction] + (previous.map { [$0] } ?? [])).flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
         // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
         // adding one needs no ticker history.
-        if previous != nil || transaction.type == .sell || transaction.type == .split {
+        if previous != nil || transaction.type == .sell || transaction.type == .split || transaction.type == .transfer {
             let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? [])).subtracting([""])
             for ticker in affectedTickers {
                 var history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
                     .filter { $0.id != transaction.id }
                 if transaction.ticker == ticker { history.append(transaction) }
                 for account in accounts {
-                    if let violation = HoldingsPolicy.firstViolation(in: history.filter { $0.account == account }) {
+                    if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) {
                         throw SaveTransactionError.wouldOversell(violation)
                     }
                 }
@@ -71,10 +72,8 @@ public final class SaveTransactionUseCase: TransactionSaving {
         if previous != nil || transaction.cashChange < .zero || transaction.type == .deposit {
             let history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
                 .filter { $0.id != transaction.id } + [transaction]
-            for account in accounts {
-                if let violation = CashPolicy.firstViolation(in: history.filter { $0.account == account }) {
-                    throw SaveTransactionError.wouldOverdraw(violation)
-                }
+            if let violation = CashPolicy.firstViolation(in: history, accounts: accounts) {
+                throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
         try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }

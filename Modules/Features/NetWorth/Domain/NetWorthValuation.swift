@@ -1,0 +1,65 @@
+import FixedPoint
+import Ledger
+import Currencies
+import Transactions
+import Portfolio
+
+/// The one place a holding, a pot of cash or a savings account becomes a figure in the base
+/// currency: a price in a minor unit (GBp) is divided into its currency first, and the amount is
+/// converted at the latest rate kept on or before the day, never a later one.
+public struct NetWorthValuation: Sendable {
+    public let base: CurrencyCode
+    public let day: CalendarDay
+    private let rates: ExchangeRates
+    /// Each ticker's price unit: its security's, else the currency of its first transaction
+    /// that names one, else the base.
+    private let units: [String: PriceUnit]
+
+    public init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, securities: [Security], history: [Transaction]) {
+        self.base = base
+        self.day = day
+        self.rates = rates
+        var units: [String: PriceUnit] = [:]
+        for transaction in history.sorted(by: { $0.date < $1.date }) where !transaction.ticker.isEmpty && units[transaction.ticker] == nil {
+            if let unit = transaction.currency.flatMap(PriceUnit.init) { units[transaction.ticker] = unit }
+        }
+        for security in securities { units[security.ticker] = security.unit }
+        self.units = units
+    }
+
+    /// The unit `ticker`'s prices are in.
+    public func unit(of ticker: String) -> PriceUnit {
+        units[ticker] ?? PriceUnit(base.code)!
+    }
+
+    /// The currencies that need a rate to value these holdings and pots.
+    public func currencies(tickers: [String], pots: [CashPot]) -> Set<CurrencyCode> {
+        Set(tickers.map { unit(of: $0).currency } + pots.map(currency(of:))).subtracting([base])
+    }
+
+    public func currency(of pot: CashPot) -> CurrencyCode {
+        pot.currency.flatMap(CurrencyCode.init) ?? base
+    }
+
+    public func holding(account: String?, ticker: String, quantity: FixedDecimal, price: FixedDecimal?) -> NetWorthItem {
+        let unit = unit(of: ticker)
+        let amount = price.flatMap(unit.inMajorUnits).flatMap { quantity.multiplied(by: $0) }
+        return item(.holding, account: account, name: ticker, currency: unit.currency, amount: amount)
+    }
+
+    public func cash(_ pot: CashPot, balance: FixedDecimal) -> NetWorthItem {
+        let currency = currency(of: pot)
+        return item(.cash, account: pot.account, name: currency.code, currency: currency, amount: balance)
+    }
+
+    public func savings(name: String, value: FixedDecimal) -> NetWorthItem {
+        item(.savings, account: name, name: name, currency: base, amount: value)
+    }
+
+    /// Without an amount (no price) the item is named with nothing counted.
+    private func item(_ kind: NetWorthItem.Kind, account: String?, name: String, currency: CurrencyCode, amount: FixedDecimal?) -> NetWorthItem {
+        let rate = rates.rate(from: currency, to: base, on: day)
+        let value = amount.flatMap { amount in rate.flatMap { amount.multiplied(by: $0.rate) } }
+        return NetWorthItem(kind: kind, account: account, name: name, currency: currency, amount: amount ?? .zero, value: value, rate: rate)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import FixedPoint
+import Ledger
+import Currencies
+import CurrentPrices
+import Portfolio
+import Savings
+import Transactions
+
+public enum NetWorthError: Error, Equatable {
+    case transactions(TransactionsStoreError)
+    case securities(SecuritiesError)
+    case rates(ExchangeRatesError)
+    case savings(SavingsError)
+}
+
+public protocol NetWorthComputing {
+    /// Today's net worth in the base currency, with what loading each held ticker's price gave.
+    func netWorth() throws(NetWorthError) -> (netWorth: NetWorth, prices: [String: Result<LoadedPrice, PriceLoadingError>])
+}
+
+/// Every account's holdings at today's prices, every tracked pot of cash and every open savings
+/// account, each converted by `NetWorthValuation`; the rates it needs are fetched once a day (or
+/// read from what is kept, offline).
+public final class ComputeNetWorthUseCase: NetWorthComputing {
+    private let transactions: TransactionsRetrieving
+    private let prices: PricesLoading
+    private let securities: SecuritiesManaging
+    private let rates: ExchangeRatesProviding
+    private let savings: SavingsLoading?
+    private let base: CurrencyCode
+    private let today: () -> CalendarDay
+
+    /// `savings` nil: a client that keeps none.
+    public init(transactions: TransactionsRetrieving, prices: PricesLoading, securities: SecuritiesManaging, rates: ExchangeRatesProviding,
+                savings: SavingsLoading?, base: CurrencyCode, today: @escaping () -> CalendarDay) {
+        self.transactions = transactions
+        self.prices = prices
+        self.securities = securities
+        self.rates = rates
+        self.savings = savings
+        self.base = base
+        self.today = today
+    }
+
+    public func netWorth() throws(NetWorthError) -> (netWorth: NetWorth, prices: [String: Result<LoadedPrice, PriceLoadingError>]) {
+        let day = today()
+        let history: [Transaction]
+        do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }
+        let held = PortfolioCalculator.positions(of: history).quantities
+        let tracked = CashPolicy.trackedAccounts(in: history)
+        let pots = CashPolicy.balances(of: history).filter { tracked.contains($0.key.account) && !$0.value.isZero }
+            .sorted { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }
+        let known: [Security]
+        do { known = try securities.all() } catch { throw .securities(error) }
+        let unconverted = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, history: history)
+        let wanted = unconverted.currencies(tickers: held.map(\.ticker), pots: pots.map(\.key))
+        let kept: ExchangeRates
+        do { kept = wanted.isEmpty ? ExchangeRates([]) : try rates.rates(converting: wanted, into: base, over: day...day) } catch { throw .rates(error) }
+        let valuation = NetWorthValuation(base: base, day: day, rates: kept, securities: known, history: history)
+        let tickers = Set(held.map(\.ticker)).sorted()
+        let results = tickers.isEmpty ? [:] : prices.loadPrices(for: tickers)
+        var items = held.map { valuation.holding(account: $0.account, ticker: $0.ticker, quantity: $0.quantity, price: try? results[$0.ticker]?.get().price.price) }
+        items += pots.map { valuation.cash($0.key, balance: $0.value) }
+        if let savings {
+            let summary: SavingsSummary
+            do { summary = try savings.loadSummary() } catch { throw .savings(error) }
+            items += summary.accounts.filter(\.isActive).compactMap { account in
+                summary.latestUpdates[account.id].map { valuation.savings(name: account.name, value: $0.value) }
+            }
+        }
+        return (NetWorth(base: base, day: day, items: items), results)
+    }
+}
+
+private extension RetrieveTransactionsError {
+    var storeError: TransactionsStoreError {
+        switch self {
+        case let .retrieval(failure): return failure
+        }
+    }
+}

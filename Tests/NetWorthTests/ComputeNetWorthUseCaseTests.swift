@@ -1,0 +1,126 @@
+import XCTest
+import Foundation
+import FixedPoint
+import Ledger
+import Currencies
+import CurrentPrices
+import Savings
+import Transactions
+import NetWorth
+import TransactionsTestSupport
+import TestSupport
+
+/// Issue 31's net worth, worked by hand: a GBP-based investor with two accounts, dollars
+/// bought with pounds, a US stock partly moved to the other account, a London stock quoted in
+/// pence, and a savings account.
+final class ComputeNetWorthUseCaseTests: XCTestCase {
+    func test_netWorth_valuesEveryAccountsHoldingsCashAndSavings_inTheBaseCurrency_atTheDaysRate() throws {
+        let (sut, rates, _) = makeSUT(history: Self.history)
+
+        let netWorth = try sut.netWorth().netWorth
+
+        // AAPL at $250, the dollar at £0.80: 6 shares here $1,500 → £1,200; 4 in the ISA $1,000 → £800.
+        // VOD.L at 80p: 100 shares £80. Pounds: 10,000 − 5,000 − 1,000 = £4,000.
+        // Dollars: 6,250 − 2,000 = $4,250 → £3,400. Savings £500. Total £9,980.
+        XCTAssertEqual(netWorth.items.map(\.name), ["AAPL", "VOD.L", "AAPL", "GBP", "USD", "Rainy day"])
+        XCTAssertEqual(netWorth.items.map(\.value), [1_200, 80, 800, 4_000, 3_400, 500])
+        XCTAssertEqual(netWorth.total, 9_980)
+        XCTAssertEqual(netWorth.totals(by: .currency).map(\.key), ["USD", "GBP"])
+        XCTAssertEqual(netWorth.totals(by: .currency).map(\.value), [5_400, 4_580], "USD: 1,200 + 800 + 3,400; GBP: 80 + 4,000 + 500")
+        XCTAssertEqual(netWorth.totals(by: .account).map(\.value), [8_680, 800, 500])
+        XCTAssertEqual(netWorth.totals(by: .kind).map(\.value), [2_080, 7_400, 500])
+        XCTAssertEqual(rates.requests, [[CurrencyCode("USD")!]], "one rate asked for: the dollar's, once")
+    }
+
+    func test_aHoldingWithoutARateKept_isNamed_andLeftOutOfTheTotal_neverValuedAt0() throws {
+        let (sut, _, _) = makeSUT(history: Self.history, rates: [])
+
+        let netWorth = try sut.netWorth().netWorth
+
+        XCTAssertEqual(netWorth.unvalued.map(\.name), ["AAPL", "AAPL", "USD"])
+        XCTAssertEqual(netWorth.total, 4_580)
+    }
+
+    func test_aHoldingWithoutAPrice_isLeftOut_andItsPriceFailureReported() throws {
+        let (sut, _, _) = makeSUT(history: Self.history, prices: ["VOD.L": 80])
+
+        let (netWorth, prices) = try sut.netWorth()
+
+        XCTAssertEqual(netWorth.unvalued.map(\.name), ["AAPL", "AAPL"])
+        XCTAssertEqual(prices["AAPL"].map { if case .failure = $0 { true } else { false } }, true)
+        XCTAssertEqual(netWorth.total, 7_980)
+    }
+
+    // MARK: - Helpers
+
+    private static let isa = "account-isa"
+    private static let history: [Transaction] = [
+        cash(.deposit, "2024-01-02", sum: "10000"),
+        Transaction(id: "fx", date: day("2024-01-03"), type: .fx, ticker: "", quantity: .zero, sum: 5_000, toSum: 6_250, toCurrency: "USD", updatedAt: .distantPast),
+        Transaction(id: "aapl", date: day("2024-01-04"), type: .buy, ticker: "AAPL", quantity: 10, sum: 2_000, currency: "USD", updatedAt: .distantPast),
+        makeTransaction(date: "2024-01-05", ticker: "VOD.L", quantity: "100", sum: "1000"),
+        Transaction(id: "move", date: day("2024-02-01"), type: .transfer, ticker: "AAPL", quantity: 4, sum: .zero, toAccount: isa, updatedAt: .distantPast),
+    ]
+
+    private static func cash(_ type: TransactionType, _ date: String, sum: String) -> Transaction {
+        makeCash(date: date, type: type, sum: sum)
+    }
+
+    private func makeSUT(history: [Transaction], prices: [String: FixedDecimal] = ["AAPL": 250, "VOD.L": 80],
+                         rates: [ExchangeRate] = [ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))],
+                         file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy, TransactionsRetrievingSpy) {
+        let transactions = TransactionsRetrievingSpy()
+        transactions.stored = history
+        let rateSpy = RatesSpy(rates: rates)
+        let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(),
+                                         rates: rateSpy, savings: SavingsStub(), base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(rateSpy, file: file, line: line)
+        return (sut, rateSpy, transactions)
+    }
+
+    private final class RatesSpy: ExchangeRatesProviding {
+        private let kept: [ExchangeRate]
+        private(set) var requests: [[CurrencyCode]] = []
+
+        init(rates: [ExchangeRate]) { kept = rates }
+
+        func rates(converting currencies: Set<CurrencyCode>, into base: CurrencyCode, over days: ClosedRange<CalendarDay>) throws(ExchangeRatesError) -> ExchangeRates {
+            requests.append(currencies.sorted())
+            return ExchangeRates(kept)
+        }
+
+        func keptRates() throws(ExchangeRatesError) -> ExchangeRates { ExchangeRates(kept) }
+    }
+
+    private struct PricesStub: PricesLoading {
+        let prices: [String: FixedDecimal]
+        init(_ prices: [String: FixedDecimal]) { self.prices = prices }
+
+        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+            Dictionary(uniqueKeysWithValues: tickers.map { ticker in
+                (ticker, prices[ticker].map { .success(LoadedPrice(price: CurrentPrice(ticker: ticker, price: $0, change: nil, changePercent: nil, previousClose: $0,
+                                                                                       quoteTime: .distantPast, fetchedAt: .distantPast), source: .live)) }
+                    ?? .failure(.unknownSymbol))
+            })
+        }
+    }
+
+    /// VOD.L is quoted in pence, as Twelve Data says of London.
+    private struct SecuritiesStub: SecuritiesManaging {
+        func setCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security { fatalError("not used") }
+        func recordProviderCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security? { nil }
+        func all() throws(SecuritiesError) -> [Security] { [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)] }
+    }
+
+    private struct SavingsStub: SavingsLoading {
+        private static let account = SavingsAccount(id: "s1", name: "Rainy day", createdAt: .distantPast)
+        private static let closed = SavingsAccount(id: "s2", name: "Old", createdAt: .distantPast, closedAt: .distantPast)
+
+        func load() throws(SavingsError) -> SavingsBook { fatalError("not used") }
+        func loadSummary() throws(SavingsError) -> SavingsSummary {
+            SavingsSummary(accounts: [Self.account, Self.closed], updates: [ValueUpdate(id: "u1", accountID: "s1", value: 500, at: .distantPast),
+                                                                           ValueUpdate(id: "u2", accountID: "s2", value: 900, at: .distantPast)])
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import XCTest
+import FixedPoint
+import Transactions
+import CurrentPrices
+import Portfolio
+import TestSupport
+import TransactionsTestSupport
+
+/// Shares moved between accounts take their cost (and, under FIFO, their lots) with them and
+/// realize nothing; a view of all accounts doesn't see the move at all.
+final class AccountTransfersTests: XCTestCase {
+    func test_aShareTransfer_movesItsAverageCost_realizesNothing_andLeavesTheCombinedViewAsItWas() throws {
+        // 10 A for 100, 10 more for 200: 20 at an average of 15. 5 move to the ISA: cost 75 goes with them.
+        let history = [buy("2024-01-01", "10", "100"), buy("2024-01-02", "10", "200"), move("2024-01-03", "5", to: isa)]
+        let positions = PortfolioCalculator.positions(of: history)
+        let prices = ["A": livePrice("A", "20")]
+
+        let here = try XCTUnwrap(PortfolioCalculator.summarize(positions, prices: prices, scope: .only(nil)).holdings.first)
+        let there = try XCTUnwrap(PortfolioCalculator.summarize(positions, prices: prices, scope: .only(isa)).holdings.first)
+        let all = PortfolioCalculator.summarize(positions, prices: prices)
+
+        XCTAssertEqual([here.quantity, here.costBasis, here.expenses, here.realizedProfit, here.profit], [15, 225, 225, 0, 75])
+        XCTAssertEqual([there.quantity, there.costBasis, there.expenses, there.realizedProfit, there.profit], [5, 75, 75, 0, 25])
+        XCTAssertEqual([all.totalValue, all.totalCostBasis, all.totalExpenses, all.totalProfit], [400, 300, 300, 100],
+                       "as without the transfer")
+        XCTAssertEqual(PortfolioCalculator.heldTickers(in: positions, scope: .only(isa)), ["A"])
+    }
+
+    func test_underFIFO_theOldestLotsMove_withTheirDates_soASellThereRealizesAgainstThem() throws {
+        let history = [buy("2024-01-01", "10", "100"), buy("2024-02-01", "10", "200"), move("2024-03-01", "12", to: isa),
+                       sell("2024-04-01", "11", "330", in: isa)]
+
+        let gains = PortfolioCalculator.realizedGains(of: history, method: .fifo, in: .only(isa))
+
+        // The ISA got the first lot (10 for 100, bought 1 Jan) and 2 of the second (40, bought 1 Feb).
+        // Selling 11 there takes the first lot and 1 of the second: cost 100 + 20 = 120.
+        let gain = try XCTUnwrap(gains.first)
+        XCTAssertEqual(gain.cost, 120)
+        XCTAssertEqual(gain.lots.map(\.boughtOn.iso), ["2024-01-01", "2024-02-01"])
+        XCTAssertTrue(PortfolioCalculator.realizedGains(of: history, method: .fifo, in: .only(nil)).isEmpty, "nothing was sold in the default account")
+    }
+
+    func test_aSplit_splitsEveryAccountsShares_whicheverAccountItWasRecordedIn() {
+        let history = [buy("2024-01-01", "10", "100"), move("2024-01-02", "4", to: isa),
+                       Transaction(id: "s", date: day("2024-01-03"), type: .split, ticker: "A", quantity: .zero, sum: .zero,
+                                   ratio: SplitRatio("2:1"), updatedAt: .distantPast)]
+        let positions = PortfolioCalculator.positions(of: history)
+
+        XCTAssertEqual(positions.quantity(of: "A", in: .only(isa)), 8)
+        XCTAssertEqual(positions.quantity(of: "A", in: .only(nil)), 12)
+        XCTAssertEqual(positions.quantity(of: "A"), 20)
+    }
+
+    // MARK: - Helpers
+
+    private let isa = "account-isa"
+
+    private func buy(_ date: String, _ quantity: String, _ sum: String) -> Transaction {
+        makeTransaction(date: date, type: .buy, ticker: "A", quantity: quantity, sum: sum)
+    }
+
+    private func sell(_ date: String, _ quantity: String, _ sum: String, in account: String?) -> Transaction {
+        makeTransaction(date: date, type: .sell, ticker: "A", quantity: quantity, sum: sum, account: account)
+    }
+
+    private func move(_ date: String, _ quantity: String, to account: String) -> Transaction {
+        Transaction(id: UUID().uuidString, date: day(date), type: .transfer, ticker: "A", quantity: fixed(quantity), sum: .zero,
+                    toAccount: account, updatedAt: .distantPast)
+    }
+}
