@@ -48,7 +48,7 @@ let package = Package(
 
         // Composition roots: the terminal kit (no feature), what both clients compose alike, then each client
         .target(name: "TerminalKit", dependencies: ["FixedPoint"], path: "Apps/TerminalKit"),
-        .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "LocalFileStore", "QuotesAPI",
+        .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "Currencies", "NetWorth", "Savings", "LocalFileStore", "QuotesAPI",
                                                           "Firebase", "Networking",
                                                           // URLSession only where there is no socket client: on Linux, FoundationNetworking
                                                           // would load libcurl and its libraries into every run.
@@ -58,7 +58,8 @@ let package = Package(
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
-        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "QuotesAPI", "FixedPoint"],
+        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Currencies",
+                                                         "NetWorth", "Savings", "QuotesAPI", "FixedPoint"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "Analytics", "TerminalKit", "ClientComposition",

@@ -1,4 +1,5 @@
 import Foundation
+import Currencies
 import TerminalKit
 import LocalFileStore
 
@@ -119,6 +120,15 @@ public struct Configuration {
             throw CLIError.usage("\(key) '\(text.escapedForTerminal)' is not an http(s) URL.")
         }
         return url
+    }
+
+    /// INVEST_BASE_CURRENCY, else US dollars: what every total is in, in both clients.
+    public func baseCurrency() throws -> CurrencyCode {
+        guard let text = self["INVEST_BASE_CURRENCY"] else { return .usd }
+        guard let code = CurrencyCode(text) else {
+            throw CLIError.usage("INVEST_BASE_CURRENCY '\(text.escapedForTerminal)' is not an ISO 4217 currency code; use one such as USD, EUR or GBP.")
+        }
+        return code
     }
 
     /// A whole-number setting, checked against what its `Setting` allows (a value from the

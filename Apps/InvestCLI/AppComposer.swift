@@ -67,7 +67,12 @@ struct AppComposer {
     }
 
     func transactionsStore() throws -> TransactionsStore {
-        LedgerTransactionsStore(ledger: try ledger())
+        try transactionsStore(on: try ledger())
+    }
+
+    /// Transactions on `ledger`, the base currency named by none of them.
+    func transactionsStore(on ledger: LedgerStore) throws -> TransactionsStore {
+        BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: ledger), base: try baseCurrency().code)
     }
 
     /// The ledger as the user's own changes write it: each first records this directory's undo

@@ -21,7 +21,7 @@ struct FeatureRegistration: Sendable {
 }
 
 extension Invest {
-    static let features: [FeatureRegistration] = [.transactions, .investmentAccounts, .portfolio, .desk, .analytics, .currencies, .savings, .journal, .feed, .accounts, .shell]
+    static let features: [FeatureRegistration] = [.transactions, .investmentAccounts, .portfolio, .netWorth, .desk, .analytics, .currencies, .savings, .journal, .feed, .accounts, .shell]
 }
 
 extension AppComposer {

@@ -8,10 +8,14 @@ import CurrentPrices
 import Portfolio
 import QuotesAPI
 import Transactions
+import Currencies
+import NetWorth
+import Savings
 
 /// `invest-summary`: the remote-only client, standing in for seed 002's watch app. It signs in,
 /// reads the account's transactions and live prices, and prints one answer: what the portfolio
-/// is worth and the profit. No transaction store and no price cache: the session is its only file.
+/// is worth, the profit, and the net worth in the base currency. No transaction store and no
+/// price cache: the session is its only file.
 public enum InvestSummary {
     static let spec = CommandSpec(
         program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, read from your account",
@@ -49,10 +53,12 @@ public enum InvestSummary {
             .init(title: "PRICES", key: "priceMode", alignment: .left, visibility: .machineOnly),
             .init(title: "NOT VALUED", key: "unpricedTickers", alignment: .left, visibility: .machineOnly),
             .init(title: "CASH", key: "cash", alignment: .right, visibility: .machineOnly),
-            .init(title: "WITH CASH", key: "valueWithCash", alignment: .right, visibility: .machineOnly)])
+            .init(title: "WITH CASH", key: "valueWithCash", alignment: .right, visibility: .machineOnly),
+            .init(title: "NET WORTH", key: "netWorth", alignment: .right), .init(title: "BASE", key: "baseCurrency", alignment: .left, visibility: .machineOnly)])
         report.rows = [[.money(summary.totalValue), .profit(summary.totalProfit, shown: Formatted.signedMoney(summary.totalProfit)),
                         .profitPercent(summary.totalProfitPercent), .profit(summary.todayChange, shown: Formatted.signedMoney(summary.todayChange)),
-                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.report.cash), .money(answer.report.valueWithCash)]]
+                        .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.report.cash), .money(answer.report.valueWithCash),
+                        .money(answer.netWorth.total), .text(answer.netWorth.base.code)]]
         switch format {
         case .json:
             let exact = { (value: FixedDecimal?) in JSONValue.text(value?.description) }
@@ -61,6 +67,8 @@ public enum InvestSummary {
                 ("profitPercent", exact(summary.totalProfitPercent)), ("todayChange", exact(summary.todayChange)),
                 ("priceMode", .string(priceMode)), ("unpricedTickers", .array(summary.unpricedTickers.map(JSONValue.string))),
                 ("cash", exact(answer.report.cash)), ("valueWithCash", exact(answer.report.valueWithCash)),
+                ("netWorth", exact(answer.netWorth.total)), ("baseCurrency", .string(answer.netWorth.base.code)),
+                ("netWorthUnvalued", .array(answer.netWorth.unvalued.map { .string("\($0.kind.rawValue) \($0.name)") })),
             ]).rendered())
         case .csv:
             context.console.write(report.render(.csv, colors: false))
@@ -69,6 +77,8 @@ public enum InvestSummary {
             if let cash = answer.report.cash, let total = answer.report.valueWithCash {
                 context.console.write("The value is the holdings'. Cash \(Formatted.money(cash)); holdings and cash \(Formatted.money(total)).\n")
             }
+            context.console.write("Net worth \(Formatted.money(answer.netWorth.total)) \(answer.netWorth.base.code): every account's holdings and cash, and savings"
+                + (answer.netWorth.unvalued.isEmpty ? "" : ", leaving out \(answer.netWorth.unvalued.map(\.name).joined(separator: ", ")) (no price or rate kept)") + ".\n")
             if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
             if !summary.unpricedTickers.isEmpty {
                 context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")
@@ -86,6 +96,8 @@ struct SummaryComposer {
     struct Answer {
         /// As the full client's portfolio gives it, cash included.
         let report: PortfolioReport
+        /// As the full client's `networth` gives it, from the rates the account keeps.
+        let netWorth: NetWorth
         let samplePrices: Bool
 
         var summary: PortfolioSummary { report.summary }
@@ -99,7 +111,8 @@ struct SummaryComposer {
         let live = try services.liveQuotes(requestLog: InMemoryQuoteRequestLog(), onWait: context.quoteWaitNotice(program: "invest-summary"))
         // One read of the account's ledger serves the transactions, the manual prices and the closes.
         let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()),
-                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds)
+                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds
+                                            + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds + SavingsLedgerCodec.kinds)
         let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)
         let console = context.console
         // As the full client: where no quote prices a holding, the price the user set, then the
@@ -129,6 +142,18 @@ struct SummaryComposer {
         } catch {
             throw error.cliError
         }
+        // This client fetches no rates: it counts with those the full client kept on the account.
+        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: KnownPrices(report.prices, otherwise: prices),
+                                              securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now),
+                                              rates: ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: nil, now: context.now),
+                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)),
+                                              base: try services.configuration.baseCurrency(), today: { [context] in context.today })
+        let worth: NetWorth
+        do throws(NetWorthError) {
+            worth = try netWorth.netWorth().netWorth
+        } catch {
+            throw error.cliError
+        }
         let samplePrices = live == nil && !report.prices.isEmpty
         if samplePrices { context.console.writeNotice("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
         let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> (String, PriceLoadingError)? in
@@ -143,7 +168,7 @@ struct SummaryComposer {
         if !failures.isEmpty {
             context.console.writeNotice("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
-        return Answer(report: report, samplePrices: samplePrices)
+        return Answer(report: report, netWorth: worth, samplePrices: samplePrices)
     }
 
     private func session() throws -> CurrentSessionProviding {

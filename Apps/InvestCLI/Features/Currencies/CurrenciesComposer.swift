@@ -6,13 +6,8 @@ import MarketDataAPI
 
 /// Currencies' use cases: the base currency and the ECB's reference rates.
 extension AppComposer {
-    /// INVEST_BASE_CURRENCY, else US dollars.
     func baseCurrency() throws -> CurrencyCode {
-        guard let text = configuration()["INVEST_BASE_CURRENCY"] else { return .usd }
-        guard let code = CurrencyCode(text) else {
-            throw CLIError.usage("INVEST_BASE_CURRENCY '\(text.escapedForTerminal)' is not an ISO 4217 currency code; use one such as USD, EUR or GBP.")
-        }
-        return code
+        try configuration().baseCurrency()
     }
 
     /// Kept rates, and with `offline` false Frankfurter's (INVEST_FX_URL, else api.frankfurter.app)
@@ -21,6 +16,18 @@ extension AppComposer {
         let loader = offline ? nil : FrankfurterExchangeRates(baseURL: try configuration().url("INVEST_FX_URL") ?? FrankfurterExchangeRates.defaultBaseURL,
                                                                client: try remoteServices().client(timeout: 15))
         return ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: try ledger()), loader: loader, now: context.now)
+    }
+
+    /// Each known security's trading currency (pounds for a price in pence), read once when first asked.
+    func securityCurrencies() throws -> (String) -> String? {
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
+        var known: [String: String]?
+        return { ticker in
+            if known == nil {
+                known = Dictionary((try? securities.all())?.map { ($0.ticker, $0.unit.currency.code) } ?? []) { $1 }
+            }
+            return known?[ticker]
+        }
     }
 
     /// What the user sets is undoable, as every record they make.

@@ -7,13 +7,22 @@ import Ledger
 struct AddCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
-        name: "add", summary: "Add a buy, sell, deposit, withdrawal, interest, dividend, fee or split; a trade's price is sum ÷ quantity",
-        usage: "add --type TYPE [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--date D] [--note TEXT] [--yes] [--format table|json|csv]",
+        name: "add", summary: "Add a buy, sell, deposit, withdrawal, interest, dividend, fee, split or fx exchange; a trade's price is sum ÷ quantity",
+        usage: "add --type TYPE [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--currency C] [--to-sum S] [--to-currency C] [--date D] [--note TEXT] "
+            + "[--yes] [--format table|json|csv]",
+        discussion: """
+        A trade is in its security's currency (see 'invest security'), else the base currency (INVEST_BASE_CURRENCY), unless --currency says
+        otherwise; cash is kept per currency, and a buy draws on the cash of its own. An fx exchange pays --sum in --currency for --to-sum in
+        --to-currency (either may be the base currency, left out). Moving shares or cash to another account is 'invest transfer'.
+        """,
         options: [.value("type", TransactionPresentation.typeChoices, "buy or sell (ticker, quantity, sum); deposit, withdrawal or interest (sum); dividend (ticker, sum); "
-                    + "fee (sum, maybe a ticker); split (ticker, ratio)"),
+                    + "fee (sum, maybe a ticker); split (ticker, ratio); fx (sum, to-sum, and a currency or to-currency)"),
                   .value("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L"),
                   .value("quantity", "Q", "Number of shares (> 0)"), .value("sum", "S", "Total money paid or received (> 0)"),
                   .value("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split"),
+                  .value("currency", "C", "The ISO 4217 currency of --sum (default: the security's, else the base currency)"),
+                  .value("to-sum", "S", "An fx exchange's proceeds, in --to-currency"),
+                  .value("to-currency", "C", "The currency an fx exchange buys (default: the base currency)"),
                   .value("date", "D", "Trade date: YYYY-MM-DD, today, yesterday or -Nd (default: today)"),
                   .value("note", "TEXT", "Free-form note"),
                   .flag("yes", "Never ask anything: save what is given, or say what is missing", short: "y"),
@@ -25,6 +34,10 @@ struct AddCommand: Command {
         var draft = TransactionDraft(date: arguments.value("date").map { RelativeDate.resolve($0, today: io.today) }, type: arguments.value("type"),
                                      ticker: arguments.value("ticker"), quantity: arguments.value("quantity"),
                                      sum: arguments.value("sum"), ratio: arguments.value("ratio"), note: arguments.value("note"))
+        (draft.currency, draft.toSum, draft.toCurrency) = (arguments.value("currency"), arguments.value("to-sum"), arguments.value("to-currency"))
+        if draft.type?.lowercased() == TransactionType.transfer.rawValue {
+            throw CLIError.usage("a transfer moves shares or cash between two accounts: use 'invest transfer --to ACCOUNT'.")
+        }
         let console = io.console
         let missing = Self.questions.filter { (draft[keyPath: $0.field] ?? "").isEmpty }
         // Only a missing required field makes it ask (then also the date and the note), and only a
@@ -75,6 +88,7 @@ struct AddCommand: Command {
         Question(field: \.quantity, checks: .quantity, use: \.quantity, prompt: { _ in "Quantity: " }),
         Question(field: \.sum, checks: .sum, use: \.sum, prompt: { _ in "Sum: " }),
         Question(field: \.ratio, checks: .ratio, use: \.ratio, prompt: { _ in "Ratio (shares after:before, e.g. 4:1): " }),
+        Question(field: \.toSum, checks: .toSum, use: \.toSum, prompt: { _ in "Received (in the other currency): " }),
         Question(field: \.date, checks: .date, prompt: { "Date [\($0.iso)]: " }, defaultAnswer: { $0.iso }),
         Question(field: \.note, checks: nil, prompt: { _ in "Note (optional): " }, defaultAnswer: { _ in "" }),
     ] }

@@ -8,16 +8,19 @@ struct EditCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
-        usage: "edit ID [--date D] [--type TYPE] [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--note TEXT] [--format table|json|csv]",
+        usage: "edit ID [--date D] [--type TYPE] [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--note TEXT] [--currency C] [--to-sum S] [--to-currency C] "
+            + "[--format table|json|csv]",
         options: [.value("date", "D", "New date: YYYY-MM-DD, today, yesterday or -Nd"), .value("type", TransactionPresentation.typeChoices, "New type (fields it doesn't use are dropped)"),
                   .value("ticker", "T", "New ticker ('' clears a fee's)"), .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"),
                   .value("ratio", "A:B", "New split ratio"), .value("note", "TEXT", "New note ('' clears it)"),
+                  .value("currency", "C", "New currency of the sum ('' for the base currency)"), .value("to-sum", "S", "New proceeds of an fx exchange"),
+                  .value("to-currency", "C", "New currency an fx exchange buys ('' for the base currency)"),
                   .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
         arguments: [.required("ID")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let changes = ["date", "type", "ticker", "quantity", "sum", "ratio", "note"].filter { arguments.value($0) != nil }
+        let changes = ["date", "type", "ticker", "quantity", "sum", "ratio", "note", "currency", "to-sum", "to-currency"].filter { arguments.value($0) != nil }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
         var draft = TransactionDraft(existing)
@@ -32,6 +35,9 @@ struct EditCommand: Command {
         draft.sum = arguments.value("sum") ?? draft.sum
         draft.ratio = arguments.value("ratio") ?? draft.ratio
         draft.note = arguments.value("note") ?? draft.note
+        draft.currency = arguments.value("currency") ?? draft.currency
+        draft.toSum = arguments.value("to-sum") ?? draft.toSum
+        draft.toCurrency = arguments.value("to-currency") ?? draft.toCurrency
         do {
             let saved = try save().save(draft, replacing: existing.id)
             io.console.write(TransactionPresentation.result("Updated", saved, format: format))

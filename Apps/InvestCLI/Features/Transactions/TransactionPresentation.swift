@@ -79,7 +79,7 @@ enum TransactionPresentation {
         let ticker = transaction.ticker.isEmpty ? "" : " \(transaction.ticker)"
         switch transaction.type {
         case .buy, .sell:
-            return "\(type) \(transaction.quantity)\(ticker) for \(sum) (price \(transaction.price.map(price) ?? ""))"
+            return "\(type) \(transaction.quantity)\(ticker) for \(sum)\(transaction.currency.map { " \($0)" } ?? "") (price \(transaction.price.map(price) ?? ""))"
         case .split:
             return "\(type)\(ticker) \(transaction.ratio?.description ?? "")"
         case .deposit, .withdrawal, .interest, .dividend, .fee:

@@ -31,23 +31,25 @@ extension AppComposer {
 
     /// For a new transaction: its id is made here, so it has no earlier version to look up.
     func addTransaction() throws -> TransactionSaving {
-        try intoSelectedAccount(SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.noneForNewRecords)),
+        try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.noneForNewRecords)),
                                                        today: { [context] in context.today }, now: context.now, makeID: context.makeID))
     }
 
     func saveTransaction() throws -> TransactionSaving {
-        try intoSelectedAccount(SaveTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)),
+        try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.lookedUp)),
                                                        today: { [context] in context.today }, now: context.now, makeID: context.makeID))
     }
 
-    /// Under `--account`, what is saved goes into that account, which must be open.
+    /// Under `--account`, what is saved goes into that account, which must be open; without a
+    /// currency, it is in its security's.
     private func intoSelectedAccount(_ saving: TransactionSaving) throws -> TransactionSaving {
+        let saving = CurrencyDefaultingTransactionSaving(decoratee: saving, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return saving }
         return AccountAssigningTransactionSaving(decoratee: saving, account: account.id)
     }
 
     func deleteTransaction() throws -> TransactionDeleting {
-        DeleteTransactionUseCase(store: LedgerTransactionsStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        DeleteTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     /// `invest delete`'s way out for a record of any kind its feature can't read.
@@ -58,8 +60,10 @@ extension AppComposer {
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
     /// Under `--account`, the rows that name no account go into that one.
     func importTransactions(into ledger: LedgerStore) throws -> TransactionsImporting {
-        let importer = ImportTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger), today: { [context] in context.today }, now: context.now,
-                                                 makeID: context.makeID)
+        let importer = CurrencyDefaultingImporter(
+            decoratee: ImportTransactionsUseCase(store: try transactionsStore(on: ledger), today: { [context] in context.today }, now: context.now,
+                                                 makeID: context.makeID),
+            currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return importer }
         return AccountAssigningImporter(decoratee: importer, account: account.id)
     }

@@ -14,15 +14,15 @@ public struct NetWorthItem: Equatable, Sendable {
     /// A holding's ticker, a cash pot's currency code, a savings account's name.
     public let name: String
     public let currency: CurrencyCode
-    /// In `currency`, its major unit: pence are counted as pounds.
-    public let amount: FixedDecimal
+    /// In `currency`, its major unit: pence are counted as pounds. Nil for a holding without a price.
+    public let amount: FixedDecimal?
     /// In the base currency, at the latest rate kept on or before the day; nil without a price or
     /// a rate, and then left out of the total.
     public let value: FixedDecimal?
     /// The rate used: one `currency` is `rate` of the base.
     public let rate: ExchangeRate?
 
-    public init(kind: Kind, account: String?, name: String, currency: CurrencyCode, amount: FixedDecimal, value: FixedDecimal?, rate: ExchangeRate?) {
+    public init(kind: Kind, account: String?, name: String, currency: CurrencyCode, amount: FixedDecimal?, value: FixedDecimal?, rate: ExchangeRate?) {
         self.kind = kind
         self.account = account
         self.name = name

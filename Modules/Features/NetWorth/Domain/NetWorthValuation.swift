@@ -60,6 +60,6 @@ public struct NetWorthValuation: Sendable {
     private func item(_ kind: NetWorthItem.Kind, account: String?, name: String, currency: CurrencyCode, amount: FixedDecimal?) -> NetWorthItem {
         let rate = rates.rate(from: currency, to: base, on: day)
         let value = amount.flatMap { amount in rate.flatMap { amount.multiplied(by: $0.rate) } }
-        return NetWorthItem(kind: kind, account: account, name: name, currency: currency, amount: amount ?? .zero, value: value, rate: rate)
+        return NetWorthItem(kind: kind, account: account, name: name, currency: currency, amount: amount, value: value, rate: rate)
     }
 }

@@ -29,8 +29,10 @@ public enum HoldingsPolicy {
         public let date: CalendarDay
         /// Held before the sell, or after the split.
         public let held: FixedDecimal
-        /// What the sell sold; zero for a split.
+        /// What the sell sold (or the transfer moved); zero for a split.
         public let sold: FixedDecimal
+        /// Whether a transfer out, not a sell, oversells.
+        public var isTransfer = false
 
         public init(kind: Kind = .oversell, transactionID: String, ticker: String, date: CalendarDay, held: FixedDecimal, sold: FixedDecimal) {
             self.kind = kind
@@ -57,7 +59,9 @@ public enum HoldingsPolicy {
         for transaction in ordered.map({ history[$0] }) {
             let after = transaction.held(after: held, in: scope)
             if transaction.type == .sell || transaction.type == .transfer, after < .zero {
-                return Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
+                var violation = Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
+                violation.isTransfer = transaction.type == .transfer
+                return violation
             }
             held = after
             if transaction.type == .split, held > maximumHeld {
@@ -74,10 +78,12 @@ public enum HoldingsPolicy {
 }
 
 extension HoldingsPolicy.Violation: CustomStringConvertible {
+    private var verb: String { isTransfer ? "transferring" : "selling" }
+
     public var description: String {
         switch kind {
         case .oversell:
-            "selling \(sold) \(ticker) on \(date.iso) would leave a negative holding: \(held) \(ticker) held on that date"
+            "\(verb) \(sold) \(ticker) on \(date.iso) would leave a negative holding: \(held) \(ticker) held on that date"
         case .tooLarge:
             "the split of \(ticker) on \(date.iso) would make the holding \(held) shares, more than the \(HoldingsPolicy.maximumHeld) invest can value exactly"
         }

@@ -1,9 +1,11 @@
 import TerminalKit
-import ClientComposition
 import Currencies
+import NetWorth
+import Savings
 
-enum CurrenciesPresentation {
-    static func ratesError(_ error: ExchangeRatesError) -> CLIError {
+/// How both clients word the currency features' errors.
+public enum CurrenciesPresentation {
+    public static func ratesError(_ error: ExchangeRatesError) -> CLIError {
         switch error {
         case let .unavailable(host, reason):
             return .runtime("the exchange rates could not be fetched from \(host): \(reason). Nothing was kept; try again later.")
@@ -14,13 +16,26 @@ enum CurrenciesPresentation {
         }
     }
 
-    static func securitiesError(_ error: SecuritiesError) -> CLIError {
+    public static func securitiesError(_ error: SecuritiesError) -> CLIError {
         switch error {
         case let .invalidTicker(text): return .usage("'\(text.escapedForTerminal)' is not a ticker symbol.")
         case let .invalidCurrency(text):
             return .usage("'\(text.escapedForTerminal)' is not a currency: use an ISO 4217 code (USD, GBP, EUR) or a minor unit (GBp, GBX, ILA, ZAc).")
         case let .store(failure): return .runtime("the securities could not be read or saved: \(failure.userMessage)")
         case let .unreadable(failure): return .runtime("the securities could not be read: \(failure.userMessage)")
+        }
+    }
+}
+
+extension NetWorthError {
+    public var cliError: CLIError {
+        switch self {
+        case let .transactions(failure): return .runtime("could not read your transactions: \(failure.userMessage)")
+        case let .securities(failure): return CurrenciesPresentation.securitiesError(failure)
+        case let .rates(failure): return CurrenciesPresentation.ratesError(failure)
+        case let .savings(.store(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
+        case let .savings(.unreadable(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
+        case let .savings(failure): return .runtime("could not read your savings: \(failure)")
         }
     }
 }

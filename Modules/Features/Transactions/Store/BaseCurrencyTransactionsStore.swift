@@ -1,0 +1,36 @@
+import Foundation
+
+/// The base currency has one name everywhere: none. A transaction that names it (typed as
+/// `--currency USD` with USD the base, or synced from a device that wrote it) is read and
+/// written without it, so its cash lands in the same pot as every record written before
+/// currencies existed, and the ledger holds it exactly as those.
+public final class BaseCurrencyTransactionsStore: TransactionsStore {
+    private let decoratee: TransactionsStore
+    /// The base currency's ISO 4217 code.
+    private let base: String
+
+    public init(decoratee: TransactionsStore, base: String) {
+        self.decoratee = decoratee
+        self.base = base
+    }
+
+    public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { try decoratee.retrieveAll().map(inBase) }
+    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { try decoratee.retrieve(ticker: ticker).map(inBase) }
+    public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { try decoratee.upsert(inBase(transaction)) }
+    public func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { try decoratee.upsert(contentsOf: transactions.map(inBase)) }
+    public func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { try decoratee.delete(transaction, deletedAt: deletedAt) }
+
+    public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (TransactionsStoreError) -> Failure) throws(Failure) -> T {
+        try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
+    }
+
+    /// Most transactions name no currency, and are passed on as they are.
+    private func inBase(_ transaction: Transaction) -> Transaction {
+        guard transaction.currency == base || transaction.toCurrency == base else { return transaction }
+        return Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
+                           sum: transaction.sum, ratio: transaction.ratio, note: transaction.note, account: transaction.account,
+                           currency: transaction.currency == base ? nil : transaction.currency, toSum: transaction.toSum,
+                           toCurrency: transaction.toCurrency == base ? nil : transaction.toCurrency, toAccount: transaction.toAccount,
+                           otherFields: transaction.otherFields, updatedAt: transaction.updatedAt)
+    }
+}
