@@ -179,9 +179,9 @@ final class InteractivePromptsSpecs: XCTestCase {
         let add = invest.run(["add"], answers: ["hold", "buy", "aapl", "1x", "2", "-5", "300", "yesterday", "long term", "y"], interactive: true)
 
         XCTAssertEqual(add.status, 0, add.errors)
-        XCTAssertEqual(add.prompts, ["Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "Ticker: ", "Quantity: ", "Quantity: ", "Sum: ", "Sum: ",
+        XCTAssertEqual(add.prompts, ["Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split/fx): ", "Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split/fx): ", "Ticker: ", "Quantity: ", "Quantity: ", "Sum: ", "Sum: ",
                                      "Date [2024-07-03]: ", "Note (optional): ", "Save this transaction? [y/N] "])
-        XCTAssertTrue(add.errors.contains("type: 'hold' is not one of: buy, sell, deposit, withdrawal, interest, dividend, fee, split; try again."), add.errors)
+        XCTAssertTrue(add.errors.contains("type: 'hold' is not one of: buy, sell, deposit, withdrawal, interest, dividend, fee, split, fx, transfer; try again."), add.errors)
         let saved = try invest.run(["list", "--format", "json"]).jsonRows()
         XCTAssertEqual(saved.first?["date"] as? String, "2024-07-02")
         XCTAssertEqual(saved.first?["note"] as? String, "long term")

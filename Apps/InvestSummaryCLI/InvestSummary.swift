@@ -54,7 +54,7 @@ public enum InvestSummary {
             .init(title: "NOT VALUED", key: "unpricedTickers", alignment: .left, visibility: .machineOnly),
             .init(title: "CASH", key: "cash", alignment: .right, visibility: .machineOnly),
             .init(title: "WITH CASH", key: "valueWithCash", alignment: .right, visibility: .machineOnly),
-            .init(title: "NET WORTH", key: "netWorth", alignment: .right), .init(title: "BASE", key: "baseCurrency", alignment: .left, visibility: .machineOnly)])
+            .init(title: "NET WORTH", key: "netWorth", alignment: .right, visibility: .machineOnly), .init(title: "BASE", key: "baseCurrency", alignment: .left, visibility: .machineOnly)])
         report.rows = [[.money(summary.totalValue), .profit(summary.totalProfit, shown: Formatted.signedMoney(summary.totalProfit)),
                         .profitPercent(summary.totalProfitPercent), .profit(summary.todayChange, shown: Formatted.signedMoney(summary.todayChange)),
                         .text(priceMode), .text(summary.unpricedTickers.joined(separator: " ")), .money(answer.report.cash), .money(answer.report.valueWithCash),
@@ -77,8 +77,10 @@ public enum InvestSummary {
             if let cash = answer.report.cash, let total = answer.report.valueWithCash {
                 context.console.write("The value is the holdings'. Cash \(Formatted.money(cash)); holdings and cash \(Formatted.money(total)).\n")
             }
-            context.console.write("Net worth \(Formatted.money(answer.netWorth.total)) \(answer.netWorth.base.code): every account's holdings and cash, and savings"
-                + (answer.netWorth.unvalued.isEmpty ? "" : ", leaving out \(answer.netWorth.unvalued.map(\.name).joined(separator: ", ")) (no price or rate kept)") + ".\n")
+            if !answer.netWorth.items.isEmpty {
+                context.console.write("Net worth \(Formatted.money(answer.netWorth.total)) \(answer.netWorth.base.code): every account's holdings and cash, and savings"
+                    + (answer.netWorth.unvalued.isEmpty ? "" : ", leaving out \(answer.netWorth.unvalued.map(\.name).joined(separator: ", ")) (no price or rate kept)") + ".\n")
+            }
             if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
             if !summary.unpricedTickers.isEmpty {
                 context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")

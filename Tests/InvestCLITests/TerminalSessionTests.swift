@@ -8,12 +8,12 @@ final class TerminalSessionTests: XCTestCase {
         let home = makeTemporaryDirectory()
 
         let session = try runOnTerminal(["add"], home: home, steps: [
-            ("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "hold\r"), ("try again", ""), ("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "buy\r"), ("Ticker: ", "aapl\r"),
+            ("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split/fx): ", "hold\r"), ("try again", ""), ("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split/fx): ", "buy\r"), ("Ticker: ", "aapl\r"),
             ("Quantity: ", "2\r"), ("Sum: ", "300\r"), ("Date [", "\r"), ("Note (optional): ", "\r"), ("[y/N] ", "y\r"),
         ])
 
         XCTAssertEqual(session.exit, 0, session.transcript)
-        XCTAssertTrue(session.transcript.contains("type: 'hold' is not one of: buy, sell, deposit, withdrawal, interest, dividend, fee, split; try again."), session.transcript)
+        XCTAssertTrue(session.transcript.contains("type: 'hold' is not one of: buy, sell, deposit, withdrawal, interest, dividend, fee, split, fx, transfer; try again."), session.transcript)
         XCTAssertTrue(session.transcript.contains("Saved "), session.transcript)
         XCTAssertEqual(try list(home).count, 1)
     }
@@ -21,7 +21,7 @@ final class TerminalSessionTests: XCTestCase {
     func test_ctrlC_duringAnInteractiveAdd_cancelsSayingSo_andSavesNothing() throws {
         let home = makeTemporaryDirectory()
 
-        let session = try runOnTerminal(["add"], home: home, steps: [("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split): ", "buy\r"), ("Ticker: ", "\u{3}")])
+        let session = try runOnTerminal(["add"], home: home, steps: [("Type (buy/sell/deposit/withdrawal/interest/dividend/fee/split/fx): ", "buy\r"), ("Ticker: ", "\u{3}")])
 
         XCTAssertEqual(session.exit, 0, "a cancel, as Ctrl-D and 'no' are: \(session.transcript)")
         XCTAssertTrue(session.transcript.contains("Cancelled; nothing was saved."), session.transcript)

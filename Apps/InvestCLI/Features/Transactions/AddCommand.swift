@@ -83,7 +83,7 @@ struct AddCommand: Command {
     }
 
     private static var questions: [Question] { [
-        Question(field: \.type, checks: .type, prompt: { _ in "Type (\(TransactionType.allCases.map(\.rawValue).joined(separator: "/"))): " }),
+        Question(field: \.type, checks: .type, prompt: { _ in "Type (\(TransactionType.allCases.filter { $0 != .transfer }.map(\.rawValue).joined(separator: "/"))): " }),
         Question(field: \.ticker, checks: .ticker, use: \.ticker, prompt: { _ in "Ticker: " }),
         Question(field: \.quantity, checks: .quantity, use: \.quantity, prompt: { _ in "Quantity: " }),
         Question(field: \.sum, checks: .sum, use: \.sum, prompt: { _ in "Sum: " }),

@@ -41,9 +41,9 @@ extension AppComposer {
     }
 
     /// Under `--account`, what is saved goes into that account, which must be open; without a
-    /// currency, it is in its security's.
+    /// currency, it is in its security's, and the base currency is named by none.
     private func intoSelectedAccount(_ saving: TransactionSaving) throws -> TransactionSaving {
-        let saving = CurrencyDefaultingTransactionSaving(decoratee: saving, currencyOf: try securityCurrencies())
+        let saving = CurrencyResolvingTransactionSaving(decoratee: saving, base: try baseCurrency().code, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return saving }
         return AccountAssigningTransactionSaving(decoratee: saving, account: account.id)
     }
@@ -60,10 +60,10 @@ extension AppComposer {
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
     /// Under `--account`, the rows that name no account go into that one.
     func importTransactions(into ledger: LedgerStore) throws -> TransactionsImporting {
-        let importer = CurrencyDefaultingImporter(
+        let importer = CurrencyResolvingImporter(
             decoratee: ImportTransactionsUseCase(store: try transactionsStore(on: ledger), today: { [context] in context.today }, now: context.now,
                                                  makeID: context.makeID),
-            currencyOf: try securityCurrencies())
+            base: try baseCurrency().code, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return importer }
         return AccountAssigningImporter(decoratee: importer, account: account.id)
     }

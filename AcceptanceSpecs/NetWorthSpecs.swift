@@ -1,0 +1,64 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 31's "done when": a GBP-based investor with two accounts in two currencies, an fx
+/// exchange and a share transfer, valued against the emulator's Frankfurter and Twelve Data; the
+/// net worth equals the total worked by hand, and `invest-summary` gives the same.
+final class NetWorthSpecs: XCTestCase {
+    func test_networth_ofTwoAccountsInTwoCurrencies_withAnExchangeAndATransfer_equalsTheHandWorkedTotal_inBothClients() throws {
+        let emulator = try startEmulator()
+        try emulator.setQuote("AAPL", price: 200, previousClose: 190)
+        try emulator.setQuote("VOD.L", price: 80, previousClose: 79)
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        for driver in [phone] { useBritishSettings(driver, emulator: emulator) }
+        phone.signUp("investor@example.com", password: "long enough")
+        // Twelve Data's meta.currency says London quotes VOD.L in pence.
+        XCTAssertEqual(phone.run(["price", "fetch", "VOD.L", "--from", "2024-07-01"]).status, 0)
+        for command in [["account", "add", "ISA", "--kind", "isa"],
+                        ["add", "--type", "deposit", "--sum", "10000", "--date", "2024-06-03"],
+                        ["add", "--type", "fx", "--sum", "5000", "--to-sum", "6250", "--to-currency", "USD", "--date", "2024-06-04"],
+                        ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "2000", "--currency", "USD", "--date", "2024-06-05"],
+                        ["add", "--type", "buy", "--ticker", "VOD.L", "--quantity", "1000", "--sum", "750", "--date", "2024-06-05"],
+                        ["transfer", "--to", "ISA", "--ticker", "AAPL", "--quantity", "4", "--date", "2024-06-10"],
+                        ["transfer", "--to", "ISA", "--sum", "100", "--date", "2024-06-10"]] {
+            let run = phone.run(command)
+            XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
+        }
+
+        let worth = try phone.run(["networth", "--format", "json"]).jsonObject()
+        let byAccount = try phone.run(["networth", "--by", "account", "--format", "json"]).jsonObject()
+        let isa = try phone.run(["--account", "ISA", "portfolio", "--format", "json"]).jsonObject()
+        XCTAssertEqual(phone.run(["sync"]).status, 0)
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        useBritishSettings(watch, emulator: emulator)
+        watch.environment["INVEST_EMAIL"] = "investor@example.com"
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+        let summary = watch.summary(["--format", "json"])
+
+        // The dollar is worth £0.78615 on 3 July (the emulator's ECB rate).
+        // AAPL at $200: 6 shares here $1,200 → £943.38; 4 in the ISA $800 → £628.92.
+        // VOD.L at 80p: 1,000 shares £800. Pounds here: 10,000 − 5,000 − 750 − 100 = £4,150.
+        // Dollars here: 6,250 − 2,000 = $4,250 → £3,341.1375. Pounds in the ISA: £100.
+        // Total £9,963.4375: £9,234.5175 here, £728.92 in the ISA.
+        XCTAssertEqual(worth["base"] as? String, "GBP")
+        XCTAssertEqual(worth["total"] as? String, "9963.4375")
+        XCTAssertEqual((worth["items"] as? [[String: Any]])?.map { "\($0["kind"] ?? "") \($0["account"] ?? "") \($0["name"] ?? "") \($0["value"] ?? "")" },
+                       ["holding default AAPL 943.38", "holding default VOD.L 800", "holding ISA AAPL 628.92",
+                        "cash default GBP 4150", "cash default USD 3341.1375", "cash ISA GBP 100"])
+        XCTAssertEqual((byAccount["byAccount"] as? [[String: Any]])?.map { "\($0["account"] ?? "") \($0["value"] ?? "")" },
+                       ["default 9234.5175", "ISA 728.92"])
+        let isaHolding = try XCTUnwrap((isa["holdings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(isaHolding["costBasis"] as? String, "800", "the 4 shares took their cost, $2,000 ÷ 10 each, with them")
+        XCTAssertEqual(summary.status, 0, summary.errors)
+        XCTAssertEqual(try summary.jsonObject()["netWorth"] as? String, "9963.4375", "the remote-only client gives the same net worth")
+        XCTAssertEqual(try summary.jsonObject()["baseCurrency"] as? String, "GBP")
+    }
+
+    private func useBritishSettings(_ driver: InvestDriver, emulator: ServicesEmulator) {
+        driver.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        driver.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
+        driver.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
+        driver.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
+    }
+}
