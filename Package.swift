@@ -21,7 +21,7 @@ let package = Package(
         // Features (pure, Foundation only)
         .target(name: "Transactions", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Transactions"),
         .target(name: "CurrentPrices", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/CurrentPrices"),
-        .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "FixedPoint", "Ledger"], path: "Modules/Features/Portfolio"),
+        .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "Currencies", "FixedPoint", "Ledger"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
         .target(name: "Analytics", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),

@@ -29,6 +29,7 @@ final class NetWorthSpecs: XCTestCase {
         let worth = try phone.run(["networth", "--format", "json"]).jsonObject()
         let byAccount = try phone.run(["networth", "--by", "account", "--format", "json"]).jsonObject()
         let isa = try phone.run(["--account", "ISA", "portfolio", "--format", "json"]).jsonObject()
+        let portfolio = try XCTUnwrap(try phone.run(["portfolio", "--format", "json"]).jsonObject()["totals"] as? [String: Any])
         XCTAssertEqual(phone.run(["sync"]).status, 0)
         let watch = makeInvestDriver(servicesFrom: emulator)
         useBritishSettings(watch, emulator: emulator)
@@ -48,9 +49,15 @@ final class NetWorthSpecs: XCTestCase {
                         "cash default GBP 4150", "cash default USD 3341.1375", "cash ISA GBP 100"])
         XCTAssertEqual((byAccount["byAccount"] as? [[String: Any]])?.map { "\($0["account"] ?? "") \($0["value"] ?? "")" },
                        ["default 9234.5175", "ISA 728.92"])
+        // The portfolio is in pounds too: its holdings £943.38 + £800 + £628.92, and with cash the net worth.
+        XCTAssertEqual(portfolio["value"] as? String, "2372.3")
+        XCTAssertEqual(portfolio["valueWithCash"] as? String, "9963.4375")
+        // The 4 shares took their cost with them: $2,000 ÷ 10 × 4 = $800, at the buy's rate of 5 June (0.78616), never today's.
         let isaHolding = try XCTUnwrap((isa["holdings"] as? [[String: Any]])?.first)
-        XCTAssertEqual(isaHolding["costBasis"] as? String, "800", "the 4 shares took their cost, $2,000 ÷ 10 each, with them")
+        XCTAssertEqual(isaHolding["costBasis"] as? String, "628.928")
+        XCTAssertEqual(isaHolding["value"] as? String, "628.92")
         XCTAssertEqual(summary.status, 0, summary.errors)
+        XCTAssertEqual(try summary.jsonObject()["value"] as? String, "2372.3")
         XCTAssertEqual(try summary.jsonObject()["netWorth"] as? String, "9963.4375", "the remote-only client gives the same net worth")
         XCTAssertEqual(try summary.jsonObject()["baseCurrency"] as? String, "GBP")
     }

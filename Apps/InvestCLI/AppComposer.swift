@@ -1,4 +1,5 @@
 import Foundation
+import Currencies
 import Ledger
 import Transactions
 import LocalFileStore
@@ -41,11 +42,13 @@ struct AppComposer {
 
     /// The local ledger every feature keeps its records on, one for the run: the first scan of a
     /// long history also collects the few records a read looks up besides (manual prices, kept
-    /// closes, the accounts a list names), so a read command reads the log once.
+    /// closes, the accounts a list names, the securities and exchange rates a valuation in the
+    /// base currency needs), so a read command reads the log once.
     func ledger() throws -> LedgerStore {
         if let ledger = run.ledger { return ledger }
         let ledger = ReadOnceLedgerStore(decoratee: FileLedgerStore(directory: try dataDirectory()),
-                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds)
+                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds
+                                            + SecuritiesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds)
         run.ledger = ledger
         return ledger
     }

@@ -135,21 +135,23 @@ struct SummaryComposer {
                 return PriceHistory()
             }
         }
-        let prices = LoadPricesUseCase(loader: loader, maxConcurrent: 8)
+        let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: 8))
         let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger))
-        let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices)
+        // This client fetches no rates: it counts with those the full client kept on the account.
+        let base = try services.configuration.baseCurrency()
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
+        let rates = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: nil, now: context.now)
+        let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
+                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }))
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
             report = try display.display(sort: .value)
         } catch {
             throw error.cliError
         }
-        // This client fetches no rates: it counts with those the full client kept on the account.
-        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: KnownPrices(report.prices, otherwise: prices),
-                                              securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now),
-                                              rates: ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: nil, now: context.now),
-                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)),
-                                              base: try services.configuration.baseCurrency(), today: { [context] in context.today })
+        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: prices, securities: securities,
+                                              rates: rates, savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)), base: base,
+                                              today: { [context] in context.today })
         let worth: NetWorth
         do throws(NetWorthError) {
             worth = try netWorth.netWorth().netWorth

@@ -1,6 +1,7 @@
 import TerminalKit
 import Currencies
 import NetWorth
+import Portfolio
 import Savings
 
 /// How both clients word the currency features' errors.
@@ -36,6 +37,18 @@ extension NetWorthError {
         case let .savings(.store(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
         case let .savings(.unreadable(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
         case let .savings(failure): return .runtime("could not read your savings: \(failure)")
+        }
+    }
+}
+
+extension CurrencyConversionError {
+    public var cliError: CLIError {
+        switch self {
+        case let .noRate(currency, day):
+            return .runtime("no \(currency) rate into the base currency is kept for \(day.iso) or before; "
+                + "run 'invest rate fetch \(currency) --from \(day.iso)' online (or leave out --offline).")
+        case let .rates(failure): return CurrenciesPresentation.ratesError(failure)
+        case let .securities(failure): return CurrenciesPresentation.securitiesError(failure)
         }
     }
 }

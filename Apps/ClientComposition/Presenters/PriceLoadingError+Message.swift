@@ -16,6 +16,7 @@ extension PriceLoadingError {
         case .notCached: return "no cached price"
         case let .notRefreshed(perMinute):
             return "not refreshed: the quote service's \(perMinute) requests a minute were spent and waiting for more would pass --max-wait, and nothing is cached"
+        case .noExchangeRate: return "it is in another currency, and no rate into the base currency is kept for today ('invest rate fetch')"
         }
     }
 }

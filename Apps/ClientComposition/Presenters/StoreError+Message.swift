@@ -63,6 +63,7 @@ extension DisplayPortfolioError {
     public var cliError: CLIError {
         switch self {
         case let .retrieval(failure): return .runtime("could not retrieve your transactions: \(failure.userMessage)")
+        case let .conversion(failure): return failure.cliError
         }
     }
 }

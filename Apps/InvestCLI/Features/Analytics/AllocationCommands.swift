@@ -9,7 +9,7 @@ import Analytics
 /// `invest allocation`: weights by ticker and by category, as tables and bars.
 struct AllocationCommand: Command {
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
-    let portfolio: (_ prices: PricesLoading) throws -> PortfolioDisplaying
+    let portfolio: (_ prices: PricesLoading, _ offline: Bool) throws -> PortfolioDisplaying
     let cash: () throws -> CashStatementRetrieving
     let categories: () throws -> CategoriesManaging
     let spec = CommandSpec(
@@ -22,7 +22,7 @@ struct AllocationCommand: Command {
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let (loader, mode) = try prices(arguments.has("offline"))
-        let displaying = try portfolio(loader)
+        let displaying = try portfolio(loader, mode == .offline)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) { report = try displaying.display(sort: .value) } catch { throw error.cliError }
         let statement: CashStatement

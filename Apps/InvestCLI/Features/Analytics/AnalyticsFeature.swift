@@ -11,7 +11,7 @@ extension FeatureRegistration {
         [PerformanceCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
          ChartCommand(history: app.loadTickerHistory),
          ReturnsCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
-         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:), cash: app.cashStatement,
+         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:offline:), cash: app.cashStatement,
                            categories: app.manageCategories),
          CategoryCommands(categories: app.manageCategories).group]
     }

@@ -2,10 +2,18 @@ import Foundation
 import CurrentPrices
 import Currencies
 import NetWorth
+import Portfolio
 import ClientComposition
 
 /// The net worth's use case: every account, at the prices the portfolio would use.
 extension AppComposer {
+    /// What puts the portfolio into the base currency, fetching the rates it lacks unless `offline`.
+    func baseCurrencyConverter(offline: Bool) throws -> BaseCurrencyConverting {
+        BaseCurrencyConverter(base: try baseCurrency(), rates: try exchangeRates(offline: offline),
+                              securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),
+                              today: { [context] in context.today })
+    }
+
     func computeNetWorth(prices: PricesLoading, offline: Bool) throws -> NetWorthComputing {
         ComputeNetWorthUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices,
                                securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),

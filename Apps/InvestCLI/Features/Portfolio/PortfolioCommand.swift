@@ -10,7 +10,7 @@ struct PortfolioCommand: Command {
     let pagesOutput = true
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let refreshedPrices: () throws -> (PricesLoading, PriceMode)
-    let display: (_ prices: PricesLoading) throws -> PortfolioDisplaying
+    let display: (_ prices: PricesLoading, _ offline: Bool) throws -> PortfolioDisplaying
     let configuredCostBasis: () -> String?
     let trends: Trends
     let accounts: () throws -> AccountsView
@@ -36,7 +36,7 @@ struct PortfolioCommand: Command {
             throw CLIError.usage("--by takes account, not '\(by.escapedForTerminal)'." + ArgumentParser.suggestion(for: by, among: ["account"]))
         }
         let (loader, mode) = try arguments.has("refresh") ? refreshedPrices() : prices(arguments.has("offline"))
-        let portfolio = try display(loader)
+        let portfolio = try display(loader, mode == .offline)
         if arguments.value("by") != nil {
             return try runByAccount(portfolio, sort: sort, costBasis: costBasis, format: format, mode: mode, arguments: arguments, io: io)
         }

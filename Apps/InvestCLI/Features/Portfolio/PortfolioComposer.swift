@@ -7,12 +7,15 @@ import ClientComposition
 
 /// The use cases the portfolio commands run.
 extension AppComposer {
-    func displayPortfolio(prices: PricesLoading) throws -> PortfolioDisplaying {
-        DisplayPortfolioUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices, scope: try accountScope())
+    /// In the base currency: with `offline`, at the rates kept only.
+    func displayPortfolio(prices: PricesLoading, offline: Bool) throws -> PortfolioDisplaying {
+        DisplayPortfolioUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices, scope: try accountScope(),
+                                converter: try baseCurrencyConverter(offline: offline))
     }
 
     func reportRealizedGains() throws -> RealizedGainsReporting {
-        ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope())
+        ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope(),
+                                   converter: try baseCurrencyConverter(offline: false))
     }
 
     /// INVEST_COST_BASIS as written; the commands that use it check it.

@@ -5,7 +5,7 @@ import CurrentPrices
 extension FeatureRegistration {
     static let portfolio = FeatureRegistration(title: "Portfolio and prices", kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() },
                                                legacySpellings: PriceCommands.legacySpellings) { app in
-        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:),
+        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:offline:),
                           configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory), accounts: app.accountsView),
          GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
          QuoteCommand(prices: app.pricesLoader(offline:)),

@@ -80,12 +80,14 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
     /// Not asked for: the quote service's requests of the minute are spent, and waiting for more
     /// would pass the run's longest wait.
     case notRefreshed(perMinute: Int)
+    /// The price is in another currency, and no rate into the base one is kept for today.
+    case noExchangeRate
 
     /// Worth trying again: the next attempt may well succeed.
     public var isTransient: Bool {
         switch self {
         case .connectivity, .timeout, .server, .rateLimited: return true
-        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached, .notRefreshed: return false
+        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached, .notRefreshed, .noExchangeRate: return false
         }
     }
 

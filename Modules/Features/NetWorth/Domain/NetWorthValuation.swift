@@ -19,10 +19,13 @@ public struct NetWorthValuation: Sendable {
         self.base = base
         self.day = day
         self.rates = rates
-        var units: [String: PriceUnit] = [:]
-        for transaction in history.sorted(by: { $0.date < $1.date }) where !transaction.ticker.isEmpty && units[transaction.ticker] == nil {
-            if let unit = transaction.currency.flatMap(PriceUnit.init) { units[transaction.ticker] = unit }
+        // The earliest transaction naming a currency, without sorting the history: most name none.
+        var first: [String: (day: CalendarDay, unit: PriceUnit)] = [:]
+        for transaction in history where transaction.currency != nil && !transaction.ticker.isEmpty {
+            guard let unit = transaction.currency.flatMap(PriceUnit.init), first[transaction.ticker].map({ transaction.date < $0.day }) ?? true else { continue }
+            first[transaction.ticker] = (transaction.date, unit)
         }
+        var units = first.mapValues(\.unit)
         for security in securities { units[security.ticker] = security.unit }
         self.units = units
     }
@@ -41,10 +44,21 @@ public struct NetWorthValuation: Sendable {
         pot.currency.flatMap(CurrencyCode.init) ?? base
     }
 
+    /// A price of `ticker` in the base currency: in its currency's major unit, at today's rate,
+    /// rounded as every figure is; nil without a rate. The portfolio and the net worth both value
+    /// a holding as its quantity times this.
+    public func priceInBase(of ticker: String, _ price: FixedDecimal) -> FixedDecimal? {
+        let unit = unit(of: ticker)
+        guard let major = unit.inMajorUnits(price) else { return nil }
+        return rates.rate(from: unit.currency, to: base, on: day).flatMap { major.multiplied(by: $0.rate) }
+    }
+
     public func holding(account: String?, ticker: String, quantity: FixedDecimal, price: FixedDecimal?) -> NetWorthItem {
         let unit = unit(of: ticker)
         let amount = price.flatMap(unit.inMajorUnits).flatMap { quantity.multiplied(by: $0) }
-        return item(.holding, account: account, name: ticker, currency: unit.currency, amount: amount)
+        let value = price.flatMap { priceInBase(of: ticker, $0) }.flatMap { quantity.multiplied(by: $0) }
+        return NetWorthItem(kind: .holding, account: account, name: ticker, currency: unit.currency, amount: amount, value: value,
+                            rate: rates.rate(from: unit.currency, to: base, on: day))
     }
 
     public func cash(_ pot: CashPot, balance: FixedDecimal) -> NetWorthItem {

@@ -16,16 +16,24 @@ public protocol RealizedGainsReporting {
 public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     private let transactions: TransactionsRetrieving
     private let scope: AccountScope
+    private let converter: BaseCurrencyConverting?
 
-    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all) {
+    /// With a `converter`, gains are in the base currency: each sell's proceeds at its day's
+    /// rate, less the cost at the rates of the buys'.
+    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil) {
         self.transactions = transactions
         self.scope = scope
+        self.converter = converter
     }
 
     /// Works out the whole history of every account, whatever the year and the scope asked for:
     /// a sell in one year takes lots bought in earlier ones, maybe in another account.
     public func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport {
-        let all = PortfolioCalculator.realizedGains(of: try transactions.history(), method: method, in: scope)
+        var history = try transactions.history()
+        if let converter {
+            do { history = try converter.historyInBase(history) } catch { throw .conversion(error) }
+        }
+        let all = PortfolioCalculator.realizedGains(of: history, method: method, in: scope)
         let sells = year.map { year in all.filter { $0.date.components.year == year } } ?? all
         return RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
     }

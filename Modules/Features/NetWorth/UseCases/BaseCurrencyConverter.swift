@@ -1,0 +1,102 @@
+import FixedPoint
+import Ledger
+import Currencies
+import CurrentPrices
+import Portfolio
+import Transactions
+
+/// The portfolio in the base currency: each foreign trade's money at the rate of its own day,
+/// never today's, and cash at today's. The rates a history needs are fetched once (from its
+/// first foreign day through today) and kept; offline, only what is kept counts.
+public final class BaseCurrencyConverter: BaseCurrencyConverting {
+    private let base: CurrencyCode
+    private let rates: ExchangeRatesProviding
+    private let securities: SecuritiesManaging
+    private let today: () -> CalendarDay
+    private var kept: ExchangeRates?
+
+    public init(base: CurrencyCode, rates: ExchangeRatesProviding, securities: SecuritiesManaging, today: @escaping () -> CalendarDay) {
+        self.base = base
+        self.rates = rates
+        self.securities = securities
+        self.today = today
+    }
+
+    /// Each price in the base currency, as `NetWorthValuation` converts it: a price in a minor
+    /// unit (GBp) divided into its currency, then at today's rate. A price in a currency without
+    /// a rate is refused rather than shown unconverted.
+    public func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
+                             history: [Transaction]) throws(CurrencyConversionError) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+        let known: [Security]
+        do { known = try securities.all() } catch { throw .securities(error) }
+        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
+        let foreign = Dictionary(prices.keys.map { units.unit(of: $0).currency }.filter { $0 != base }.map { ($0.code, today()) }) { first, _ in first }
+        guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else { return prices }
+        let valuation = NetWorthValuation(base: base, day: today(), rates: foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign),
+                                          securities: known, history: history)
+        return prices.mapValues { result in
+            result.flatMap { loaded in
+                let price = loaded.price
+                let inBase = { (value: FixedDecimal) in valuation.priceInBase(of: price.ticker, value) }
+                guard let now = inBase(price.price), let before = inBase(price.previousClose) else { return .failure(.noExchangeRate) }
+                return .success(LoadedPrice(price: CurrentPrice(ticker: price.ticker, price: now, change: now - before, changePercent: price.changePercent,
+                                                                previousClose: before, quoteTime: price.quoteTime, fetchedAt: price.fetchedAt,
+                                                                open: price.open.flatMap(inBase), high: price.high.flatMap(inBase), low: price.low.flatMap(inBase)),
+                                            source: loaded.source))
+            }
+        }
+    }
+
+    public func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
+        var firstDays: [String: CalendarDay] = [:]
+        for transaction in history {
+            for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) where firstDays[currency].map({ transaction.date < $0 }) ?? true {
+                firstDays[currency] = transaction.date
+            }
+        }
+        guard !firstDays.isEmpty else { return history }
+        let rates = try rates(for: firstDays)
+        return try history.map { transaction throws(CurrencyConversionError) in
+            guard transaction.currency != nil || transaction.toCurrency != nil else { return transaction }
+            return Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
+                               sum: try inBase(transaction.sum, transaction.currency, on: transaction.date, rates),
+                               ratio: transaction.ratio, note: transaction.note, account: transaction.account,
+                               toSum: try transaction.toSum.map { sum throws(CurrencyConversionError) in try inBase(sum, transaction.toCurrency, on: transaction.date, rates) },
+                               toAccount: transaction.toAccount, otherFields: transaction.otherFields, updatedAt: transaction.updatedAt)
+        }
+    }
+
+    public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal {
+        let day = today()
+        let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }
+        let rates = foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign)
+        var total = FixedDecimal.zero
+        for (pot, balance) in balances { total += try inBase(balance, pot.currency, on: day, rates) }
+        return total
+    }
+
+    /// Fetched (or read) once a run, for the days from each currency's first through today.
+    private func rates(for firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates {
+        if let kept, firstDays.allSatisfy({ currency, day in CurrencyCode(currency).map { kept.rate(from: $0, to: base, on: day) != nil } ?? false }) {
+            return kept
+        }
+        let currencies = Set(firstDays.keys.compactMap(CurrencyCode.init)).subtracting([base])
+        guard let first = firstDays.values.min(), !currencies.isEmpty else { return kept ?? ExchangeRates([]) }
+        do {
+            let fetched = try rates.rates(converting: currencies, into: base, over: first...max(first, today()))
+            kept = fetched
+            return fetched
+        } catch .noRatesPublished(let from, _) {
+            throw .noRate(currency: from.code, day: first)
+        } catch {
+            throw .rates(error)
+        }
+    }
+
+    private func inBase(_ amount: FixedDecimal, _ currency: String?, on day: CalendarDay, _ rates: ExchangeRates) throws(CurrencyConversionError) -> FixedDecimal {
+        guard let currency else { return amount }
+        guard let code = CurrencyCode(currency), let rate = rates.rate(from: code, to: base, on: day),
+              let converted = amount.multiplied(by: rate.rate) else { throw .noRate(currency: currency, day: day) }
+        return converted
+    }
+}

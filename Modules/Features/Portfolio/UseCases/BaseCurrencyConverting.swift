@@ -1,0 +1,27 @@
+import FixedPoint
+import Ledger
+import Currencies
+import Transactions
+import CurrentPrices
+
+public enum CurrencyConversionError: Error, Equatable {
+    /// No rate of `currency` into the base is kept on or before `day`, and none could be fetched.
+    case noRate(currency: String, day: CalendarDay)
+    case rates(ExchangeRatesError)
+    case securities(SecuritiesError)
+}
+
+/// The port that puts a history into the base currency, so every figure the portfolio works out
+/// from it is in the base: each trade's money at the rate of its own day (a cost basis never
+/// moves with today's rate), and cash at today's.
+public protocol BaseCurrencyConverting {
+    /// Each transaction in another currency, its sums converted at its day's rate and its
+    /// currency the base's; a history all in the base comes back as it is.
+    func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction]
+    /// Each price in the base currency at today's rate (its unit, such as pence, first divided
+    /// into its currency); `history` names a ticker's currency where no security does.
+    func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
+                      history: [Transaction]) throws(CurrencyConversionError) -> [String: Result<LoadedPrice, PriceLoadingError>]
+    /// Each pot's balance at today's rate, summed.
+    func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal
+}

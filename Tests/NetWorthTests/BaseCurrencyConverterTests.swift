@@ -1,0 +1,122 @@
+import XCTest
+import Foundation
+import FixedPoint
+import Ledger
+import Currencies
+import CurrentPrices
+import Portfolio
+import Transactions
+import NetWorth
+import TransactionsTestSupport
+import TestSupport
+
+/// Issue 31's worked example through the portfolio itself: a GBP-based investor buys a USD
+/// stock on two dates at two rates and sells part. Every figure is worked by hand in the comments.
+final class BaseCurrencyConverterTests: XCTestCase {
+    func test_thePortfolio_inTheBaseCurrency_costsEachBuyAtItsOwnDaysRate_andValuesAtTodays() throws {
+        let (sut, rates) = makeSUT()
+        let history = [buy("2024-01-10", 10, 1_000), buy("2024-03-15", 10, 1_200), sell("2024-06-20", 5, 700)]
+
+        let display = DisplayPortfolioUseCase(transactions: Stored(history), prices: Prices(["AAPL": 150]), converter: sut)
+        let summary = try display.display(sort: .value).summary
+        let gains = try ReportRealizedGainsUseCase(transactions: Stored(history), converter: sut).gains(year: nil, method: .average)
+
+        // 10 Jan: $1,000 at 0.80 → £800. 15 Mar: $1,200 at 0.75 → £900. 20 Jun: 5 sold for $700 at 0.78 → £546,
+        // against a quarter of £1,700 = £425: £121 realized. Held 15 at a cost of £1,275.
+        // Today $150 at 0.82 is £123 a share: £1,845, £570 above the cost.
+        XCTAssertEqual(gains.sells.map(\.gain), [121])
+        let holding = try XCTUnwrap(summary.holdings.first)
+        XCTAssertEqual([holding.quantity, holding.costBasis, holding.value, holding.unrealizedProfit], [15, 1_275, 1_845, 570])
+        XCTAssertEqual(holding.price?.price.price, 123)
+        XCTAssertEqual(rates.requests.map(\.days.lowerBound.iso), ["2024-01-10"], "the rates from the first trade on, asked for once")
+    }
+
+    func test_aLondonPriceInPence_isValuedInPounds_andABaseCurrencyHistoryIsLeftAsItIs() throws {
+        let (sut, rates) = makeSUT(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)])
+        let history = [makeTransaction(date: "2024-01-02", ticker: "VOD.L", quantity: "100", sum: "70")]
+
+        XCTAssertEqual(try sut.historyInBase(history), history)
+        let summary = try DisplayPortfolioUseCase(transactions: Stored(history), prices: Prices(["VOD.L": fixed("72.5")]), converter: sut)
+            .display(sort: .value).summary
+
+        XCTAssertEqual(summary.totalValue, fixed("72.5"), "100 shares at 72.5p are £72.50, not £7,250")
+        XCTAssertTrue(rates.requests.isEmpty, "pounds need no rate")
+    }
+
+    func test_aTradeWithoutARateKept_isRefused_namingTheCurrencyAndDay() {
+        let (sut, _) = makeSUT(rates: [])
+
+        XCTAssertThrowsError(try sut.historyInBase([buy("2024-01-10", 1, 1)])) {
+            XCTAssertEqual($0 as? CurrencyConversionError, .noRate(currency: "USD", day: day("2024-01-10")))
+        }
+    }
+
+    func test_cash_isEachPotAtTodaysRate() throws {
+        let (sut, _) = makeSUT()
+
+        let cash = try sut.cashInBase([CashPot(account: nil, currency: nil): 100, CashPot(account: nil, currency: "USD"): 50])
+
+        XCTAssertEqual(cash, 141, "£100 and $50 at 0.82")
+    }
+
+    // MARK: - Helpers
+
+    private static let dollarRates: [ExchangeRate] = [("2024-01-10", "0.80"), ("2024-03-15", "0.75"), ("2024-06-20", "0.78"), ("2024-07-01", "0.82")]
+        .map { ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day($0), rate: fixed($1)) }
+
+    private func makeSUT(securities: [Security] = [], rates: [ExchangeRate] = dollarRates,
+                         file: StaticString = #filePath, line: UInt = #line) -> (BaseCurrencyConverter, RatesSpy) {
+        let spy = RatesSpy(rates: rates)
+        let sut = BaseCurrencyConverter(base: CurrencyCode("GBP")!, rates: spy, securities: SecuritiesStub(securities: securities), today: { day("2024-07-01") })
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(spy, file: file, line: line)
+        return (sut, spy)
+    }
+
+    private func buy(_ date: String, _ quantity: FixedDecimal, _ sum: FixedDecimal) -> Transaction {
+        Transaction(id: UUID().uuidString, date: day(date), type: .buy, ticker: "AAPL", quantity: quantity, sum: sum, currency: "USD", updatedAt: .distantPast)
+    }
+
+    private func sell(_ date: String, _ quantity: FixedDecimal, _ sum: FixedDecimal) -> Transaction {
+        Transaction(id: UUID().uuidString, date: day(date), type: .sell, ticker: "AAPL", quantity: quantity, sum: sum, currency: "USD", updatedAt: .distantPast)
+    }
+
+    private final class RatesSpy: ExchangeRatesProviding {
+        private let kept: [ExchangeRate]
+        private(set) var requests: [(currencies: Set<CurrencyCode>, days: ClosedRange<CalendarDay>)] = []
+
+        init(rates: [ExchangeRate]) { kept = rates }
+
+        func rates(converting currencies: Set<CurrencyCode>, into base: CurrencyCode, over days: ClosedRange<CalendarDay>) throws(ExchangeRatesError) -> ExchangeRates {
+            requests.append((currencies, days))
+            return ExchangeRates(kept)
+        }
+
+        func keptRates() throws(ExchangeRatesError) -> ExchangeRates { ExchangeRates(kept) }
+    }
+
+    private struct SecuritiesStub: SecuritiesManaging {
+        let securities: [Security]
+        func setCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security { fatalError("not used") }
+        func recordProviderCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security? { nil }
+        func all() throws(SecuritiesError) -> [Security] { securities }
+    }
+
+    private struct Stored: TransactionsRetrieving {
+        let history: [Transaction]
+        init(_ history: [Transaction]) { self.history = history }
+        func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] { history }
+    }
+
+    private struct Prices: PricesLoading {
+        let prices: [String: FixedDecimal]
+        init(_ prices: [String: FixedDecimal]) { self.prices = prices }
+
+        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+            Dictionary(uniqueKeysWithValues: tickers.compactMap { ticker in
+                prices[ticker].map { (ticker, .success(LoadedPrice(price: CurrentPrice(ticker: ticker, price: $0, change: nil, changePercent: nil, previousClose: $0,
+                                                                                       quoteTime: .distantPast, fetchedAt: .distantPast), source: .live))) }
+            })
+        }
+    }
+}
