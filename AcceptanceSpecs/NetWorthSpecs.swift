@@ -52,6 +52,10 @@ final class NetWorthSpecs: XCTestCase {
         // The portfolio is in pounds too: its holdings £943.38 + £800 + £628.92, and with cash the net worth.
         XCTAssertEqual(portfolio["value"] as? String, "2372.3")
         XCTAssertEqual(portfolio["valueWithCash"] as? String, "9963.4375")
+        // The dollar fell from 0.78616 to 0.78615 since the buy: $2,000 of AAPL cost lost £0.02 to the currency;
+        // VOD.L's £50 is all price.
+        XCTAssertEqual(portfolio["currencyGain"] as? String, "-0.02")
+        XCTAssertEqual(portfolio["priceGain"] as? String, "50")
         // The 4 shares took their cost with them: $2,000 ÷ 10 × 4 = $800, at the buy's rate of 5 June (0.78616), never today's.
         let isaHolding = try XCTUnwrap((isa["holdings"] as? [[String: Any]])?.first)
         XCTAssertEqual(isaHolding["costBasis"] as? String, "628.928")

@@ -18,7 +18,8 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let history = [buy("2024-01-10", 10, 1_000), buy("2024-03-15", 10, 1_200), sell("2024-06-20", 5, 700)]
 
         let display = DisplayPortfolioUseCase(transactions: Stored(history), prices: Prices(["AAPL": 150]), converter: sut)
-        let summary = try display.display(sort: .value).summary
+        let report = try display.display(sort: .value)
+        let summary = report.summary
         let gains = try ReportRealizedGainsUseCase(transactions: Stored(history), converter: sut).gains(year: nil, method: .average)
 
         // 10 Jan: $1,000 at 0.80 → £800. 15 Mar: $1,200 at 0.75 → £900. 20 Jun: 5 sold for $700 at 0.78 → £546,
@@ -28,6 +29,9 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let holding = try XCTUnwrap(summary.holdings.first)
         XCTAssertEqual([holding.quantity, holding.costBasis, holding.value, holding.unrealizedProfit], [15, 1_275, 1_845, 570])
         XCTAssertEqual(holding.price?.price.price, 123)
+        // Of the £570: the currency's, $1,650 of cost at today's 0.82 less £1,275 = £78; the price's, ($2,250 − $1,650) × 0.82 = £492.
+        XCTAssertEqual(report.currencyGains, ["AAPL": 78])
+        XCTAssertEqual(holding.unrealizedProfit.map { $0 - report.totalCurrencyGain }, 492)
         XCTAssertEqual(rates.requests.map(\.days.lowerBound.iso), ["2024-01-10"], "the rates from the first trade on, asked for once")
     }
 
@@ -40,6 +44,7 @@ final class BaseCurrencyConverterTests: XCTestCase {
             .display(sort: .value).summary
 
         XCTAssertEqual(summary.totalValue, fixed("72.5"), "100 shares at 72.5p are £72.50, not £7,250")
+        XCTAssertEqual(summary.holdings.first?.price?.price.previousClose, fixed("0.725"), "every price of the quote is in pounds")
         XCTAssertTrue(rates.requests.isEmpty, "pounds need no rate")
     }
 

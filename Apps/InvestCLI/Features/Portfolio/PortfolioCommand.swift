@@ -48,7 +48,7 @@ struct PortfolioCommand: Command {
         }
         let summary = report.summary
         let presenter = PricePresentation(now: io.now)
-        var holdings = presenter.portfolioReport(summary, prices: report.prices)
+        var holdings = presenter.portfolioReport(summary, prices: report.prices, currencyGains: report.currencyGains)
         if arguments.has("spark") { trends.add(to: &holdings, tickers: summary.holdings.map(\.ticker), today: io.today, io: io) }
         switch format {
         case .table where summary.isEmpty:
@@ -83,7 +83,7 @@ extension PortfolioCommand {
         }
         let names = try accounts()
         let presenter = PricePresentation(now: io.now)
-        let sections = reports.map { (name: names.name(of: $0.account), report: $0.report, holdings: presenter.portfolioReport($0.report.summary, prices: $0.report.prices)) }
+        let sections = reports.map { (name: names.name(of: $0.account), report: $0.report, holdings: presenter.portfolioReport($0.report.summary, prices: $0.report.prices, currencyGains: $0.report.currencyGains)) }
         switch format {
         case .table where sections.isEmpty:
             return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")

@@ -9,8 +9,11 @@ import Portfolio
 struct PricePresentation {
     let now: Date
 
-    /// One row per holding. The table's default columns fit 80 characters; `--wide` shows all.
-    func portfolioReport(_ summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>]) -> Report {
+    /// One row per holding. The table's default columns fit 80 characters; `--wide` shows all,
+    /// and with holdings in other currencies, how much of each unrealized profit the price made
+    /// and how much the currency.
+    func portfolioReport(_ summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>],
+                         currencyGains: [String: FixedDecimal] = [:]) -> Report {
         var report = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "QUANTITY", key: "quantity", alignment: .right),
             .init(title: "AVG COST", key: "averageCost", alignment: .right, visibility: .wide),
@@ -36,6 +39,11 @@ struct PricePresentation {
                                 .profit(holding.todayChange), Cell(shown: source(holding.price), value: .text(holding.price.map { Self.sourceName($0.source) })),
                                 .time(holding.price.map(\.price.fetchedAt), shown: ""), .text(problem)])
         }
+        guard !currencyGains.isEmpty else { return report }
+        let gains = summary.holdings.map { currencyGains[$0.ticker] }
+        report.append(.init(title: "PRICE GAIN", key: "priceGain", alignment: .right, visibility: .wide),
+                      cells: zip(summary.holdings, gains).map { holding, gain in .profit(gain.flatMap { gain in holding.unrealizedProfit.map { $0 - gain } }) })
+        report.append(.init(title: "FX GAIN", key: "currencyGain", alignment: .right, visibility: .wide), cells: gains.map { .profit($0) })
         return report
     }
 
@@ -67,7 +75,8 @@ struct PricePresentation {
                 ("profit", exact(summary.totalProfit)), ("profitPercent", exact(summary.totalProfitPercent)),
                 ("todayChange", exact(summary.todayChange)),
                 ("cash", exact(report.cash)), ("valueWithCash", exact(report.valueWithCash)),
-            ])),
+            ] + (report.currencyGains.isEmpty ? [] : [("priceGain", exact(summary.totalUnrealizedProfit - report.totalCurrencyGain)),
+                                                       ("currencyGain", exact(report.totalCurrencyGain))]))),
         ]
     }
 
@@ -98,10 +107,13 @@ struct PricePresentation {
         return text
     }
 
-    /// The totals above are the holdings'; with cash tracked, what it adds.
+    /// The totals above are the holdings'; with cash tracked, what it adds; with holdings in other
+    /// currencies, how much of the unrealized profit the currencies made.
     func cashLine(_ report: PortfolioReport) -> String {
-        guard let cash = report.cash, let total = report.valueWithCash else { return "" }
-        return "Cash \(money(cash)); holdings and cash \(money(total))\n"
+        let split = report.currencyGains.isEmpty ? "" : "Unrealized profit from prices \(signed(report.summary.totalUnrealizedProfit - report.totalCurrencyGain)), "
+            + "from currencies \(signed(report.totalCurrencyGain))\n"
+        guard let cash = report.cash, let total = report.valueWithCash else { return split }
+        return split + "Cash \(money(cash)); holdings and cash \(money(total))\n"
     }
 
     func warnings(mode: PriceMode, results: PriceResults) -> [String] {

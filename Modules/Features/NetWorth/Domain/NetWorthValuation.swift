@@ -53,6 +53,11 @@ public struct NetWorthValuation: Sendable {
         return rates.rate(from: unit.currency, to: base, on: day).flatMap { major.multiplied(by: $0.rate) }
     }
 
+    /// What one of `ticker`'s currency is worth in the base on the day; nil without a rate.
+    public func rate(of ticker: String) -> FixedDecimal? {
+        rates.rate(from: unit(of: ticker).currency, to: base, on: day)?.rate
+    }
+
     public func holding(account: String?, ticker: String, quantity: FixedDecimal, price: FixedDecimal?) -> NetWorthItem {
         let unit = unit(of: ticker)
         let amount = price.flatMap(unit.inMajorUnits).flatMap { quantity.multiplied(by: $0) }

@@ -26,15 +26,17 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     /// unit (GBp) divided into its currency, then at today's rate. A price in a currency without
     /// a rate is refused rather than shown unconverted.
     public func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
-                             history: [Transaction]) throws(CurrencyConversionError) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+                             history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
         let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
         let foreign = Dictionary(prices.keys.map { units.unit(of: $0).currency }.filter { $0 != base }.map { ($0.code, today()) }) { first, _ in first }
-        guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else { return prices }
+        guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else {
+            return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 })
+        }
         let valuation = NetWorthValuation(base: base, day: today(), rates: foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign),
                                           securities: known, history: history)
-        return prices.mapValues { result in
+        let converted = prices.mapValues { result -> Result<LoadedPrice, PriceLoadingError> in
             result.flatMap { loaded in
                 let price = loaded.price
                 let inBase = { (value: FixedDecimal) in valuation.priceInBase(of: price.ticker, value) }
@@ -45,6 +47,9 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
                                             source: loaded.source))
             }
         }
+        return ConvertedPrices(prices: converted, rates: Dictionary(uniqueKeysWithValues: prices.keys.compactMap { ticker in
+            valuation.rate(of: ticker).map { (ticker, $0) }
+        }))
     }
 
     public func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {

@@ -19,9 +19,21 @@ public protocol BaseCurrencyConverting {
     /// currency the base's; a history all in the base comes back as it is.
     func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction]
     /// Each price in the base currency at today's rate (its unit, such as pence, first divided
-    /// into its currency); `history` names a ticker's currency where no security does.
+    /// into its currency), with that rate by ticker; `history` names a ticker's currency where no
+    /// security does.
     func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
-                      history: [Transaction]) throws(CurrencyConversionError) -> [String: Result<LoadedPrice, PriceLoadingError>]
+                      history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices
     /// Each pot's balance at today's rate, summed.
     func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal
+}
+
+public struct ConvertedPrices {
+    public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
+    /// What one of each ticker's currency is worth in the base today; 1 for the base's own.
+    public let rates: [String: FixedDecimal]
+
+    public init(prices: [String: Result<LoadedPrice, PriceLoadingError>], rates: [String: FixedDecimal]) {
+        self.prices = prices
+        self.rates = rates
+    }
 }

@@ -14,12 +14,21 @@ public struct PortfolioReport: Equatable, Sendable {
     /// The base currency's cash, when the history tracks cash (it has a deposit); the holdings'
     /// totals leave it out.
     public let cash: FixedDecimal?
+    /// In a portfolio in the base currency with holdings in others: how much of each held
+    /// ticker's unrealized profit the currency made, its cost in its own currency at today's rate
+    /// less its cost at each buy's; the rest is the price's. Empty when every holding is in the base.
+    public let currencyGains: [String: FixedDecimal]
 
-    public init(summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>], cash: FixedDecimal? = nil) {
+    public init(summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>], cash: FixedDecimal? = nil,
+                currencyGains: [String: FixedDecimal] = [:]) {
         self.summary = summary
         self.prices = prices
         self.cash = cash
+        self.currencyGains = currencyGains
     }
+
+    /// The holdings' unrealized profit that the currencies made.
+    public var totalCurrencyGain: FixedDecimal { currencyGains.values.reduce(.zero, +) }
 
     /// The holdings' value and the cash: what the account is worth.
     public var valueWithCash: FixedDecimal? { cash.map { summary.totalValue + $0 } }
@@ -66,39 +75,47 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     public func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport {
         let history = try transactions.history()
         // Only what is still held needs a price: sold-out tickers are never fetched.
-        let positions = PortfolioCalculator.positions(of: try inBase(history), method: costBasis)
+        let (positions, own) = try positionsInBase(history, method: costBasis)
         let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
         let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: history)
-        return try report(history, positions, results, sort: sort, scope: scope)
+        return try report(history, positions, results, sort: sort, scope: scope, ownCurrencyPositions: own)
     }
 
     public func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)] {
         let history = try transactions.history()
         let accounts = Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }).filter(scope.includes)
             .sorted { ($0 ?? "") < ($1 ?? "") }
-        let positions = PortfolioCalculator.positions(of: try inBase(history), method: costBasis)
+        let (positions, own) = try positionsInBase(history, method: costBasis)
         let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
         let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: history)
         return try accounts.map { account throws(DisplayPortfolioError) in
-            let own = Set(PortfolioCalculator.heldTickers(in: positions, scope: .only(account)))
-            return (account, try report(history, positions, results.filter { own.contains($0.key) }, sort: sort, scope: .only(account)))
+            let tickers = Set(PortfolioCalculator.heldTickers(in: positions, scope: .only(account)))
+            let converted = ConvertedPrices(prices: results.prices.filter { tickers.contains($0.key) }, rates: results.rates)
+            return (account, try report(history, positions, converted, sort: sort, scope: .only(account), ownCurrencyPositions: own))
         }
     }
 
-    private func inBase(_ history: [Transaction]) throws(DisplayPortfolioError) -> [Transaction] {
-        guard let converter else { return history }
-        do { return try converter.historyInBase(history) } catch { throw .conversion(error) }
+    /// The positions in the base currency, and where a trade was in another, the same in each
+    /// trade's own currency, which the currency gain is worked out from.
+    private func positionsInBase(_ history: [Transaction], method: CostBasisMethod) throws(DisplayPortfolioError)
+        -> (PortfolioCalculator.Positions, own: PortfolioCalculator.Positions?) {
+        guard let converter else { return (PortfolioCalculator.positions(of: history, method: method), nil) }
+        let converted: [Transaction]
+        do { converted = try converter.historyInBase(history) } catch { throw .conversion(error) }
+        let inBase = PortfolioCalculator.positions(of: converted, method: method)
+        return (inBase, converted == history ? nil : PortfolioCalculator.positions(of: history, method: method))
     }
 
-    private func inBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(DisplayPortfolioError) -> [String: Result<LoadedPrice, PriceLoadingError>] {
-        guard let converter, !prices.isEmpty else { return prices }
+    private func inBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(DisplayPortfolioError) -> ConvertedPrices {
+        guard let converter, !prices.isEmpty else { return ConvertedPrices(prices: prices, rates: [:]) }
         do { return try converter.pricesInBase(prices, history: history) } catch { throw .conversion(error) }
     }
 
     /// Cash counts once its account has a deposit: without a converter, the base currency's;
     /// with one, every currency's at today's rate.
-    private func report(_ history: [Transaction], _ positions: PortfolioCalculator.Positions,
-                        _ results: [String: Result<LoadedPrice, PriceLoadingError>], sort: PortfolioSort, scope: AccountScope) throws(DisplayPortfolioError) -> PortfolioReport {
+    private func report(_ history: [Transaction], _ positions: PortfolioCalculator.Positions, _ converted: ConvertedPrices, sort: PortfolioSort,
+                        scope: AccountScope, ownCurrencyPositions: PortfolioCalculator.Positions?) throws(DisplayPortfolioError) -> PortfolioReport {
+        let results = converted.prices
         let loaded = results.compactMapValues { try? $0.get() }
         let tracked = CashPolicy.trackedAccounts(in: history)
         let balances = CashPolicy.balances(of: history, in: scope).filter { tracked.contains($0.key.account) }
@@ -108,8 +125,20 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         } else {
             cash = balances.reduce(FixedDecimal.zero) { $0 + ($1.key.currency == nil ? $1.value : .zero) }
         }
-        return PortfolioReport(summary: PortfolioCalculator.summarize(positions, prices: loaded, sort: sort, scope: scope), prices: results,
-                               cash: tracked.contains(where: scope.includes) ? cash : nil)
+        let summary = PortfolioCalculator.summarize(positions, prices: loaded, sort: sort, scope: scope)
+        return PortfolioReport(summary: summary, prices: results, cash: tracked.contains(where: scope.includes) ? cash : nil,
+                               currencyGains: ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+    }
+
+    /// Cost in the trading currency at today's rate, less the cost at each buy's rate.
+    private static func currencyGains(_ summary: PortfolioSummary, own: PortfolioCalculator.Positions, rates: [String: FixedDecimal],
+                                      scope: AccountScope) -> [String: FixedDecimal] {
+        let ownCosts = Dictionary(uniqueKeysWithValues: PortfolioCalculator.summarize(own, prices: [:], scope: scope).holdings.map { ($0.ticker, $0.costBasis) })
+        return Dictionary(uniqueKeysWithValues: summary.holdings.compactMap { holding in
+            guard holding.price != nil, let rate = rates[holding.ticker], let cost = ownCosts[holding.ticker],
+                  let costToday = cost.multiplied(by: rate) else { return nil }
+            return (holding.ticker, costToday - holding.costBasis)
+        })
     }
 }
 
