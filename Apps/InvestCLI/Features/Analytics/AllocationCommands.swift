@@ -10,7 +10,6 @@ import Analytics
 struct AllocationCommand: Command {
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let portfolio: (_ prices: PricesLoading, _ offline: Bool) throws -> PortfolioDisplaying
-    let cash: () throws -> CashStatementRetrieving
     let categories: () throws -> CategoriesManaging
     let spec = CommandSpec(
         name: "allocation", summary: "Weights by ticker and by category (Equity, Debt, Hybrid, Other, and Cash when tracked), with bars",
@@ -25,10 +24,9 @@ struct AllocationCommand: Command {
         let displaying = try portfolio(loader, mode == .offline)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) { report = try displaying.display(sort: .value) } catch { throw error.cliError }
-        let statement: CashStatement
-        do { statement = try cash().statement() } catch { throw TransactionPresentation.error(error) }
         let overrides = try CategoryCommands.reading(categories)
-        let allocation = Allocation(holdings: report.summary.holdings, cash: statement.isTracked ? statement.balance : nil, categories: overrides)
+        // The portfolio's cash: every currency's at today's rate, as its holdings are in the base currency.
+        let allocation = Allocation(holdings: report.summary.holdings, cash: report.cash, categories: overrides)
         if format == .table, allocation.byTicker.isEmpty { return io.console.write("Nothing to allocate: no priced holding and no cash.\n") }
         let width = min(io.tableWidth ?? 80, 120)
         let byTicker = Self.report(allocation.byTicker, key: "ticker", withCategory: true, width: width)

@@ -11,8 +11,7 @@ extension FeatureRegistration {
         [PerformanceCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
          ChartCommand(history: app.loadTickerHistory),
          ReturnsCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
-         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:offline:), cash: app.cashStatement,
-                           categories: app.manageCategories),
+         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:offline:), categories: app.manageCategories),
          CategoryCommands(categories: app.manageCategories).group]
     }
 }
