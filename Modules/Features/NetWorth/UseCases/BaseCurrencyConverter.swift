@@ -53,8 +53,10 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     }
 
     public func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
+        // Most transactions name no currency: they are skipped without a copy.
         var firstDays: [String: CalendarDay] = [:]
-        for transaction in history {
+        for index in history.indices where !history[index].isPlain && (history[index].currency != nil || history[index].toCurrency != nil) {
+            let transaction = history[index]
             for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) where firstDays[currency].map({ transaction.date < $0 }) ?? true {
                 firstDays[currency] = transaction.date
             }

@@ -108,6 +108,28 @@ public enum PortfolioCalculator {
         let ticker: String
     }
 
+    /// Positions by account and ticker while a history is worked through. The default
+    /// account's, which most histories hold alone, are keyed by ticker only: a key of two
+    /// strings costs a second hash per transaction.
+    fileprivate struct PositionBook {
+        var defaultAccount: [String: Position] = [:]
+        var otherAccounts: [PositionKey: Position] = [:]
+
+        @discardableResult
+        mutating func update<Result>(_ account: String?, _ ticker: String, _ body: (inout Position) -> Result) -> Result {
+            guard let account else { return body(&defaultAccount[ticker, default: Position()]) }
+            return body(&otherAccounts[PositionKey(account: account, ticker: ticker), default: Position()])
+        }
+
+        func accounts(holding ticker: String) -> [String?] {
+            (defaultAccount[ticker] == nil ? [] : [nil]) + otherAccounts.keys.filter { $0.ticker == ticker }.map(\.account)
+        }
+
+        var byKey: [PositionKey: Position] {
+            otherAccounts.merging(defaultAccount.map { (PositionKey(account: nil, ticker: $0.key), $0.value) }) { $1 }
+        }
+    }
+
     fileprivate struct Position {
         var quantity = FixedDecimal.zero
         var costBasis = FixedDecimal.zero
@@ -235,7 +257,7 @@ public enum PortfolioCalculator {
             keys[position] = day << 32 | UInt64(transaction.holdingsRank) << 30 | UInt64(position)
         }
         keys.sort()
-        var positions: [PositionKey: Position] = [:]
+        var positions = PositionBook()
         var accountFees: [String?: FixedDecimal] = [:]
         var gains: [(account: String?, gain: RealizedGain)] = []
         for key in keys {
@@ -244,23 +266,30 @@ public enum PortfolioCalculator {
                 if transaction.type == .fee { accountFees[transaction.account, default: .zero] += transaction.sum }
                 continue
             }
-            let source = PositionKey(account: transaction.account, ticker: transaction.ticker)
-            if transaction.type == .split {
+            let (account, ticker) = (transaction.isPlain ? nil : transaction.account, transaction.ticker)
+            switch transaction.type {
+            case .split:
                 // A corporate action: every account's shares split, whichever account it was recorded in.
-                positions[source, default: Position()].apply(transaction, method: method)
-                for key in positions.keys where key.ticker == transaction.ticker && key != source { positions[key]!.apply(transaction, method: method) }
-                continue
-            }
-            if transaction.type == .transfer {
+                positions.update(account, ticker) { $0.apply(transaction, method: method) }
+                for other in positions.accounts(holding: ticker) where other != account {
+                    positions.update(other, ticker) { $0.apply(transaction, method: method) }
+                }
+            case .transfer:
                 // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
-                let moved = min(transaction.quantity, positions[source]?.quantity ?? .zero)
-                let (cost, lots) = positions[source, default: Position()].transferOut(moved, method: method)
-                positions[PositionKey(account: transaction.toAccount, ticker: transaction.ticker), default: Position()].transferIn(moved, cost: cost, lots: lots)
-                continue
+                let (cost, lots, moved) = positions.update(account, ticker) { position in
+                    let moved = min(transaction.quantity, position.quantity)
+                    let (cost, lots) = position.transferOut(moved, method: method)
+                    return (cost, lots, moved)
+                }
+                positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots) }
+            default:
+                // Written out, not through `update`: the default account's path is the hot one.
+                let gain = account == nil ? positions.defaultAccount[ticker, default: Position()].apply(transaction, method: method)
+                    : positions.otherAccounts[PositionKey(account: account, ticker: ticker), default: Position()].apply(transaction, method: method)
+                if let gain { gains.append((account, gain)) }
             }
-            if let gain = positions[source, default: Position()].apply(transaction, method: method) { gains.append((transaction.account, gain)) }
         }
-        return (Positions(byKey: positions, accountFees: accountFees), gains)
+        return (Positions(byKey: positions.byKey, accountFees: accountFees), gains)
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

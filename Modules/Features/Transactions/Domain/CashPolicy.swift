@@ -47,10 +47,15 @@ public enum CashPolicy {
 
     /// The accounts whose cash is tracked: those with a deposit or with cash transferred in.
     public static func trackedAccounts(in history: [Transaction]) -> Set<String?> {
+        // By index, not by element: a transaction copied out of the array costs a retain and a
+        // release of each of its strings, more than the test itself.
         var accounts = Set<String?>()
-        for transaction in history {
-            if transaction.type == .deposit { accounts.insert(transaction.account) }
-            if transaction.type == .transfer, transaction.ticker.isEmpty { accounts.insert(transaction.toAccount) }
+        for index in history.indices {
+            switch history[index].type {
+            case .deposit: accounts.insert(history[index].account)
+            case .transfer where history[index].ticker.isEmpty: accounts.insert(history[index].toAccount)
+            default: continue
+            }
         }
         return accounts
     }
@@ -58,12 +63,30 @@ public enum CashPolicy {
     /// Every pot's balance in `scope`: deposits − withdrawals − buys + sells + dividends + interest
     /// − fees, exchanges and transfers at both ends.
     public static func balances(of history: [Transaction], in scope: AccountScope = .all) -> [CashPot: FixedDecimal] {
+        // Most movements are the default account's in the base currency: summed without hashing a pot.
+        var plain = FixedDecimal.zero, hasPlain = false
         var balances: [CashPot: FixedDecimal] = [:]
+        let countsDefault = scope.includes(nil)
         for transaction in history {
+            if transaction.isPlain {
+                let change = transaction.cashChange
+                if countsDefault, !change.isZero {
+                    plain += change
+                    hasPlain = true
+                }
+                continue
+            }
             forEachLeg(of: transaction) { pot, amount in
-                if scope.includes(pot.account) { balances[pot, default: .zero] += amount }
+                guard scope.includes(pot.account) else { return }
+                if pot.account == nil && pot.currency == nil {
+                    plain += amount
+                    hasPlain = true
+                } else {
+                    balances[pot, default: .zero] += amount
+                }
             }
         }
+        if hasPlain { balances[CashPot(account: nil, currency: nil)] = plain }
         return balances
     }
 

@@ -113,6 +113,9 @@ public struct Transaction: Hashable, Sendable {
     /// Fields a newer release wrote that this one doesn't know, kept as they are through an
     /// edit, so a newer client's data survives an older one's changes.
     public var otherFields: [String: String] { extras?.otherFields ?? [:] }
+    /// In the default account and the base currency, with no other side (an exchange and a
+    /// transfer always have one): most transactions, told apart without reading a string.
+    public var isPlain: Bool { extras == nil }
 
     /// What few transactions have, behind one reference.
     private final class Extras: Hashable, Sendable {

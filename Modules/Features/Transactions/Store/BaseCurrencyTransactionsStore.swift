@@ -14,8 +14,8 @@ public final class BaseCurrencyTransactionsStore: TransactionsStore {
         self.base = base
     }
 
-    public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { try decoratee.retrieveAll().map(inBase) }
-    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { try decoratee.retrieve(ticker: ticker).map(inBase) }
+    public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { inBase(try decoratee.retrieveAll()) }
+    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { inBase(try decoratee.retrieve(ticker: ticker)) }
     public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { try decoratee.upsert(inBase(transaction)) }
     public func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { try decoratee.upsert(contentsOf: transactions.map(inBase)) }
     public func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { try decoratee.delete(transaction, deletedAt: deletedAt) }
@@ -24,7 +24,16 @@ public final class BaseCurrencyTransactionsStore: TransactionsStore {
         try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
     }
 
-    /// Most transactions name no currency, and are passed on as they are.
+    /// In place: most histories have no transaction that names the base, and a copy of a long
+    /// one costs more than reading it.
+    private func inBase(_ transactions: [Transaction]) -> [Transaction] {
+        var transactions = transactions
+        for index in transactions.indices where !transactions[index].isPlain && (transactions[index].currency == base || transactions[index].toCurrency == base) {
+            transactions[index] = inBase(transactions[index])
+        }
+        return transactions
+    }
+
     private func inBase(_ transaction: Transaction) -> Transaction {
         guard transaction.currency == base || transaction.toCurrency == base else { return transaction }
         return Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
