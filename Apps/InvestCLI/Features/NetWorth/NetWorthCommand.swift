@@ -3,21 +3,29 @@ import ClientComposition
 import FixedPoint
 import CurrentPrices
 import NetWorth
+import Ledger
 
 /// `invest networth`: holdings, cash in every currency and savings, in the base currency.
 struct NetWorthCommand: Command {
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
     let netWorth: (_ prices: PricesLoading, _ offline: Bool) throws -> NetWorthComputing
+    let overTime: (_ prices: PricesLoading, _ offline: Bool) throws -> NetWorthHistoryComputing
     let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "networth", summary: "What you own in the base currency: every account's holdings and cash, and your savings",
-        usage: "networth [--by account|kind|currency] [--offline] [--format table|json|csv]",
+        usage: "networth [--by account|kind|currency] [--interval day|week|month [--from D] [--to D]] [--chart] [--svg FILE] [--offline] [--format table|json|csv]",
         discussion: "Holdings are at the portfolio's prices, a price in pence counted as pounds; each amount is converted at the ECB's latest "
             + "reference rate on or before today (fetched once a day, kept for --offline). Cash counts once an account has a deposit. "
-            + "What has no price or no rate is named and left out of the total, never counted as 0.",
+            + "What has no price or no rate is named and left out of the total, never counted as 0. "
+            + "Over time (--interval, --chart, --svg), each period's end is valued at the closes kept on or before it and that day's rate.",
         options: [.value("by", "account|kind|currency", "Total by account, by kind (holding, cash, savings) or by currency"),
+                  .value("interval", "day|week|month", "The net worth at each period's end, from the first record (or --from) to today (or --to)"),
+                  .value("from", "D", "With --interval: the first day (YYYY-MM-DD, -Nd; default: the first record's)"),
+                  .value("to", "D", "With --interval: the last day (default: today)"),
+                  .flag("chart", "Draw the net worth over time (monthly unless --interval says otherwise)"),
+                  .value("svg", "FILE", "Also write the net worth over time as a standalone SVG file"),
                   .flag("offline", "Use cached prices and kept rates only; never touch the network"),
-                  .value("format", "table|json|csv", "Output format (default: table)")],
+                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -31,6 +39,10 @@ struct NetWorthCommand: Command {
         }
         let offline = arguments.has("offline")
         let (loader, mode) = try prices(offline)
+        if arguments.value("interval") != nil || arguments.has("chart") || arguments.value("svg") != nil {
+            guard grouping == nil else { throw CLIError.usage("--by totals today's net worth; leave it out to see the net worth over time.") }
+            return try runOverTime(try overTime(loader, offline), format: format, arguments: arguments, io: io)
+        }
         let computing = try netWorth(loader, offline)
         let answer: (netWorth: NetWorth, prices: [String: Result<LoadedPrice, PriceLoadingError>])
         do throws(NetWorthError) {
@@ -53,5 +65,48 @@ struct NetWorthCommand: Command {
         }
         for warning in PricePresentation(now: io.now).warnings(mode: mode, results: answer.prices) { io.console.writeNotice("invest: warning: \(warning)\n") }
         for warning in presentation.unvaluedWarnings { io.console.writeNotice("invest: warning: \(warning)\n") }
+    }
+}
+
+extension NetWorthCommand {
+    /// One row per period end: holdings, cash, savings and their total.
+    private func runOverTime(_ history: NetWorthHistoryComputing, format: OutputFormat, arguments: ParsedArguments, io: CommandIO) throws {
+        let text = arguments.value("interval") ?? "month"
+        guard let interval = NetWorthTimeline.Interval(rawValue: text) else {
+            throw CLIError.usage("--interval must be day, week or month, not '\(text.escapedForTerminal)'."
+                + ArgumentParser.suggestion(for: text, among: NetWorthTimeline.Interval.allCases.map(\.rawValue)))
+        }
+        if arguments.has("chart"), format != .table {
+            throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
+        }
+        let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
+        let points: [NetWorthPoint]
+        do throws(NetWorthError) {
+            let first: CalendarDay?
+            if let from { first = from } else { first = try history.firstDay() }
+            guard let first else {
+                return io.console.write("Nothing to count yet: add a transaction with 'invest add' or a savings account with 'invest savings add'.\n")
+            }
+            points = try history.netWorth(on: NetWorthTimeline.periodEnds(from: first, to: to, interval: interval))
+        } catch {
+            throw error.cliError
+        }
+        let plot = Plot(points: points.map { Plot.Point(at: $0.day.startDate, value: $0.total) }, valueLabel: { Formatted.money($0) },
+                        timeLabel: { CalendarDay(containing: $0).iso })
+        if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: "Net worth"), to: path, what: "the chart", io: io) }
+        if arguments.has("chart") {
+            io.console.write("Net worth, \(points.first!.day.iso) – \(points.last!.day.iso)\n")
+            return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
+        }
+        var report = Report(columns: [
+            .init(title: "PERIOD END", key: "date", alignment: .left), .init(title: "HOLDINGS", key: "holdings", alignment: .right),
+            .init(title: "CASH", key: "cash", alignment: .right), .init(title: "SAVINGS", key: "savings", alignment: .right),
+            .init(title: "NET WORTH", key: "netWorth", alignment: .right), .init(title: "NOT VALUED", key: "unvalued", alignment: .right)])
+        report.rows = points.map { [.text($0.day.iso), .money($0.holdings), .money($0.cash), .money($0.savings), .money($0.total), .count($0.unvalued)] }
+        io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+        if format == .table, points.contains(where: { $0.unvalued > 0 }) {
+            io.console.writeNotice("invest: note: NOT VALUED counts the holdings without a close kept on or before the day (see 'invest price fetch') "
+                + "and the amounts without a rate; they are left out of that day's net worth.\n")
+        }
     }
 }

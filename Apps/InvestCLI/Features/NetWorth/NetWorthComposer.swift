@@ -14,6 +14,22 @@ extension AppComposer {
                               today: { [context] in context.today })
     }
 
+    /// Over time: each day's holdings at the closes kept (and the prices set by hand), today's
+    /// at today's prices.
+    func computeNetWorthHistory(prices: PricesLoading, offline: Bool) throws -> NetWorthHistoryComputing {
+        let ledger = try ledger()
+        let manual = try manualPrices()
+        return ComputeNetWorthHistoryUseCase(
+            transactions: try retrieveEveryAccountsTransactions(), prices: prices,
+            closes: { () throws(NetWorthError) in
+                let kept: PriceHistory
+                do throws(KeptClosesError) { kept = try LedgerKeptCloses(ledger: ledger).history() } catch { throw .closes(error) }
+                do throws(ManualPriceError) { return kept.adding(Array(try manual.all().values)) } catch { throw .manualPrices(error) }
+            },
+            securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now),
+            rates: try exchangeRates(offline: offline), savings: try loadSavings(), base: try baseCurrency(), today: { [context] in context.today })
+    }
+
     func computeNetWorth(prices: PricesLoading, offline: Bool) throws -> NetWorthComputing {
         ComputeNetWorthUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices,
                                securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),

@@ -30,6 +30,18 @@ public struct NetWorthValuation: Sendable {
         self.units = units
     }
 
+    private init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, units: [String: PriceUnit]) {
+        self.base = base
+        self.day = day
+        self.rates = rates
+        self.units = units
+    }
+
+    /// The same valuation on another day: that day's rates.
+    public func on(_ day: CalendarDay) -> NetWorthValuation {
+        NetWorthValuation(base: base, day: day, rates: rates, units: units)
+    }
+
     /// The unit `ticker`'s prices are in.
     public func unit(of ticker: String) -> PriceUnit {
         units[ticker] ?? PriceUnit(base.code)!
