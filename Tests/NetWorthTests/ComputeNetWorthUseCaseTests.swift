@@ -51,6 +51,17 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         XCTAssertEqual(netWorth.total, 7_980)
     }
 
+    func test_aSavingsAccountInAnotherCurrency_isConvertedAtTheDaysRate() throws {
+        let euros = SavingsAccount(id: "e", name: "Sparbuch", createdAt: .distantPast, currency: "EUR")
+        let (sut, rates, _) = makeSUT(history: [], savings: SavingsStub(accounts: [euros], updates: [ValueUpdate(id: "u", accountID: "e", value: 1_000, at: .distantPast)]),
+                                      rates: [ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.85"))])
+
+        let netWorth = try sut.netWorth().netWorth
+
+        XCTAssertEqual(netWorth.items.map { "\($0.name) \($0.currency) \($0.amount ?? 0) \($0.value ?? 0)" }, ["Sparbuch EUR 1000 850"])
+        XCTAssertEqual(rates.requests, [[CurrencyCode("EUR")!]])
+    }
+
     // MARK: - Helpers
 
     private static let isa = "account-isa"
@@ -66,14 +77,14 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         makeCash(date: date, type: type, sum: sum)
     }
 
-    private func makeSUT(history: [Transaction], prices: [String: FixedDecimal] = ["AAPL": 250, "VOD.L": 80],
+    private func makeSUT(history: [Transaction], savings: SavingsStub = SavingsStub(), prices: [String: FixedDecimal] = ["AAPL": 250, "VOD.L": 80],
                          rates: [ExchangeRate] = [ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))],
                          file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy, TransactionsRetrievingSpy) {
         let transactions = TransactionsRetrievingSpy()
         transactions.stored = history
         let rateSpy = RatesSpy(rates: rates)
         let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(),
-                                         rates: rateSpy, savings: SavingsStub(), base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
+                                         rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(rateSpy, file: file, line: line)
         return (sut, rateSpy, transactions)
@@ -114,13 +125,11 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
     }
 
     private struct SavingsStub: SavingsLoading {
-        private static let account = SavingsAccount(id: "s1", name: "Rainy day", createdAt: .distantPast)
-        private static let closed = SavingsAccount(id: "s2", name: "Old", createdAt: .distantPast, closedAt: .distantPast)
+        var accounts = [SavingsAccount(id: "s1", name: "Rainy day", createdAt: .distantPast),
+                        SavingsAccount(id: "s2", name: "Old", createdAt: .distantPast, closedAt: .distantPast)]
+        var updates = [ValueUpdate(id: "u1", accountID: "s1", value: 500, at: .distantPast), ValueUpdate(id: "u2", accountID: "s2", value: 900, at: .distantPast)]
 
         func load() throws(SavingsError) -> SavingsBook { fatalError("not used") }
-        func loadSummary() throws(SavingsError) -> SavingsSummary {
-            SavingsSummary(accounts: [Self.account, Self.closed], updates: [ValueUpdate(id: "u1", accountID: "s1", value: 500, at: .distantPast),
-                                                                           ValueUpdate(id: "u2", accountID: "s2", value: 900, at: .distantPast)])
-        }
+        func loadSummary() throws(SavingsError) -> SavingsSummary { SavingsSummary(accounts: accounts, updates: updates) }
     }
 }

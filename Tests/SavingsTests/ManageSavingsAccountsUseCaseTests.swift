@@ -24,6 +24,15 @@ final class ManageSavingsAccountsUseCaseTests: XCTestCase {
         XCTAssertEqual(book.updates, [])
     }
 
+    func test_add_inACurrency_keepsItsCode_andRefusesOneThatIsNotThreeLetters() throws {
+        let (sut, ledger, _) = makeSUT()
+
+        try sut.add(name: "Sparbuch", value: 100, at: nil, currency: " eur ")
+
+        XCTAssertEqual(try LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)).load().accounts.map(\.currency), ["EUR"])
+        XCTAssertEqual(savingsError { try sut.add(name: "B", value: nil, at: nil, currency: "euro") }, .invalidCurrency("EURO"))
+    }
+
     func test_add_refusesANameTakenIgnoringCase_aBadName_aNegativeValue_andAFutureTime() throws {
         let (sut, ledger, environment) = makeSUT()
         try sut.add(name: "ISA", value: nil, at: nil)

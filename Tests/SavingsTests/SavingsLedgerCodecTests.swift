@@ -6,9 +6,12 @@ import TestSupport
 final class SavingsLedgerCodecTests: XCTestCase {
     func test_accountsAndUpdates_roundTripThroughEntries() throws {
         let closed = SavingsAccount(id: "a", name: "HL S&S ISA = \\ and=signs", createdAt: day(-9), closedAt: day(-1))
+        let inEuros = SavingsAccount(id: "b", name: "Sparbuch", createdAt: day(-9), currency: "EUR")
         let value = ValueUpdate(id: "u", accountID: "a", value: fixed("1234.56"), at: july27, recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
         XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: closed, updatedAt: 1)), .account(closed))
+        XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: inEuros, updatedAt: 1)), .account(inEuros))
+        XCTAssertNil(SavingsLedgerCodec.entry(for: closed, updatedAt: 1).payload["currency"], "an account in the base currency is written as before")
         XCTAssertEqual(try SavingsLedgerCodec.record(from: SavingsLedgerCodec.entry(for: value, updatedAt: 1_800_000_000_000)), .update(value))
         XCTAssertNil(try SavingsLedgerCodec.record(from: LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1)))
         XCTAssertNil(try SavingsLedgerCodec.record(from: .tombstone(id: "u", kind: "savings-update", at: 2)))
@@ -27,6 +30,8 @@ final class SavingsLedgerCodecTests: XCTestCase {
         XCTAssertEqual(decoding("savings-update", [("account", ""), ("at", "1"), ("value", "1")]), .invalidField(id: "e", kind: "savings-update", field: "account"))
         XCTAssertEqual(decoding("savings-account", [("createdAt", "1"), ("name", "\u{1B}[2J")]), .invalidField(id: "e", kind: "savings-account", field: "name"))
         XCTAssertEqual(decoding("savings-account", [("closedAt", "x"), ("createdAt", "1"), ("name", "ISA")]), .invalidField(id: "e", kind: "savings-account", field: "closedAt"))
+        XCTAssertEqual(decoding("savings-account", [("createdAt", "1"), ("currency", "eur"), ("name", "ISA")]),
+                       .invalidField(id: "e", kind: "savings-account", field: "currency"))
         XCTAssertEqual(decoding("savings-account", [("name", "ISA")], schema: 2), .newerSchema(id: "e", kind: "savings-account", schema: 2, supported: 1))
     }
 

@@ -31,7 +31,9 @@ struct SavingsCommands {
                 try list(format: OutputFormat.parse(arguments.value("format")), arguments: arguments, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings add", summary: "Add an account, with its first value if given",
-                               options: [Self.value, Self.at, Self.format], arguments: [Self.name]), add),
+                               options: [Self.value, Self.at,
+                                         .value("currency", "C", "The ISO 4217 currency its values are in (default: the base currency, INVEST_BASE_CURRENCY)"),
+                                         Self.format], arguments: [Self.name]), add),
             action(CommandSpec(name: "savings update", summary: "Record what an account is worth now (or --at a time)",
                                options: [Self.at, Self.format], arguments: [Self.name, .required("VALUE")])) { arguments, io, presentation in
                 let value = try presentation.parseValue(arguments.positionals[1], option: "VALUE")
@@ -114,7 +116,8 @@ struct SavingsCommands {
     private func add(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
         let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
-        let account = try accounts().add(name: arguments.positionals[0], value: value, at: try at(arguments, presentation, io))
+        let account = try accounts().add(name: arguments.positionals[0], value: value, at: try at(arguments, presentation, io),
+                                         currency: arguments.value("currency"))
         guard format == .table else { return io.console.write(try accountResult(account, format: format, presentation: presentation)) }
         io.console.write("Added \(account.name.escapedForTerminal)"
                          + (value.map { " at \(presentation.money($0)) on \(io.localTime.dateAndTime(account.createdAt))" } ?? "") + ".\n")
@@ -143,6 +146,9 @@ struct SavingsCommands {
             let style = (try? io.tableStyle(arguments, for: report)) ?? TableStyle(colors: io.usesColor, width: io.tableWidth)
             io.console.write(report.render(.table, style: style))
             let active = summary.accounts.filter(\.isActive).count
+            if summary.accounts.contains(where: { $0.isActive && $0.currency != nil }) {
+                return io.console.write("\n\(Plural.count(active, "active account")) in more than one currency: 'invest networth --by kind' totals them in the base currency.\n")
+            }
             io.console.write("\nTotal of \(Plural.count(active, "active account")): \(presentation.money(summary.total))\n")
         }
     }

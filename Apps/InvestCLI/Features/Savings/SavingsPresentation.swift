@@ -64,6 +64,8 @@ struct SavingsPresentation {
             message = "'\(name.escapedForTerminal)' has a value recorded on \(localTime.dateAndTime(latest)); close it then or later."
         case let .unknownUpdate(prefix):
             message = "no update's id starts with '\(prefix.escapedForTerminal)'; 'invest savings history NAME' shows the ids."
+        case let .invalidCurrency(text):
+            message = "'\(text.escapedForTerminal)' is not a currency: use its three-letter ISO 4217 code, such as EUR or USD."
         case let .ambiguousUpdate(prefix, matches):
             message = "'\(prefix.escapedForTerminal)' starts \(matches) updates' ids; give more of the id."
         case let .store(error):
@@ -89,10 +91,16 @@ struct SavingsPresentation {
             .init(title: "CLOSED", key: "closedAt", alignment: .left, visibility: .wide),
         ])
         report.rows = summary.accounts.map { account in
-            let update = summary.latestUpdates[account.id]
-            return [.text(account.name), moneyCell(update?.value ?? .zero), .time(update?.at, shown: update.map { localTime.dateAndTime($0.at) } ?? "never"),
+            let update = summary.latestUpdates[account.id], value = update?.value ?? .zero
+            return [.text(account.name), account.currency.map { .decimal(value, shown: "\(value.formatted(fractionDigits: 2)) \($0)") } ?? moneyCell(value),
+                    .time(update?.at, shown: update.map { localTime.dateAndTime($0.at) } ?? "never"),
                     .text(account.isActive ? "active" : "closed"), .text(account.id), .time(account.createdAt, shown: ""),
                     .time(account.closedAt, shown: account.closedAt.map(localTime.dateAndTime) ?? "")]
+        }
+        // An account in another currency says so; the others are in the base currency.
+        if summary.accounts.contains(where: { $0.currency != nil }) {
+            report.append(.init(title: "CURRENCY", key: "currency", alignment: .left, visibility: .machineOnly),
+                          cells: summary.accounts.map { .text($0.currency) })
         }
         return report
     }

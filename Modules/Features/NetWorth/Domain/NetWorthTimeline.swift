@@ -48,7 +48,10 @@ public enum NetWorthTimeline {
             for (pot, balance) in pots where tracked.contains(pot.account) && !balance.isZero {
                 if let value = onDay.cash(pot, balance: balance).value { cash += value } else { unvalued += 1 }
             }
-            let saved = savingsWalk.total(atEndOf: day).flatMap { onDay.savings(name: "", value: $0).value } ?? .zero
+            var saved = FixedDecimal.zero
+            for (account, value) in savingsWalk.values(atEndOf: day) {
+                if let inBase = onDay.savings(name: account.name, value: value, currency: account.currency).value { saved += inBase } else { unvalued += 1 }
+            }
             return NetWorthPoint(day: day, holdings: holdings, cash: cash, savings: saved, unvalued: unvalued)
         }
     }
@@ -106,16 +109,17 @@ public enum NetWorthTimeline {
 
         init(book: SavingsBook?) { self.book = book }
 
-        /// Nil without savings; the open accounts' latest values otherwise.
-        mutating func total(atEndOf day: CalendarDay) -> FixedDecimal? {
-            guard let book else { return nil }
+        /// The accounts open at the end of `day`, each with its latest value by then.
+        mutating func values(atEndOf day: CalendarDay) -> [(SavingsAccount, FixedDecimal)] {
+            guard let book else { return [] }
             let end = CalendarDay(daysSinceEpoch: day.daysSinceEpoch + 1).startDate
             while next < book.updates.count, book.updates[next].at < end {
                 latest[book.updates[next].accountID] = book.updates[next].value
                 next += 1
             }
-            let open = book.accounts.filter { $0.createdAt < end && ($0.closedAt.map { $0 >= end } ?? true) }
-            return open.reduce(.zero) { $0 + (latest[$1.id] ?? .zero) }
+            return book.accounts.filter { $0.createdAt < end && ($0.closedAt.map { $0 >= end } ?? true) }.compactMap { account in
+                latest[account.id].map { (account, $0) }
+            }
         }
     }
 }

@@ -83,8 +83,9 @@ public struct NetWorthValuation: Sendable {
         return item(.cash, account: pot.account, name: currency.code, currency: currency, amount: balance)
     }
 
-    public func savings(name: String, value: FixedDecimal) -> NetWorthItem {
-        item(.savings, account: name, name: name, currency: base, amount: value)
+    /// A savings account's value, in its `currency` (nil: the base currency).
+    public func savings(name: String, value: FixedDecimal, currency: String? = nil) -> NetWorthItem {
+        item(.savings, account: name, name: name, currency: currency.flatMap(CurrencyCode.init) ?? base, amount: value)
     }
 
     /// Without an amount (no price) the item is named with nothing counted.

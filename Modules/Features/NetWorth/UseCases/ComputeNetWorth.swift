@@ -56,7 +56,10 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
         let unconverted = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, history: history)
-        let wanted = unconverted.currencies(tickers: held.map(\.ticker), pots: pots.map(\.key))
+        let summary: SavingsSummary?
+        do { summary = try savings?.loadSummary() } catch { throw .savings(error) }
+        let openSavings = summary.map { summary in summary.accounts.filter(\.isActive).compactMap { account in summary.latestUpdates[account.id].map { (account, $0.value) } } } ?? []
+        let wanted = unconverted.currencies(tickers: held.map(\.ticker), pots: pots.map(\.key) + openSavings.map { CashPot(account: nil, currency: $0.0.currency) })
         let kept: ExchangeRates
         do { kept = wanted.isEmpty ? ExchangeRates([]) : try rates.rates(converting: wanted, into: base, over: day...day) } catch { throw .rates(error) }
         let valuation = NetWorthValuation(base: base, day: day, rates: kept, securities: known, history: history)
@@ -64,13 +67,7 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
         let results = tickers.isEmpty ? [:] : prices.loadPrices(for: tickers)
         var items = held.map { valuation.holding(account: $0.account, ticker: $0.ticker, quantity: $0.quantity, price: try? results[$0.ticker]?.get().price.price) }
         items += pots.map { valuation.cash($0.key, balance: $0.value) }
-        if let savings {
-            let summary: SavingsSummary
-            do { summary = try savings.loadSummary() } catch { throw .savings(error) }
-            items += summary.accounts.filter(\.isActive).compactMap { account in
-                summary.latestUpdates[account.id].map { valuation.savings(name: account.name, value: $0.value) }
-            }
-        }
+        items += openSavings.map { account, value in valuation.savings(name: account.name, value: value, currency: account.currency) }
         return (NetWorth(base: base, day: day, items: items), results)
     }
 }
@@ -128,14 +125,16 @@ public final class ComputeNetWorthHistoryUseCase: NetWorthHistoryComputing {
         do { known = try securities.all() } catch { throw .securities(error) }
         let units = NetWorthValuation(base: base, day: last, rates: ExchangeRates([]), securities: known, history: history)
         let tickers = Set(history.map(\.ticker)).subtracting([""])
+        let book = try book()
         let currencies = units.currencies(tickers: Array(tickers), pots: history.flatMap { [CashPot(account: nil, currency: $0.currency),
-                                                                                            CashPot(account: nil, currency: $0.toCurrency)] })
+                                                                                            CashPot(account: nil, currency: $0.toCurrency)] }
+                                          + (book?.accounts ?? []).map { CashPot(account: nil, currency: $0.currency) })
         let kept: ExchangeRates
         do { kept = currencies.isEmpty ? ExchangeRates([]) : try rates.rates(converting: currencies, into: base, over: first...last) } catch { throw .rates(error) }
         let held = PortfolioCalculator.heldTickers(in: PortfolioCalculator.positions(of: history))
         let todays = last == today() && !held.isEmpty ? prices.loadPrices(for: held).compactMapValues { try? $0.get().price.price } : [:]
         return NetWorthTimeline.points(on: days, history: history, valuation: NetWorthValuation(base: base, day: today(), rates: kept, securities: known, history: history),
-                                       closes: try closes(), todaysPrices: todays, savings: try book())
+                                       closes: try closes(), todaysPrices: todays, savings: book)
     }
 
     private func history() throws(NetWorthError) -> [Transaction] {

@@ -9,12 +9,15 @@ public struct SavingsAccount: Equatable, Sendable {
     public let createdAt: Date
     /// When it was closed; a closed account keeps its history but leaves the current total.
     public var closedAt: Date?
+    /// The ISO 4217 code its values are in; nil for the base currency.
+    public let currency: String?
 
-    public init(id: String, name: String, createdAt: Date, closedAt: Date? = nil) {
+    public init(id: String, name: String, createdAt: Date, closedAt: Date? = nil, currency: String? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.closedAt = closedAt
+        self.currency = currency
     }
 
     public var isActive: Bool { closedAt == nil }

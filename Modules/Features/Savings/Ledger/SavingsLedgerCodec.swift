@@ -17,6 +17,7 @@ public enum SavingsLedgerCodec: LedgerCodec {
     public static func entry(for account: SavingsAccount, updatedAt: Int64) -> LedgerEntry {
         var fields: [(name: String, value: String)] = [("createdAt", String(account.createdAt.millisecondsSince1970)), ("name", account.name)]
         if let closedAt = account.closedAt { fields.append(("closedAt", String(closedAt.millisecondsSince1970))) }
+        if let currency = account.currency { fields.append(("currency", currency)) }
         return LedgerEntry(id: account.id, kind: Self.account.name, schema: Self.account.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
 
@@ -49,7 +50,7 @@ public enum SavingsLedgerCodec: LedgerCodec {
         guard entry.schema <= 1 else { throw .newerSchema(id: entry.id, kind: entry.kind, schema: entry.schema, supported: 1) }
         func invalid(_ field: String) -> LedgerDecodingError { .invalidField(id: entry.id, kind: entry.kind, field: field) }
         // One pass over the fields, parsed in place: a chart decodes every update of a long history.
-        var name: String?, accountID: String?, createdAt: Int64?, closedAt: Int64?, at: Int64?, value: FixedDecimal?
+        var name: String?, accountID: String?, createdAt: Int64?, closedAt: Int64?, at: Int64?, value: FixedDecimal?, currency: String?
         var hasClosedAt = false
         entry.payload.withFields { fields in
             fields.forEach { field, text in
@@ -59,6 +60,7 @@ public enum SavingsLedgerCodec: LedgerCodec {
                 case 5 where LedgerFields.name(field, is: "value"): value = FixedDecimal.parse(text)
                 case 7 where LedgerFields.name(field, is: "account"): accountID = LedgerEscaping.unescape(text)
                 case 8 where LedgerFields.name(field, is: "closedAt"): hasClosedAt = true; closedAt = milliseconds(text)
+                case 8 where LedgerFields.name(field, is: "currency"): currency = LedgerEscaping.unescape(text)
                 case 9 where LedgerFields.name(field, is: "createdAt"): createdAt = milliseconds(text)
                 default: break
                 }
@@ -68,8 +70,9 @@ public enum SavingsLedgerCodec: LedgerCodec {
             guard let name, SavingsRules.isName(name) else { throw invalid("name") }
             guard let createdAt else { throw invalid("createdAt") }
             guard !hasClosedAt || closedAt != nil else { throw invalid("closedAt") }
+            guard currency.map(SavingsRules.isCurrency) ?? true else { throw invalid("currency") }
             return .account(SavingsAccount(id: entry.id, name: name, createdAt: Date(millisecondsSince1970: createdAt),
-                                           closedAt: closedAt.map(Date.init(millisecondsSince1970:))))
+                                           closedAt: closedAt.map(Date.init(millisecondsSince1970:)), currency: currency))
         }
         guard let accountID, !accountID.isEmpty else { throw invalid("account") }
         guard let at else { throw invalid("at") }
@@ -109,5 +112,10 @@ public enum SavingsRules {
     /// From 0 up to a trillion, with at most two decimal places: an account's worth in money.
     public static func isValue(_ value: FixedDecimal) -> Bool {
         !value.isNegative && value <= maximumValue && value.hasFractionDigits(atMost: 2)
+    }
+
+    /// Three capital letters, as an ISO 4217 code is written.
+    public static func isCurrency(_ code: String) -> Bool {
+        code.utf8.count == 3 && code.utf8.allSatisfy { (65...90).contains($0) }
     }
 }

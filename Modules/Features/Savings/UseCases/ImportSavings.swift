@@ -89,7 +89,7 @@ public final class ImportSavingsUseCase {
                         account = existing
                     } else if let created = newAccounts[name.lowercased()] {
                         account = SavingsAccount(id: created.id, name: created.name, createdAt: min(created.createdAt, row.at),
-                                                 closedAt: row.closedAt ?? created.closedAt)
+                                                 closedAt: row.closedAt ?? created.closedAt, currency: created.currency)
                         newAccounts[name.lowercased()] = account
                     } else {
                         let created = SavingsAccount(id: makeID(), name: name, createdAt: row.at, closedAt: row.closedAt)

@@ -15,6 +15,8 @@ public enum SavingsError: Error, Equatable, Sendable {
     /// Closing before the account's latest update would leave that update after the close.
     case closesBeforeLatestUpdate(String, latest: Date)
     case unknownUpdate(String)
+    /// Not three letters, as an ISO 4217 code is.
+    case invalidCurrency(String)
     case ambiguousUpdate(String, matches: Int)
     case store(StoreError)
     case unreadable(LedgerReadError)

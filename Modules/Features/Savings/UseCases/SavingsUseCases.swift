@@ -39,15 +39,18 @@ public final class ManageSavingsAccountsUseCase {
 
     /// A new account; `value`, when given, becomes its first update, at `at` (default: now).
     @discardableResult
-    public func add(name: String, value: FixedDecimal?, at: Date?) throws(SavingsError) -> SavingsAccount {
+    /// - Parameter currency: an ISO 4217 code, or nil for the base currency.
+    public func add(name: String, value: FixedDecimal?, at: Date?, currency: String? = nil) throws(SavingsError) -> SavingsAccount {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard SavingsRules.isName(name) else { throw .invalidName(name) }
+        let currency = currency?.trimmingCharacters(in: .whitespaces).uppercased()
+        if let currency { guard SavingsRules.isCurrency(currency) else { throw .invalidCurrency(currency) } }
         let now = now(), at = SavingsRules.toTheSecond(at ?? now)
         guard at <= now else { throw .futureTime(at, now: now) }
         if let value { guard SavingsRules.isValue(value) else { throw .invalidValue(value) } }
         return try store.exclusively { () throws(SavingsError) in
             guard try store.summary().account(named: name) == nil else { throw .nameTaken(name) }
-            let account = SavingsAccount(id: makeID(), name: name, createdAt: at)
+            let account = SavingsAccount(id: makeID(), name: name, createdAt: at, currency: currency)
             var changes: [SavingsChange] = [.account(account)]
             if let value { changes.append(.update(ValueUpdate(id: makeID(), accountID: account.id, value: value, at: at))) }
             try store.write(changes, at: now)
