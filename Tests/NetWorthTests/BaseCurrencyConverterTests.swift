@@ -56,6 +56,18 @@ final class BaseCurrencyConverterTests: XCTestCase {
         }
     }
 
+    func test_closes_areEachAtTheirOwnDaysRate_penceInPounds_andOnesBeforeAnyRateAreDropped() throws {
+        let (sut, _) = makeSUT(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)])
+        let history = [buy("2024-01-10", 1, 100)]
+        let closes = PriceHistory([DailyClose(ticker: "AAPL", day: day("2024-01-05"), close: 99), DailyClose(ticker: "AAPL", day: day("2024-01-10"), close: 100),
+                                   DailyClose(ticker: "AAPL", day: day("2024-06-20"), close: 110), DailyClose(ticker: "VOD.L", day: day("2024-06-20"), close: 72)])
+
+        let converted = try sut.closesInBase(closes, history: history)
+
+        XCTAssertEqual(converted.closes(of: "AAPL").map(\.close), [80, fixed("85.8")], "$100 at 0.80, $110 at 0.78; 5 January has no rate")
+        XCTAssertEqual(converted.closes(of: "VOD.L").map(\.close), [fixed("0.72")])
+    }
+
     func test_cash_isEachPotAtTodaysRate() throws {
         let (sut, _) = makeSUT()
 

@@ -20,7 +20,8 @@ extension AppComposer {
         let (prices, mode) = try pricesLoader(offline: offline)
         let context = context
         let measuring = MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
-                                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today }))
+                                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today }),
+                                                  converter: try baseCurrencyConverter(offline: offline))
         guard !offline, configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
         let console = console
         return (BackfillingPerformanceMeasuring(decoratee: measuring, backfill: try backfillCloses()) { tickers in

@@ -40,6 +40,7 @@ struct AnalyticsPresentation {
             case let .transactions(failure): throw TransactionPresentation.error(failure)
             case let .prices(failure): throw cliError(failure)
             case let .manualPrices(failure): throw CLIError.runtime("the manual prices could not be read: \(failure.userMessage)")
+            case let .conversion(failure): throw failure.cliError
             }
         }
     }

@@ -9,6 +9,7 @@ public enum MeasurePerformanceError: Error, Equatable {
     case transactions(RetrieveTransactionsError)
     case prices(PriceHistoryError)
     case manualPrices(ManualPriceError)
+    case conversion(CurrencyConversionError)
 }
 
 public protocol PerformanceMeasuring {
@@ -21,6 +22,7 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     private let prices: PriceHistoryManaging
     private let manualPrices: ManualPricesStore?
     private let today: (prices: PricesLoading, day: () -> CalendarDay)?
+    private let converter: BaseCurrencyConverting?
 
     /// - Parameters:
     ///   - manualPrices: a price the user set counts as its day's close, over a kept one for the
@@ -28,12 +30,15 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     ///   - today: what values today's holdings, as the portfolio values them (the quote, else a
     ///     manual price, else the latest close), for a window that ends today; nil values today
     ///     by the kept closes alone.
+    ///   - converter: puts every figure into the base currency: each flow at its day's rate, each
+    ///     close at its day's.
     public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging, manualPrices: ManualPricesStore? = nil,
-                today: (prices: PricesLoading, day: () -> CalendarDay)? = nil) {
+                today: (prices: PricesLoading, day: () -> CalendarDay)? = nil, converter: BaseCurrencyConverting? = nil) {
         self.transactions = transactions
         self.prices = prices
         self.manualPrices = manualPrices
         self.today = today
+        self.converter = converter
     }
 
     public func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries {
@@ -55,8 +60,13 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
         } catch {
             throw .manualPrices(error)
         }
-        return PerformanceSeries.build(history, history: closes.adding(manual.values.sorted { $0.ticker < $1.ticker }).adding(todaysPrices(history, to: to)),
-                                       from: from, to: to)
+        let prices = closes.adding(manual.values.sorted { $0.ticker < $1.ticker }).adding(todaysPrices(history, to: to))
+        guard let converter else { return PerformanceSeries.build(history, history: prices, from: from, to: to) }
+        do throws(CurrencyConversionError) {
+            return PerformanceSeries.build(try converter.historyInBase(history), history: try converter.closesInBase(prices, history: history), from: from, to: to)
+        } catch {
+            throw .conversion(error)
+        }
     }
 
     /// Each holding's price now, as today's close, when the window ends today.

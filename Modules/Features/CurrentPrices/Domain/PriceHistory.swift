@@ -57,6 +57,16 @@ public struct PriceHistory: Sendable {
     }
 
     public var tickers: [String] { closes.keys.sorted() }
+
+    /// Each of `tickers`' closes replaced by what `transform` makes of it (in another currency,
+    /// say), or dropped where it makes nil; the other tickers' kept as they are.
+    public func mapping(_ tickers: Set<String>, _ transform: (String, CalendarDay, FixedDecimal) -> FixedDecimal?) -> PriceHistory {
+        var history = self
+        for ticker in tickers {
+            history.closes[ticker] = closes[ticker]?.compactMap { day, close in transform(ticker, day, close).map { (day, $0) } }
+        }
+        return history
+    }
     public var isEmpty: Bool { closes.isEmpty }
 
     /// The ticker's closes in date order.

@@ -73,6 +73,23 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         }
     }
 
+    public func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory {
+        let known: [Security]
+        do { known = try securities.all() } catch { throw .securities(error) }
+        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
+        let converted = Set(closes.tickers.filter { units.unit(of: $0).currency != base || units.unit(of: $0).isMinor })
+        guard !converted.isEmpty else { return closes }
+        var firstDays: [String: CalendarDay] = [:]
+        for ticker in converted where units.unit(of: ticker).currency != base {
+            guard let first = closes.closes(of: ticker).first?.day else { continue }
+            let code = units.unit(of: ticker).currency.code
+            firstDays[code] = min(firstDays[code] ?? first, first)
+        }
+        let valuation = NetWorthValuation(base: base, day: today(), rates: firstDays.isEmpty ? ExchangeRates([]) : try rates(for: firstDays),
+                                          securities: known, history: history)
+        return closes.mapping(converted) { ticker, day, close in valuation.on(day).priceInBase(of: ticker, close) }
+    }
+
     public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal {
         let day = today()
         let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }

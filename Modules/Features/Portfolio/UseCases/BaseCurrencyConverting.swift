@@ -23,6 +23,9 @@ public protocol BaseCurrencyConverting {
     /// security does.
     func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
                       history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices
+    /// Each close in the base currency at its own day's rate (its unit first divided into its
+    /// currency); a close before any rate is dropped.
+    func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory
     /// Each pot's balance at today's rate, summed.
     func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal
 }
