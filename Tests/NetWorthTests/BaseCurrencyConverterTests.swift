@@ -17,7 +17,7 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let (sut, rates) = makeSUT()
         let history = [buy("2024-01-10", 10, 1_000), buy("2024-03-15", 10, 1_200), sell("2024-06-20", 5, 700)]
 
-        let display = DisplayPortfolioUseCase(transactions: Stored(history), prices: Prices(["AAPL": 150]), converter: sut)
+        let display = DisplayPortfolioUseCase(transactions: Stored(history), prices: PricesStub(["AAPL": 150]), converter: sut)
         let report = try display.display(sort: .value)
         let summary = report.summary
         let gains = try ReportRealizedGainsUseCase(transactions: Stored(history), converter: sut).gains(year: nil, method: .average)
@@ -40,7 +40,7 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let history = [makeTransaction(date: "2024-01-02", ticker: "VOD.L", quantity: "100", sum: "70")]
 
         XCTAssertEqual(try sut.historyInBase(history), history)
-        let summary = try DisplayPortfolioUseCase(transactions: Stored(history), prices: Prices(["VOD.L": fixed("72.5")]), converter: sut)
+        let summary = try DisplayPortfolioUseCase(transactions: Stored(history), prices: PricesStub(["VOD.L": fixed("72.5")]), converter: sut)
             .display(sort: .value).summary
 
         XCTAssertEqual(summary.totalValue, fixed("72.5"), "100 shares at 72.5p are £72.50, not £7,250")
@@ -98,42 +98,9 @@ final class BaseCurrencyConverterTests: XCTestCase {
         Transaction(id: UUID().uuidString, date: day(date), type: .sell, ticker: "AAPL", quantity: quantity, sum: sum, currency: "USD", updatedAt: .distantPast)
     }
 
-    private final class RatesSpy: ExchangeRatesProviding {
-        private let kept: [ExchangeRate]
-        private(set) var requests: [(currencies: Set<CurrencyCode>, days: ClosedRange<CalendarDay>)] = []
-
-        init(rates: [ExchangeRate]) { kept = rates }
-
-        func rates(converting currencies: Set<CurrencyCode>, into base: CurrencyCode, over days: ClosedRange<CalendarDay>) throws(ExchangeRatesError) -> ExchangeRates {
-            requests.append((currencies, days))
-            return ExchangeRates(kept)
-        }
-
-        func keptRates() throws(ExchangeRatesError) -> ExchangeRates { ExchangeRates(kept) }
-    }
-
-    private struct SecuritiesStub: SecuritiesManaging {
-        let securities: [Security]
-        func setCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security { fatalError("not used") }
-        func recordProviderCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security? { nil }
-        func all() throws(SecuritiesError) -> [Security] { securities }
-    }
-
     private struct Stored: TransactionsRetrieving {
         let history: [Transaction]
         init(_ history: [Transaction]) { self.history = history }
         func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] { history }
-    }
-
-    private struct Prices: PricesLoading {
-        let prices: [String: FixedDecimal]
-        init(_ prices: [String: FixedDecimal]) { self.prices = prices }
-
-        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
-            Dictionary(uniqueKeysWithValues: tickers.compactMap { ticker in
-                prices[ticker].map { (ticker, .success(LoadedPrice(price: CurrentPrice(ticker: ticker, price: $0, change: nil, changePercent: nil, previousClose: $0,
-                                                                                       quoteTime: .distantPast, fetchedAt: .distantPast), source: .live))) }
-            })
-        }
     }
 }

@@ -29,7 +29,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         XCTAssertEqual(netWorth.totals(by: .currency).map(\.value), [5_400, 4_580], "USD: 1,200 + 800 + 3,400; GBP: 80 + 4,000 + 500")
         XCTAssertEqual(netWorth.totals(by: .account).map(\.value), [8_680, 800, 500])
         XCTAssertEqual(netWorth.totals(by: .kind).map(\.value), [2_080, 7_400, 500])
-        XCTAssertEqual(rates.requests, [[CurrencyCode("USD")!]], "one rate asked for: the dollar's, once")
+        XCTAssertEqual(rates.requests.map(\.currencies), [[CurrencyCode("USD")!]], "one rate asked for: the dollar's, once")
     }
 
     func test_aHoldingWithoutARateKept_isNamed_andLeftOutOfTheTotal_neverValuedAt0() throws {
@@ -59,7 +59,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         let netWorth = try sut.netWorth().netWorth
 
         XCTAssertEqual(netWorth.items.map { "\($0.name) \($0.currency) \($0.amount ?? 0) \($0.value ?? 0)" }, ["Sparbuch EUR 1000 850"])
-        XCTAssertEqual(rates.requests, [[CurrencyCode("EUR")!]])
+        XCTAssertEqual(rates.requests.map(\.currencies), [[CurrencyCode("EUR")!]])
     }
 
     // MARK: - Helpers
@@ -83,45 +83,11 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         let transactions = TransactionsRetrievingSpy()
         transactions.stored = history
         let rateSpy = RatesSpy(rates: rates)
-        let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(),
+        let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)]),
                                          rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(rateSpy, file: file, line: line)
         return (sut, rateSpy, transactions)
-    }
-
-    private final class RatesSpy: ExchangeRatesProviding {
-        private let kept: [ExchangeRate]
-        private(set) var requests: [[CurrencyCode]] = []
-
-        init(rates: [ExchangeRate]) { kept = rates }
-
-        func rates(converting currencies: Set<CurrencyCode>, into base: CurrencyCode, over days: ClosedRange<CalendarDay>) throws(ExchangeRatesError) -> ExchangeRates {
-            requests.append(currencies.sorted())
-            return ExchangeRates(kept)
-        }
-
-        func keptRates() throws(ExchangeRatesError) -> ExchangeRates { ExchangeRates(kept) }
-    }
-
-    private struct PricesStub: PricesLoading {
-        let prices: [String: FixedDecimal]
-        init(_ prices: [String: FixedDecimal]) { self.prices = prices }
-
-        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
-            Dictionary(uniqueKeysWithValues: tickers.map { ticker in
-                (ticker, prices[ticker].map { .success(LoadedPrice(price: CurrentPrice(ticker: ticker, price: $0, change: nil, changePercent: nil, previousClose: $0,
-                                                                                       quoteTime: .distantPast, fetchedAt: .distantPast), source: .live)) }
-                    ?? .failure(.unknownSymbol))
-            })
-        }
-    }
-
-    /// VOD.L is quoted in pence, as Twelve Data says of London.
-    private struct SecuritiesStub: SecuritiesManaging {
-        func setCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security { fatalError("not used") }
-        func recordProviderCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security? { nil }
-        func all() throws(SecuritiesError) -> [Security] { [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)] }
     }
 
     private struct SavingsStub: SavingsLoading {
