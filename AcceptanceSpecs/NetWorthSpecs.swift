@@ -77,4 +77,45 @@ final class NetWorthSpecs: XCTestCase {
         driver.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
         driver.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
     }
+
+    /// Issue 31 §1 and §2: an exchange, a foreign buy and transfers go out with `export` and come
+    /// back with `import`, in CSV and in JSON, as they were.
+    func test_exchangesForeignTradesAndTransfers_roundTripThroughExportAndImport() throws {
+        let invest = makeInvestDriver()
+        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        for command in [["account", "add", "ISA"],
+                        ["add", "--type", "deposit", "--sum", "1000", "--date", "2024-06-03"],
+                        ["add", "--type", "fx", "--sum", "400", "--to-sum", "500", "--to-currency", "USD", "--date", "2024-06-04"],
+                        ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "300", "--currency", "USD", "--date", "2024-06-05"],
+                        ["transfer", "--to", "ISA", "--ticker", "AAPL", "--quantity", "1", "--date", "2024-06-06"],
+                        ["transfer", "--to", "ISA", "--sum", "50", "--currency", "USD", "--date", "2024-06-06"]] {
+            let run = invest.run(command)
+            XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
+        }
+        let original = try invest.run(["list", "--format", "json"]).jsonRows()
+        let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
+        let directory = makeTemporaryDirectory()
+
+        for format in ["csv", "json"] {
+            let file = directory.appendingPathComponent("export.\(format)")
+            try Data(invest.run(["export", "--format", format]).output.utf8).write(to: file)
+            let elsewhere = makeInvestDriver()
+            elsewhere.environment["INVEST_BASE_CURRENCY"] = "GBP"
+            XCTAssertEqual(elsewhere.run(["account", "add", "ISA"]).status, 0)
+
+            let imported = elsewhere.run(["import", file.path])
+
+            XCTAssertEqual(imported.status, 0, "\(format): \(imported.errors)")
+            XCTAssertEqual(try elsewhere.run(["list", "--format", "json"]).jsonRows().map(Self.described), original.map(Self.described), format)
+            XCTAssertEqual(try elsewhere.run(["cash", "--format", "json"]).jsonObject()["balances"] as? [[String: String]],
+                           cash["balances"] as? [[String: String]], format)
+        }
+        // £1,000 − £400; $500 − $300 − $50 here, $50 in the ISA.
+        XCTAssertEqual(cash["balances"] as? [[String: String]], [["currency": "GBP", "balance": "600"], ["currency": "USD", "balance": "200"]])
+    }
+
+    private static func described(_ row: [String: Any]) -> String {
+        ["id", "date", "type", "ticker", "quantity", "sum", "account", "currency", "to_sum", "to_currency", "to_account"]
+            .map { "\(row[$0] ?? "-")" }.joined(separator: " ")
+    }
 }
