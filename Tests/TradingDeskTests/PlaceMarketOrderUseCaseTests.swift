@@ -30,6 +30,27 @@ final class PlaceMarketOrderUseCaseTests: XCTestCase {
         }
     }
 
+    func test_prepare_ofAForeignStock_drawsOnTheCashOfItsCurrency_inTheAccountsOwn() throws {
+        let isa = "account-isa"
+        let (sut, retrieving, _) = makeSUT(price: live("AAPL", "100"), scope: .only(isa), currencyOf: { $0 == "AAPL" ? "USD" : nil })
+        retrieving.stored = [makeCash(type: .deposit, sum: "1000"),
+                             Transaction(id: "fx", date: day("2024-01-03"), type: .fx, ticker: "", quantity: .zero, sum: 200, toSum: 250, toCurrency: "USD",
+                                         updatedAt: .distantPast),
+                             Transaction(id: "t", date: day("2024-01-04"), type: .transfer, ticker: "", quantity: .zero, sum: 250, currency: "USD",
+                                         toAccount: isa, updatedAt: .distantPast),
+                             makeTransaction(date: "2024-01-05", type: .buy, quantity: "3", sum: "30"),
+                             Transaction(id: "s", date: day("2024-01-06"), type: .transfer, ticker: "AAPL", quantity: 2, sum: .zero, toAccount: isa,
+                                         updatedAt: .distantPast)]
+
+        let order = try sut.prepare(.buy, ticker: "AAPL", quantity: "2")
+
+        XCTAssertEqual(order.currency, "USD")
+        XCTAssertEqual(order.cashAfter, 50, "the ISA's $250, not the default account's pounds")
+        XCTAssertThrowsError(try sut.prepare(.buy, ticker: "AAPL", quantity: "3"))
+        XCTAssertNoThrow(try sut.prepare(.sell, ticker: "AAPL", quantity: "2"), "the 2 shares transferred in are the ISA's")
+        XCTAssertThrowsError(try sut.prepare(.sell, ticker: "AAPL", quantity: "3"))
+    }
+
     func test_prepare_refusesSellingMoreThanHeld_sayingWhatIsHeld() {
         let (sut, retrieving, _) = makeSUT(price: live("AAPL", "100"))
         retrieving.stored = [makeTransaction(type: .buy, quantity: "2"), makeTransaction(date: "2024-02-01", type: .split, quantity: "0", sum: "0", ratio: "3:1")]
@@ -98,11 +119,12 @@ final class PlaceMarketOrderUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(price: LoadedPrice? = nil, failure: PriceLoadingError? = nil, file: StaticString = #filePath, line: UInt = #line)
+    private func makeSUT(price: LoadedPrice? = nil, failure: PriceLoadingError? = nil, scope: AccountScope = .all,
+                         currencyOf: @escaping (String) -> String? = { _ in nil }, file: StaticString = #filePath, line: UInt = #line)
         -> (sut: PlaceMarketOrderUseCase, retrieving: RetrievingStub, saver: SaverSpy) {
         let retrieving = RetrievingStub(), saver = SaverSpy()
         let sut = PlaceMarketOrderUseCase(prices: PriceStub(price: price, failure: failure ?? .unknownSymbol), transactions: retrieving, save: saver,
-                                          today: { day("2024-07-03") }, now: { [now] in now })
+                                          today: { day("2024-07-03") }, now: { [now] in now }, scope: scope, currencyOf: currencyOf)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(saver, file: file, line: line)
         return (sut, retrieving, saver)

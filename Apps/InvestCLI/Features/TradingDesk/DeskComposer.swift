@@ -11,8 +11,10 @@ extension AppComposer {
 
     func placeMarketOrder() throws -> (MarketOrderPlacing, PriceMode) {
         let (prices, mode) = try marketPriceLoader()
-        let order = PlaceMarketOrderUseCase(prices: prices, transactions: try retrieveTransactions(), save: try addTransaction(),
-                                            today: { [context] in context.today }, now: context.now)
+        let base = try baseCurrency().code, currencies = try securityCurrencies()
+        let order = PlaceMarketOrderUseCase(prices: prices, transactions: try retrieveEveryAccountsTransactions(), save: try addTransaction(),
+                                            today: { [context] in context.today }, now: context.now, scope: try accountScope(),
+                                            currencyOf: { ticker in currencies(ticker).flatMap { $0 == base ? nil : $0 } })
         return (order, mode)
     }
 

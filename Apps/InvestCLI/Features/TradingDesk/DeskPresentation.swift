@@ -15,9 +15,10 @@ struct DeskPresentation {
     func orderLine(_ order: MarketOrder) -> String {
         let price = order.price.price
         let source = order.isStale ? "stale, \(age(order)) old" : PricePresentation.sourceName(order.price.source)
-        let cash = order.cashAfter.map { "; cash after \($0.formatted(fractionDigits: 2))" } ?? ""
+        let unit = order.currency.map { " \($0)" } ?? ""
+        let cash = order.cashAfter.map { "; cash after \($0.formatted(fractionDigits: 2))\(unit)" } ?? ""
         return "\(order.side.rawValue) \(order.quantity) \(order.ticker) at \(price.price.formatted(fractionDigits: 2)) "
-            + "(\(source), \(localTime.dateAndTime(price.quoteTime))) = \(order.sum.formatted(fractionDigits: 2))\(cash)"
+            + "(\(source), \(localTime.dateAndTime(price.quoteTime))) = \(order.sum.formatted(fractionDigits: 2))\(unit)\(cash)"
     }
 
     func age(_ order: MarketOrder) -> String {

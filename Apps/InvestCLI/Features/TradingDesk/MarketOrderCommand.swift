@@ -59,7 +59,7 @@ struct MarketOrderCommand: Command {
             throw presenter.error(error)
         }
         if format == .table {
-            let cash = order.cashAfter.map { " Cash: \($0.formatted(fractionDigits: 2))." } ?? ""
+            let cash = order.cashAfter.map { " Cash: \($0.formatted(fractionDigits: 2))\(order.currency.map { " \($0)" } ?? "")." } ?? ""
             console.write("\(side == .buy ? "Bought" : "Sold") \(saved.quantity) \(saved.ticker) at \(order.price.price.price.formatted(fractionDigits: 2)) "
                 + "for \(saved.sum.formatted(fractionDigits: 2)) (\(saved.id.prefix(TransactionPresentation.shortIDLength))).\(cash)\n")
         } else {

@@ -19,8 +19,11 @@ public struct MarketOrder: Equatable, Sendable {
     public let price: LoadedPrice
     /// quantity × price, rounded half-to-even to the cent.
     public let sum: FixedDecimal
-    /// The cash balance once the trade is saved; nil when cash isn't tracked (no deposit yet).
+    /// The cash balance, in the order's currency, once the trade is saved; nil when cash isn't
+    /// tracked (no deposit yet).
     public let cashAfter: FixedDecimal?
+    /// The currency the price, the sum and the cash are in; nil for the base currency.
+    public var currency: String? = nil
     /// How old the price is when it didn't come from the market just now (the service was down).
     public let staleness: TimeInterval?
 
@@ -63,17 +66,27 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
     private let save: TransactionSaving
     private let today: () -> CalendarDay
     private let now: () -> Date
+    private let scope: AccountScope
+    private let currencyOf: (String) -> String?
 
     /// - Parameter prices: answers `.live` (or `.sample`) from the market, `.cached` when only the
     ///   last known price could be had.
+    ///   - transactions: every account's, whatever the scope: shares transferred into an account
+    ///     are held there.
     ///   - today: the user's date, which the trade is saved on.
+    ///   - scope: the account the order is for.
+    ///   - currencyOf: a ticker's trading currency when not the base one, whose cash the order
+    ///     draws on; nil for the base currency.
     public init(prices: PriceLoader, transactions: TransactionsRetrieving, save: TransactionSaving,
-                today: @escaping () -> CalendarDay, now: @escaping () -> Date) {
+                today: @escaping () -> CalendarDay, now: @escaping () -> Date, scope: AccountScope = .all,
+                currencyOf: @escaping (String) -> String? = { _ in nil }) {
         self.prices = prices
         self.transactions = transactions
         self.save = save
         self.today = today
         self.now = now
+        self.scope = scope
+        self.currencyOf = currencyOf
     }
 
     public func prepare(_ side: OrderSide, ticker tickerText: String, quantity quantityText: String) throws(MarketOrderError) -> MarketOrder {
@@ -95,17 +108,21 @@ public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
         } catch {
             throw .retrieval(error)
         }
-        let cash = CashStatement(history: history)
+        // The cash of the order's own account and currency: dollars don't pay for a buy in pounds.
+        let cash = CashStatement(history: history, scope: scope)
+        let currency = currencyOf(ticker)
+        let available = cash.balances[currency] ?? .zero
         let change = side == .buy ? -sum : sum
         let stale = price.source == .cached || price.source == .manual
-        let order = MarketOrder(side: side, ticker: ticker, quantity: quantity, price: price, sum: sum,
-                                cashAfter: cash.isTracked ? cash.balance + change : nil,
+        var order = MarketOrder(side: side, ticker: ticker, quantity: quantity, price: price, sum: sum,
+                                cashAfter: cash.isTracked ? available + change : nil,
                                 staleness: stale ? max(0, now().timeIntervalSince(price.price.fetchedAt)) : nil)
+        order.currency = currency
         if side == .sell {
-            let held = PortfolioCalculator.positions(of: history.filter { $0.ticker == ticker }).quantity(of: ticker)
+            let held = PortfolioCalculator.positions(of: history.filter { $0.ticker == ticker }).quantity(of: ticker, in: scope)
             if quantity > held { throw .wouldOversell(held: held, order: order) }
         }
-        if let after = order.cashAfter, after < .zero { throw .insufficientCash(available: cash.balance, order: order) }
+        if let after = order.cashAfter, after < .zero { throw .insufficientCash(available: available, order: order) }
         return order
     }
 
