@@ -143,7 +143,9 @@ public struct Report {
         // --wide promises every column in full; otherwise the widest text column is cut with "…",
         // and columns that still don't fit are left out from the right, saying so.
         if let limit = style.width, !style.wide {
-            if let cut = Self.cut(widths: widths, titles: shown.map { columns[$0].title }, alignments: shown.map { columns[$0].alignment }, limit: limit) {
+            let uniform = widths.indices.map { index in Set(texts.map { $0[index].count }).count == 1 }
+            if let cut = Self.cut(widths: widths, titles: shown.map { columns[$0].title }, alignments: shown.map { columns[$0].alignment },
+                                  uniform: uniform, limit: limit) {
                 widths[cut.column] = cut.width
                 texts = texts.map { row in
                     var row = row
@@ -177,10 +179,12 @@ public struct Report {
 
     /// The widest left-aligned column, narrowed so a line fits `limit`, but never below its title
     /// or 4 characters; nil when nothing needs cutting or nothing can be cut.
-    private static func cut(widths: [Int], titles: [String], alignments: [Alignment], limit: Int) -> (column: Int, width: Int)? {
+    /// The widest text column that may be cut: one whose cells are all one length (a date, an id,
+    /// a code) is left whole, as cut it would say nothing.
+    private static func cut(widths: [Int], titles: [String], alignments: [Alignment], uniform: [Bool], limit: Int) -> (column: Int, width: Int)? {
         let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
         guard total > limit else { return nil }
-        let candidates = widths.indices.filter { alignments[$0] == .left }
+        let candidates = widths.indices.filter { alignments[$0] == .left && !uniform[$0] }
         guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
         let narrowed = max(widths[widest] - (total - limit), titles[widest].count, 4)
         return narrowed < widths[widest] ? (widest, narrowed) : nil

@@ -28,20 +28,35 @@ enum TransactionPresentation {
             .init(title: "SUM", key: "sum", alignment: .right)]
             + (withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
             + (withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
-            + (withCurrency ? [.init(title: "CURRENCY", key: "currency", alignment: .left), .init(title: "TO SUM", key: "to_sum", alignment: .right),
-                               .init(title: "TO CURRENCY", key: "to_currency", alignment: .left)] : [])
-            + (withTransfer ? [.init(title: "TO ACCOUNT", key: "to_account", alignment: .left)] : [])
+            // A person reads each amount's currency beside it ("2000.00 USD"); files get columns.
+            + (withCurrency ? [.init(title: "CURRENCY", key: "currency", alignment: .left, visibility: .machineOnly),
+                               .init(title: "TO SUM", key: "to_sum", alignment: .right),
+                               .init(title: "TO CURRENCY", key: "to_currency", alignment: .left, visibility: .machineOnly)] : [])
+            // A person reads a transfer's destination in its ACCOUNT cell ("default → ISA"); files get a column.
+            + (withTransfer ? [.init(title: "TO ACCOUNT", key: "to_account", alignment: .left, visibility: .machineOnly)] : [])
             + [.init(title: "NOTE", key: "note", alignment: .left)])
         report.rows.reserveCapacity(transactions.count)
         for transaction in transactions {
             var cells = cells(transaction, withRatio: withRatio)
             let note = cells.removeLast()
-            if withAccount { cells.append(.text(accountName(transaction.account))) }
-            if withCurrency { cells += [.text(transaction.currency), .money(transaction.toSum), .text(transaction.toCurrency)] }
+            if withAccount {
+                let from = accountName(transaction.account)
+                cells.append(transaction.type == .transfer ? Cell(shown: "\(from) → \(accountName(transaction.toAccount))", value: .text(from)) : .text(from))
+            }
+            if withCurrency {
+                cells[6] = Self.inCurrency(cells[6], transaction.currency)
+                cells += [.text(transaction.currency), Self.inCurrency(.money(transaction.toSum), transaction.toCurrency), .text(transaction.toCurrency)]
+            }
             if withTransfer { cells.append(.text(transaction.type == .transfer ? accountName(transaction.toAccount) : nil)) }
             report.rows.append(cells + [note])
         }
         return report
+    }
+
+    /// An amount shown with its currency's code, unless it is in the base currency.
+    private static func inCurrency(_ cell: Cell, _ currency: String?) -> Cell {
+        guard let currency, !cell.shown.isEmpty else { return cell }
+        return Cell(shown: cell.shown + " " + currency, value: cell.value, tone: cell.tone)
     }
 
     /// A field the type doesn't use is an empty cell, and null in JSON.
