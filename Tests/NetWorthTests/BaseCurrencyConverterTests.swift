@@ -26,6 +26,8 @@ final class BaseCurrencyConverterTests: XCTestCase {
         // against a quarter of £1,700 = £425: £121 realized. Held 15 at a cost of £1,275.
         // Today $150 at 0.82 is £123 a share: £1,845, £570 above the cost.
         XCTAssertEqual(gains.sells.map(\.gain), [121])
+        // Of the £121: the currency's, $550 of cost at the sale's 0.78 less £425 = £4; the price's, £117.
+        XCTAssertEqual(Array(gains.currencyGains.values), [4])
         let holding = try XCTUnwrap(summary.holdings.first)
         XCTAssertEqual([holding.quantity, holding.costBasis, holding.value, holding.unrealizedProfit], [15, 1_275, 1_845, 570])
         XCTAssertEqual(holding.price?.price.price, 123)
@@ -73,7 +75,7 @@ final class BaseCurrencyConverterTests: XCTestCase {
 
         let cash = try sut.cashInBase([CashPot(account: nil, currency: nil): 100, CashPot(account: nil, currency: "USD"): 50])
 
-        XCTAssertEqual(cash, 141, "£100 and $50 at 0.82")
+        XCTAssertEqual(cash, ["GBP": 100, "USD": 41], "£100, and $50 at 0.82")
     }
 
     // MARK: - Helpers

@@ -26,7 +26,10 @@ struct AllocationCommand: Command {
         do throws(DisplayPortfolioError) { report = try displaying.display(sort: .value) } catch { throw error.cliError }
         let overrides = try CategoryCommands.reading(categories)
         // The portfolio's cash: every currency's at today's rate, as its holdings are in the base currency.
-        let allocation = Allocation(holdings: report.summary.holdings, cash: report.cash, categories: overrides)
+        let allocation = Allocation(holdings: report.summary.holdings, cashByCurrency: report.cash == nil ? [:] : report.cashByCurrency,
+                                    currencies: report.holdingCurrencies, categories: overrides)
+        // By currency only where there is more than one.
+        let byCurrency = allocation.byCurrency.count > 1 ? allocation.byCurrency : []
         if format == .table, allocation.byTicker.isEmpty { return io.console.write("Nothing to allocate: no priced holding and no cash.\n") }
         let width = min(io.tableWidth ?? 80, 120)
         let byTicker = Self.report(allocation.byTicker, key: "ticker", withCategory: true, width: width)
@@ -35,6 +38,10 @@ struct AllocationCommand: Command {
         case .table:
             io.console.write(byTicker.render(.table, style: try io.tableStyle(arguments, for: byTicker)))
             io.console.write("\n" + byCategory.render(.table, style: try io.tableStyle(arguments, for: byCategory)))
+            if !byCurrency.isEmpty {
+                let currencies = Self.report(byCurrency, key: "currency", withCategory: false, width: width)
+                io.console.write("\n" + currencies.render(.table, style: try io.tableStyle(arguments, for: currencies)))
+            }
             io.console.write("\nTotal \(Formatted.money(allocation.total))\n")
         case .csv:
             // One table: each row says whether it is a ticker or a category.
@@ -43,6 +50,7 @@ struct AllocationCommand: Command {
                                         .init(title: "WEIGHT", key: "weightPercent", alignment: .right)])
             both.rows = allocation.byTicker.map { [.text("ticker"), .text($0.name), .text($0.category.rawValue), .money($0.value), .decimal($0.weight)] }
                 + allocation.byCategory.map { [.text("category"), .text($0.name), .text($0.category.rawValue), .money($0.value), .decimal($0.weight)] }
+                + byCurrency.map { [.text("currency"), .text($0.name), .text(nil), .money($0.value), .decimal($0.weight)] }
             io.console.write(both.render(.csv, colors: false))
         case .json:
             func slices(_ list: [Allocation.Slice]) -> JSONValue {
@@ -50,7 +58,10 @@ struct AllocationCommand: Command {
                                            ("weightPercent", .text($0.weight.description))]) })
             }
             io.console.write(JSONValue.object([("total", .text(allocation.total.description)), ("byTicker", slices(allocation.byTicker)),
-                                               ("byCategory", slices(allocation.byCategory)), ("unpriced", .array(allocation.unpriced.map(JSONValue.string)))]).rendered())
+                                               ("byCategory", slices(allocation.byCategory)),
+                                               ("byCurrency", .array(allocation.byCurrency.map { .object([("currency", .string($0.name)), ("value", .text($0.value.description)),
+                                                                                                          ("weightPercent", .text($0.weight.description))]) })),
+                                               ("unpriced", .array(allocation.unpriced.map(JSONValue.string)))]).rendered())
         }
         if !allocation.unpriced.isEmpty {
             io.console.writeNotice("invest: warning: no price for \(allocation.unpriced.joined(separator: ", ")); left out of every weight.\n")

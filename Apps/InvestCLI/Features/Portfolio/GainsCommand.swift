@@ -80,10 +80,18 @@ struct GainsCommand: Command {
             .init(title: "DATE", key: "date", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
             .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PROCEEDS", key: "proceeds", alignment: .right),
             .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)])
+        let split = !report.currencyGains.isEmpty
+        if split {
+            table.append(.init(title: "PRICE GAIN", key: "priceGain", alignment: .right, visibility: .wide), cells: [])
+            table.append(.init(title: "FX GAIN", key: "currencyGain", alignment: .right, visibility: .wide), cells: [])
+        }
         for sell in report.sells {
-            table.rows.append([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)])
+            let currencyGain = report.currencyGains[sell.transactionID]
+            table.rows.append([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)]
+                + (split ? [.profit(currencyGain.map { sell.gain - $0 }), .profit(currencyGain)] : []))
             for lot in sell.lots {
-                table.rows.append([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")])
+                table.rows.append([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")]
+                    + (split ? [.text(""), .text("")] : []))
             }
         }
         return table
@@ -102,10 +110,12 @@ struct GainsCommand: Command {
     /// One row per lot a sell took (one per sell under the moving average), so a spreadsheet
     /// can add up either.
     private func flatRows(_ report: RealizedGainsReport) -> Report {
-        var table = Report(columns: ["date", "ticker", "quantity", "proceeds", "cost", "gain", "lot_bought_on", "lot_quantity", "lot_cost"]
-            .map { .init(title: $0, key: $0, alignment: .left) })
+        let split = !report.currencyGains.isEmpty
+        var table = Report(columns: (["date", "ticker", "quantity", "proceeds", "cost", "gain"] + (split ? ["currency_gain"] : [])
+                                     + ["lot_bought_on", "lot_quantity", "lot_cost"]).map { .init(title: $0, key: $0, alignment: .left) })
         for sell in report.sells {
             let head: [Cell] = [.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .decimal(sell.proceeds), .decimal(sell.cost), .decimal(sell.gain)]
+                + (split ? [.decimal(report.currencyGains[sell.transactionID])] : [])
             guard !sell.lots.isEmpty else {
                 table.rows.append(head + [.text(nil), .decimal(nil), .decimal(nil)])
                 continue
@@ -118,11 +128,13 @@ struct GainsCommand: Command {
     private func document(_ report: RealizedGainsReport, year: Int?) -> JSONValue {
         func exact(_ value: FixedDecimal) -> JSONValue { .string(value.description) }
         let sells = report.sells.map { sell -> JSONValue in
+            // A sell in another currency says how much of its gain the currency made.
             .object([("id", .string(sell.transactionID)), ("date", .string(sell.date.iso)), ("ticker", .string(sell.ticker)),
-                     ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)), ("gain", exact(sell.gain)),
-                     ("lots", .array(sell.lots.map { lot in
-                         .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])
-                     }))])
+                     ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)), ("gain", exact(sell.gain))]
+                    + (report.currencyGains.isEmpty ? [] : [("currencyGain", report.currencyGains[sell.transactionID].map(exact) ?? .null)])
+                    + [("lots", .array(sell.lots.map { lot in
+                        .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])
+                    }))])
         }
         return JSON.document([("costBasisMethod", .string(report.method.rawValue)), ("year", year.map(JSONValue.count) ?? .null),
                               ("sells", .array(sells)), ("years", yearsTable(report, labelled: false).json)])

@@ -39,6 +39,21 @@ public struct Allocation: Equatable, Sendable {
     public let total: FixedDecimal
     /// Held, but without a price: left out of every weight.
     public let unpriced: [String]
+    /// By trading currency, cash with its own (the base's for the cash of a history in one
+    /// currency); empty without the currencies.
+    public private(set) var byCurrency: [Slice] = []
+
+    /// With each held ticker's trading currency, and the cash of each currency, all valued in
+    /// the base currency.
+    public init(holdings: [Holding], cashByCurrency: [String: FixedDecimal], currencies: [String: String], categories: [String: AssetCategory]) {
+        self.init(holdings: holdings, cash: cashByCurrency.isEmpty ? nil : cashByCurrency.values.reduce(.zero, +), categories: categories)
+        var sums: [String: FixedDecimal] = [:]
+        for holding in holdings { if let value = holding.value, let currency = currencies[holding.ticker] { sums[currency, default: .zero] += value } }
+        for (currency, value) in cashByCurrency where value > .zero { sums[currency, default: .zero] += value }
+        let total = self.total
+        byCurrency = sums.map { Slice(name: $0.key, category: .cash, value: $0.value, weight: $0.value.scaled(by: 100, over: total)?.rounded(toFractionDigits: 2) ?? .zero) }
+            .sorted { ($0.value, $1.name) > ($1.value, $0.name) }
+    }
 
     public init(holdings: [Holding], cash: FixedDecimal?, categories: [String: AssetCategory]) {
         var slices = holdings.compactMap { holding -> (String, AssetCategory, FixedDecimal)? in

@@ -31,8 +31,9 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         do { known = try securities.all() } catch { throw .securities(error) }
         let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
         let foreign = Dictionary(prices.keys.map { units.unit(of: $0).currency }.filter { $0 != base }.map { ($0.code, today()) }) { first, _ in first }
+        let currencies = Dictionary(uniqueKeysWithValues: prices.keys.map { ($0, units.unit(of: $0).currency.code) })
         guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else {
-            return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 })
+            return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 }, currencies: currencies)
         }
         let valuation = NetWorthValuation(base: base, day: today(), rates: foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign),
                                           securities: known, history: history)
@@ -49,7 +50,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         }
         return ConvertedPrices(prices: converted, rates: Dictionary(uniqueKeysWithValues: prices.keys.compactMap { ticker in
             valuation.rate(of: ticker).map { (ticker, $0) }
-        }))
+        }), currencies: currencies)
     }
 
     public func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
@@ -90,13 +91,20 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         return closes.mapping(converted) { ticker, day, close in valuation.on(day).priceInBase(of: ticker, close) }
     }
 
-    public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal {
+    public func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal {
+        guard let code = CurrencyCode(currency), let rate = try rates(for: [currency: day]).rate(from: code, to: base, on: day) else {
+            throw .noRate(currency: currency, day: day)
+        }
+        return rate.rate
+    }
+
+    public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] {
         let day = today()
         let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }
         let rates = foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign)
-        var total = FixedDecimal.zero
-        for (pot, balance) in balances { total += try inBase(balance, pot.currency, on: day, rates) }
-        return total
+        var byCurrency: [String: FixedDecimal] = [:]
+        for (pot, balance) in balances { byCurrency[pot.currency ?? base.code, default: .zero] += try inBase(balance, pot.currency, on: day, rates) }
+        return byCurrency
     }
 
     /// Fetched (or read) once a run, for the days from each currency's first through today.

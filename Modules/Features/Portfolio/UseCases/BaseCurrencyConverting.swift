@@ -26,17 +26,22 @@ public protocol BaseCurrencyConverting {
     /// Each close in the base currency at its own day's rate (its unit first divided into its
     /// currency); a close before any rate is dropped.
     func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory
-    /// Each pot's balance at today's rate, summed.
-    func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> FixedDecimal
+    /// What one of `currency` was worth in the base on `day`.
+    func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal
+    /// Each currency's cash (the pots' balances by their currency's code) at today's rate.
+    func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal]
 }
 
 public struct ConvertedPrices {
     public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
     /// What one of each ticker's currency is worth in the base today; 1 for the base's own.
     public let rates: [String: FixedDecimal]
+    /// Each ticker's trading currency's code.
+    public let currencies: [String: String]
 
-    public init(prices: [String: Result<LoadedPrice, PriceLoadingError>], rates: [String: FixedDecimal]) {
+    public init(prices: [String: Result<LoadedPrice, PriceLoadingError>], rates: [String: FixedDecimal], currencies: [String: String] = [:]) {
         self.prices = prices
         self.rates = rates
+        self.currencies = currencies
     }
 }

@@ -18,6 +18,10 @@ public struct PortfolioReport: Equatable, Sendable {
     /// ticker's unrealized profit the currency made, its cost in its own currency at today's rate
     /// less its cost at each buy's; the rest is the price's. Empty when every holding is in the base.
     public let currencyGains: [String: FixedDecimal]
+    /// In a portfolio in the base currency: each held ticker's trading currency, and the cash of
+    /// each currency at today's rate (they add up to `cash`).
+    public var holdingCurrencies: [String: String] = [:]
+    public var cashByCurrency: [String: FixedDecimal] = [:]
 
     public init(summary: PortfolioSummary, prices: [String: Result<LoadedPrice, PriceLoadingError>], cash: FixedDecimal? = nil,
                 currencyGains: [String: FixedDecimal] = [:]) {
@@ -118,16 +122,23 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let results = converted.prices
         let loaded = results.compactMapValues { try? $0.get() }
         let tracked = CashPolicy.trackedAccounts(in: history)
-        let balances = CashPolicy.balances(of: history, in: scope).filter { tracked.contains($0.key.account) }
-        let cash: FixedDecimal
-        if let converter {
-            do { cash = try converter.cashInBase(balances) } catch { throw .conversion(error) }
-        } else {
-            cash = balances.reduce(FixedDecimal.zero) { $0 + ($1.key.currency == nil ? $1.value : .zero) }
+        var cash: FixedDecimal?, cashByCurrency: [String: FixedDecimal] = [:]
+        // Without a deposit in scope there is no cash to count, and the history isn't walked again.
+        if tracked.contains(where: scope.includes) {
+            let balances = CashPolicy.balances(of: history, in: scope).filter { tracked.contains($0.key.account) }
+            if let converter {
+                do { cashByCurrency = try converter.cashInBase(balances) } catch { throw .conversion(error) }
+                cash = cashByCurrency.values.reduce(.zero, +)
+            } else {
+                cash = balances.reduce(FixedDecimal.zero) { $0 + ($1.key.currency == nil ? $1.value : .zero) }
+            }
         }
         let summary = PortfolioCalculator.summarize(positions, prices: loaded, sort: sort, scope: scope)
-        return PortfolioReport(summary: summary, prices: results, cash: tracked.contains(where: scope.includes) ? cash : nil,
-                               currencyGains: ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+        var report = PortfolioReport(summary: summary, prices: results, cash: cash,
+                                     currencyGains: ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+        report.holdingCurrencies = converted.currencies
+        report.cashByCurrency = cashByCurrency
+        return report
     }
 
     /// Cost in the trading currency at today's rate, less the cost at each buy's rate.

@@ -1,5 +1,6 @@
 import Foundation
 import Transactions
+import FixedPoint
 
 /// Realized gains per sell and per year: what a tax return asks for.
 public struct RealizedGainsReport: Equatable, Sendable {
@@ -7,6 +8,10 @@ public struct RealizedGainsReport: Equatable, Sendable {
     /// The sells of the year asked for (every year without one), in date order.
     public let sells: [RealizedGain]
     public let yearlyTotals: [YearlyGains]
+    /// In the base currency, of each sell in another (by its transaction's id): how much of its
+    /// gain the currency made, the cost in its own currency at the sale's rate less the cost at
+    /// the buys'; the rest is the price's. Empty when every sell is in the base currency.
+    public var currencyGains: [String: FixedDecimal] = [:]
 }
 
 public protocol RealizedGainsReporting {
@@ -29,11 +34,26 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     /// Works out the whole history of every account, whatever the year and the scope asked for:
     /// a sell in one year takes lots bought in earlier ones, maybe in another account.
     public func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport {
-        var history = try transactions.history()
-        if let converter {
-            do { history = try converter.historyInBase(history) } catch { throw .conversion(error) }
+        let raw = try transactions.history()
+        guard let converter else { return Self.report(PortfolioCalculator.realizedGains(of: raw, method: method, in: scope), year: year, method: method) }
+        do throws(CurrencyConversionError) {
+            let history = try converter.historyInBase(raw)
+            var report = Self.report(PortfolioCalculator.realizedGains(of: history, method: method, in: scope), year: year, method: method)
+            guard history != raw else { return report }
+            let currencies = Dictionary(raw.compactMap { transaction in transaction.currency.map { (transaction.id, $0) } }) { first, _ in first }
+            let ownCosts = Dictionary(PortfolioCalculator.realizedGains(of: raw, method: method, in: scope).map { ($0.transactionID, $0.cost) }) { first, _ in first }
+            for sell in report.sells {
+                guard let currency = currencies[sell.transactionID], let ownCost = ownCosts[sell.transactionID],
+                      let atSale = ownCost.multiplied(by: try converter.rate(of: currency, on: sell.date)) else { continue }
+                report.currencyGains[sell.transactionID] = atSale - sell.cost
+            }
+            return report
+        } catch {
+            throw .conversion(error)
         }
-        let all = PortfolioCalculator.realizedGains(of: history, method: method, in: scope)
+    }
+
+    private static func report(_ all: [RealizedGain], year: Int?, method: CostBasisMethod) -> RealizedGainsReport {
         let sells = year.map { year in all.filter { $0.date.components.year == year } } ?? all
         return RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
     }

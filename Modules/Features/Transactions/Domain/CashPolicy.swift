@@ -67,16 +67,17 @@ public enum CashPolicy {
         var plain = FixedDecimal.zero, hasPlain = false
         var balances: [CashPot: FixedDecimal] = [:]
         let countsDefault = scope.includes(nil)
-        for transaction in history {
-            if transaction.isPlain {
-                let change = transaction.cashChange
+        // By index: a plain transaction's change is read in place, never copied out with its strings.
+        for index in history.indices {
+            if history[index].isPlain {
+                let change = history[index].cashChange
                 if countsDefault, !change.isZero {
                     plain += change
                     hasPlain = true
                 }
                 continue
             }
-            forEachLeg(of: transaction) { pot, amount in
+            forEachLeg(of: history[index]) { pot, amount in
                 guard scope.includes(pot.account) else { return }
                 if pot.account == nil && pot.currency == nil {
                     plain += amount
