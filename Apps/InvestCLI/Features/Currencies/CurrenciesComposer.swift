@@ -30,6 +30,18 @@ extension AppComposer {
         }
     }
 
+    /// Each known security's price unit by ticker (`GBp`, `USD`); a security that can't be read is
+    /// named on stderr and left out, never failing a quote.
+    func securityUnits() throws -> [String: String] {
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
+        do throws(SecuritiesError) {
+            return Dictionary(try securities.all().map { ($0.ticker, $0.unit.name) }) { $1 }
+        } catch {
+            context.console.writeNotice("invest: warning: the securities' units were not read: \(CurrenciesPresentation.securitiesError(error).message ?? "")\n")
+            return [:]
+        }
+    }
+
     /// What the user sets is undoable, as every record they make.
     func manageSecurities() throws -> SecuritiesManaging {
         ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)

@@ -118,6 +118,8 @@ extension PortfolioCommand {
 
 struct QuoteCommand: Command {
     let prices: (_ offline: Bool) throws -> (PricesLoading, PriceMode)
+    /// The units securities are priced in, where known (`invest security`).
+    let units: () throws -> [String: String]
     let spec = CommandSpec(
         name: "quote", summary: "Show current prices with their change and source",
         usage: "quote TICKER [TICKER…] [--offline] [--format table|json|csv]",
@@ -134,7 +136,7 @@ struct QuoteCommand: Command {
         let (loader, mode) = try prices(arguments.has("offline"))
         let results = loader.loadPrices(for: tickers)
         let presenter = PricePresentation(now: io.now)
-        let report = presenter.quoteReport(tickers: tickers, results: results)
+        let report = presenter.quoteReport(tickers: tickers, results: results, units: try units())
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         for warning in presenter.warnings(mode: mode, results: results) { io.console.writeNotice("invest: warning: \(warning)\n") }
         if results.priceServiceFailed { throw CLIError.runtime("no price could be loaded for \(tickers.joined(separator: ", ")).") }

@@ -8,7 +8,7 @@ extension FeatureRegistration {
         [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:offline:),
                           configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory), accounts: app.accountsView),
          GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
-         QuoteCommand(prices: app.pricesLoader(offline:)),
+         QuoteCommand(prices: app.pricesLoader(offline:), units: app.securityUnits),
          PriceCommands(prices: app.manualPrices, history: app.managePriceHistory, backfill: app.backfillCloses,
                        readStandardInput: app.context.readStandardInput).group]
     }

@@ -131,7 +131,9 @@ struct PricePresentation {
         return warnings
     }
 
-    func quoteReport(tickers: [String], results: [String: Result<LoadedPrice, PriceLoadingError>]) -> Report {
+    /// A price is as the service quotes it; with `units` (a security's, such as `GBp`), its unit is
+    /// shown beside it, so 72.50 in pence is never read as pounds.
+    func quoteReport(tickers: [String], results: [String: Result<LoadedPrice, PriceLoadingError>], units: [String: String] = [:]) -> Report {
         var report = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
             .init(title: "CHANGE", key: "change", alignment: .right), .init(title: "CHANGE %", key: "changePercent", alignment: .right),
@@ -144,7 +146,9 @@ struct PricePresentation {
             case let .success(loaded)?:
                 let change = loaded.price.dayChange
                 let direction = change.isNegative ? "down" : (change.isZero ? "unchanged" : "up")
-                report.rows.append([.text(ticker), .money(loaded.price.price), .profit(change, shown: signed(change)),
+                let price = loaded.price.price
+                report.rows.append([.text(ticker), units[ticker].map { .decimal(price, shown: "\(Formatted.money(price)) \($0)") } ?? .money(price),
+                                    .profit(change, shown: signed(change)),
                                     .profitPercent(loaded.price.dayChangePercent),
                                     Cell(shown: change.isNegative ? "↓" : (change.isZero ? "" : "↑"), value: .string(direction)),
                                     Cell(shown: source(loaded), value: .string(Self.sourceName(loaded.source))),
@@ -154,6 +158,9 @@ struct PricePresentation {
                 report.rows.append([.text(ticker), .text(nil), .text(nil), .text(nil), .text(nil),
                                     Cell(shown: "unavailable: \(problem)", value: .null), .time(nil, shown: ""), .text(problem)])
             }
+        }
+        if tickers.contains(where: { units[$0] != nil }) {
+            report.append(.init(title: "UNIT", key: "unit", alignment: .left, visibility: .machineOnly), cells: report.rows.map { .text(units[$0[0].shown]) })
         }
         return report
     }
