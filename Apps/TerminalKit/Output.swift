@@ -180,11 +180,13 @@ public struct Report {
     /// The widest left-aligned column, narrowed so a line fits `limit`, but never below its title
     /// or 4 characters; nil when nothing needs cutting or nothing can be cut.
     /// The widest text column that may be cut: one whose cells are all one length (a date, an id,
-    /// a code) is left whole, as cut it would say nothing.
+    /// a code) is left whole, as cut it would say nothing, unless every text column is so (a
+    /// single row).
     private static func cut(widths: [Int], titles: [String], alignments: [Alignment], uniform: [Bool], limit: Int) -> (column: Int, width: Int)? {
         let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
         guard total > limit else { return nil }
-        let candidates = widths.indices.filter { alignments[$0] == .left && !uniform[$0] }
+        let text = widths.indices.filter { alignments[$0] == .left }
+        let candidates = text.contains { !uniform[$0] } ? text.filter { !uniform[$0] } : text
         guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
         let narrowed = max(widths[widest] - (total - limit), titles[widest].count, 4)
         return narrowed < widths[widest] ? (widest, narrowed) : nil

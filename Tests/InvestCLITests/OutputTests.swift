@@ -45,6 +45,13 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(Report(columns: []).render(.json, colors: false), "[]\n")
     }
 
+    func test_table_neverCutsAColumnWhoseCellsAreAllOneLength_suchAsADate_whileAnotherCanBeCut() {
+        var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "ACCOUNT", key: "account", alignment: .left)])
+        report.rows = [[.text("2024-02-01"), .text("default → Stocks ISA")], [.text("2024-01-04"), .text("default")]]
+
+        XCTAssertEqual(report.render(.table, style: TableStyle(width: 24)), "DATE        ACCOUNT\n2024-02-01  default → S…\n2024-01-04  default\n")
+    }
+
     func test_table_cutsTheWidestTextColumnToTheWidth_thenLeavesOutWhatCannotFit_andWideCutsNothing() {
         var report = Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "NOTE", key: "note", alignment: .left)])
         report.rows = [[.text("1"), .text(String(repeating: "n", count: 30))]]

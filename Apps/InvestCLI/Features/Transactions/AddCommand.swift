@@ -48,7 +48,8 @@ struct AddCommand: Command {
                 .flatMap { TransactionValidator.errors(in: $0, of: draft, latestDate: io.today) }
             guard given.isEmpty else { throw TransactionPresentation.invalidFields(given) }
             guard try Self.ask(missing, into: &draft, io: io) else { return console.writeError("Cancelled; nothing was saved.\n") }
-            console.write("\n  " + [draft.type, draft.quantity, draft.ticker?.uppercased(), draft.ratio, draft.sum.map { "for \($0)" }, draft.date.map { "on \($0)" }]
+            console.write("\n  " + [draft.type, draft.quantity, draft.ticker?.uppercased(), draft.ratio, draft.sum.map { "for \($0)" }, draft.currency?.uppercased(),
+                                    draft.toSum.map { "→ \($0)" }, draft.toCurrency?.uppercased(), draft.date.map { "on \($0)" }]
                 .compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: " ").escapedForTerminal + "\n")
             guard Confirmation.isYes(console.readLine(prompt: "Save this transaction? [y/N] ")) else {
                 return console.writeError("Cancelled; nothing was saved.\n")
@@ -88,7 +89,10 @@ struct AddCommand: Command {
         Question(field: \.quantity, checks: .quantity, use: \.quantity, prompt: { _ in "Quantity: " }),
         Question(field: \.sum, checks: .sum, use: \.sum, prompt: { _ in "Sum: " }),
         Question(field: \.ratio, checks: .ratio, use: \.ratio, prompt: { _ in "Ratio (shares after:before, e.g. 4:1): " }),
+        // An exchange's two currencies; every other type takes its security's, or --currency.
+        Question(field: \.currency, checks: .currency, use: { $0 == .fx ? .optional : .unused }, prompt: { _ in "Currency paid (e.g. GBP; empty for the base): " }),
         Question(field: \.toSum, checks: .toSum, use: \.toSum, prompt: { _ in "Received (in the other currency): " }),
+        Question(field: \.toCurrency, checks: .toCurrency, use: \.toCurrency, prompt: { _ in "Currency received (e.g. USD; empty for the base): " }),
         Question(field: \.date, checks: .date, prompt: { "Date [\($0.iso)]: " }, defaultAnswer: { $0.iso }),
         Question(field: \.note, checks: nil, prompt: { _ in "Note (optional): " }, defaultAnswer: { _ in "" }),
     ] }
