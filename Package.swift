@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
         .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport",
                                                      "TestSupport"], path: "Tests/TradingDeskTests"),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "CurrentPrices", "Portfolio", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/AnalyticsTests", exclude: ["Fixtures"]),
         .testTarget(name: "InvestmentAccountsTests", dependencies: ["InvestmentAccounts", "Ledger", "TestSupport"], path: "Tests/InvestmentAccountsTests"),
         .testTarget(name: "CurrenciesTests", dependencies: ["Currencies", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrenciesTests"),
