@@ -21,7 +21,7 @@ extension AppComposer {
         let context = context
         let measuring = MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
                                                   manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today }),
-                                                  converter: try baseCurrencyConverter(offline: offline))
+                                                  converter: try baseCurrencyConverter(offline: offline), scope: try accountScope())
         guard !offline, configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
         let console = console
         return (BackfillingPerformanceMeasuring(decoratee: measuring, backfill: try backfillCloses()) { tickers in

@@ -40,8 +40,12 @@ public struct PerformanceSeries: Equatable, Sendable {
     /// One point per calendar day, from the first day asked (or of the history) to the last.
     public let points: [DailyPoint]
 
-    public static func build(_ transactions: [Transaction], history: PriceHistory, from: CalendarDay?, to: CalendarDay) -> PerformanceSeries {
-        let convention: FlowConvention = CashPolicy.isTracked(in: transactions) ? .deposits : .trades
+    /// - Parameter scope: the accounts counted. Shares or cash transferred into them from another
+    ///   are money put in (shares at their value that day), and out of them money taken out; a
+    ///   transfer between two accounts counted moves nothing.
+    public static func build(_ transactions: [Transaction], history: PriceHistory, from: CalendarDay?, to: CalendarDay,
+                             scope: AccountScope = .all) -> PerformanceSeries {
+        let convention: FlowConvention = CashPolicy.trackedAccounts(in: transactions).contains(where: scope.includes) ? .deposits : .trades
         let ordered = transactions.filter { $0.date <= to }.sorted { ($0.date, $0.holdingsRank) < ($1.date, $1.holdingsRank) }
         guard let first = ordered.first?.date else { return PerformanceSeries(convention: convention, openingValue: .zero, points: []) }
         let start = max(from ?? first, first)
@@ -58,9 +62,11 @@ public struct PerformanceSeries: Equatable, Sendable {
             while cursor < ordered.endIndex, ordered[cursor].date == day {
                 let transaction = ordered[cursor]
                 cursor += 1
-                if !transaction.ticker.isEmpty { holdings.apply(transaction) }
-                cash += transaction.cashChange
-                let (into, outOf) = flows(of: transaction, convention)
+                let (into, outOf) = transaction.type == .transfer
+                    ? transferFlows(of: transaction, scope, convention, value: { holdings.value(of: transaction.ticker, quantity: transaction.quantity, on: day) })
+                    : flows(of: transaction, convention)
+                if !transaction.ticker.isEmpty { holdings.apply(transaction, in: scope) }
+                cash += cashChange(of: transaction, in: scope)
                 inflow += into
                 outflow += outOf
             }
@@ -75,6 +81,25 @@ public struct PerformanceSeries: Equatable, Sendable {
             day = day.next
         }
         return PerformanceSeries(convention: convention, openingValue: openingValue, points: points)
+    }
+
+    /// The cash a transaction moves in the accounts counted: both legs of an exchange or a cash
+    /// transfer when both are counted.
+    private static func cashChange(of transaction: Transaction, in scope: AccountScope) -> FixedDecimal {
+        guard scope != .all || transaction.type == .transfer || transaction.type == .fx else { return transaction.cashChange }
+        var change = scope.includes(transaction.account) ? transaction.cashChange : .zero
+        if let counter = transaction.counterLeg, scope.includes(counter.account) { change += counter.amount }
+        return change
+    }
+
+    /// Into the accounts counted from another, money in; out of them, money out. Cash counts in
+    /// either convention; shares, at their value that day.
+    private static func transferFlows(of transaction: Transaction, _ scope: AccountScope, _ convention: FlowConvention,
+                                      value: () -> FixedDecimal) -> (in: FixedDecimal, out: FixedDecimal) {
+        let (from, to) = (scope.includes(transaction.account), scope.includes(transaction.toAccount))
+        guard from != to else { return (.zero, .zero) }
+        let amount = transaction.ticker.isEmpty ? (convention == .deposits ? transaction.sum : .zero) : value()
+        return to ? (amount, .zero) : (.zero, amount)
     }
 
     private static func flows(of transaction: Transaction, _ convention: FlowConvention) -> (in: FixedDecimal, out: FixedDecimal) {
@@ -103,14 +128,22 @@ public struct PerformanceSeries: Equatable, Sendable {
             self.history = history
         }
 
-        mutating func apply(_ transaction: Transaction) {
+        mutating func apply(_ transaction: Transaction, in scope: AccountScope) {
             let number = numbers[transaction.ticker] ?? add(transaction.ticker)
-            quantities[number] = transaction.held(after: quantities[number])
+            quantities[number] = transaction.held(after: quantities[number], in: scope)
             if transaction.type.isTrade, !transaction.quantity.isZero { lastTrades[number] = (transaction.sum, transaction.quantity) }
             // A trade before a split bought the old quantity: as many of today's shares as the split makes of it.
             if let ratio = transaction.ratio, let trade = lastTrades[number] {
                 lastTrades[number] = (trade.sum, ratio.apply(to: trade.quantity))
             }
+        }
+
+        /// `quantity` of one ticker on `day` by the same rule, without moving the walk through
+        /// the closes: what shares transferred in or out are worth.
+        func value(of ticker: String, quantity: FixedDecimal, on day: CalendarDay) -> FixedDecimal {
+            if let close = history.close(of: ticker, onOrBefore: day) { return quantity.multiplied(by: close) ?? .zero }
+            guard let number = numbers[ticker], let trade = lastTrades[number] else { return .zero }
+            return quantity.scaled(by: trade.sum, over: trade.quantity) ?? .zero
         }
 
         /// The valuation rule: the latest close on or before `day`, else the latest trade price.

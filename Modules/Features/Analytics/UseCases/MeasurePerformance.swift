@@ -23,6 +23,7 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     private let manualPrices: ManualPricesStore?
     private let today: (prices: PricesLoading, day: () -> CalendarDay)?
     private let converter: BaseCurrencyConverting?
+    private let scope: AccountScope
 
     /// - Parameters:
     ///   - manualPrices: a price the user set counts as its day's close, over a kept one for the
@@ -32,13 +33,15 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
     ///     by the kept closes alone.
     ///   - converter: puts every figure into the base currency: each flow at its day's rate, each
     ///     close at its day's.
+    ///   - scope: the accounts counted, `transactions` being theirs and the transfers into them.
     public init(transactions: TransactionsRetrieving, prices: PriceHistoryManaging, manualPrices: ManualPricesStore? = nil,
-                today: (prices: PricesLoading, day: () -> CalendarDay)? = nil, converter: BaseCurrencyConverting? = nil) {
+                today: (prices: PricesLoading, day: () -> CalendarDay)? = nil, converter: BaseCurrencyConverting? = nil, scope: AccountScope = .all) {
         self.transactions = transactions
         self.prices = prices
         self.manualPrices = manualPrices
         self.today = today
         self.converter = converter
+        self.scope = scope
     }
 
     public func series(from: CalendarDay?, to: CalendarDay) throws(MeasurePerformanceError) -> PerformanceSeries {
@@ -61,9 +64,10 @@ public final class MeasurePerformanceUseCase: PerformanceMeasuring {
             throw .manualPrices(error)
         }
         let prices = closes.adding(manual.values.sorted { $0.ticker < $1.ticker }).adding(todaysPrices(history, to: to))
-        guard let converter else { return PerformanceSeries.build(history, history: prices, from: from, to: to) }
+        guard let converter else { return PerformanceSeries.build(history, history: prices, from: from, to: to, scope: scope) }
         do throws(CurrencyConversionError) {
-            return PerformanceSeries.build(try converter.historyInBase(history), history: try converter.closesInBase(prices, history: history), from: from, to: to)
+            return PerformanceSeries.build(try converter.historyInBase(history), history: try converter.closesInBase(prices, history: history),
+                                           from: from, to: to, scope: scope)
         } catch {
             throw .conversion(error)
         }
