@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrentPricesTests"),
         .testTarget(name: "OptionsJournalTests", dependencies: ["OptionsJournal", "FixedPoint", "Ledger", "TestSupport"], path: "Tests/OptionsJournalTests"),
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
-        .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Ledger", "FixedPoint", "TransactionsTestSupport",
+        .testTarget(name: "TradingDeskTests", dependencies: ["TradingDesk", "Transactions", "CurrentPrices", "Portfolio", "Ledger", "FixedPoint", "TransactionsTestSupport",
                                                      "TestSupport"], path: "Tests/TradingDeskTests"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "Transactions", "CurrentPrices", "Portfolio", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/AnalyticsTests", exclude: ["Fixtures"]),

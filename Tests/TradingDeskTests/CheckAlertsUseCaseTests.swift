@@ -4,6 +4,7 @@ import Ledger
 import CurrentPrices
 import Transactions
 import TradingDesk
+import Portfolio
 import TestSupport
 import TransactionsTestSupport
 
@@ -80,16 +81,45 @@ final class CheckAlertsUseCaseTests: XCTestCase {
         XCTAssertEqual(check.fired.first?.fired?.measured, 60, "300 of 500")
     }
 
+    func test_check_judgesAWeight_inTheBaseCurrency_withAConverter() throws {
+        let (sut, alerts, prices) = makeSUT(history: [makeTransaction(ticker: "AAPL", quantity: "1", sum: "100"),
+                                                      makeTransaction(ticker: "MSFT", quantity: "1", sum: "100")], converter: HalvingAAPL())
+        _ = try alerts.add(ticker: "AAPL", condition: "weight", threshold: "60", repeats: false)
+        prices.results = ["AAPL": .success(price("AAPL", "300", .live)), "MSFT": .success(price("MSFT", "200", .live))]
+
+        let check = try sut.check()
+
+        XCTAssertTrue(check.fired.isEmpty, "AAPL's 300 is 150 in the base currency: 150 of 350, under 60%")
+    }
+
     // MARK: - Helpers
 
-    private func makeSUT(history: [Transaction] = [], file: StaticString = #filePath, line: UInt = #line)
+    /// AAPL is in a currency worth half the base; the rest is in the base.
+    private struct HalvingAAPL: BaseCurrencyConverting {
+        func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] { history }
+        func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
+            ConvertedPrices(prices: prices.mapValues { result in
+                result.map { loaded in
+                    guard loaded.price.ticker == "AAPL" else { return loaded }
+                    let half = loaded.price.price.scaled(by: 1, over: 2) ?? .zero
+                    return LoadedPrice(price: CurrentPrice(ticker: "AAPL", price: half, change: nil, changePercent: nil, previousClose: half,
+                                                           quoteTime: loaded.price.quoteTime, fetchedAt: loaded.price.fetchedAt), source: loaded.source)
+                }
+            }, rates: [:])
+        }
+        func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory { closes }
+        func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal { 1 }
+        func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] { [:] }
+    }
+
+    private func makeSUT(history: [Transaction] = [], converter: BaseCurrencyConverting? = nil, file: StaticString = #filePath, line: UInt = #line)
         -> (AlertsChecking, ManageAlertsUseCase, PricesSpy) {
         var ids = (1...20).map { "alert-\($0)" }
         let alerts = ManageAlertsUseCase(store: LedgerAlertsStore(ledger: InMemoryLedgerStore()), now: { [now] in now }, makeID: { ids.removeFirst() })
         let prices = PricesSpy()
         let transactions = RetrievingStub()
         transactions.stored = history
-        let sut = CheckAlertsUseCase(alerts: alerts, prices: prices, transactions: transactions, now: { [now] in now })
+        let sut = CheckAlertsUseCase(alerts: alerts, prices: prices, transactions: transactions, now: { [now] in now }, converter: converter)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(prices, file: file, line: line)
         return (sut, alerts, prices)

@@ -106,6 +106,7 @@ struct AlertCommands {
             switch error {
             case let .alerts(failure): throw DeskPresentation.cliError(failure)
             case let .retrieval(failure): throw TransactionPresentation.error(failure)
+            case let .conversion(failure): throw failure.cliError
             }
         }
         // On stderr even under --quiet, as cron's mail is where a failed check is seen.

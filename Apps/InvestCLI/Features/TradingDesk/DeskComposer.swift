@@ -32,7 +32,7 @@ extension AppComposer {
 
     func checkAlerts() throws -> AlertsChecking {
         CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: try marketPriceLoader().0), transactions: try retrieveTransactions(),
-                           now: context.now)
+                           now: context.now, converter: try baseCurrencyConverter(offline: false))
     }
 
     /// The market's price of one ticker, to know before adding an alert that it can be judged.

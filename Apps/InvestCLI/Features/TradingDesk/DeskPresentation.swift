@@ -40,7 +40,8 @@ struct DeskPresentation {
         case let .wouldOversell(held, order):
             return .usage("you hold \(held) \(order.ticker), so you can't sell \(order.quantity). Nothing was traded.")
         case let .insufficientCash(available, order):
-            return .usage("insufficient cash: the order costs \(order.sum.formatted(fractionDigits: 2)) and \(available.formatted(fractionDigits: 2)) is available. "
+            let unit = order.currency.map { " \($0)" } ?? ""
+            return .usage("insufficient cash: the order costs \(order.sum.formatted(fractionDigits: 2))\(unit) and \(available.formatted(fractionDigits: 2))\(unit) is available. "
                 + "Add a deposit with 'invest add --type deposit --sum S'. Nothing was traded.")
         case let .retrieval(failure):
             return TransactionPresentation.error(failure)

@@ -28,6 +28,7 @@ public struct AlertCheck: Equatable, Sendable {
 public enum CheckAlertsError: Error, Equatable {
     case alerts(AlertsError)
     case retrieval(RetrieveTransactionsError)
+    case conversion(CurrencyConversionError)
 }
 
 public protocol AlertsChecking {
@@ -42,12 +43,28 @@ public final class CheckAlertsUseCase: AlertsChecking {
     private let prices: PricesLoading
     private let transactions: TransactionsRetrieving
     private let now: () -> Date
+    private let converter: BaseCurrencyConverting?
 
-    public init(alerts: AlertsManaging, prices: PricesLoading, transactions: TransactionsRetrieving, now: @escaping () -> Date) {
+    /// - Parameter converter: values positions (a loss, a weight) in the base currency, as the
+    ///   portfolio does; a price condition is always on the quote as it is.
+    public init(alerts: AlertsManaging, prices: PricesLoading, transactions: TransactionsRetrieving, now: @escaping () -> Date,
+                converter: BaseCurrencyConverting? = nil) {
         self.alerts = alerts
         self.prices = prices
         self.transactions = transactions
         self.now = now
+        self.converter = converter
+    }
+
+    /// The positions alerts on a loss or a weight measure, in the base currency with a converter.
+    private func summarized(_ history: [Transaction], _ market: [String: LoadedPrice]) throws(CheckAlertsError) -> PortfolioSummary {
+        guard let converter else { return PortfolioCalculator.summarize(history, prices: market) }
+        do throws(CurrencyConversionError) {
+            let prices = try converter.pricesInBase(market.mapValues { .success($0) }, history: history).prices.compactMapValues { try? $0.get() }
+            return PortfolioCalculator.summarize(try converter.historyInBase(history), prices: prices)
+        } catch {
+            throw .conversion(error)
+        }
     }
 
     public func check() throws(CheckAlertsError) -> AlertCheck {
@@ -74,7 +91,7 @@ public final class CheckAlertsUseCase: AlertsChecking {
             guard case let .success(price) = result, price.source == .live else { return nil }
             return price
         }
-        let summary = needsPortfolio ? PortfolioCalculator.summarize(history, prices: market) : nil
+        let summary = needsPortfolio ? try summarized(history, market) : nil
         var fired: [PriceAlert] = []
         var unchecked: [AlertCheck.Unchecked] = []
         let time = now()
