@@ -18,10 +18,11 @@ import Savings
 /// price cache: the session is its only file.
 public enum InvestSummary {
     static let spec = CommandSpec(
-        program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, read from your account",
+        program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, and your net worth, read from your account",
         usage: "[--home DIR] [--format table|json|csv]",
         discussion: """
         Uses the session saved by 'invest login', else signs in with $INVEST_EMAIL and $INVEST_PASSWORD.
+        Figures are in the base currency ($INVEST_BASE_CURRENCY), at the exchange rates 'invest' keeps on the account.
         Exit codes: 0 success, 1 the account, the remote store or the prices failed, 2 usage error.
         """,
         options: [.value("home", "DIR", "Where the session is kept (default: as for invest)"),
