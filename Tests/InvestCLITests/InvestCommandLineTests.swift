@@ -108,6 +108,17 @@ final class ImportExportTests: XCTestCase {
         XCTAssertEqual(invest.ids(), [])
     }
 
+    func test_import_ofValidRowsBesideOneMalformedLine_savesNone() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-01-05,buy,AAPL,1\n", in: invest)
+
+        let run = invest.run(["import", file])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("nothing was imported"), run.errors)
+        XCTAssertEqual(invest.ids(), [], "the valid row is not saved either: all or nothing")
+    }
+
     func test_import_reportsFieldAndHoldingErrorsPerLine() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-06,sell,AAPL,5,10\n", in: invest)

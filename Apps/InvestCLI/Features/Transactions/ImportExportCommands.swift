@@ -15,35 +15,44 @@ struct ImportCommand: Command {
 
     let spec = CommandSpec(
         name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'; all or nothing",
-        usage: "import FILE|- [--dry-run] [--allow-duplicates] [--map FIELD=COLUMN,…] [--date-format FORMAT]",
+        usage: "import FILE|- [--dry-run] [--allow-duplicates] [--broker NAME | --map FIELD=COLUMN,… [--date-format FORMAT]]",
+        discussion: "A broker's export is known by its header (or named with --broker): "
+            + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Its rows that can't be mapped are named by line, and nothing is imported.",
         options: [.flag("dry-run", "Check every row and report, but save nothing"),
                   .flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)"),
                   .value("map", "FIELD=COLUMN,…", "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount"),
-                  .value("date-format", "FORMAT", "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY")],
+                  .value("date-format", "FORMAT", "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY"),
+                  .value("broker", BrokerPresets.all.map(\.name).joined(separator: "|"), "Read the file as this broker's export")],
         arguments: [.required("FILE|-", completes: .file)])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"))
+        let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"), broker: arguments.value("broker"))
         let ledger = try ledger()
         let importer = try importTransactions(ledger)
         var parsed = try parse(path, name: name, layout: layout)
         try Self.resolveAccounts(in: &parsed, with: accounts)
+        if let broker = parsed.broker, arguments.value("broker") == nil {
+            io.console.writeNotice("invest: reading \(name) as a \(broker.title) export (--broker \(broker.name)).\n")
+        }
         // The only reference to the rows, which the import lets go of once they are checked.
         var rows = parsed.rows
         parsed.rows = []
         let dryRun = arguments.has("dry-run")
+        // A file with problems of its own is only checked, so every row's problems are named and
+        // nothing is saved: all or nothing.
+        let checkOnly = dryRun || !parsed.problems.isEmpty
         let outcome: ImportOutcome
         let allowDuplicates = arguments.has("allow-duplicates")
         // The transactions are in when the other entries fail to follow them.
         var otherEntriesFailure: StoreError?
         do throws(ImportTransactionsError) {
             outcome = try ledger.withExclusiveAccess({ () throws(ImportTransactionsError) in
-                let outcome = try importer.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
+                let outcome = try importer.importRows(&rows, dryRun: checkOnly, allowDuplicates: allowDuplicates)
                 guard parsed.problems.isEmpty else { throw .invalidRows([]) }
                 do throws(StoreError) {
-                    if !dryRun, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
+                    if !checkOnly, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
                 } catch {
                     otherEntriesFailure = error
                     throw .storage(.store(error))
@@ -148,6 +157,8 @@ struct ImportCommand: Command {
         var accountNames: [Int: String] = [:]
         /// Its `to_account` cells, a transfer's destination, the same way.
         var toAccountNames: [Int: String] = [:]
+        /// The broker whose export it is, when read by a preset.
+        var broker: BrokerPreset?
     }
 
     static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
@@ -222,11 +233,26 @@ struct ImportCommand: Command {
     }
 }
 
-/// Reads a CSV's records into rows by the feature's `ImportLayout`, wording its errors.
+/// Reads a CSV's records into rows by the feature's `ImportLayout`, or a broker's preset (named,
+/// or known by its header when no layout is given), wording its errors.
 struct CSVLayout {
     let layout: ImportLayout
+    /// `--broker`'s; nil to know a broker's export by its header.
+    let broker: BrokerPreset?
+    /// Whether `--map` or `--date-format` say how to read the file: then no preset is guessed.
+    let isCustom: Bool
 
-    init(map: String?, dateFormat: String?) throws {
+    init(map: String?, dateFormat: String?, broker name: String? = nil) throws {
+        isCustom = map != nil || dateFormat != nil
+        broker = try name.map { name in
+            guard let preset = BrokerPresets.named(name) else {
+                let names = BrokerPresets.all.map(\.name)
+                throw CLIError.usage("--broker '\(name.escapedForTerminal)' is not a broker this release reads; it reads \(names.joined(separator: ", "))."
+                    + ArgumentParser.suggestion(for: name.lowercased(), among: names))
+            }
+            return preset
+        }
+        if broker != nil, isCustom { throw CLIError.usage("--broker reads the broker's own layout; leave out --map and --date-format.") }
         do throws(ImportLayoutError) {
             layout = try ImportLayout(map: map, dateFormat: dateFormat)
         } catch {
@@ -248,6 +274,11 @@ struct CSVLayout {
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
+                if let preset = broker ?? (isCustom ? nil : BrokerPresets.reading(header: record.fields)) {
+                    file.broker = preset
+                    reader = try presetReader(preset, header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
+                    return
+                }
                 reader = try rowReader(header: record.fields, name: name) { row, account, toAccount in
                     file.rows.append(row)
                     if let account { file.accountNames[row.line] = account }
@@ -261,6 +292,21 @@ struct CSVLayout {
             throw CLIError.usage("\(name) is empty; expected a header: \(ImportLayout.requiredFields.joined(separator: ",")).")
         }
         return file
+    }
+
+    /// What turns each of a broker's records into rows (or none, for a total), or a problem with
+    /// its line.
+    private func presetReader(_ preset: BrokerPreset, header: [String], name: String, row: @escaping (ImportRow) -> Void,
+                              problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
+        guard preset.reads(header: header) else {
+            throw CLIError.usage("\(name):1: this is not a \(preset.title) export: its header is \(header.joined(separator: ",").escapedForTerminal).")
+        }
+        return { record in
+            switch preset.drafts(from: record.fields, header: header) {
+            case let .success(drafts): for draft in drafts { row(ImportRow(line: record.line, id: nil, draft: draft)) }
+            case let .failure(failure): problem((record.line, failure.message))
+            }
+        }
     }
 
     /// What turns each record after `header` into a row, or a problem with its line.

@@ -1,0 +1,33 @@
+import FixedPoint
+import Ledger
+
+/// An amount as brokers write it: `-$1,742.60`, `"1,000.00"`, `($12.50)`, `€1.000,00`, `+3`.
+public enum BrokerNumber {
+    /// - Parameter decimalComma: `1.000,00` (most of Europe) rather than `1,000.00`.
+    /// - Returns: the signed value, or nil for anything else (an empty cell included).
+    public static func parse(_ text: String, decimalComma: Bool = false) -> FixedDecimal? {
+        var body = Substring(text.trimmedSpaces)
+        var negative = false
+        if body.hasPrefix("("), body.hasSuffix(")") {
+            negative = true
+            body = body.dropFirst().dropLast()
+        }
+        if let sign = body.first, sign == "-" || sign == "+" || sign == "\u{2212}" {
+            negative = negative != (sign != "+")
+            body = body.dropFirst()
+        }
+        body = body.drop { "$€£¥".contains($0) || $0 == " " }
+        if let sign = body.first, sign == "-", !negative {
+            negative = true
+            body = body.dropFirst()
+        }
+        let (grouping, decimal): (Character, Character) = decimalComma ? (".", ",") : (",", ".")
+        var plain = ""
+        for character in body where character != grouping {
+            guard character.isASCII, character.isNumber || character == decimal else { return nil }
+            plain.append(character == decimal ? "." : character)
+        }
+        guard !plain.isEmpty, let value = FixedDecimal(plain) else { return nil }
+        return negative ? .zero - value : value
+    }
+}
