@@ -68,4 +68,42 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(wrongBroker.status, 2)
         XCTAssertTrue(wrongBroker.errors.contains("Did you mean 'schwab'?") || wrongBroker.errors.contains("did you mean"), wrongBroker.errors)
     }
+
+    /// A Fidelity "History" export in Fidelity's shape (its own figures): blank lines before the
+    /// header, a space before each row, money-market sweeps, and a footer of disclaimers.
+    private static let fidelity = """
+
+
+
+        Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date
+         03/15/2024,YOU SOLD VANGUARD INDEX FDS S&P 500 ETF (VOO) (Cash),VOO,VANGUARD INDEX FDS S&P 500 ETF,Cash,-2,470.00,0.00,0.02,,939.98,03/18/2024
+         02/28/2024,DIVIDEND RECEIVED VANGUARD INDEX FDS S&P 500 ETF (VOO) (Cash),VOO,VANGUARD INDEX FDS S&P 500 ETF,Cash,0.000,,,,,15.60,
+         02/15/2024,INTEREST EARNED FDIC INSURED DEPOSIT AT (QPCTQ) (Cash),QPCTQ,FDIC INSURED DEPOSIT,Cash,0.000,,,,,2.40,
+         01/10/2024,YOU BOUGHT VANGUARD INDEX FDS S&P 500 ETF (VOO) (Cash),VOO,VANGUARD INDEX FDS S&P 500 ETF,Cash,5,440.00,0.00,0.00,,-2200.00,01/12/2024
+         01/09/2024,PURCHASE INTO CORE ACCOUNT FIDELITY GOVERNMENT MONEY MARKET (SPAXX) (Cash),SPAXX,FIDELITY GOVERNMENT MONEY MARKET,Cash,500,1,,,,-500.00,
+         01/02/2024,Electronic Funds Transfer Received (Cash), ,No Description,Cash,0.000,,,,,3000.00,
+
+
+        "The data and information in this spreadsheet is provided to you solely for your use and is not for distribution."
+        "Date downloaded 03/20/2024 3:38 pm"
+
+        """
+
+    func test_aFidelityHistory_isKnownByItsHeaderAfterBlankLines_andImportedWithItsHoldingsCashAndDividends() throws {
+        let invest = makeInvestDriver()
+        let file = makeTemporaryDirectory().appendingPathComponent("History_for_Account_X12345678.csv")
+        try Data(Self.fidelity.utf8).write(to: file)
+
+        let imported = invest.run(["import", file.path])
+        let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
+        let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.errors.contains("as a Fidelity account history export (--broker fidelity)"), imported.errors)
+        // The core money-market sweep is cash here, so left out: 5 transactions of 6 rows.
+        XCTAssertEqual(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["quantity"] ?? "-") \($0["sum"] ?? "")" }.sorted(),
+                       ["buy VOO 5 2200", "deposit <null> <null> 3000", "dividend VOO <null> 15.6", "interest <null> <null> 2.4", "sell VOO 2 939.98"])
+        // $3,000 in; −2,200; +15.60; +2.40; +939.98 (the sale net of its 2 cents of fees).
+        XCTAssertEqual(cash["balance"] as? String, "1757.98")
+    }
 }

@@ -69,3 +69,39 @@ final class SchwabTransactionsTests: XCTestCase {
         XCTAssertTrue(failures[3]?.contains("is money in: a refund") == true, "\(failures)")
     }
 }
+
+final class FidelityHistoryTests: XCTestCase {
+    private let header = ["Run Date", "Action", "Symbol", "Description", "Type", "Quantity", "Price ($)", "Commission ($)", "Fees ($)",
+                          "Accrued Interest ($)", "Amount ($)", "Cash Balance ($)", "Settlement Date"]
+    private let sut = FidelityHistory()
+
+    func test_reads_eitherOfFidelitysHeaders_andIsKnownByThem() {
+        XCTAssertTrue(sut.reads(header: header))
+        XCTAssertTrue(sut.reads(header: ["Run Date", "Action", "Symbol", "Security Description", "Security Type", "Quantity", "Price ($)",
+                                         "Commission ($)", "Fees ($)", "Accrued Interest ($)", "Amount ($)", "Settlement Date"]))
+        XCTAssertFalse(sut.reads(header: ["Date", "Action", "Symbol", "Description", "Quantity", "Price", "Fees & Comm", "Amount"]))
+        XCTAssertEqual(BrokerPresets.reading(header: header)?.name, "fidelity")
+    }
+
+    func test_drafts_mapTheActionsSentences_andLeaveOutTheCoreSweepAndTheFooter() throws {
+        func row(_ date: String, _ action: String, _ symbol: String, _ quantity: String, _ amount: String) -> [String] {
+            [" " + date, action, symbol, "", "Cash", quantity, "", "", "", "", amount, "100.00", ""]
+        }
+        func described(_ record: [String]) throws -> [String] {
+            try sut.drafts(from: record, header: header).get().map { [$0.date, $0.type, $0.ticker, $0.quantity, $0.sum].map { $0 ?? "-" }.joined(separator: " ") }
+        }
+
+        XCTAssertEqual(try described(row("1/10/2024", "YOU BOUGHT APPLE INC (AAPL) (Cash)", "AAPL", "2", "-300.00")), ["2024-01-10 buy AAPL 2 300"])
+        XCTAssertEqual(try described(row("01/11/2024", "YOU SOLD APPLE INC (AAPL) (Margin)", "AAPL", "-1", "155.50")), ["2024-01-11 sell AAPL 1 155.5"])
+        XCTAssertEqual(try described(row("01/12/2024", "LONG-TERM CAP GAIN VANGUARD (VTI) (Cash)", "VTI", "0", "4.00")), ["2024-01-12 dividend VTI - 4"])
+        XCTAssertEqual(try described(row("01/13/2024", "FOREIGN TAX PAID VANGUARD (VXUS) (Cash)", "VXUS", "0", "-0.40")), ["2024-01-13 fee VXUS - 0.4"])
+        XCTAssertEqual(try described(row("01/14/2024", "Electronic Funds Transfer Paid (Cash)", "", "0", "-50.00")), ["2024-01-14 withdrawal - - 50"])
+        XCTAssertEqual(try described(row("01/15/2024", "REDEMPTION FROM CORE ACCOUNT FIDELITY GOVERNMENT (SPAXX) (Cash)", "SPAXX", "-5", "5.00")), [])
+        XCTAssertEqual(try described(["Date downloaded 03/20/2024 3:38 pm"]), [])
+        XCTAssertEqual(try described(["", ""]), [])
+        guard case let .failure(problem) = sut.drafts(from: row("01/16/2024", "DISTRIBUTION NVIDIA (NVDA) (Cash)", "NVDA", "9", ""), header: header) else {
+            return XCTFail("a split's distribution can't be mapped")
+        }
+        XCTAssertTrue(problem.message.contains("a corporate action gives shares without their ratio or cost"), problem.message)
+    }
+}

@@ -274,6 +274,8 @@ struct CSVLayout {
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
+                // A broker's export may open with blank lines before its header.
+                if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
                 if let preset = broker ?? (isCustom ? nil : BrokerPresets.reading(header: record.fields)) {
                     file.broker = preset
                     reader = try presetReader(preset, header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }

@@ -30,4 +30,18 @@ public enum BrokerNumber {
         guard !plain.isEmpty, let value = FixedDecimal(plain) else { return nil }
         return negative ? .zero - value : value
     }
+
+    /// Without its sign: a broker writes money out as negative, this ledger by its type.
+    public static func magnitude(_ value: FixedDecimal) -> FixedDecimal {
+        value.isNegative ? .zero - value : value
+    }
+
+    /// `MM/DD/YYYY` (or `M/D/YYYY`), as American brokers write a date, as `YYYY-MM-DD`.
+    public static func usDate(_ text: String) -> String? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count) else { return nil }
+        func two(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
+        return "\(parts[2])-\(two(parts[0]))-\(two(parts[1]))"
+    }
 }

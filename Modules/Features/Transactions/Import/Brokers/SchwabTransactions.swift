@@ -33,14 +33,15 @@ public struct SchwabTransactions: BrokerPreset {
         }
         let cell = { (index: Int) in record[index].trimmedSpaces }
         if cell(0).lowercased().hasPrefix("transactions total") { return .success([]) }
-        guard let date = Self.date(cell(0)) else {
+        // `MM/DD/YYYY as of MM/DD/YYYY`: the posting, first.
+        guard let date = BrokerNumber.usDate(cell(0).split(separator: " ").first.map(String.init) ?? "") else {
             return .failure(BrokerRowProblem("Date: '\(cell(0))' is not MM/DD/YYYY"))
         }
         let action = cell(1), symbol = cell(2), description = cell(3)
         let amount = BrokerNumber.parse(cell(7)), quantity = BrokerNumber.parse(cell(4))
         func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal?) -> TransactionDraft {
-            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { Self.magnitude($0).description },
-                                         sum: sum.map { Self.magnitude($0).description }, note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"))
+            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { BrokerNumber.magnitude($0).description },
+                                         sum: sum.map { BrokerNumber.magnitude($0).description }, note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"))
             draft.currency = "USD"
             return draft
         }
@@ -94,19 +95,5 @@ public struct SchwabTransactions: BrokerPreset {
         default:
             return action.contains("div") || action.contains("cap gain") ? .dividend : nil
         }
-    }
-
-    /// `MM/DD/YYYY`, or the first date of `MM/DD/YYYY as of MM/DD/YYYY`, as `YYYY-MM-DD`.
-    private static func date(_ text: String) -> String? {
-        let first = text.split(separator: " ").first.map(String.init) ?? ""
-        let parts = first.split(separator: "/")
-        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count) else { return nil }
-        func two(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
-        return "\(parts[2])-\(two(parts[0]))-\(two(parts[1]))"
-    }
-
-    private static func magnitude(_ value: FixedDecimal) -> FixedDecimal {
-        value.isNegative ? .zero - value : value
     }
 }
