@@ -66,7 +66,7 @@ final class SchwabTransactionsTests: XCTestCase {
         XCTAssertTrue(failures[0]?.hasPrefix("Stock Split: a corporate action") == true, "\(failures)")
         XCTAssertTrue(failures[1]?.contains("not an action this import knows") == true, "\(failures)")
         XCTAssertEqual(failures[2], "Date: '2024-01-02' is not MM/DD/YYYY")
-        XCTAssertTrue(failures[3]?.contains("is money in: a refund") == true, "\(failures)")
+        XCTAssertTrue(failures[3]?.contains("a refund this import doesn't map") == true, "\(failures)")
     }
 }
 

@@ -33,55 +33,17 @@ public struct FidelityHistory: BrokerPreset {
         guard let date = BrokerNumber.usDate(cell("run date")) else {
             return .failure(BrokerRowProblem("Run Date: '\(cell("run date"))' is not MM/DD/YYYY"))
         }
-        let action = cell("action"), symbol = cell("symbol")
-        let amount = BrokerNumber.parse(cell("amount")), quantity = BrokerNumber.parse(cell("quantity"))
+        let action = cell("action")
         let description = cell("security description").isEmpty ? cell("description") : cell("security description")
-        func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal?) -> TransactionDraft {
-            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { BrokerNumber.magnitude($0).description },
-                                         sum: sum.map { BrokerNumber.magnitude($0).description },
-                                         note: "Fidelity: \(action)" + (description.isEmpty || action.contains(description) ? "" : " — \(description)"))
-            draft.currency = "USD"
-            return draft
-        }
-        func needing(_ what: String) -> Result<[TransactionDraft], BrokerRowProblem> {
-            .failure(BrokerRowProblem("\(action): \(what)"))
-        }
-        switch Self.kind(of: action) {
-        case .buy:
-            guard let quantity, let amount else { return needing("a buy needs its Quantity and Amount") }
-            return .success([draft(.buy, ticker: symbol, quantity: quantity, sum: amount)])
-        case .sell:
-            guard let quantity, let amount else { return needing("a sell needs its Quantity and Amount") }
-            return .success([draft(.sell, ticker: symbol, quantity: quantity, sum: amount)])
-        case .dividend:
-            guard let amount, !symbol.isEmpty else { return needing("a dividend needs its Symbol and Amount") }
-            return .success([draft(.dividend, ticker: symbol, sum: amount)])
-        case .interest:
-            guard let amount else { return needing("interest needs its Amount") }
-            return .success([draft(amount.isNegative ? .fee : .interest, sum: amount)])
-        case .fee:
-            guard let amount, amount.isNegative else { return needing("a fee needs a negative Amount (a refund this import doesn't map; add it by hand)") }
-            return .success([draft(.fee, ticker: symbol.isEmpty ? nil : symbol, sum: amount)])
-        case .cash:
-            guard let amount, !amount.isZero else { return needing("moving money needs its Amount") }
-            return .success([draft(amount.isNegative ? .withdrawal : .deposit, sum: amount)])
-        case .coreSweep:
-            return .success([])
-        case .corporateAction:
-            return needing("a corporate action gives shares without their ratio or cost; leave the row out and add it by hand")
-        case nil:
-            return needing("not an action this import knows; leave the row out and add it by hand")
-        }
+        return BrokerRow(date: date, action: action, kind: Self.kind(of: action), symbol: cell("symbol"), quantity: BrokerNumber.parse(cell("quantity")),
+                         amount: BrokerNumber.parse(cell("amount")),
+                         note: "Fidelity: \(action)" + (description.isEmpty || action.contains(description) ? "" : " — \(description)"), currency: "USD").drafts
     }
 
-    private enum Kind {
-        case buy, sell, dividend, interest, fee, cash, coreSweep, corporateAction
-    }
-
-    private static func kind(of action: String) -> Kind? {
+    private static func kind(of action: String) -> BrokerRow.Kind? {
         let action = action.uppercased()
         func has(_ words: String...) -> Bool { words.contains { action.contains($0) } }
-        if has("CORE ACCOUNT") { return .coreSweep }
+        if has("CORE ACCOUNT") { return .ignored }
         if has("YOU BOUGHT", "REINVESTMENT") { return .buy }
         if has("YOU SOLD") { return .sell }
         if has("DIVIDEND RECEIVED", "CAP GAIN") { return .dividend }

@@ -37,51 +37,12 @@ public struct SchwabTransactions: BrokerPreset {
         guard let date = BrokerNumber.usDate(cell(0).split(separator: " ").first.map(String.init) ?? "") else {
             return .failure(BrokerRowProblem("Date: '\(cell(0))' is not MM/DD/YYYY"))
         }
-        let action = cell(1), symbol = cell(2), description = cell(3)
-        let amount = BrokerNumber.parse(cell(7)), quantity = BrokerNumber.parse(cell(4))
-        func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal?) -> TransactionDraft {
-            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { BrokerNumber.magnitude($0).description },
-                                         sum: sum.map { BrokerNumber.magnitude($0).description }, note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"))
-            draft.currency = "USD"
-            return draft
-        }
-        func needing(_ what: String) -> Result<[TransactionDraft], BrokerRowProblem> {
-            .failure(BrokerRowProblem("\(action): \(what)"))
-        }
-        switch Self.kind(of: action) {
-        case .buy:
-            guard let quantity, let amount else { return needing("a buy needs its Quantity and Amount") }
-            return .success([draft(.buy, ticker: symbol, quantity: quantity, sum: amount)])
-        case .sell:
-            guard let quantity, let amount else { return needing("a sell needs its Quantity and Amount") }
-            return .success([draft(.sell, ticker: symbol, quantity: quantity, sum: amount)])
-        case .dividend:
-            guard let amount else { return needing("a dividend needs its Amount") }
-            guard !symbol.isEmpty else { return needing("a dividend without a Symbol can't be told apart from interest; add it by hand") }
-            return .success([draft(.dividend, ticker: symbol, sum: amount)])
-        case .interest:
-            guard let amount else { return needing("interest needs its Amount") }
-            return .success([draft(amount.isNegative ? .fee : .interest, sum: amount)])
-        case .fee:
-            guard let amount else { return needing("a fee needs its Amount") }
-            guard amount.isNegative else { return needing("a fee of \(cell(7)) is money in: a refund this import doesn't map; add it by hand") }
-            return .success([draft(.fee, ticker: symbol.isEmpty ? nil : symbol, sum: amount)])
-        case .cash:
-            guard let amount, !amount.isZero else { return needing("moving money needs its Amount") }
-            return .success([draft(amount.isNegative ? .withdrawal : .deposit, sum: amount)])
-        case .corporateAction:
-            return needing("a corporate action gives shares without their ratio or cost; leave the row out and add it by hand "
-                + "(a split: invest add --type split --ticker \(symbol.isEmpty ? "T" : symbol) --ratio A:B)")
-        case nil:
-            return needing("not an action this import knows; leave the row out and add it by hand")
-        }
+        let action = cell(1), description = cell(3)
+        return BrokerRow(date: date, action: action, kind: Self.kind(of: action), symbol: cell(2), quantity: BrokerNumber.parse(cell(4)),
+                         amount: BrokerNumber.parse(cell(7)), note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"), currency: "USD").drafts
     }
 
-    private enum Kind {
-        case buy, sell, dividend, interest, fee, cash, corporateAction
-    }
-
-    private static func kind(of action: String) -> Kind? {
+    private static func kind(of action: String) -> BrokerRow.Kind? {
         let action = action.lowercased()
         switch action {
         case "buy", "reinvest shares", "buy to open", "buy to close": return .buy
