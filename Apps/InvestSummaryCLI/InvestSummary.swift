@@ -137,7 +137,7 @@ struct SummaryComposer {
             }
         }
         let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: 8))
-        let retrieve = RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger))
+        let retrieve = TransactionsRetrievedOnce(decoratee: RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger)))
         // This client fetches no rates: it counts with those the full client kept on the account.
         let base = try services.configuration.baseCurrency()
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)

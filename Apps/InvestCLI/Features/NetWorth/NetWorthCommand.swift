@@ -82,14 +82,12 @@ extension NetWorthCommand {
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let points: [NetWorthPoint]
         do throws(NetWorthError) {
-            let first: CalendarDay?
-            if let from { first = from } else { first = try history.firstDay() }
-            guard let first else {
-                return io.console.write("Nothing to count yet: add a transaction with 'invest add' or a savings account with 'invest savings add'.\n")
-            }
-            points = try history.netWorth(on: NetWorthTimeline.periodEnds(from: first, to: to, interval: interval))
+            points = try history.netWorth(from: from, to: to, interval: interval)
         } catch {
             throw error.cliError
+        }
+        guard !points.isEmpty else {
+            return io.console.write("Nothing to count yet: add a transaction with 'invest add' or a savings account with 'invest savings add'.\n")
         }
         let plot = Plot(points: points.map { Plot.Point(at: $0.day.startDate, value: $0.total) }, valueLabel: { Formatted.money($0) },
                         timeLabel: { CalendarDay(containing: $0).iso })

@@ -42,18 +42,25 @@ public struct NetWorthValuation: Sendable {
         NetWorthValuation(base: base, day: day, rates: rates, units: units)
     }
 
+    /// The same units with `rates`: a valuation made first to learn which rates it needs.
+    public func with(_ rates: ExchangeRates) -> NetWorthValuation {
+        NetWorthValuation(base: base, day: day, rates: rates, units: units)
+    }
+
     /// The unit `ticker`'s prices are in.
     public func unit(of ticker: String) -> PriceUnit {
         units[ticker] ?? PriceUnit(base.code)!
     }
 
-    /// The currencies that need a rate to value these holdings and pots.
-    public func currencies(tickers: [String], pots: [CashPot]) -> Set<CurrencyCode> {
-        Set(tickers.map { unit(of: $0).currency } + pots.map(currency(of:))).subtracting([base])
+    /// The currencies that need a rate to value these holdings and amounts (each in a currency
+    /// named by its code, nil for the base).
+    public func currencies(tickers: [String], amountsIn codes: [String?]) -> Set<CurrencyCode> {
+        Set(tickers.map { unit(of: $0).currency } + codes.map(currency(named:))).subtracting([base])
     }
 
-    public func currency(of pot: CashPot) -> CurrencyCode {
-        pot.currency.flatMap(CurrencyCode.init) ?? base
+    /// A code's currency; nil (and a code no longer in use) is the base's.
+    private func currency(named code: String?) -> CurrencyCode {
+        code.flatMap(CurrencyCode.init) ?? base
     }
 
     /// A price of `ticker` in the base currency: in its currency's major unit, at today's rate,
@@ -79,13 +86,13 @@ public struct NetWorthValuation: Sendable {
     }
 
     public func cash(_ pot: CashPot, balance: FixedDecimal) -> NetWorthItem {
-        let currency = currency(of: pot)
+        let currency = currency(named: pot.currency)
         return item(.cash, account: pot.account, name: currency.code, currency: currency, amount: balance)
     }
 
     /// A savings account's value, in its `currency` (nil: the base currency).
     public func savings(name: String, value: FixedDecimal, currency: String? = nil) -> NetWorthItem {
-        item(.savings, account: name, name: name, currency: currency.flatMap(CurrencyCode.init) ?? base, amount: value)
+        item(.savings, account: name, name: name, currency: self.currency(named: currency), amount: value)
     }
 
     /// Without an amount (no price) the item is named with nothing counted.

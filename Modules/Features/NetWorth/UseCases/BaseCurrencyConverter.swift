@@ -35,8 +35,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else {
             return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 }, currencies: currencies)
         }
-        let valuation = NetWorthValuation(base: base, day: today(), rates: foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign),
-                                          securities: known, history: history)
+        let valuation = units.with(foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign))
         let converted = prices.mapValues { result -> Result<LoadedPrice, PriceLoadingError> in
             result.flatMap { loaded in
                 let price = loaded.price
@@ -86,8 +85,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
             let code = units.unit(of: ticker).currency.code
             firstDays[code] = min(firstDays[code] ?? first, first)
         }
-        let valuation = NetWorthValuation(base: base, day: today(), rates: firstDays.isEmpty ? ExchangeRates([]) : try rates(for: firstDays),
-                                          securities: known, history: history)
+        let valuation = units.with(firstDays.isEmpty ? ExchangeRates([]) : try rates(for: firstDays))
         return closes.mapping(converted) { ticker, day, close in valuation.on(day).priceInBase(of: ticker, close) }
     }
 

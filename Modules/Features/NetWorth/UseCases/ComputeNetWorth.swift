@@ -55,14 +55,14 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
             .sorted { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let unconverted = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, history: history)
+        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, history: history)
         let summary: SavingsSummary?
         do { summary = try savings?.loadSummary() } catch { throw .savings(error) }
         let openSavings = summary.map { summary in summary.accounts.filter(\.isActive).compactMap { account in summary.latestUpdates[account.id].map { (account, $0.value) } } } ?? []
-        let wanted = unconverted.currencies(tickers: held.map(\.ticker), pots: pots.map(\.key) + openSavings.map { CashPot(account: nil, currency: $0.0.currency) })
+        let wanted = units.currencies(tickers: held.map(\.ticker), amountsIn: pots.map(\.key.currency) + openSavings.map(\.0.currency))
         let kept: ExchangeRates
         do { kept = wanted.isEmpty ? ExchangeRates([]) : try rates.rates(converting: wanted, into: base, over: day...day) } catch { throw .rates(error) }
-        let valuation = NetWorthValuation(base: base, day: day, rates: kept, securities: known, history: history)
+        let valuation = units.with(kept)
         let tickers = Set(held.map(\.ticker)).sorted()
         let results = tickers.isEmpty ? [:] : prices.loadPrices(for: tickers)
         var items = held.map { valuation.holding(account: $0.account, ticker: $0.ticker, quantity: $0.quantity, price: try? results[$0.ticker]?.get().price.price) }

@@ -8,10 +8,10 @@ import Savings
 import Transactions
 
 public protocol NetWorthHistoryComputing {
-    /// The net worth at each of `days`' ends, the last of which may be today.
-    func netWorth(on days: [CalendarDay]) throws(NetWorthError) -> [NetWorthPoint]
-    /// The first day anything was owned: the first transaction's or savings update's.
-    func firstDay() throws(NetWorthError) -> CalendarDay?
+    /// The net worth at the end of each period from `from` (default: the first day anything was
+    /// owned, a transaction's or a savings update's) to `to`, which may be today; none when
+    /// nothing was.
+    func netWorth(from: CalendarDay?, to: CalendarDay, interval: NetWorthTimeline.Interval) throws(NetWorthError) -> [NetWorthPoint]
 }
 
 /// The net worth over time, from the closes and rates kept (fetching the rates the days lack
@@ -39,29 +39,25 @@ public final class ComputeNetWorthHistoryUseCase: NetWorthHistoryComputing {
         self.today = today
     }
 
-    public func firstDay() throws(NetWorthError) -> CalendarDay? {
-        let first = try history().map(\.date).min()
-        let firstSaved = try book()?.updates.first.map { CalendarDay(containing: $0.at) }
-        return [first, firstSaved].compactMap { $0 }.min()
-    }
-
-    public func netWorth(on days: [CalendarDay]) throws(NetWorthError) -> [NetWorthPoint] {
-        guard let first = days.min(), let last = days.max() else { return [] }
+    /// One read of the transactions and the savings for every period.
+    public func netWorth(from: CalendarDay?, to last: CalendarDay, interval: NetWorthTimeline.Interval) throws(NetWorthError) -> [NetWorthPoint] {
         let history = try history()
+        let book = try book()
+        let firstOwned = [history.map(\.date).min(), book?.updates.first.map { CalendarDay(containing: $0.at) }].compactMap { $0 }.min()
+        guard let first = from ?? firstOwned else { return [] }
+        let days = NetWorthTimeline.periodEnds(from: first, to: last, interval: interval)
+        guard !days.isEmpty else { return [] }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: last, rates: ExchangeRates([]), securities: known, history: history)
+        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
         let tickers = Set(history.map(\.ticker)).subtracting([""])
-        let book = try book()
-        let currencies = units.currencies(tickers: Array(tickers), pots: history.flatMap { [CashPot(account: nil, currency: $0.currency),
-                                                                                            CashPot(account: nil, currency: $0.toCurrency)] }
-                                          + (book?.accounts ?? []).map { CashPot(account: nil, currency: $0.currency) })
+        let codes = Set(history.filter { !$0.isPlain }.flatMap { [$0.currency, $0.toCurrency] } + (book?.accounts ?? []).map(\.currency))
+        let currencies = units.currencies(tickers: Array(tickers), amountsIn: Array(codes))
         let kept: ExchangeRates
         do { kept = currencies.isEmpty ? ExchangeRates([]) : try rates.rates(converting: currencies, into: base, over: first...last) } catch { throw .rates(error) }
         let held = PortfolioCalculator.heldTickers(in: PortfolioCalculator.positions(of: history))
         let todays = last == today() && !held.isEmpty ? prices.loadPrices(for: held).compactMapValues { try? $0.get().price.price } : [:]
-        return NetWorthTimeline.points(on: days, history: history, valuation: NetWorthValuation(base: base, day: today(), rates: kept, securities: known, history: history),
-                                       closes: try closes(), todaysPrices: todays, savings: book)
+        return NetWorthTimeline.points(on: days, history: history, valuation: units.with(kept), closes: try closes(), todaysPrices: todays, savings: book)
     }
 
     private func history() throws(NetWorthError) -> [Transaction] {

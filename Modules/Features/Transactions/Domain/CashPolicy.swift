@@ -40,11 +40,6 @@ public enum CashPolicy {
         public let currency: String?
     }
 
-    /// Whether cash is tracked at all: the rule and the balance need a deposit.
-    public static func isTracked(in history: [Transaction]) -> Bool {
-        history.contains { $0.type == .deposit }
-    }
-
     /// The accounts whose cash is tracked: those with a deposit or with cash transferred in.
     public static func trackedAccounts(in history: [Transaction]) -> Set<String?> {
         // By index, not by element: a transaction copied out of the array costs a retain and a
