@@ -11,6 +11,8 @@ struct NetWorthCommand: Command {
     let netWorth: (_ prices: PricesLoading, _ offline: Bool) throws -> NetWorthComputing
     let overTime: (_ prices: PricesLoading, _ offline: Bool) throws -> NetWorthHistoryComputing
     let accounts: () throws -> AccountsView
+    /// A row a day over years is long: at a terminal it goes through the pager, as `list` does.
+    let pagesOutput = true
     let spec = CommandSpec(
         name: "networth", summary: "What you own in the base currency: every account's holdings and cash, and your savings",
         usage: "networth [--by account|kind|currency] [--interval day|week|month [--from D] [--to D]] [--chart] [--svg FILE] [--offline] [--format table|json|csv]",
