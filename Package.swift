@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "InvestmentAccounts", dependencies: ["Ledger"], path: "Modules/Features/InvestmentAccounts"),
         .target(name: "NetWorth", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "Currencies", "Savings", "FixedPoint", "Ledger"],
                 path: "Modules/Features/NetWorth"),
+        .target(name: "Bookkeeping", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "Currencies", "FixedPoint", "Ledger"],
+                path: "Modules/Features/Bookkeeping"),
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
@@ -54,7 +56,7 @@ let package = Package(
                                                           // would load libcurl and its libraries into every run.
                                                           .target(name: "URLSessionHTTP", condition: .when(platforms: [.macOS, .iOS, .watchOS, .tvOS, .visionOS]))],
                 path: "Apps/ClientComposition"),
-        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "NetWorth", "Savings", "LiveFeed",
+        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "NetWorth", "Bookkeeping", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
@@ -86,6 +88,8 @@ let package = Package(
         .testTarget(name: "CurrenciesTests", dependencies: ["Currencies", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrenciesTests"),
         .testTarget(name: "NetWorthTests", dependencies: ["NetWorth", "Currencies", "Portfolio", "CurrentPrices", "Savings", "Transactions", "Ledger", "FixedPoint",
                                                         "TransactionsTestSupport", "TestSupport"], path: "Tests/NetWorthTests"),
+        .testTarget(name: "BookkeepingTests", dependencies: ["Bookkeeping", "Portfolio", "CurrentPrices", "Currencies", "Transactions", "Ledger", "FixedPoint",
+                                                           "TransactionsTestSupport", "TestSupport"], path: "Tests/BookkeepingTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "CurrentPrices", "FixedPoint", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],

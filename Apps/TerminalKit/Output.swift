@@ -3,10 +3,12 @@ import Foundation
 public enum OutputFormat: String, CaseIterable {
     case table, json, csv
 
-    public static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
+    /// `also` names the formats a command writes besides these, for the message.
+    public static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases, also: [String] = []) throws -> OutputFormat {
         guard let text else { return allowed[0] }
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-            throw CLIError.usage("unknown format '\(text)'; use one of: \(allowed.map(\.rawValue).joined(separator: ", ")).")
+            let names = allowed.map(\.rawValue) + also
+            throw CLIError.usage("unknown format '\(text.escapedForTerminal)'; use one of: \(names.joined(separator: ", ")).\(ArgumentParser.suggestion(for: text, among: names))")
         }
         return format
     }

@@ -68,3 +68,22 @@ final class AccountTransfersTests: XCTestCase {
                     toAccount: account, updatedAt: .distantPast)
     }
 }
+
+final class CostBookingsTests: XCTestCase {
+    func test_costBookings_giveEachSellTransferAndSplitItsSharesAtTheirCost() {
+        let history = [makeTransaction(id: "b1", date: "2024-01-02", quantity: "10", sum: "1000"),
+                       makeTransaction(id: "b2", date: "2024-02-01", quantity: "10", sum: "1400"),
+                       makeTransaction(id: "s", date: "2024-03-01", type: .sell, quantity: "12", sum: "1500"),
+                       Transaction(id: "t", date: day("2024-03-02"), type: .transfer, ticker: "AAPL", quantity: 3, sum: 0, toAccount: "isa", updatedAt: .distantPast),
+                       makeTransaction(id: "x", date: "2024-03-03", type: .split, quantity: "0", sum: "0", ratio: "2:1")]
+
+        let bookings = PortfolioCalculator.costBookings(of: history, method: .fifo)
+
+        XCTAssertEqual(bookings["s"], [CostBooking(transactionID: "s", account: nil, ticker: "AAPL", quantityOut: 12, quantityIn: 0, cost: 1280)])
+        XCTAssertEqual(bookings["t"], [CostBooking(transactionID: "t", account: nil, ticker: "AAPL", quantityOut: 3, quantityIn: 0, cost: 420),
+                                       CostBooking(transactionID: "t", account: "isa", ticker: "AAPL", quantityOut: 0, quantityIn: 3, cost: 420)])
+        XCTAssertEqual(bookings["x"], [CostBooking(transactionID: "x", account: nil, ticker: "AAPL", quantityOut: 5, quantityIn: 10, cost: 700),
+                                       CostBooking(transactionID: "x", account: "isa", ticker: "AAPL", quantityOut: 3, quantityIn: 6, cost: 420)])
+        XCTAssertNil(bookings["b1"], "a buy's cost is its own sum")
+    }
+}

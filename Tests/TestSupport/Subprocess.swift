@@ -45,3 +45,19 @@ public func runProcess(_ executable: URL, _ arguments: [String], environment: [S
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
 }
+
+/// A tool the README's test command installs (hledger, python3), found on PATH. A missing one
+/// fails the test that needs it, naming the command that installs it, rather than skipping.
+public func installedTool(_ name: String) throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw MissingTool(name: name)
+}
+
+public struct MissingTool: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String { "\(name) is not installed: run scripts/test, which installs what the tests need" }
+}

@@ -4,6 +4,8 @@ import ClientComposition
 import Ledger
 import LocalFileStore
 import Transactions
+import Portfolio
+import Bookkeeping
 
 struct ImportCommand: Command {
     let ledger: () throws -> LedgerStore
@@ -350,42 +352,34 @@ struct ExportCommand: Command {
     let ledger: () throws -> LedgerStore
     /// The accounts, from the entries the export read.
     let accounts: (_ entries: [LedgerEntry]) throws -> AccountsView
+    let journal: (_ prefix: [String], _ method: CostBasisMethod) throws -> JournalExporting
+    let configuredCostBasis: () -> String?
     let spec = CommandSpec(
-        name: "export", summary: "Write every transaction as CSV or JSON, or the whole ledger, ready for 'invest import'",
-        usage: "export [--format csv|json|ledger] [-o FILE]",
-        options: [.value("format", "csv|json|ledger", "csv or json: transactions (default: csv); ledger: every entry of every kind, a full backup"),
+        name: "export", summary: "Write every transaction as CSV or JSON, the whole ledger, or books for hledger or beancount",
+        usage: "export [--format csv|json|ledger|hledger|beancount] [--accounts-prefix NAME] [-o FILE]",
+        options: [.value("format", "csv|json|ledger|hledger|beancount",
+                         "csv or json: transactions, ready for 'invest import' (default: csv); ledger: every entry of every kind, a full backup; "
+                            + "hledger or beancount: every account's books, with the prices and rates kept"),
+                  .value("accounts-prefix", "NAME", "hledger and beancount: the name under Assets, Income, Expenses and Equity (default: Invest)"),
+                  CostBasisOption.spec(defaultingTo: .average),
                   .value("output", "FILE", "Write to FILE, atomically (a failed export leaves FILE as it was), instead of stdout", short: "o")],
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let isLedger = arguments.value("format") == "ledger"
-        let format = isLedger ? .csv : try OutputFormat.parse(arguments.value("format"), allowed: [.csv, .json])
-        let ledger = try ledger()
-        let entries = try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
-        let text: String
-        var left = 0
-        let written: String
-        if isLedger {
-            text = String(decoding: LedgerArchive.encode(entries), as: UTF8.self)
-            written = Plural.count(entries.count, "entry", "entries")
+        let requested = arguments.value("format")
+        let journalFormat = requested.flatMap { JournalFormatOption(rawValue: $0) }
+        guard journalFormat != nil || (arguments.value("accounts-prefix") == nil && arguments.value("cost-basis") == nil) else {
+            throw CLIError.usage("--accounts-prefix and --cost-basis are for --format hledger or beancount.")
+        }
+        let (text, written, left): (String, String, Int)
+        if let journalFormat {
+            (text, written, left) = try books(journalFormat, arguments)
+        } else if requested == "ledger" {
+            let entries = try liveEntries()
+            (text, written, left) = (String(decoding: LedgerArchive.encode(entries), as: UTF8.self), Plural.count(entries.count, "entry", "entries"), 0)
         } else {
-            var transactions: [Transaction] = []
-            for entry in entries {
-                do throws(LedgerDecodingError) {
-                    if let transaction = try TransactionsLedgerCodec.record(from: entry) {
-                        transactions.append(transaction)
-                    } else if entry.kind != UndoPointCodec.kind.name {
-                        left += 1 // an undo point is bookkeeping, not a record left out
-                    }
-                } catch {
-                    throw CLIError.runtime("nothing was exported: \(error.userMessage)")
-                }
-            }
-            // Under --account, that account's alone.
-            let accounts = try accounts(entries)
-            if let selected = accounts.selected { transactions.removeAll { $0.account != selected.id } }
-            text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst), accountName: accounts.name(of:)).render(format, colors: false)
-            written = Plural.count(transactions.count, "transaction")
+            let format = try OutputFormat.parse(requested, allowed: [.csv, .json], also: ["ledger"] + JournalFormatOption.allCases.map(\.rawValue))
+            (text, written, left) = try transactions(format)
         }
         if let path = arguments.value("output") {
             do {
@@ -398,8 +392,44 @@ struct ExportCommand: Command {
             io.console.write(text)
         }
         if left > 0 {
-            io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(format.rawValue) export; 'invest export --format ledger' keeps everything.\n")
+            io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(requested ?? "csv") export; 'invest export --format ledger' keeps everything.\n")
         }
+    }
+
+    private func liveEntries() throws -> [LedgerEntry] {
+        let ledger = try ledger()
+        return try storeWork { () throws(StoreError) in try ledger.retrieveEntries().filter { !$0.isDeleted } }
+    }
+
+    /// Every account's books, whatever `--account` says: a transfer has two sides.
+    private func books(_ format: JournalFormatOption, _ arguments: ParsedArguments) throws -> (String, String, Int) {
+        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
+        let exporting = try journal(try JournalFormatOption.prefix(arguments.value("accounts-prefix")), method)
+        let books: Journal
+        do throws(BookkeepingError) { books = try exporting.journal() } catch { throw error.cliError }
+        return (format.text(of: books), Plural.count(books.entries.count, "transaction"), 0)
+    }
+
+    /// Transactions as `invest import` reads them; under --account, that account's alone.
+    private func transactions(_ format: OutputFormat) throws -> (String, String, Int) {
+        let entries = try liveEntries()
+        var transactions: [Transaction] = []
+        var left = 0
+        for entry in entries {
+            do throws(LedgerDecodingError) {
+                if let transaction = try TransactionsLedgerCodec.record(from: entry) {
+                    transactions.append(transaction)
+                } else if entry.kind != UndoPointCodec.kind.name {
+                    left += 1 // an undo point is bookkeeping, not a record left out
+                }
+            } catch {
+                throw CLIError.runtime("nothing was exported: \(error.userMessage)")
+            }
+        }
+        let accounts = try accounts(entries)
+        if let selected = accounts.selected { transactions.removeAll { $0.account != selected.id } }
+        let text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst), accountName: accounts.name(of:)).render(format, colors: false)
+        return (text, Plural.count(transactions.count, "transaction"), left)
     }
 
     private func storeWork<T>(_ body: () throws(StoreError) -> T) throws -> T {

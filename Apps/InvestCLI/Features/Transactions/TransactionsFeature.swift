@@ -12,7 +12,8 @@ extension FeatureRegistration {
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
          ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
                        readStandardInput: app.context.readStandardInput),
-         ExportCommand(ledger: app.readableLedger, accounts: app.accountsView(in:)),
+         ExportCommand(ledger: app.readableLedger, accounts: app.accountsView(in:), journal: app.exportJournal(prefix:method:),
+                       configuredCostBasis: app.configuredCostBasis),
          UndoCommand(undo: app.undoLastChange)]
     }
 }

@@ -71,12 +71,3 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
         return (NetWorth(base: base, day: day, items: items), results)
     }
 }
-
-/// The store's failure a retrieval gave, for the net worth's own error.
-extension RetrieveTransactionsError {
-    var storeError: TransactionsStoreError {
-        switch self {
-        case let .retrieval(failure): return failure
-        }
-    }
-}

@@ -58,12 +58,20 @@ public enum PortfolioCalculator {
     }
 
     public static func positions(of transactions: [Transaction], method: CostBasisMethod = .average) -> Positions {
-        accumulate(transactions, method: method).0
+        accumulate(transactions, method: method).positions
     }
 
     /// Every sell's realized gain in `scope`, in date order, with the lots it consumed under FIFO.
     public static func realizedGains(of transactions: [Transaction], method: CostBasisMethod, in scope: AccountScope = .all) -> [RealizedGain] {
-        accumulate(transactions, method: method).1.filter { scope.includes($0.account) }.map(\.gain)
+        accumulate(transactions, method: method).gains.filter { scope.includes($0.account) }.map(\.gain)
+    }
+
+    /// Every sell's, transfer's and split's shares at their cost, by transaction, in date order.
+    public static func costBookings(of transactions: [Transaction], method: CostBasisMethod) -> [String: [CostBooking]] {
+        let (_, gains, restated) = accumulate(transactions, method: method)
+        let sold = gains.map { CostBooking(transactionID: $0.gain.transactionID, account: $0.account, ticker: $0.gain.ticker,
+                                           quantityOut: $0.gain.quantity, quantityIn: .zero, cost: $0.gain.cost) }
+        return Dictionary(grouping: sold + restated, by: \.transactionID)
     }
 
     /// The tickers whose prices are needed: those still held in `scope`. Sold-out ones need none.
@@ -250,7 +258,8 @@ public enum PortfolioCalculator {
     ///
     /// Sorts packed integer keys (day, rank, position) instead of the transactions themselves:
     /// moving structs that hold strings costs a retain and release per move.
-    private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod) -> (Positions, [(account: String?, gain: RealizedGain)]) {
+    private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod)
+        -> (positions: Positions, gains: [(account: String?, gain: RealizedGain)], restated: [CostBooking]) {
         var keys = [UInt64](repeating: 0, count: transactions.count)
         for (position, transaction) in transactions.enumerated() {
             let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
@@ -260,6 +269,7 @@ public enum PortfolioCalculator {
         var positions = PositionBook()
         var accountFees: [String?: FixedDecimal] = [:]
         var gains: [(account: String?, gain: RealizedGain)] = []
+        var restated: [CostBooking] = []
         for key in keys {
             let transaction = transactions[Int(key & 0x3FFF_FFFF)]
             if transaction.ticker.isEmpty {
@@ -270,9 +280,15 @@ public enum PortfolioCalculator {
             switch transaction.type {
             case .split:
                 // A corporate action: every account's shares split, whichever account it was recorded in.
-                positions.update(account, ticker) { $0.apply(transaction, method: method) }
-                for other in positions.accounts(holding: ticker) where other != account {
-                    positions.update(other, ticker) { $0.apply(transaction, method: method) }
+                for splitting in [account] + positions.accounts(holding: ticker).filter({ $0 != account }) {
+                    let (before, after, cost) = positions.update(splitting, ticker) { position in
+                        let before = position.quantity
+                        position.apply(transaction, method: method)
+                        return (before, position.quantity, position.costBasis)
+                    }
+                    if !before.isZero {
+                        restated.append(CostBooking(transactionID: transaction.id, account: splitting, ticker: ticker, quantityOut: before, quantityIn: after, cost: cost))
+                    }
                 }
             case .transfer:
                 // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
@@ -282,6 +298,10 @@ public enum PortfolioCalculator {
                     return (cost, lots, moved)
                 }
                 positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots) }
+                if !moved.isZero {
+                    restated.append(CostBooking(transactionID: transaction.id, account: account, ticker: ticker, quantityOut: moved, quantityIn: .zero, cost: cost))
+                    restated.append(CostBooking(transactionID: transaction.id, account: transaction.toAccount, ticker: ticker, quantityOut: .zero, quantityIn: moved, cost: cost))
+                }
             default:
                 // Written out, not through `update`: the default account's path is the hot one.
                 let gain = account == nil ? positions.defaultAccount[ticker, default: Position()].apply(transaction, method: method)
@@ -289,7 +309,7 @@ public enum PortfolioCalculator {
                 if let gain { gains.append((account, gain)) }
             }
         }
-        return (Positions(byKey: positions.byKey, accountFees: accountFees), gains)
+        return (Positions(byKey: positions.byKey, accountFees: accountFees), gains, restated)
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

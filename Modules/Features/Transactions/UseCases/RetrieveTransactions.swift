@@ -53,6 +53,13 @@ extension TransactionsRetrieving {
 
 public enum RetrieveTransactionsError: Error, Equatable {
     case retrieval(TransactionsStoreError)
+
+    /// The store's failure, for a feature's own error that reads transactions among other things.
+    public var storeError: TransactionsStoreError {
+        switch self {
+        case let .retrieval(failure): return failure
+        }
+    }
 }
 
 public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
