@@ -92,7 +92,7 @@ final class LedgerSpecs: XCTestCase {
 
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.errors.contains("hostile.csv:2: id: must be 1-128 letters, digits, '-' or '_'"), refused.errors)
-        XCTAssertTrue(refused.errors.contains("hostile.csv:3: ticker: 'lowercase ticker!' must be 1-10 characters"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("hostile.csv:3: ticker: 'lowercase ticker!' must be 1-12 characters"), refused.errors)
         XCTAssertEqual(added.status, 0, added.errors)
         XCTAssertFalse(added.output.contains("\u{1B}"), "no escape sequence reaches the terminal")
         let table = invest.run(["list"]).output

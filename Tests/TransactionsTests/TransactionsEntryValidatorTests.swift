@@ -30,7 +30,7 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertEqual(rejections.map(\.id), ["negative", "future", "ticker", "escape", "lower", "unreadable"])
         XCTAssertEqual(rejections[0].reasons, ["quantity: must be greater than 0, got -5"])
         XCTAssertEqual(rejections[1].reasons, ["date: 2099-01-01 is in the future (today is 2024-07-03)"])
-        XCTAssertTrue(rejections[2].reasons[0].hasPrefix("ticker: 'lowercase ticker!' must be 1-10 characters"), "\(rejections[2].reasons)")
+        XCTAssertTrue(rejections[2].reasons[0].hasPrefix("ticker: 'lowercase ticker!' must be 1-12 characters"), "\(rejections[2].reasons)")
         XCTAssertEqual(rejections[4].reasons, ["ticker: 'aapl' is not in its stored, upper-case form"])
         XCTAssertEqual(rejections[5].reasons, ["its quantity can't be read"])
     }

@@ -273,6 +273,7 @@ struct CSVLayout {
     func rows(in bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> ImportCommand.ParsedFile {
         var file = ImportCommand.ParsedFile()
         var reader: ((CSV.Record) -> Void)?
+        var finish: (() -> Void)?
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
@@ -280,7 +281,7 @@ struct CSVLayout {
                 if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
                 if let preset = broker ?? (isCustom ? nil : BrokerPresets.reading(header: record.fields)) {
                     file.broker = preset
-                    reader = try presetReader(preset, header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
+                    (reader, finish) = try presetReader(preset, header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
                     return
                 }
                 reader = try rowReader(header: record.fields, name: name) { row, account, toAccount in
@@ -295,22 +296,27 @@ struct CSVLayout {
         guard reader != nil else {
             throw CLIError.usage("\(name) is empty; expected a header: \(ImportLayout.requiredFields.joined(separator: ",")).")
         }
+        finish?()
         return file
     }
 
     /// What turns each of a broker's records into rows (or none, for a total), or a problem with
-    /// its line.
+    /// its line; and, at the end, what the preset held back.
     private func presetReader(_ preset: BrokerPreset, header: [String], name: String, row: @escaping (ImportRow) -> Void,
-                              problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
+                              problem: @escaping ((line: Int, message: String)) -> Void) throws -> (read: (CSV.Record) -> Void, finish: () -> Void) {
         guard preset.reads(header: header) else {
             throw CLIError.usage("\(name):1: this is not a \(preset.title) export: its header is \(header.joined(separator: ",").escapedForTerminal).")
         }
-        return { record in
-            switch preset.drafts(from: record.fields, header: header) {
-            case let .success(drafts): for draft in drafts { row(ImportRow(line: record.line, id: nil, draft: draft)) }
-            case let .failure(failure): problem((record.line, failure.message))
+        let reader = preset.reader(header: header)
+        let take = { (readings: [BrokerReading]) in
+            for reading in readings {
+                switch reading.result {
+                case let .success(drafts): for draft in drafts { row(ImportRow(line: reading.line, id: nil, draft: draft)) }
+                case let .failure(failure): problem((reading.line, failure.message))
+                }
             }
         }
+        return ({ take(reader.read($0.fields, line: $0.line)) }, { take(reader.finish()) })
     }
 
     /// What turns each record after `header` into a row, or a problem with its line.

@@ -182,7 +182,7 @@ public enum TransactionValidator {
             return nil
         }
         guard let ticker = normalizedTicker(text) else {
-            errors.append(FieldError(field: .ticker, message: "'\(text)' must be 1-10 characters: a letter or digit (or ^ and a letter, for an index), then letters, digits, '.' or '-' (e.g. AAPL, BRK.B, VOD.L, 7203.T, ^GSPC)"))
+            errors.append(FieldError(field: .ticker, message: "'\(text)' must be 1-\(TickerSymbol.maximumLength) characters: a letter or digit (or ^ and a letter, for an index), then letters, digits, '.' or '-' (e.g. AAPL, BRK.B, VOD.L, 7203.T, ^GSPC)"))
             return nil
         }
         return ticker

@@ -1,11 +1,11 @@
 import Foundation
 
 /// What every feature takes for a ticker, one rule everywhere a ticker is typed, imported or
-/// synced: 1–10 characters, upper-case letters, digits, `.` and `-`, starting with a letter or a
-/// digit (`AAPL`, `BRK.B`, `VWRL.L`, `7203.T`, `0700.HK`), or `^` and a letter for an index
-/// (`^GSPC`). Kept in the kernel because records of several features are keyed by it.
+/// synced: 1–12 characters, upper-case letters, digits, `.` and `-`, starting with a letter or a
+/// digit (`AAPL`, `BRK.B`, `VWRL.L`, `7203.T`, `0700.HK`, or an ISIN such as `US0378331005`,
+/// which is how some brokers name a security), or `^` and a letter for an index (`^GSPC`). Kept in the kernel because records of several features are keyed by it.
 public enum TickerSymbol {
-    public static let maximumLength = 10
+    public static let maximumLength = 12
 
     /// `text` in its stored, upper-case form, or nil when it is no ticker.
     public static func normalized(_ text: String) -> String? {

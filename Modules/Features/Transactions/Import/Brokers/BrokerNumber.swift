@@ -27,6 +27,11 @@ public enum BrokerNumber {
             guard character.isASCII, character.isNumber || character == decimal else { return nil }
             plain.append(character == decimal ? "." : character)
         }
+        // `2.0000000000`: Trading 212 writes ten decimals, this ledger keeps what they hold.
+        if plain.contains(".") {
+            while plain.hasSuffix("0") { plain.removeLast() }
+            if plain.hasSuffix(".") { plain.removeLast() }
+        }
         guard !plain.isEmpty, let value = FixedDecimal(plain) else { return nil }
         return negative ? .zero - value : value
     }
@@ -43,5 +48,31 @@ public enum BrokerNumber {
               parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count) else { return nil }
         func two(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
         return "\(parts[2])-\(two(parts[0]))-\(two(parts[1]))"
+    }
+
+    /// `YYYY-MM-DD`, also with a time after it (`2024-01-02, 10:30:00`, `2023-12-18 11:45:06.326`).
+    public static func isoDate(_ text: String) -> String? {
+        let day = String(text.trimmedSpaces.prefix(10))
+        return CalendarDay(iso: day) == nil ? nil : day
+    }
+
+    /// `DD-MM-YYYY` (or `DD/MM/YYYY`, `DD.MM.YYYY`), as European brokers write a date, as `YYYY-MM-DD`.
+    public static func europeanDate(_ text: String) -> String? {
+        let parts = text.trimmedSpaces.split { "-/.".contains($0) }
+        guard parts.count == 3, parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count) else { return nil }
+        func two(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
+        let iso = "\(parts[2])-\(two(parts[1]))-\(two(parts[0]))"
+        return CalendarDay(iso: iso) == nil ? nil : iso
+    }
+
+    /// An amount whose decimal mark the file doesn't settle (Degiro writes `"1,35"` and `-97.93`
+    /// in one file): the later of `,` and `.` is the decimal mark, and a `,` alone is one too.
+    public static func parseEitherMark(_ text: String) -> FixedDecimal? {
+        let comma = text.lastIndex(of: ","), dot = text.lastIndex(of: ".")
+        switch (comma, dot) {
+        case let (comma?, dot?): return parse(text, decimalComma: comma > dot)
+        case (_?, nil): return parse(text, decimalComma: true)
+        default: return parse(text)
+        }
     }
 }

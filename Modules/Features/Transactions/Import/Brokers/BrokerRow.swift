@@ -4,12 +4,17 @@ import FixedPoint
 /// ledger, and the figures it comes with. Every preset maps it to drafts by the same rules.
 public struct BrokerRow: Sendable {
     /// What a broker's action is here.
-    public enum Kind: Sendable {
+    public enum Kind: Equatable, Sendable {
         case buy, sell, dividend, interest, fee, cash
         /// Cash to this ledger moving within the broker's account (a money-market sweep): no transaction.
         case ignored
         /// Shares given without their ratio or cost: named, to be entered by hand.
         case corporateAction
+        /// A split whose ratio the broker gives (`A:B`, shares after for shares before).
+        case split(ratio: String)
+        /// Shares arriving from another broker at the value given: to this ledger, that value put
+        /// in and spent on them, so cash is unchanged and the shares carry that cost.
+        case sharesIn
     }
 
     public let date: String
@@ -55,6 +60,14 @@ public struct BrokerRow: Sendable {
         case .cash:
             guard let amount, !amount.isZero else { return needing("moving money needs its Amount") }
             return .success([draft(amount.isNegative ? .withdrawal : .deposit, sum: amount)])
+        case let .split(ratio):
+            guard !symbol.isEmpty else { return needing("a split needs its Symbol") }
+            return .success([TransactionDraft(date: date, type: TransactionType.split.rawValue, ticker: symbol, ratio: ratio, note: note)])
+        case .sharesIn:
+            guard let quantity, let amount, !symbol.isEmpty, !amount.isZero else {
+                return needing("shares transferred in need their Symbol, Quantity and a value; add them by hand")
+            }
+            return .success([draft(.deposit, sum: amount), draft(.buy, ticker: symbol, quantity: quantity, sum: amount)])
         case .ignored:
             return .success([])
         case .corporateAction:

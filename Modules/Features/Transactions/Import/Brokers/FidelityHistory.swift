@@ -13,7 +13,7 @@ import Ledger
 /// their symbol, money transferred, contributed or deposited a deposit or a withdrawal by its
 /// sign. Moves into and out of the core money-market position are cash to this ledger, so left
 /// out. Corporate actions carry no ratio or cost, and are named.
-public struct FidelityHistory: BrokerPreset {
+public struct FidelityHistory: BrokerRowPreset {
     public let name = "fidelity"
     public let title = "Fidelity account history"
 

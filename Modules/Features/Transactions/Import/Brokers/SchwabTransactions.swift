@@ -13,7 +13,7 @@ import Ledger
 /// journaled is a deposit or a withdrawal by its sign. Corporate actions (splits, mergers,
 /// spin-offs, name changes, shares journaled in) give shares without their ratio or cost, so
 /// they are named, to be entered by hand (`invest add --type split`).
-public struct SchwabTransactions: BrokerPreset {
+public struct SchwabTransactions: BrokerRowPreset {
     public let name = "schwab"
     public let title = "Charles Schwab transactions"
 

@@ -1,0 +1,93 @@
+import FixedPoint
+import Ledger
+
+/// Trading 212's history export (History › Export › CSV): `Action,Time,ISIN,Ticker,Name,No. of
+/// shares,Price / share,Currency (Price / share),Exchange rate,…,Total,Currency (Total),
+/// Withholding tax,Currency (Withholding tax),…`; the columns present vary with what the
+/// export covers, so they are found by name. Times are `YYYY-MM-DD HH:MM:SS`, amounts plain.
+///
+/// The account holds one currency (`Currency (Total)`), and a share trades in its own
+/// (`Currency (Price / share)`): a buy of a dollar share from a euro account is, to this
+/// ledger, an exchange of the euros paid for the dollars the shares cost (shares × price) and a
+/// buy in dollars, so the security's currency is on record and no dollar cash is left behind;
+/// a sell, the other way. A dividend is its gross in the share's currency (shares × the amount
+/// per share), the tax withheld a fee of the same security on the same day (noted as the
+/// dividend's), and the rest exchanged into what the account received. Pence (GBX) are pounds
+/// divided by 100. Deposits, withdrawals and interest on cash move the account's currency.
+/// Other actions (a stock distribution, a split, a spin-off) are named, to be added by hand.
+public struct Trading212History: BrokerRowPreset {
+    public let name = "trading212"
+    public let title = "Trading 212 history"
+
+    public init() {}
+
+    public func reads(header: [String]) -> Bool {
+        let names = Set(header.map { $0.trimmedSpaces.lowercased() })
+        return ["action", "time", "ticker", "no. of shares", "price / share", "total", "currency (total)"].allSatisfy(names.contains)
+    }
+
+    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+        if record.allSatisfy({ $0.trimmedSpaces.isEmpty }) { return .success([]) }
+        guard record.count == header.count else { return .failure(BrokerRowProblem("expected \(header.count) fields, found \(record.count)")) }
+        let columns = Dictionary(header.enumerated().map { ($0.element.trimmedSpaces.lowercased(), $0.offset) }) { first, _ in first }
+        let cell = { (name: String) in columns[name].map { record[$0].trimmedSpaces } ?? "" }
+        let action = cell("action")
+        guard let date = BrokerNumber.isoDate(cell("time")) else { return .failure(BrokerRowProblem("Time: '\(cell("time"))' is not YYYY-MM-DD HH:MM:SS")) }
+        let ticker = cell("ticker"), note = "Trading 212: \(action)" + (cell("name").isEmpty ? "" : " — \(cell("name"))")
+        let accountCurrency = cell("currency (total)")
+        guard let total = BrokerNumber.parse(cell("total")).map(BrokerNumber.magnitude), !accountCurrency.isEmpty else {
+            return .failure(BrokerRowProblem("\(action): needs its Total and Currency (Total)"))
+        }
+        func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal, currency: String) -> TransactionDraft {
+            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity?.description, sum: sum.description, note: note)
+            draft.currency = currency
+            return draft
+        }
+        func exchange(_ sum: FixedDecimal, _ from: String, for received: FixedDecimal, _ to: String) -> TransactionDraft {
+            var fx = draft(.fx, sum: sum, currency: from)
+            (fx.toSum, fx.toCurrency) = (received.description, to)
+            return fx
+        }
+        let lower = action.lowercased()
+        switch lower {
+        case "deposit": return .success([draft(.deposit, sum: total, currency: accountCurrency)])
+        case "withdrawal": return .success([draft(.withdrawal, sum: total, currency: accountCurrency)])
+        case "interest on cash", "lending interest": return .success([draft(.interest, sum: total, currency: accountCurrency)])
+        default: break
+        }
+        let isBuy = lower.hasSuffix(" buy"), isSell = lower.hasSuffix(" sell"), isDividend = lower.hasPrefix("dividend")
+        guard isBuy || isSell || isDividend else {
+            return .failure(BrokerRowProblem("\(action): not an action this import maps; leave the row out and add it by hand"))
+        }
+        guard !ticker.isEmpty, let shares = BrokerNumber.parse(cell("no. of shares")).map(BrokerNumber.magnitude), !shares.isZero,
+              let perShare = BrokerNumber.parse(cell("price / share")).map(BrokerNumber.magnitude) else {
+            return .failure(BrokerRowProblem("\(action): needs its Ticker, No. of shares and Price / share"))
+        }
+        let (tradeCurrency, perMajor) = Self.currency(cell("currency (price / share)").isEmpty ? accountCurrency : cell("currency (price / share)"))
+        guard let gross = shares.multiplied(by: perShare)?.divided(by: FixedDecimal(integerLiteral: perMajor)) else {
+            return .failure(BrokerRowProblem("\(action): No. of shares × Price / share is past this ledger's range"))
+        }
+        let sameCurrency = tradeCurrency == accountCurrency
+        if isDividend {
+            let taxCurrency = cell("currency (withholding tax)").isEmpty ? tradeCurrency : Self.currency(cell("currency (withholding tax)")).code
+            let tax = BrokerNumber.parse(cell("withholding tax")).map(BrokerNumber.magnitude) ?? .zero
+            if sameCurrency { return .success([draft(.dividend, ticker: ticker, sum: total, currency: accountCurrency)]) }
+            guard taxCurrency == tradeCurrency, tax < gross else { return .failure(BrokerRowProblem("\(action): its withholding tax is not in \(tradeCurrency) or exceeds the dividend")) }
+            var withheld = draft(.fee, ticker: ticker, sum: tax, currency: tradeCurrency)
+            withheld.note = "Trading 212: withholding tax on the \(ticker) dividend of \(date)"
+            return .success([draft(.dividend, ticker: ticker, sum: gross, currency: tradeCurrency)] + (tax.isZero ? [] : [withheld])
+                            + [exchange(gross - tax, tradeCurrency, for: total, accountCurrency)])
+        }
+        if sameCurrency {
+            return .success([draft(isBuy ? .buy : .sell, ticker: ticker, quantity: shares, sum: total, currency: accountCurrency)])
+        }
+        let trade = draft(isBuy ? .buy : .sell, ticker: ticker, quantity: shares, sum: gross, currency: tradeCurrency)
+        return .success(isBuy ? [exchange(total, accountCurrency, for: gross, tradeCurrency), trade]
+                              : [trade, exchange(gross, tradeCurrency, for: total, accountCurrency)])
+    }
+
+    /// A price's currency, and how many of its unit make one: `GBX` is a hundredth of a pound.
+    private static func currency(_ unit: String) -> (code: String, perMajor: Int) {
+        ["GBX": "GBP", "GBp": "GBP"][unit].map { ($0, 100) } ?? (unit.uppercased(), 1)
+    }
+}
