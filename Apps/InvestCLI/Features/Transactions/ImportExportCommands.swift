@@ -36,7 +36,8 @@ struct ImportCommand: Command {
         var parsed = try parse(path, name: name, layout: layout)
         try Self.resolveAccounts(in: &parsed, with: accounts)
         if let broker = parsed.broker, arguments.value("broker") == nil {
-            io.console.writeNotice("invest: reading \(name) as a \(broker.title) export (--broker \(broker.name)).\n")
+            let article = broker.title.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+            io.console.writeNotice("invest: reading \(name) as \(article) \(broker.title) export (--broker \(broker.name)).\n")
         }
         // The only reference to the rows, which the import lets go of once they are checked.
         var rows = parsed.rows

@@ -28,7 +28,7 @@ public enum BrokerNumber {
             plain.append(character == decimal ? "." : character)
         }
         // `2.0000000000`: Trading 212 writes ten decimals, this ledger keeps what they hold.
-        if plain.contains(".") {
+        if plain.filter({ $0 == "." }).count == 1 {
             while plain.hasSuffix("0") { plain.removeLast() }
             if plain.hasSuffix(".") { plain.removeLast() }
         }

@@ -71,7 +71,7 @@ public struct BrokerRow: Sendable {
         case .ignored:
             return .success([])
         case .corporateAction:
-            return needing("a corporate action gives shares without their ratio or cost; leave the row out and add it by hand "
+            return needing("a corporate action or a transfer of shares gives them without their ratio or cost; leave the row out and add it by hand "
                 + "(a split: invest add --type split --ticker \(symbol.isEmpty ? "T" : symbol) --ratio A:B)")
         case nil:
             return needing("not an action this import knows; leave the row out and add it by hand")

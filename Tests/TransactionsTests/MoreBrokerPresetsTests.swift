@@ -1,0 +1,182 @@
+import XCTest
+import FixedPoint
+import Transactions
+import TestSupport
+
+/// Reads `records` after `header` through the preset's reader, as the import does: each line's
+/// drafts as "type ticker quantity sum currency", or its problem as "!message".
+private func read(_ preset: BrokerPreset, header: [String], _ records: [[String]]) -> [String] {
+    let reader = preset.reader(header: header)
+    let readings = records.enumerated().flatMap { reader.read($0.element, line: $0.offset + 2) } + reader.finish()
+    return readings.flatMap { reading -> [String] in
+        switch reading.result {
+        case let .success(drafts):
+            return drafts.map { draft in
+                var text = [draft.type, draft.ticker, draft.quantity, draft.sum, draft.currency].map { $0 ?? "-" }.joined(separator: " ")
+                if let toSum = draft.toSum { text += " → \(toSum) \(draft.toCurrency ?? "-")" }
+                if let ratio = draft.ratio { text += " \(ratio)" }
+                return text
+            }
+        case let .failure(problem): return ["!\(reading.line): \(problem.message)"]
+        }
+    }
+}
+
+final class BrokerDatesAndMarksTests: XCTestCase {
+    func test_dates_inTheFormsBrokersWriteThem() {
+        XCTAssertEqual(BrokerNumber.isoDate("2024-01-02, 10:30:00"), "2024-01-02")
+        XCTAssertEqual(BrokerNumber.isoDate("2023-12-18 11:45:06.326"), "2023-12-18")
+        XCTAssertNil(BrokerNumber.isoDate("2024-02-30"))
+        XCTAssertEqual(BrokerNumber.europeanDate("19-12-2022"), "2022-12-19")
+        XCTAssertEqual(BrokerNumber.europeanDate("1.2.2024"), "2024-02-01")
+        XCTAssertNil(BrokerNumber.europeanDate("12-19-2022"), "no 19th month")
+        XCTAssertNil(BrokerNumber.europeanDate("2022-12-19"))
+    }
+
+    func test_parseEitherMark_takesTheLaterMarkAsTheDecimal_andACommaAloneAsOne() {
+        XCTAssertEqual(BrokerNumber.parseEitherMark("1,35"), fixed("1.35"))
+        XCTAssertEqual(BrokerNumber.parseEitherMark("-97.93"), fixed("-97.93"))
+        XCTAssertEqual(BrokerNumber.parseEitherMark("-1.005,00"), fixed("-1005"))
+        XCTAssertEqual(BrokerNumber.parseEitherMark("1,005.50"), fixed("1005.5"))
+        XCTAssertNil(BrokerNumber.parseEitherMark("1,0,0"))
+    }
+
+    func test_parse_dropsTrailingZerosPastTheLedgersDecimals() {
+        XCTAssertEqual(BrokerNumber.parse("0.0290530000"), fixed("0.029053"))
+        XCTAssertEqual(BrokerNumber.parse("2.0000000000"), 2)
+        XCTAssertNil(BrokerNumber.parse("0.123456789"), "nine decimals that hold something are past what this ledger keeps")
+    }
+}
+
+final class InteractiveBrokersStatementTests: XCTestCase {
+    private let sut = InteractiveBrokersStatement()
+    private let tradesHeader = ["Trades", "Header", "DataDiscriminator", "Asset Category", "Currency", "Symbol", "Date/Time", "Quantity", "T. Price", "Proceeds", "Comm/Fee", "Code"]
+
+    func test_reads_theStatementsFirstLine() {
+        XCTAssertTrue(sut.reads(header: ["Statement", "Header", "Field Name", "Field Value"]))
+        XCTAssertFalse(sut.reads(header: ["Trades", "Header", "DataDiscriminator"]))
+    }
+
+    func test_trades_takeOrdersOnly_withCommissionInTheCost_andForexAsAnExchange() {
+        let rows = read(sut, header: ["Statement", "Header", "Field Name", "Field Value"], [
+            tradesHeader,
+            ["Trades", "Data", "Order", "Stocks", "EUR", "SAP", "2024-01-03, 10:30:00", "10", "150", "-1500", "-2.5", "O"],
+            ["Trades", "Data", "Execution", "Stocks", "EUR", "SAP", "2024-01-03, 10:30:00", "10", "150", "-1500", "-2.5", "O"],
+            ["Trades", "Data", "Order", "Stocks", "EUR", "SAP", "2024-02-03, 10:30:00", "-4", "160", "640", "-2.5", "C"],
+            ["Trades", "Data", "Order", "Forex", "CAD", "USD.CAD", "2024-01-04, 09:40:00", "1000", "1.35", "-1350", "0", "O"],
+            ["Trades", "Data", "Order", "Forex", "CAD", "USD.CAD", "2024-01-05, 09:40:00", "-200", "1.36", "272", "0", "O"],
+            ["Trades", "Data", "Order", "Equity and Index Options", "USD", "AAPL 240119C00200000", "2024-01-05, 09:40:00", "1", "3", "-300", "-1", "O"],
+            ["Trades", "SubTotal", "", "Stocks", "EUR", "SAP", "", "6", "", "-860", "-5", ""]])
+
+        XCTAssertEqual(rows, ["buy SAP 10 1502.5 EUR", "sell SAP 4 637.5 EUR", "fx - - 1350 CAD → 1000 USD", "fx - - 200 USD → 272 CAD",
+                              "!8: Trades: Equity and Index Options (AAPL 240119C00200000) are not mapped; this ledger holds shares"])
+    }
+
+    func test_dividendsTaxesAndCorporateActions_keepTheirSymbol_andNameWhatCantBeMapped() {
+        let rows = read(sut, header: ["Statement", "Header", "Field Name", "Field Value"], [
+            ["Withholding Tax", "Header", "Currency", "Date", "Description", "Amount", "Code"],
+            ["Withholding Tax", "Data", "USD", "2024-02-15", "KO(US1912161007) Cash Dividend USD 0.46 per Share - US Tax", "-6.9", ""],
+            ["Withholding Tax", "Data", "USD", "2024-03-15", "KO(US1912161007) Cash Dividend USD 0.46 per Share - US Tax", "6.9", ""],
+            ["Withholding Tax", "Data", "Total", "", "", "0", ""],
+            ["Corporate Actions", "Header", "Asset Category", "Currency", "Report Date", "Date/Time", "Description", "Quantity", "Proceeds", "Value", "Realized P/L", "Code"],
+            ["Corporate Actions", "Data", "Stocks", "USD", "2024-06-10", "2024-06-07, 20:25:00", "NVDA(US67066G1040) Split 10 for 1 (NVDA, NVIDIA CORP, US67066G1040)", "18", "0", "0", "0", ""],
+            ["Corporate Actions", "Data", "Stocks", "USD", "2024-06-10", "2024-06-07, 20:25:00", "XYZ(US0000000001) Merged(Acquisition) WITH US0000000002 1 FOR 2 (XYZ, XYZ CORP, US0000000001)", "-10", "0", "0", "0", ""]])
+
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertEqual(rows[0], "fee KO - 6.9 USD")
+        XCTAssertTrue(rows[1].hasPrefix("!4: Withholding Tax: a refund (6.9)"), rows[1])
+        XCTAssertEqual(rows[2], "split NVDA - - - 10:1")
+        XCTAssertTrue(rows[3].hasPrefix("!8: Corporate Actions — XYZ(US0000000001) Merged"), rows[3])
+    }
+}
+
+final class VanguardTransactionsTests: XCTestCase {
+    private let sut = VanguardTransactions()
+    private let holdings = ["Account Number", "Investment Name", "Symbol", "Shares", "Share Price", "Total Value", ""]
+    private let transactions = ["Account Number", "Trade Date", "Settlement Date", "Transaction Type", "Transaction Description", "Investment Name", "Symbol",
+                                "Shares", "Share Price", "Principal Amount", "Commission Fees", "Net Amount", "Accrued Interest", "Account Type", ""]
+
+    func test_reads_eitherTableFirst() {
+        XCTAssertTrue(sut.reads(header: holdings))
+        XCTAssertTrue(sut.reads(header: transactions))
+        XCTAssertFalse(sut.reads(header: ["Account Number", "Symbol"]))
+    }
+
+    func test_transactions_skipTheHoldings_andNameWhatCarriesNoRatioOrCost() {
+        func row(_ type: String, _ symbol: String, _ shares: String, _ price: String, _ net: String) -> [String] {
+            ["1", "01/05/2024", "01/08/2024", type, type, "FUND", symbol, shares, price, net, "0", net, "0", "CASH", ""]
+        }
+        let rows = read(sut, header: holdings, [
+            ["1", "VANGUARD TOTAL STOCK MARKET ETF", "VTI", "10", "250", "2500", ""], [""], transactions,
+            row("Buy", "VTI", "10", "220", "-2200.00"), row("Fee", "", "0", "0", "-20.00"), row("Capital gain (LT)", "VTI", "0", "0", "15.00"),
+            row("Dividend", "VMFXX", "0", "1", "4.56"), row("Sweep in", "VMFXX", "100", "1", "-100"), row("Stock split", "VTI", "10", "0", "0"),
+            row("Transfer (outgoing)", "VTI", "-2", "230", "0")])
+
+        XCTAssertEqual(rows.prefix(4), ["buy VTI 10 2200 USD", "fee - - 20 USD", "dividend VTI - 15 USD", "interest - - 4.56 USD"])
+        XCTAssertEqual(rows.count, 6)
+        XCTAssertTrue(rows[4].hasPrefix("!10: Stock split: a corporate action"), rows[4])
+        XCTAssertTrue(rows[5].hasPrefix("!11: Transfer (outgoing): a corporate action or a transfer"), rows[5])
+    }
+}
+
+final class Trading212HistoryTests: XCTestCase {
+    private let sut = Trading212History()
+    private let header = ["Action", "Time", "ISIN", "Ticker", "Name", "No. of shares", "Price / share", "Currency (Price / share)", "Exchange rate",
+                          "Total", "Currency (Total)", "Withholding tax", "Currency (Withholding tax)"]
+
+    private func row(_ action: String, _ ticker: String, _ shares: String, _ price: String, _ unit: String, _ total: String, _ currency: String,
+                     tax: String = "", taxCurrency: String = "") -> [String] {
+        [action, "2024-01-12 14:14:14", "", ticker, "", shares, price, unit, "", total, currency, tax, taxCurrency]
+    }
+
+    func test_pence_areAHundredthOfAPound_andAShareInTheAccountsCurrencyNeedsNoExchange() {
+        let rows = read(sut, header: header, [
+            row("Market buy", "VOD", "100", "72.50", "GBX", "72.80", "GBP"),
+            row("Limit buy", "INRG", "3", "630.11", "GBX", "22.00", "EUR"),
+            row("Dividend (Ordinary)", "VOD", "100", "0.04", "GBP", "4.00", "GBP")])
+
+        XCTAssertEqual(rows, ["buy VOD 100 72.8 GBP", "fx - - 22 EUR → 18.9033 GBP", "buy INRG 3 18.9033 GBP", "dividend VOD - 4 GBP"])
+    }
+
+    func test_actionsItDoesNotMap_areNamed() {
+        let rows = read(sut, header: header, [row("Stock split open", "AAPL", "1", "100", "USD", "0", "EUR"), ["Deposit", "bad time", "", "", "", "", "", "", "", "1", "EUR", "", ""]])
+
+        XCTAssertEqual(rows, ["!2: Stock split open: not an action this import maps; leave the row out and add it by hand",
+                              "!3: Time: 'bad time' is not YYYY-MM-DD HH:MM:SS"])
+    }
+}
+
+final class DegiroAccountTests: XCTestCase {
+    private let sut = DegiroAccount()
+    private let header = ["Date", "Time", "Value date", "Product", "ISIN", "Description", "FX", "Change", "", "Balance", "", "Order Id"]
+
+    private func row(_ description: String, _ currency: String, _ amount: String, time: String = "10:00", product: String = "SAP SE", isin: String = "DE0007164600") -> [String] {
+        ["02-01-2024", time, "02-01-2024", product, isin, description, "", currency, amount, currency, "0", ""]
+    }
+
+    func test_reads_itsHeaderInEnglishAndDutch() {
+        XCTAssertTrue(sut.reads(header: header))
+        XCTAssertTrue(sut.reads(header: ["Datum", "Tijd", "Valutadatum", "Product", "ISIN", "Omschrijving", "FX", "Mutatie", "", "Saldo", "", "Order Id"]))
+        XCTAssertFalse(sut.reads(header: ["Date", "Time", "Product"]))
+    }
+
+    func test_descriptionsInItsLanguages_mapToTheirKinds_theQuantityReadFromTheText() {
+        let rows = read(sut, header: header, [
+            row("Buy 3 SAP SE@150,5 EUR (DE0007164600)", "EUR", "-451,50"), row("Achat 2 SAP SE@150 EUR (DE0007164600)", "EUR", "-300"),
+            row("Verkauf 1 @ 160 EUR", "EUR", "160,00"), row("Dividende", "EUR", "2,20"), row("Dividendensteuer", "EUR", "-0,58"),
+            row("Transaction and/or third party fees", "EUR", "-2,00"), row("Interest", "EUR", "0,10", product: "", isin: ""),
+            row("Withdrawal", "EUR", "-50", product: "", isin: ""), row("PRODUCTWIJZIGING : Koop 500 @ 0,039 EUR", "EUR", "0")])
+
+        XCTAssertEqual(rows.prefix(8), ["buy DE0007164600 3 451.5 EUR", "buy DE0007164600 2 300 EUR", "sell DE0007164600 1 160 EUR", "dividend DE0007164600 - 2.2 EUR",
+                                        "fee DE0007164600 - 0.58 EUR", "fee DE0007164600 - 2 EUR", "interest - - 0.1 EUR", "withdrawal - - 50 EUR"])
+        XCTAssertTrue(rows[8].hasPrefix("!10: PRODUCTWIJZIGING"), rows[8])
+    }
+
+    func test_anExchangesHalves_pairInEitherOrder_byTheirTimeAndProduct() {
+        let rows = read(sut, header: header, [
+            row("FX Credit", "USD", "100,00", time: "10:00"), row("Valuta Creditering", "EUR", "0,50", time: "11:00", product: "", isin: ""),
+            row("FX Debit", "EUR", "-91,00", time: "10:00"), row("Valuta Debitering", "USD", "-0,55", time: "11:00", product: "", isin: "")])
+
+        XCTAssertEqual(rows, ["fx - - 91 EUR → 100 USD", "fx - - 0.55 USD → 0.5 EUR"])
+    }
+}
