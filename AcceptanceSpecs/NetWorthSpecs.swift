@@ -13,18 +13,7 @@ final class NetWorthSpecs: XCTestCase {
         let phone = makeInvestDriver(servicesFrom: emulator)
         for driver in [phone] { useBritishSettings(driver, emulator: emulator) }
         phone.signUp("investor@example.com", password: "long enough")
-        // Twelve Data's meta.currency says London quotes VOD.L in pence.
-        XCTAssertEqual(phone.run(["price", "fetch", "VOD.L", "--from", "2024-07-01"]).status, 0)
-        for command in [["account", "add", "ISA", "--kind", "isa"],
-                        ["add", "--type", "deposit", "--sum", "10000", "--date", "2024-06-03"],
-                        ["add", "--type", "fx", "--sum", "5000", "--to-sum", "6250", "--to-currency", "USD", "--date", "2024-06-04"],
-                        ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "2000", "--currency", "USD", "--date", "2024-06-05"],
-                        ["add", "--type", "buy", "--ticker", "VOD.L", "--quantity", "1000", "--sum", "750", "--date", "2024-06-05"],
-                        ["transfer", "--to", "ISA", "--ticker", "AAPL", "--quantity", "4", "--date", "2024-06-10"],
-                        ["transfer", "--to", "ISA", "--sum", "100", "--date", "2024-06-10"]] {
-            let run = phone.run(command)
-            XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
-        }
+        recordTwoAccountsInTwoCurrencies(phone)
 
         let worth = try phone.run(["networth", "--format", "json"]).jsonObject()
         let byAccount = try phone.run(["networth", "--by", "account", "--format", "json"]).jsonObject()
@@ -69,13 +58,6 @@ final class NetWorthSpecs: XCTestCase {
         XCTAssertEqual(try summary.jsonObject()["value"] as? String, "2372.3")
         XCTAssertEqual(try summary.jsonObject()["netWorth"] as? String, "9963.4375", "the remote-only client gives the same net worth")
         XCTAssertEqual(try summary.jsonObject()["baseCurrency"] as? String, "GBP")
-    }
-
-    private func useBritishSettings(_ driver: InvestDriver, emulator: ServicesEmulator) {
-        driver.environment["INVEST_BASE_CURRENCY"] = "GBP"
-        driver.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
-        driver.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
-        driver.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
     }
 
     /// Issue 31 §1 and §2: an exchange, a foreign buy and transfers go out with `export` and come

@@ -108,35 +108,21 @@ final class PlainTextAccountingSpecs: XCTestCase {
     private static let beancountTotals = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Tests/PlainTextAccounting/beancount_totals.py")
 
-    /// A GBP investor's two accounts: every kind of transaction, in pounds and in dollars.
+    /// The British investor's two accounts, then every other kind of transaction, in pounds and dollars.
     private func makeHistoryWithEveryKind() throws -> (InvestDriver, ServicesEmulator) {
         let emulator = try startEmulator()
         try emulator.setQuote("AAPL", price: 200, previousClose: 190)
         try emulator.setQuote("VOD.L", price: 80, previousClose: 79)
         let invest = makeInvestDriver(servicesFrom: emulator)
-        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
-        invest.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
-        invest.environment["TWELVE_DATA_API_KEY"] = ServicesEmulator.apiKey
-        invest.environment["INVEST_TWELVE_DATA_URL"] = emulator.baseURL.absoluteString
-        // Twelve Data's meta.currency says London quotes VOD.L in pence.
-        XCTAssertEqual(invest.run(["price", "fetch", "VOD.L", "--from", "2024-07-01"]).status, 0)
-        for command in [["account", "add", "ISA", "--kind", "isa"],
-                        ["add", "--type", "deposit", "--sum", "10000", "--date", "2024-06-03"],
-                        ["add", "--type", "fx", "--sum", "5000", "--to-sum", "6250", "--to-currency", "USD", "--date", "2024-06-04"],
-                        ["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "2000", "--currency", "USD", "--date", "2024-06-05"],
-                        ["add", "--type", "buy", "--ticker", "VOD.L", "--quantity", "1000", "--sum", "750", "--date", "2024-06-05"],
-                        ["transfer", "--to", "ISA", "--ticker", "AAPL", "--quantity", "4", "--date", "2024-06-10"],
-                        ["transfer", "--to", "ISA", "--sum", "100", "--date", "2024-06-10"],
-                        ["add", "--type", "sell", "--ticker", "AAPL", "--quantity", "2", "--sum", "420", "--currency", "USD", "--date", "2024-06-12"],
-                        ["add", "--type", "dividend", "--ticker", "AAPL", "--sum", "3.5", "--currency", "USD", "--date", "2024-06-13"],
-                        ["add", "--type", "fee", "--sum", "2.5", "--date", "2024-06-14"],
-                        ["add", "--type", "interest", "--sum", "1.25", "--date", "2024-06-14"],
-                        ["add", "--type", "withdrawal", "--sum", "500", "--date", "2024-06-15"],
-                        ["add", "--type", "split", "--ticker", "AAPL", "--ratio", "4:1", "--date", "2024-06-20"],
-                        ["add", "--type", "fee", "--ticker", "VOD.L", "--sum", "1", "--date", "2024-06-21"]] {
-            let run = invest.run(command)
-            XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
-        }
+        useBritishSettings(invest, emulator: emulator)
+        recordTwoAccountsInTwoCurrencies(invest, then: [
+            ["add", "--type", "sell", "--ticker", "AAPL", "--quantity", "2", "--sum", "420", "--currency", "USD", "--date", "2024-06-12"],
+            ["add", "--type", "dividend", "--ticker", "AAPL", "--sum", "3.5", "--currency", "USD", "--date", "2024-06-13"],
+            ["add", "--type", "fee", "--sum", "2.5", "--date", "2024-06-14"],
+            ["add", "--type", "interest", "--sum", "1.25", "--date", "2024-06-14"],
+            ["add", "--type", "withdrawal", "--sum", "500", "--date", "2024-06-15"],
+            ["add", "--type", "split", "--ticker", "AAPL", "--ratio", "4:1", "--date", "2024-06-20"],
+            ["add", "--type", "fee", "--ticker", "VOD.L", "--sum", "1", "--date", "2024-06-21"]])
         return (invest, emulator)
     }
 

@@ -363,7 +363,7 @@ struct ExportCommand: Command {
     let configuredCostBasis: () -> String?
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, the whole ledger, or books for hledger or beancount",
-        usage: "export [--format csv|json|ledger|hledger|beancount] [--accounts-prefix NAME] [-o FILE]",
+        usage: "export [--format csv|json|ledger|hledger|beancount] [--accounts-prefix NAME] [--cost-basis average|fifo] [-o FILE]",
         options: [.value("format", "csv|json|ledger|hledger|beancount",
                          "csv or json: transactions, ready for 'invest import' (default: csv); ledger: every entry of every kind, a full backup; "
                             + "hledger or beancount: every account's books, with the prices and rates kept"),
