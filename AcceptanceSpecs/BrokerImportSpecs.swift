@@ -217,14 +217,17 @@ final class BrokerImportSpecs: XCTestCase {
         Market sell,2024-03-01 15:00:00.000,US0378331005,AAPL,"Apple",1.0000000000,190.00,USD,1.08000,12.00,"EUR",175.66,"EUR",,,,EOF3,0.26,"EUR"
         Interest on cash,2024-03-05 22:00:00.000,,,,,,,,,,0.85,"EUR",,,"Interest on cash",int-1,,
         Withdrawal,2024-03-10 10:00:00.000,,,,,,,,,,-100.00,"EUR",,,"Sent to Bank",wd-1,,
+        Stock split close,2024-03-15 06:00:00.000,US0378331005,AAPL,"Apple",1.0000000000,190.00,USD,Not available,,"EUR",0.00,"EUR",,,,,,
+        Stock split open,2024-03-15 06:00:00.000,US0378331005,AAPL,"Apple",4.0000000000,47.50,USD,Not available,,"EUR",0.00,"EUR",,,,,,
 
         """
 
-    func test_aTrading212History_exchangesTheAccountsEurosForTheSharesDollars_andLinksTheWithholdingTax() throws {
+    func test_aTrading212History_exchangesTheAccountsEurosForTheSharesDollars_linksTheWithholdingTax_andPairsASplitsRows() throws {
         let (invest, imported, again) = try importTwice(Self.trading212, named: "from_2024-01-01_to_2024-03-31.csv", quotes: ["AAPL": 200, "IWDA": 85], base: "EUR")
         XCTAssertTrue(imported.errors.contains("(--broker trading212)"), imported.errors)
         XCTAssertTrue(again.output.contains("Imported 0 transactions"), again.output)
-        XCTAssertEqual(try holdings(invest).map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }, ["AAPL 1", "IWDA 10"])
+        // AAPL: 2 bought, 1 sold, then split 4 for 1 (its close row 1 share, its open row 4).
+        XCTAssertEqual(try holdings(invest).map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }, ["AAPL 4", "IWDA 10"])
         // Euros: 2,000 in; −327.76 for $360 of AAPL; −800 of IWDA; +0.37 for the dividend's net
         // $0.41; +175.66 for the $190 sale; +0.85 interest; −100 out. Dollars: +360 − 360, then
         // +0.48 gross dividend (2 × 0.24) − 0.07 withheld − 0.41 exchanged, then +190 − 190: none.
@@ -232,7 +235,7 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(balances.map { "\($0["currency"] ?? "") \($0["balance"] ?? "")" }, ["EUR 949.12", "USD 0"])
         let rows = try invest.run(["list", "--ticker", "AAPL", "--format", "json"]).jsonRows()
         XCTAssertEqual(Set(rows.map { "\($0["type"] ?? "") \($0["sum"] ?? "") \($0["currency"] ?? "")" }),
-                       ["buy 360 USD", "sell 190 USD", "dividend 0.48 USD", "fee 0.07 USD"], "the security's currency is on record")
+                       ["buy 360 USD", "sell 190 USD", "dividend 0.48 USD", "fee 0.07 USD", "split <null> <null>"], "the security's currency is on record")
         XCTAssertTrue(rows.contains { ($0["note"] as? String) == "Trading 212: withholding tax on the AAPL dividend of 2024-02-16" })
     }
 
@@ -273,6 +276,28 @@ final class BrokerImportSpecs: XCTestCase {
         let fees = try invest.run(["list", "--type", "fee", "--ticker", "US0378331005", "--format", "json"]).jsonRows()
         XCTAssertTrue(fees.contains { ($0["note"] as? String) == "Degiro: withholding tax on the APPLE INC dividend of 2024-02-16" && ($0["sum"] as? String) == "0.07" },
                       "\(fees)")
+    }
+
+    /// Degiro's trades export in its shape: its account's currency in the columns' names, an
+    /// AutoFX fee, and the Order Id after an empty column.
+    private static let degiroTransactions = """
+        Date,Time,Product,ISIN,Reference exchange,Venue,Quantity,Price,,Local value,,Value EUR,Exchange rate,AutoFX Fee,Transaction and/or third party fees EUR,Total EUR,Order ID,
+        20-03-2024,16:00,APPLE INC,US0378331005,NDQ,XNAS,-1,"190,0000",USD,"190,00",USD,"175,00","1,0857","-0,44","-1,00","173,56",,ffff-6666
+        10-03-2024,15:45,APPLE INC,US0378331005,NDQ,XNAS,3,"180,0000",USD,"-540,00",USD,"-496,00","1,0887","-1,24","-1,00","-498,24",,eeee-5555
+        04-01-2024,10:00,VANGUARD FTSE AW,IE00B3RBWM25,EAM,XAMS,10,"100,5000",EUR,"-1005,00",EUR,"-1005,00",,"0,00","-3,00","-1008,00",,bbbb-2222
+
+        """
+
+    func test_aDegiroTransactionsExport_buysInTheAccountsCurrencyAtTheirTotal_andOthersThroughAnExchange() throws {
+        let (invest, imported, again) = try importTwice(Self.degiroTransactions, named: "Transactions.csv", quotes: ["US0378331005": 200, "IE00B3RBWM25": 110], base: "EUR")
+        XCTAssertTrue(imported.errors.contains("as a Degiro transactions export (--broker degiro-transactions)"), imported.errors)
+        XCTAssertTrue(again.output.contains("Imported 0 transactions"), again.output)
+        // The FTSE All-World at its €1,008 total, fees in; Apple: 3 bought for $540, 1 sold for $190.
+        XCTAssertEqual(try holdings(invest).map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }, ["IE00B3RBWM25 10", "US0378331005 2"])
+        let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+        XCTAssertEqual(Set(rows.map { "\($0["type"] ?? "") \($0["sum"] ?? "") \($0["currency"] ?? "") \($0["to_sum"] ?? "-") \($0["to_currency"] ?? "-")" }),
+                       ["buy 1008 <null> <null> <null>", "fx 498.24 <null> 540 USD", "buy 540 USD <null> <null>", "sell 190 USD <null> <null>", "fx 190 USD 173.56 <null>"],
+                       "the base currency (euros here) is written as none")
     }
 
     func test_aDegiroExchangeMissingItsOtherHalf_isNamedByLine_andNothingIsImported() throws {

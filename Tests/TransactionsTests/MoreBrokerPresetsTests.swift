@@ -139,9 +139,9 @@ final class Trading212HistoryTests: XCTestCase {
     }
 
     func test_actionsItDoesNotMap_areNamed() {
-        let rows = read(sut, header: header, [row("Stock split open", "AAPL", "1", "100", "USD", "0", "EUR"), ["Deposit", "bad time", "", "", "", "", "", "", "", "1", "EUR", "", ""]])
+        let rows = read(sut, header: header, [row("Stock distribution", "AAPL", "1", "100", "USD", "0", "EUR"), ["Deposit", "bad time", "", "", "", "", "", "", "", "1", "EUR", "", ""]])
 
-        XCTAssertEqual(rows, ["!2: Stock split open: not an action this import maps; leave the row out and add it by hand",
+        XCTAssertEqual(rows, ["!2: Stock distribution: not an action this import maps; leave the row out and add it by hand",
                               "!3: Time: 'bad time' is not YYYY-MM-DD HH:MM:SS"])
     }
 }
@@ -169,7 +169,7 @@ final class DegiroAccountTests: XCTestCase {
 
         XCTAssertEqual(rows.prefix(8), ["buy DE0007164600 3 451.5 EUR", "buy DE0007164600 2 300 EUR", "sell DE0007164600 1 160 EUR", "dividend DE0007164600 - 2.2 EUR",
                                         "fee DE0007164600 - 0.58 EUR", "fee DE0007164600 - 2 EUR", "interest - - 0.1 EUR", "withdrawal - - 50 EUR"])
-        XCTAssertTrue(rows[8].hasPrefix("!10: PRODUCTWIJZIGING"), rows[8])
+        XCTAssertEqual(rows[8], "!10: a product change that moves shares to another ISIN is not mapped; add it by hand", "a change with no other side")
     }
 
     func test_anExchangesHalves_pairInEitherOrder_byTheirTimeAndProduct() {
@@ -178,5 +178,65 @@ final class DegiroAccountTests: XCTestCase {
             row("FX Debit", "EUR", "-91,00", time: "10:00"), row("Valuta Debitering", "USD", "-0,55", time: "11:00", product: "", isin: "")])
 
         XCTAssertEqual(rows, ["fx - - 91 EUR → 100 USD", "fx - - 0.55 USD → 0.5 EUR"])
+    }
+}
+
+final class DegiroTransactionsTests: XCTestCase {
+    private let sut = DegiroTransactions()
+    private let header = ["Date", "Time", "Product", "ISIN", "Reference exchange", "Venue", "Quantity", "Price", "", "Local value", "", "Value EUR", "Exchange rate",
+                          "AutoFX Fee", "Transaction and/or third party fees EUR", "Total EUR", "Order ID", ""]
+    private let oldHeader = ["Datum", "Tijd", "Product", "ISIN", "Beurs", "Uitvoeringsplaats", "Aantal", "Koers", "", "Lokale waarde", "", "Waarde", "",
+                             "Wisselkoers", "Transactiekosten en/of", "", "Totaal", "", "Order ID"]
+
+    func test_reads_todaysAndTheOlderLayout_butNotTheAccountStatement() {
+        XCTAssertTrue(sut.reads(header: header))
+        XCTAssertTrue(sut.reads(header: oldHeader))
+        XCTAssertFalse(sut.reads(header: ["Date", "Time", "Value date", "Product", "ISIN", "Description", "FX", "Change", "", "Balance", "", "Order Id"]))
+        XCTAssertNil(BrokerPresets.reading(header: header).map { $0.name == "degiro" ? $0 : nil } ?? nil, "the account statement's preset doesn't claim it")
+        XCTAssertEqual(BrokerPresets.reading(header: header)?.name, "degiro-transactions")
+    }
+
+    func test_aTradeInTheAccountsCurrency_costsItsTotal_andOneInAnotherIsAnExchangeAndATrade() {
+        let rows = read(sut, header: header, [
+            ["11-12-2025", "16:03", "VANGUARD FTSE ALL-WORLD", "IE00BK5BQT80", "XET", "XETA", "21", "143,9000", "EUR", "-3021,90", "EUR", "-3021,90", "", "0,00", "-3,00", "-3024,90", "", "b1d87359"],
+            ["28-05-2026", "15:31", "VERTEX INC CLASS A", "US92538J1060", "NDQ", "XNAS", "101", "12,6000", "USD", "-1272,60", "USD", "-1093,96", "1,1633", "-2,73", "", "-1096,70", "", "07bedc06"],
+            ["28-07-2026", "16:39", "ACME CORP", "US0000000001", "NDQ", "BATS", "-4", "319,0000", "USD", "1276,00", "USD", "1121,57", "1,1377", "-2,80", "-2,00", "1116,76", "", "39e444b5"]])
+
+        XCTAssertEqual(rows, ["buy IE00BK5BQT80 21 3024.9 EUR",
+                              "fx - - 1096.7 EUR → 1272.6 USD", "buy US92538J1060 101 1272.6 USD",
+                              "sell US0000000001 4 1276 USD", "fx - - 1276 USD → 1116.76 EUR"])
+    }
+
+    func test_theOlderLayout_namesTheAccountsCurrencyInAColumnOfItsOwn() {
+        let rows = read(sut, header: oldHeader, [
+            ["15-12-2022", "16:55", "VICI PROPERTIES INC. C", "US9256521090", "NSY", "XNYS", "1", "33,90", "USD", "-33,90", "USD", "-31,91", "EUR", "1,0624", "-1,00", "EUR", "-32,91", "EUR", "5925d76b"]])
+
+        XCTAssertEqual(rows, ["fx - - 32.91 EUR → 33.9 USD", "buy US9256521090 1 33.9 USD"])
+    }
+}
+
+final class BrokerSplitsAndProductChangesTests: XCTestCase {
+    func test_trading212_makesASplitOfItsCloseAndOpenRows_theRatioFromTheShares() {
+        let header = ["Action", "Time", "ISIN", "Ticker", "Name", "No. of shares", "Price / share", "Currency (Price / share)", "Exchange rate", "Total (EUR)"]
+        func row(_ action: String, _ ticker: String, _ shares: String) -> [String] { [action, "2024-06-10 09:00:00", "", ticker, "", shares, "0", "USD", "", "0.00"] }
+
+        let rows = read(Trading212History(), header: header, [row("Stock split close", "NVDA", "2.5"), row("Stock split open", "NVDA", "25"),
+                                                              row("Stock split open", "AAPL", "4"), ["Deposit", "2024-06-11 09:00:00", "", "", "", "", "", "", "", "100.00"]])
+
+        XCTAssertEqual(rows, ["split NVDA - - - 10:1", "deposit - - 100 EUR", "!4: a split's other row (Stock split open or close of AAPL that day) is not in the file"])
+    }
+
+    func test_degiro_leavesOutAProductChangeThatKeepsTheISIN_andNamesOneThatMovesTheShares() {
+        let header = ["Datum", "Tijd", "Valutadatum", "Product", "ISIN", "Omschrijving", "FX", "Mutatie", "", "Saldo", "", "Order Id"]
+        func row(_ time: String, _ isin: String, _ description: String) -> [String] {
+            ["23-02-2023", time, "23-02-2023", "FBR LTD", isin, description, "", "EUR", "0", "EUR", "18.3", ""]
+        }
+
+        let rows = read(DegiroAccount(), header: header, [
+            row("04:21", "AU000000FBR4", "PRODUCTWIJZIGING : Koop 500 @ 0,039 EUR"), row("02:30", "AU000000FBR4", "PRODUCTWIJZIGING : Verkoop 500 @ 0,039 EUR"),
+            row("04:22", "AU000000FBR5", "PRODUCTWIJZIGING : Koop 100 @ 1 EUR"), row("02:31", "AU000000FBR6", "PRODUCTWIJZIGING : Verkoop 100 @ 1 EUR")])
+
+        XCTAssertEqual(rows, ["!4: a product change that moves shares to another ISIN is not mapped; add it by hand",
+                              "!5: a product change that moves shares to another ISIN is not mapped; add it by hand"])
     }
 }

@@ -70,7 +70,7 @@ public struct BrokerRowProblem: Error, Equatable, Sendable, CustomStringConverti
 /// The presets this release knows, detected from a file's header when none is named.
 public enum BrokerPresets {
     public static let all: [BrokerPreset] = [InteractiveBrokersStatement(), SchwabTransactions(), FidelityHistory(), VanguardTransactions(),
-                                             Trading212History(), DegiroAccount()]
+                                             Trading212History(), DegiroAccount(), DegiroTransactions()]
 
     public static func named(_ name: String) -> BrokerPreset? {
         all.first { $0.name == name.lowercased() }

@@ -23,7 +23,9 @@ import Ledger
 ///   `Withdrawal`, `Retirada` withdrawals; interest is interest;
 /// - sweeps to and from flatexDEGIRO's bank account, reservations of a deposit and the notices
 ///   of a transfer (no amount) are cash moving within the account, so left out.
-/// A product change (`PRODUCTWIJZIGING`) or any other row is named, to be added by hand.
+/// A product change (`PRODUCTWIJZIGING : Koop 500 @ …` and `… Verkoop 500 @ …`) that sells and
+/// buys back the same shares of the same ISIN changes nothing here, so it is left out; one that
+/// moves them to another ISIN, and any other row, is named, to be added by hand.
 public struct DegiroAccount: BrokerPreset {
     public let name = "degiro"
     public let title = "Degiro account statement"
@@ -42,6 +44,8 @@ public struct DegiroAccount: BrokerPreset {
         private let width: Int
         /// Halves of an exchange waiting for their other, by date, time and product.
         private var halves: [String: (line: Int, currency: String, amount: FixedDecimal, note: String)] = [:]
+        /// Product changes' rows, paired once the file is read: the two sides may be hours apart.
+        private var productChanges: [(line: Int, key: String, isBuy: Bool)] = []
 
         init(width: Int) { self.width = width }
 
@@ -72,6 +76,10 @@ public struct DegiroAccount: BrokerPreset {
                 (fx.currency, fx.toSum, fx.toCurrency) = (paid.0, received.1.description, received.0)
                 return [BrokerReading(line: line, .success([fx]))]
             }
+            if case let .productChange(isBuy, quantity) = kind {
+                productChanges.append((line, "\(date) \(isin) \(quantity.map { "\($0)" } ?? "?")", isBuy))
+                return []
+            }
             guard case let .mapped(rowKind, quantity) = kind else {
                 if case .ignored = kind { return [] }
                 return [BrokerReading(line: line, .failure(BrokerRowProblem("\(description): not an action this import maps; leave the row out and add it by hand")))]
@@ -85,20 +93,35 @@ public struct DegiroAccount: BrokerPreset {
         }
 
         func finish() -> [BrokerReading] {
-            halves.values.sorted { $0.line < $1.line }.map {
+            var unpaired = productChanges
+            for buy in productChanges where buy.isBuy {
+                if let sell = unpaired.firstIndex(where: { !$0.isBuy && $0.key == buy.key }), let bought = unpaired.firstIndex(where: { $0.line == buy.line }) {
+                    unpaired.remove(at: max(sell, bought))
+                    unpaired.remove(at: min(sell, bought))
+                }
+            }
+            let changes = unpaired.map {
+                BrokerReading(line: $0.line, .failure(BrokerRowProblem("a product change that moves shares to another ISIN is not mapped; add it by hand")))
+            }
+            let exchanges = halves.values.map {
                 BrokerReading(line: $0.line, .failure(BrokerRowProblem("an exchange's other half (Valuta Creditering or Debitering at the same time) is not in the file")))
             }
+            return (changes + exchanges).sorted { $0.line < $1.line }
         }
 
         private enum Kind {
             case mapped(BrokerRow.Kind, quantity: FixedDecimal?)
+            case productChange(isBuy: Bool, quantity: FixedDecimal?)
             case exchangeHalf, ignored, unknown
         }
 
         private static func kind(of description: String) -> Kind {
             let text = description.lowercased()
             func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
-            if has("productwijziging", "product change") { return .unknown }
+            if let colon = description.firstIndex(of: ":"), has("productwijziging", "product change", "produktänderung", "changement de produit", "cambio de producto") {
+                guard case let .mapped(kind, quantity) = Self.kind(of: String(description[description.index(after: colon)...]).trimmedSpaces) else { return .unknown }
+                return kind == .buy || kind == .sell ? .productChange(isBuy: kind == .buy, quantity: quantity) : .unknown
+            }
             if has("valuta creditering", "valuta debitering", "fx credit", "fx debit", "cambio de divisa", "währungswechsel", "change de devise") { return .exchangeHalf }
             if has("cash sweep", "overboeking", "reservation", "processed flatex", "transfer to your cash account", "transfer from your cash account") { return .ignored }
             if isWithholdingTax(description) { return .mapped(.fee, quantity: nil) }

@@ -14,7 +14,11 @@ import Ledger
 /// per share), the tax withheld a fee of the same security on the same day (noted as the
 /// dividend's), and the rest exchanged into what the account received. Pence (GBX) are pounds
 /// divided by 100. Deposits, withdrawals and interest on cash move the account's currency.
-/// Other actions (a stock distribution, a split, a spin-off) are named, to be added by hand.
+/// A split is the two rows Trading 212 writes for it, "Stock split close" with the shares held
+/// before and "Stock split open" with those after: their ratio is the split's. Older exports
+/// name the account's currency in the column's name (`Total (EUR)`) instead of a column of its
+/// own. Other actions (a stock distribution, a spin-off, a currency conversion) are named, to be
+/// added by hand.
 public struct Trading212History: BrokerRowPreset {
     public let name = "trading212"
     public let title = "Trading 212 history"
@@ -23,7 +27,73 @@ public struct Trading212History: BrokerRowPreset {
 
     public func reads(header: [String]) -> Bool {
         let names = Set(header.map { $0.trimmedSpaces.lowercased() })
-        return ["action", "time", "ticker", "no. of shares", "price / share", "total", "currency (total)"].allSatisfy(names.contains)
+        return ["action", "time", "ticker", "no. of shares", "price / share"].allSatisfy(names.contains)
+            && (names.contains("total") && names.contains("currency (total)") || Self.totalInItsName(header) != nil)
+    }
+
+    /// `Total (EUR)`: the column, and the currency its name gives.
+    private static func totalInItsName(_ header: [String]) -> (column: Int, currency: String)? {
+        for (column, name) in header.enumerated() {
+            let name = name.trimmedSpaces
+            guard name.lowercased().hasPrefix("total ("), name.hasSuffix(")") else { continue }
+            return (column, String(name.dropFirst("total (".count).dropLast()))
+        }
+        return nil
+    }
+
+    public func reader(header: [String]) -> BrokerFileReader { SplitPairingReader(preset: self, header: header) }
+
+    /// Every row by `drafts`, but a split's two rows, which make one split between them.
+    private final class SplitPairingReader: BrokerFileReader {
+        private let preset: Trading212History
+        private let header: [String]
+        private var halves: [String: (line: Int, date: String, ticker: String, before: FixedDecimal?, after: FixedDecimal?)] = [:]
+
+        init(preset: Trading212History, header: [String]) {
+            self.preset = preset
+            self.header = header
+        }
+
+        func read(_ record: [String], line: Int) -> [BrokerReading] {
+            let columns = Dictionary(header.enumerated().map { ($0.element.trimmedSpaces.lowercased(), $0.offset) }) { first, _ in first }
+            let cell = { (name: String) in columns[name].flatMap { $0 < record.count ? record[$0].trimmedSpaces : nil } ?? "" }
+            let action = cell("action").lowercased()
+            guard action == "stock split open" || action == "stock split close" else {
+                return [BrokerReading(line: line, preset.drafts(from: record, header: header))]
+            }
+            guard let date = BrokerNumber.isoDate(cell("time")), !cell("ticker").isEmpty,
+                  let shares = BrokerNumber.parse(cell("no. of shares")).map(BrokerNumber.magnitude), !shares.isZero else {
+                return [BrokerReading(line: line, .failure(BrokerRowProblem("\(cell("action")): needs its Time, Ticker and No. of shares")))]
+            }
+            let key = "\(date) \(cell("ticker"))"
+            var half = halves[key] ?? (line, date, cell("ticker"), nil, nil)
+            if action == "stock split close" { half.before = shares } else { half.after = shares }
+            guard let before = half.before, let after = half.after else {
+                halves[key] = half
+                return []
+            }
+            halves[key] = nil
+            guard let ratio = Self.ratio(after: after, before: before) else {
+                return [BrokerReading(line: line, .failure(BrokerRowProblem("\(cell("action")): \(after) shares for \(before) is no split ratio this ledger keeps")))]
+            }
+            return [BrokerReading(line: line, .success([TransactionDraft(date: date, type: TransactionType.split.rawValue, ticker: half.ticker, ratio: ratio,
+                                                                         note: "Trading 212: Stock split, \(before) shares to \(after)")]))]
+        }
+
+        func finish() -> [BrokerReading] {
+            halves.values.sorted { $0.line < $1.line }.map {
+                BrokerReading(line: $0.line, .failure(BrokerRowProblem("a split's other row (Stock split open or close of \($0.ticker) that day) is not in the file")))
+            }
+        }
+
+        /// `after:before` in lowest terms, as `SplitRatio` keeps it.
+        private static func ratio(after: FixedDecimal, before: FixedDecimal) -> String? {
+            func gcd(_ a: Int128, _ b: Int128) -> Int128 { b == 0 ? a : gcd(b, a % b) }
+            let divisor = gcd(after.units, before.units)
+            let (a, b) = (after.units / divisor, before.units / divisor)
+            guard a <= Int128(SplitRatio.maximumTerm), b <= Int128(SplitRatio.maximumTerm) else { return nil }
+            return "\(a):\(b)"
+        }
     }
 
     public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
@@ -34,8 +104,10 @@ public struct Trading212History: BrokerRowPreset {
         let action = cell("action")
         guard let date = BrokerNumber.isoDate(cell("time")) else { return .failure(BrokerRowProblem("Time: '\(cell("time"))' is not YYYY-MM-DD HH:MM:SS")) }
         let ticker = cell("ticker"), note = "Trading 212: \(action)" + (cell("name").isEmpty ? "" : " — \(cell("name"))")
-        let accountCurrency = cell("currency (total)")
-        guard let total = BrokerNumber.parse(cell("total")).map(BrokerNumber.magnitude), !accountCurrency.isEmpty else {
+        let named = Self.totalInItsName(header)
+        let accountCurrency = named?.currency ?? cell("currency (total)")
+        let totalText = named.map { record[$0.column].trimmedSpaces } ?? cell("total")
+        guard let total = BrokerNumber.parse(totalText).map(BrokerNumber.magnitude), !accountCurrency.isEmpty else {
             return .failure(BrokerRowProblem("\(action): needs its Total and Currency (Total)"))
         }
         func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal, currency: String) -> TransactionDraft {
