@@ -138,6 +138,16 @@ final class Trading212HistoryTests: XCTestCase {
         XCTAssertEqual(rows, ["buy VOD 100 72.8 GBP", "fx - - 22 EUR → 18.9033 GBP", "buy INRG 3 18.9033 GBP", "dividend VOD - 4 GBP"])
     }
 
+    func test_theCardsMoneyAndACurrencyConversion_moveCash() {
+        let header = ["Action", "Time", "Ticker", "No. of shares", "Price / share", "Total", "Currency (Total)", "Currency conversion from amount",
+                      "Currency (Currency conversion from amount)", "Currency conversion to amount", "Currency (Currency conversion to amount)"]
+        let rows = read(sut, header: header, [["Card debit", "2024-01-12 14:14:14", "", "", "", "-12.50", "EUR", "", "", "", ""],
+                                              ["Spending cashback", "2024-01-13 14:14:14", "", "", "", "0.12", "EUR", "", "", "", ""],
+                                              ["Currency conversion", "2024-01-14 14:14:14", "", "", "", "10.00", "EUR", "10.00", "EUR", "8.60", "GBP"]])
+
+        XCTAssertEqual(rows, ["withdrawal - - 12.5 EUR", "deposit - - 0.12 EUR", "fx - - 10 EUR → 8.6 GBP"])
+    }
+
     func test_actionsItDoesNotMap_areNamed() {
         let rows = read(sut, header: header, [row("Stock distribution", "AAPL", "1", "100", "USD", "0", "EUR"), ["Deposit", "bad time", "", "", "", "", "", "", "", "1", "EUR", "", ""]])
 

@@ -13,7 +13,9 @@ import Ledger
 /// a sell, the other way. A dividend is its gross in the share's currency (shares × the amount
 /// per share), the tax withheld a fee of the same security on the same day (noted as the
 /// dividend's), and the rest exchanged into what the account received. Pence (GBX) are pounds
-/// divided by 100. Deposits, withdrawals and interest on cash move the account's currency.
+/// divided by 100. Deposits, withdrawals and interest on cash move the account's currency, as do
+/// the card's debits (withdrawals), cashback (a deposit) and its cost (a fee); a currency
+/// conversion between a multi-currency account's pots is an exchange.
 /// A split is the two rows Trading 212 writes for it, "Stock split close" with the shares held
 /// before and "Stock split open" with those after: their ratio is the split's. Older exports
 /// name the account's currency in the column's name (`Total (EUR)`) instead of a column of its
@@ -122,9 +124,18 @@ public struct Trading212History: BrokerRowPreset {
         }
         let lower = action.lowercased()
         switch lower {
-        case "deposit": return .success([draft(.deposit, sum: total, currency: accountCurrency)])
-        case "withdrawal": return .success([draft(.withdrawal, sum: total, currency: accountCurrency)])
+        case "deposit", "spending cashback": return .success([draft(.deposit, sum: total, currency: accountCurrency)])
+        case "withdrawal", "card debit": return .success([draft(.withdrawal, sum: total, currency: accountCurrency)])
+        case "new card cost": return .success([draft(.fee, sum: total, currency: accountCurrency)])
         case "interest on cash", "lending interest": return .success([draft(.interest, sum: total, currency: accountCurrency)])
+        case "currency conversion":
+            // A multi-currency account's exchange, in the columns newer exports add for it.
+            guard let from = BrokerNumber.parse(cell("currency conversion from amount")).map(BrokerNumber.magnitude),
+                  let to = BrokerNumber.parse(cell("currency conversion to amount")).map(BrokerNumber.magnitude),
+                  !cell("currency (currency conversion from amount)").isEmpty, !cell("currency (currency conversion to amount)").isEmpty else {
+                return .failure(BrokerRowProblem("\(action): needs the Currency conversion from and to amounts, with their currencies"))
+            }
+            return .success([exchange(from, cell("currency (currency conversion from amount)").uppercased(), for: to, cell("currency (currency conversion to amount)").uppercased())])
         default: break
         }
         let isBuy = lower.hasSuffix(" buy"), isSell = lower.hasSuffix(" sell"), isDividend = lower.hasPrefix("dividend")
