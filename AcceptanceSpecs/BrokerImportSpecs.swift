@@ -56,14 +56,14 @@ final class BrokerImportSpecs: XCTestCase {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("schwab.csv")
         let withASplit = Self.schwab.replacingOccurrences(of: "\"03/01/2024\",\"Advisor Fee\"",
-                                                          with: "\"03/02/2024\",\"Stock Split\",\"VTI\",\"VANGUARD TOTAL STOCK MARKET ETF\",\"5.2\",\"\",\"\",\"\"\n\"03/01/2024\",\"Advisor Fee\"")
+                                                          with: "\"03/02/2024\",\"Spin-off\",\"VTI\",\"VANGUARD TOTAL STOCK MARKET ETF\",\"5.2\",\"\",\"\",\"\"\n\"03/01/2024\",\"Advisor Fee\"")
         try Data(withASplit.utf8).write(to: file)
 
         let refused = invest.run(["import", file.path, "--broker", "schwab"])
         let wrongBroker = invest.run(["import", file.path, "--broker", "schwb"])
 
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.errors.contains("\(file.path):3: Stock Split: a corporate action or a transfer of shares gives them without their ratio or cost"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares gives them without their ratio or cost"), refused.errors)
         XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty, "all or nothing")
         XCTAssertEqual(wrongBroker.status, 2)
         XCTAssertTrue(wrongBroker.errors.contains("Did you mean 'schwab'?") || wrongBroker.errors.contains("did you mean"), wrongBroker.errors)

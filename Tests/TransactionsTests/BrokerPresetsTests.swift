@@ -55,7 +55,7 @@ final class SchwabTransactionsTests: XCTestCase {
         XCTAssertEqual(try sut.drafts(from: ["Transactions Total", "", "", "", "", "", "", "-$26,582.91"], header: header).get(), [])
         XCTAssertEqual(try sut.drafts(from: ["Transactions Total", "", "$1.00"], header: header).get(), [])
         let failures = [
-            ["07/15/2024 as of 07/12/2024", "Stock Split", "AVGO", "", "9", "$170.067", "", ""],
+            ["07/15/2024 as of 07/12/2024", "Reverse Split", "AVGO", "", "-9", "", "", ""],
             ["01/02/2024", "Teleport", "X", "", "", "", "", "$1.00"],
             ["2024-01-02", "Buy", "X", "", "1", "", "", "-$1.00"],
             ["01/02/2024", "Advisor Fee", "", "", "", "", "", "$5.00"],
@@ -63,7 +63,7 @@ final class SchwabTransactionsTests: XCTestCase {
             if case let .failure(problem) = sut.drafts(from: record, header: header) { return problem.message }
             return nil
         }
-        XCTAssertTrue(failures[0]?.hasPrefix("Stock Split: a corporate action") == true, "\(failures)")
+        XCTAssertTrue(failures[0]?.hasPrefix("Reverse Split: a corporate action") == true, "\(failures)")
         XCTAssertTrue(failures[1]?.contains("not an action this import knows") == true, "\(failures)")
         XCTAssertEqual(failures[2], "Date: '2024-01-02' is not MM/DD/YYYY")
         XCTAssertTrue(failures[3]?.contains("a refund this import doesn't map") == true, "\(failures)")

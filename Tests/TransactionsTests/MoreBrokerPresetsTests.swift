@@ -109,13 +109,12 @@ final class VanguardTransactionsTests: XCTestCase {
         let rows = read(sut, header: holdings, [
             ["1", "VANGUARD TOTAL STOCK MARKET ETF", "VTI", "10", "250", "2500", ""], [""], transactions,
             row("Buy", "VTI", "10", "220", "-2200.00"), row("Fee", "", "0", "0", "-20.00"), row("Capital gain (LT)", "VTI", "0", "0", "15.00"),
-            row("Dividend", "VMFXX", "0", "1", "4.56"), row("Sweep in", "VMFXX", "100", "1", "-100"), row("Stock split", "VTI", "10", "0", "0"),
+            row("Dividend", "VMFXX", "0", "1", "4.56"), row("Sweep in", "VMFXX", "100", "1", "-100"),
             row("Transfer (outgoing)", "VTI", "-2", "230", "0")])
 
         XCTAssertEqual(rows.prefix(4), ["buy VTI 10 2200 USD", "fee - - 20 USD", "dividend VTI - 15 USD", "interest - - 4.56 USD"])
-        XCTAssertEqual(rows.count, 6)
-        XCTAssertTrue(rows[4].hasPrefix("!10: Stock split: a corporate action"), rows[4])
-        XCTAssertTrue(rows[5].hasPrefix("!11: Transfer (outgoing): a corporate action or a transfer"), rows[5])
+        XCTAssertEqual(rows.count, 5)
+        XCTAssertTrue(rows[4].hasPrefix("!10: Transfer (outgoing): a corporate action or a transfer"), rows[4])
     }
 }
 
@@ -248,5 +247,39 @@ final class BrokerSplitsAndProductChangesTests: XCTestCase {
 
         XCTAssertEqual(rows, ["!4: a product change that moves shares to another ISIN is not mapped; add it by hand",
                               "!5: a product change that moves shares to another ISIN is not mapped; add it by hand"])
+    }
+}
+
+final class SplitsFromHoldingsTests: XCTestCase {
+    private let schwab = ["Date", "Action", "Symbol", "Description", "Quantity", "Price", "Fees & Comm", "Amount"]
+
+    func test_aSplitGivenAsTheSharesItAdded_takesItsRatioFromTheSharesTheFileHeldTheDayBefore() {
+        // Newest first, as Schwab writes it: 7.5 held (10 bought, 2.5 sold) when 22.5 were added.
+        let rows = read(SchwabTransactions(), header: schwab, [
+            ["06/10/2024", "Stock Split", "NVDA", "NVIDIA CORP", "22.5", "", "", ""],
+            ["06/10/2024", "Buy", "NVDA", "NVIDIA CORP", "1", "$120", "", "-$120.00"],
+            ["03/01/2024", "Sell", "NVDA", "NVIDIA CORP", "2.5", "$800", "", "$2,000.00"],
+            ["01/02/2024", "Buy", "NVDA", "NVIDIA CORP", "10", "$500", "", "-$5,000.00"]])
+
+        XCTAssertEqual(rows, ["buy NVDA 1 120 USD", "sell NVDA 2.5 2000 USD", "buy NVDA 10 5000 USD", "split NVDA - - - 4:1"])
+    }
+
+    func test_aSplitOfSharesTheFileNeverHeld_isNamed() {
+        let rows = read(SchwabTransactions(), header: schwab, [["06/10/2024", "Stock Split", "NVDA", "NVIDIA CORP", "9", "", "", ""]])
+
+        XCTAssertEqual(rows.count, 1)
+        XCTAssertTrue(rows[0].hasPrefix("!2: a split of NVDA adds shares without its ratio, and the file holds none of them before 2024-06-10"), rows[0])
+    }
+
+    func test_vanguardsStockSplit_countsAnEarlierSplitsShares() {
+        let header = ["Account Number", "Trade Date", "Settlement Date", "Transaction Type", "Transaction Description", "Investment Name", "Symbol",
+                      "Shares", "Share Price", "Principal Amount", "Commissions and Fees", "Net Amount", "Accrued Interest", "Account Type"]
+        func row(_ date: String, _ type: String, _ shares: String, _ net: String) -> [String] {
+            ["1", date, date, type, type, "FUND", "VTI", shares, "0", net, "0", net, "0", "CASH"]
+        }
+        let rows = read(VanguardTransactions(), header: header, [row("2024-03-01", "Stock split", "20", "0"), row("2024-02-01", "Stock split", "10", "0"),
+                                                                 row("2024-01-02", "Buy", "5", "-1000")])
+
+        XCTAssertEqual(rows, ["buy VTI 5 1000 USD", "split VTI - - - 3:1", "split VTI - - - 7:3"], "5 + 10 = 15 (3:1), then 15 + 20 = 35 (7:3)")
     }
 }

@@ -75,4 +75,15 @@ public enum BrokerNumber {
         default: return parse(text)
         }
     }
+
+    /// `after:before` in lowest terms, as a split ratio (`4:1`), or nil when its terms grow past
+    /// what `SplitRatio` keeps.
+    public static func splitRatio(after: FixedDecimal, before: FixedDecimal) -> String? {
+        func gcd(_ a: Int128, _ b: Int128) -> Int128 { b == 0 ? a : gcd(b, a % b) }
+        guard after > .zero, before > .zero else { return nil }
+        let divisor = gcd(after.units, before.units)
+        let (a, b) = (after.units / divisor, before.units / divisor)
+        guard a <= Int128(SplitRatio.maximumTerm), b <= Int128(SplitRatio.maximumTerm) else { return nil }
+        return "\(a):\(b)"
+    }
 }

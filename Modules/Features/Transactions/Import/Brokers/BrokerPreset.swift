@@ -40,7 +40,10 @@ public protocol BrokerRowPreset: BrokerPreset {
 }
 
 extension BrokerRowPreset {
-    public func reader(header: [String]) -> BrokerFileReader {
+    public func reader(header: [String]) -> BrokerFileReader { rowByRowReader(header: header) }
+
+    /// Each row by `drafts`, alone.
+    func rowByRowReader(header: [String]) -> BrokerFileReader {
         RowByRowReader { self.drafts(from: $0, header: header) }
     }
 }

@@ -12,6 +12,8 @@ public struct BrokerRow: Sendable {
         case corporateAction
         /// A split whose ratio the broker gives (`A:B`, shares after for shares before).
         case split(ratio: String)
+        /// A split given as the shares it added (`quantity`), its ratio left to `SplitsFromHoldings`.
+        case splitAdding
         /// Shares arriving from another broker at the value given: to this ledger, that value put
         /// in and spent on them, so cash is unchanged and the shares carry that cost.
         case sharesIn
@@ -63,6 +65,10 @@ public struct BrokerRow: Sendable {
         case let .split(ratio):
             guard !symbol.isEmpty else { return needing("a split needs its Symbol") }
             return .success([TransactionDraft(date: date, type: TransactionType.split.rawValue, ticker: symbol, ratio: ratio, note: note)])
+        case .splitAdding:
+            guard let quantity, !quantity.isZero, !symbol.isEmpty else { return needing("a split needs its Symbol and the shares it added") }
+            return .success([TransactionDraft(date: date, type: TransactionType.split.rawValue, ticker: symbol,
+                                              quantity: BrokerNumber.magnitude(quantity).description, note: note)])
         case .sharesIn:
             guard let quantity, let amount, !symbol.isEmpty, !amount.isZero else {
                 return needing("shares transferred in need their Symbol, Quantity and a value; add them by hand")

@@ -10,9 +10,10 @@ import Ledger
 /// amount says; every kind of dividend or capital-gain distribution is a dividend, reinvested
 /// ones too (their shares are the "Reinvest Shares" row beside them); interest is interest;
 /// fees and foreign tax withheld are fees of their symbol; money wired, moved by MoneyLink or
-/// journaled is a deposit or a withdrawal by its sign. Corporate actions (splits, mergers,
-/// spin-offs, name changes, shares journaled in) give shares without their ratio or cost, so
-/// they are named, to be entered by hand (`invest add --type split`).
+/// journaled is a deposit or a withdrawal by its sign. A Stock Split gives the shares it added:
+/// its ratio comes from the shares the file held before it (`SplitsFromHoldings`). Other
+/// corporate actions (reverse splits, mergers, spin-offs, name changes, shares journaled in)
+/// give shares without their ratio or cost, so they are named, to be entered by hand.
 public struct SchwabTransactions: BrokerRowPreset {
     public let name = "schwab"
     public let title = "Charles Schwab transactions"
@@ -20,6 +21,8 @@ public struct SchwabTransactions: BrokerRowPreset {
     private static let columns = ["date", "action", "symbol", "description", "quantity", "price", "fees & comm", "amount"]
 
     public init() {}
+
+    public func reader(header: [String]) -> BrokerFileReader { SplitsFromHoldings(rowByRowReader(header: header)) }
 
     public func reads(header: [String]) -> Bool {
         header.map { $0.trimmedSpaces.lowercased() } == Self.columns
@@ -51,7 +54,8 @@ public struct SchwabTransactions: BrokerRowPreset {
         case "advisor fee", "adr mgmt fee", "service fee", "foreign tax paid", "nra tax adj", "misc cash entry": return .fee
         case "wire sent", "wire received", "wire funds", "wire funds received", "moneylink transfer", "moneylink deposit", "internal transfer",
              "funds received", "journal", "bank transfer", "cash in lieu": return .cash
-        case "stock split", "reverse split", "journaled shares", "stock div dist", "spin-off", "stock merger", "name change", "conversion",
+        case "stock split": return .splitAdding
+        case "reverse split", "journaled shares", "stock div dist", "spin-off", "stock merger", "name change", "conversion",
              "security transfer": return .corporateAction
         default:
             return action.contains("div") || action.contains("cap gain") ? .dividend : nil

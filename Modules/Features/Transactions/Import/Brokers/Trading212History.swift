@@ -75,7 +75,7 @@ public struct Trading212History: BrokerRowPreset {
                 return []
             }
             halves[key] = nil
-            guard let ratio = Self.ratio(after: after, before: before) else {
+            guard let ratio = BrokerNumber.splitRatio(after: after, before: before) else {
                 return [BrokerReading(line: line, .failure(BrokerRowProblem("\(cell("action")): \(after) shares for \(before) is no split ratio this ledger keeps")))]
             }
             return [BrokerReading(line: line, .success([TransactionDraft(date: date, type: TransactionType.split.rawValue, ticker: half.ticker, ratio: ratio,
@@ -86,15 +86,6 @@ public struct Trading212History: BrokerRowPreset {
             halves.values.sorted { $0.line < $1.line }.map {
                 BrokerReading(line: $0.line, .failure(BrokerRowProblem("a split's other row (Stock split open or close of \($0.ticker) that day) is not in the file")))
             }
-        }
-
-        /// `after:before` in lowest terms, as `SplitRatio` keeps it.
-        private static func ratio(after: FixedDecimal, before: FixedDecimal) -> String? {
-            func gcd(_ a: Int128, _ b: Int128) -> Int128 { b == 0 ? a : gcd(b, a % b) }
-            let divisor = gcd(after.units, before.units)
-            let (a, b) = (after.units / divisor, before.units / divisor)
-            guard a <= Int128(SplitRatio.maximumTerm), b <= Int128(SplitRatio.maximumTerm) else { return nil }
-            return "\(a):\(b)"
         }
     }
 

@@ -15,8 +15,9 @@ import Ledger
 /// fee; Funds Received, Withdrawal, Contribution and Distribution move cash by their sign; a
 /// Transfer (incoming) of shares brings them at their value (shares × price, that value put
 /// in). The settlement fund (VMFXX) is this ledger's cash: its sweeps and reinvestments are
-/// left out, its dividends are interest. A Stock split (its ratio isn't given), a Transfer
-/// (outgoing) of shares and anything else are named, to be added by hand.
+/// left out, its dividends are interest. A Stock split gives the shares it added: its ratio
+/// comes from the shares the file held before it (`SplitsFromHoldings`). A Transfer (outgoing)
+/// of shares and anything else are named, to be added by hand.
 public struct VanguardTransactions: BrokerPreset {
     public let name = "vanguard"
     public let title = "Vanguard transactions"
@@ -32,7 +33,7 @@ public struct VanguardTransactions: BrokerPreset {
     }
 
     public func reader(header: [String]) -> BrokerFileReader {
-        Reader(columns: Self.isTransactionsHeader(Self.names(header)) ? Self.columns(header) : nil)
+        SplitsFromHoldings(Reader(columns: Self.isTransactionsHeader(Self.names(header)) ? Self.columns(header) : nil))
     }
 
     private final class Reader: BrokerFileReader {
@@ -79,7 +80,8 @@ public struct VanguardTransactions: BrokerPreset {
             case "funds received", "withdrawal", "contribution", "distribution", "rollover (incoming)": return .cash
             case "sweep in", "sweep out": return .ignored
             case "transfer (incoming)": return .sharesIn
-            case "stock split", "transfer (outgoing)", "conversion (incoming)", "conversion (outgoing)", "corp action (exchange)": return .corporateAction
+            case "stock split": return .splitAdding
+            case "transfer (outgoing)", "conversion (incoming)", "conversion (outgoing)", "corp action (exchange)": return .corporateAction
             default: return nil
             }
         }
