@@ -24,7 +24,7 @@ struct ImportCommand: Command {
                   .flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)"),
                   .value("map", "FIELD=COLUMN,…", "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount"),
                   .value("date-format", "FORMAT", "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY"),
-                  .value("broker", BrokerPresets.all.map(\.name).joined(separator: "|"), "Read the file as this broker's export")],
+                  .value("broker", "NAME", "Read the file as this broker's export: " + BrokerPresets.all.map(\.name).joined(separator: ", "))],
         arguments: [.required("FILE|-", completes: .file)])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
