@@ -72,6 +72,15 @@ final class InteractiveBrokersStatementTests: XCTestCase {
                               "!8: Trades: Equity and Index Options (AAPL 240119C00200000) are not mapped; this ledger holds shares"])
     }
 
+    func test_aDividendReversed_takesItsIncomeBackAsAFee() {
+        let rows = read(sut, header: ["Statement", "Header", "Field Name", "Field Value"], [
+            ["Dividends", "Header", "Currency", "Date", "Description", "Amount"],
+            ["Dividends", "Data", "USD", "2024-02-15", "KO(US1912161007) Cash Dividend USD 0.46 per Share (Ordinary Dividend)", "46"],
+            ["Dividends", "Data", "USD", "2024-02-16", "KO(US1912161007) Cash Dividend USD 0.46 per Share (Ordinary Dividend) - Reversal", "-46"]])
+
+        XCTAssertEqual(rows, ["dividend KO - 46 USD", "fee KO - 46 USD"])
+    }
+
     func test_dividendsTaxesAndCorporateActions_keepTheirSymbol_andNameWhatCantBeMapped() {
         let rows = read(sut, header: ["Statement", "Header", "Field Name", "Field Value"], [
             ["Withholding Tax", "Header", "Currency", "Date", "Description", "Amount", "Code"],
@@ -84,7 +93,7 @@ final class InteractiveBrokersStatementTests: XCTestCase {
 
         XCTAssertEqual(rows.count, 4)
         XCTAssertEqual(rows[0], "fee KO - 6.9 USD")
-        XCTAssertTrue(rows[1].hasPrefix("!4: Withholding Tax: a refund (6.9)"), rows[1])
+        XCTAssertEqual(rows[1], "dividend KO - 6.9 USD", "tax given back is the dividend's income again")
         XCTAssertEqual(rows[2], "split NVDA - - - 10:1")
         XCTAssertTrue(rows[3].hasPrefix("!8: Corporate Actions — XYZ(US0000000001) Merged"), rows[3])
     }

@@ -17,7 +17,8 @@ import Ledger
 /// - **Dividends** (and Payment In Lieu of Dividends): dividends of the symbol that opens the
 ///   description (`AAPL(US0378331005) Cash Dividend …`).
 /// - **Withholding Tax**: a fee of the same symbol, noted as the tax on its dividend of that day;
-///   a refund is named.
+///   tax given back (IBKR corrects a rate by a refund and a new charge) is that dividend's income
+///   again. A dividend reversed is a fee of its symbol, taking the income back.
 /// - **Deposits & Withdrawals**: cash by its sign. **Fees** and **Interest**: fees and interest.
 /// - **Corporate Actions**: a split (`Split 4 for 1`) with its ratio; any other action is named.
 /// - **Transfers** in of shares: at their market value (that value put in and spent on them);
@@ -121,8 +122,9 @@ public struct InteractiveBrokersStatement: BrokerPreset {
                 let description = cell("description")
                 let symbol = kind == .interest ? "" : (kind == .fee && !description.contains("(") ? "" : symbol(in: description))
                 let amount = BrokerNumber.parse(cell("amount"))
-                if kind != .fee, amount?.isNegative == true {
-                    return .failure(BrokerRowProblem("\(section): a reversal (\(cell("amount"))) is not mapped; add it by hand"))
+                // A dividend reversed (IBKR posts it again, corrected) takes the income back: a fee of the same symbol.
+                if kind == .dividend, let amount, amount.isNegative {
+                    return row(.fee, cell, date: date, symbol: symbol, amount: amount, note: "reversal of \(section) — \(description)")
                 }
                 return row(kind, cell, date: date, symbol: symbol, amount: amount, note: "\(section) — \(description)")
             }
@@ -131,8 +133,12 @@ public struct InteractiveBrokersStatement: BrokerPreset {
         private func withholding(_ cell: Cell) -> Result<[TransactionDraft], BrokerRowProblem> {
             date(cell, "date").flatMap { date in
                 let symbol = symbol(in: cell("description"))
-                guard let amount = BrokerNumber.parse(cell("amount")), amount.isNegative else {
-                    return .failure(BrokerRowProblem("Withholding Tax: a refund (\(cell("amount"))) is not mapped; add it by hand"))
+                guard let amount = BrokerNumber.parse(cell("amount")), !amount.isZero else {
+                    return .failure(BrokerRowProblem("Withholding Tax: needs its Amount"))
+                }
+                // Tax given back (a correction posts the refund, then the right tax) is the dividend's income again.
+                if !amount.isNegative {
+                    return row(.dividend, cell, date: date, symbol: symbol, amount: amount, note: "refund of withholding tax on the \(symbol) dividend of \(date)")
                 }
                 return row(.fee, cell, date: date, symbol: symbol, amount: amount, note: "withholding tax on the \(symbol) dividend of \(date)")
             }
