@@ -52,6 +52,17 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual((gains["sells"] as? [[String: Any]])?.first?["gain"] as? String, "98.36960784")
     }
 
+    func test_aSchwabExportWithItsTitleLine_isKnownByTheHeaderBelowIt() throws {
+        let invest = makeInvestDriver()
+        let file = makeTemporaryDirectory().appendingPathComponent("schwab.csv")
+        try Data(("\"Transactions  for account Individual ...123 as of 03/20/2024 10:00 PM ET\"\n" + Self.schwab).utf8).write(to: file)
+
+        let imported = invest.run(["import", file.path])
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.output.contains("Imported 10 transactions"), imported.output)
+    }
+
     func test_aSchwabRowThatCantBeMapped_isNamedByLine_andNothingIsImported() throws {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("schwab.csv")

@@ -278,7 +278,9 @@ struct CSVLayout {
         do {
             try CSV.forEachRecord(in: bytes) { record in
                 if let reader { return reader(record) }
-                // A broker's export may open with blank lines before its header.
+                // A broker's export may open with blank lines, or a title of one field (Schwab's
+                // "Transactions for account … as of …"), before its header; no header has one column.
+                if record.fields.count < 2 { return }
                 if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
                 if let preset = broker ?? (isCustom ? nil : BrokerPresets.reading(header: record.fields)) {
                     file.broker = preset
@@ -295,7 +297,7 @@ struct CSVLayout {
             throw CLIError.usage("\(name):\(error.line): \(error.message).")
         }
         guard reader != nil else {
-            throw CLIError.usage("\(name) is empty; expected a header: \(ImportLayout.requiredFields.joined(separator: ",")).")
+            throw CLIError.usage("\(name) has no header; expected one such as \(ImportLayout.requiredFields.joined(separator: ",")), or a broker's export.")
         }
         finish?()
         return file
