@@ -16,4 +16,12 @@ final class LedgerIdentifierTests: XCTestCase {
         XCTAssertEqual(Set(ids).count, ids.count)
         XCTAssertEqual(Set(ids.joined()).count, 36, "every letter and digit turns up in 150,000 draws")
     }
+
+    func test_random_drawsEachOfTheFifteenPlacesOverTheWholeAlphabet() {
+        let ids = (0..<10_000).map { _ in Array(LedgerIdentifier.random().utf8) }
+
+        for place in 0..<15 {
+            XCTAssertEqual(Set(ids.map { $0[place] }).count, 36, "place \(place): the random bits must last through the last digit")
+        }
+    }
 }
