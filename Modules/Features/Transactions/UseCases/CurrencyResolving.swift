@@ -29,8 +29,10 @@ public struct CurrencyResolvingImporter: TransactionsImporting {
 
     public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
         for index in rows.indices {
-            let row = rows[index], draft = resolver.resolved(row.draft)
-            if draft != row.draft { rows[index] = ImportRow(line: row.line, id: row.id, draft: draft, updatedAt: row.updatedAt) }
+            // Only a row whose currency changes is copied: most keep theirs.
+            guard let draft = resolver.resolvedIfChanged(rows[index].draft) else { continue }
+            let row = rows[index]
+            rows[index] = ImportRow(line: row.line, id: row.id, draft: draft, updatedAt: row.updatedAt)
         }
         return try decoratee.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
     }
@@ -41,17 +43,31 @@ private struct CurrencyResolver {
     let currencyOf: (String) -> String?
 
     func resolved(_ draft: TransactionDraft) -> TransactionDraft {
-        var draft = draft
-        if (draft.currency ?? "").isEmpty, let ticker = draft.ticker, draft.type?.lowercased() != TransactionType.transfer.rawValue,
-           let normalized = TransactionValidator.normalizedTicker(ticker.trimmingCharacters(in: .whitespaces)) {
-            draft.currency = currencyOf(normalized)
+        resolvedIfChanged(draft) ?? draft
+    }
+
+    /// The draft with its currencies resolved, or nil when they stay as they are.
+    func resolvedIfChanged(_ draft: TransactionDraft) -> TransactionDraft? {
+        var currency = draft.currency
+        if (currency ?? "").isEmpty, let ticker = draft.ticker, !Self.isTransfer(draft.type),
+           let normalized = TransactionValidator.normalizedTicker(ticker.trimmedSpaces) {
+            currency = currencyOf(normalized)
         }
-        draft.currency = draft.currency.flatMap(namedUnlessBase)
-        draft.toCurrency = draft.toCurrency.flatMap(namedUnlessBase)
-        return draft
+        currency = currency.flatMap(namedUnlessBase)
+        let toCurrency = draft.toCurrency.flatMap(namedUnlessBase)
+        guard currency != draft.currency || toCurrency != draft.toCurrency else { return nil }
+        var resolved = draft
+        (resolved.currency, resolved.toCurrency) = (currency, toCurrency)
+        return resolved
+    }
+
+    /// A transfer moves shares in the currency they were bought in, so it takes none from its security.
+    private static func isTransfer(_ type: String?) -> Bool {
+        guard let type, type.utf8.count >= TransactionType.transfer.rawValue.utf8.count else { return false }
+        return type == TransactionType.transfer.rawValue || type.trimmedSpaces.lowercased() == TransactionType.transfer.rawValue
     }
 
     private func namedUnlessBase(_ text: String) -> String? {
-        text.trimmingCharacters(in: .whitespaces).uppercased() == base ? nil : text
+        text.trimmedSpaces.uppercased() == base ? nil : text
     }
 }
