@@ -22,7 +22,7 @@ public struct InvestContext {
     }
 
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current, makeID: @escaping () -> String = LedgerIdentifier.random) {
+                timeZone: TimeZone = .current, makeID: @escaping () -> String = RandomIdentifiers().make) {
         self.environment = environment
         self.console = console
         self.now = now

@@ -69,7 +69,7 @@ public enum LedgerIdentifier {
     }
 
     /// The id two random words make: 15 digits of the alphabet.
-    static func identifier(from first: UInt64, _ second: UInt64) -> String {
+    public static func identifier(from first: UInt64, _ second: UInt64) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { digits in
             var (high, low) = (first, second)
             for index in 0..<8 {

@@ -129,6 +129,11 @@ public struct LedgerFields {
 /// The one escaping every ledger encoding shares, so any string round-trips through every store.
 public enum LedgerEscaping {
     public static func escape(_ text: String, into bytes: inout [UInt8], escapingEquals: Bool) {
+        // Most values need no escape: copied whole rather than a byte at a time.
+        guard text.utf8.contains(where: { needsEscape($0, escapingEquals: escapingEquals) }) else {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
@@ -140,6 +145,11 @@ public enum LedgerEscaping {
             default: bytes.append(byte)
             }
         }
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, escapingEquals: Bool) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || (escapingEquals && byte == UInt8(ascii: "="))
     }
 
     public static func escaped(_ text: String) -> String {
