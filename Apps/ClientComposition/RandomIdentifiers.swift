@@ -10,12 +10,15 @@ public final class RandomIdentifiers: @unchecked Sendable {
     private static let blockSize = 4096
     /// Guards the block: ids may be made from any thread.
     private let lock = NSLock()
-    private let source: FileHandle?
+    private let path: String
+    /// Opened at the first id: most runs make none.
+    private var source: FileHandle?
+    private var opened = false
     private var block = Data()
     private var offset = 0
 
     public init(source path: String = "/dev/urandom") {
-        source = FileHandle(forReadingAtPath: path)
+        self.path = path
     }
 
     deinit {
@@ -26,6 +29,7 @@ public final class RandomIdentifiers: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if offset + 16 > block.count {
+            if !opened { (source, opened) = (FileHandle(forReadingAtPath: path), true) }
             block = (try? source?.read(upToCount: Self.blockSize)) ?? Data()
             offset = 0
         }
