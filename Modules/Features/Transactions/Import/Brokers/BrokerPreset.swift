@@ -32,19 +32,29 @@ public struct BrokerReading {
     }
 }
 
-/// A preset whose every row stands alone: it maps a row, and the reader is made for it.
+/// A preset whose every row stands alone: it reads the header once into a `Layout` (where its
+/// columns are), maps each row by it, and the reader is made for it.
 public protocol BrokerRowPreset: BrokerPreset {
+    associatedtype Layout
+    /// What `header` says of where each column is, read once for a file.
+    func layout(of header: [String]) -> Layout
     /// The transactions one record stands for: none for a line that holds none (a total), or
     /// why it can't be mapped.
-    func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem>
+    func drafts(from record: [String], layout: Layout) -> Result<[TransactionDraft], BrokerRowProblem>
 }
 
 extension BrokerRowPreset {
     public func reader(header: [String]) -> BrokerFileReader { rowByRowReader(header: header) }
 
+    /// One record read on its own, its header read for it.
+    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+        drafts(from: record, layout: layout(of: header))
+    }
+
     /// Each row by `drafts`, alone.
     func rowByRowReader(header: [String]) -> BrokerFileReader {
-        RowByRowReader { self.drafts(from: $0, header: header) }
+        let layout = layout(of: header)
+        return RowByRowReader { self.drafts(from: $0, layout: layout) }
     }
 }
 

@@ -85,9 +85,6 @@ public struct BrokerRow: Sendable {
     }
 
     private func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal) -> TransactionDraft {
-        var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { BrokerNumber.magnitude($0).description },
-                                     sum: BrokerNumber.magnitude(sum).description, note: note)
-        draft.currency = currency
-        return draft
+        .broker(type, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note)
     }
 }

@@ -72,9 +72,7 @@ public struct DegiroAccount: BrokerPreset {
                 guard paid.1.isNegative, !received.1.isNegative else {
                     return [BrokerReading(line: line, .failure(BrokerRowProblem("\(description): the two halves of this exchange both pay or both receive")))]
                 }
-                var fx = TransactionDraft(date: date, type: TransactionType.fx.rawValue, sum: BrokerNumber.magnitude(paid.1).description, note: note)
-                (fx.currency, fx.toSum, fx.toCurrency) = (paid.0, received.1.description, received.0)
-                return [BrokerReading(line: line, .success([fx]))]
+                return [BrokerReading(line: line, .success([.brokerExchange(date: date, paid: paid.1, in: paid.0, received: received.1, in: received.0, note: note)]))]
             }
             if case let .productChange(isBuy, quantity) = kind {
                 productChanges.append((line, "\(date) \(isin) \(quantity.map { "\($0)" } ?? "?")", isBuy))

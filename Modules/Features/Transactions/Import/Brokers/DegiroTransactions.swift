@@ -36,30 +36,34 @@ public struct DegiroTransactions: BrokerRowPreset {
         return nil
     }
 
-    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+    /// Where the total and its currency are, and how many fields the header has.
+    public struct Layout {
+        let width: Int
+        let total: (column: Int, currency: String?)?
+    }
+
+    public func layout(of header: [String]) -> Layout {
+        Layout(width: header.count, total: header.count >= 16 ? Self.total(in: header.map { $0.trimmedSpaces }) : nil)
+    }
+
+    public func drafts(from record: [String], layout: Layout) -> Result<[TransactionDraft], BrokerRowProblem> {
         if record.allSatisfy({ $0.trimmedSpaces.isEmpty }) { return .success([]) }
-        guard record.count >= header.count - 1, let (totalColumn, named) = Self.total(in: header.map { $0.trimmedSpaces }) else {
-            return .failure(BrokerRowProblem("expected \(header.count) fields, found \(record.count)"))
+        guard record.count >= layout.width - 1, let (totalColumn, named) = layout.total else {
+            return .failure(BrokerRowProblem("expected \(layout.width) fields, found \(record.count)"))
         }
         let cell = { (index: Int) in index < record.count ? record[index].trimmedSpaces : "" }
         guard let date = BrokerNumber.europeanDate(cell(0)) else { return .failure(BrokerRowProblem("Date: '\(cell(0))' is not DD-MM-YYYY")) }
         let isin = cell(3), localCurrency = cell(10).uppercased(), accountCurrency = (named ?? cell(totalColumn + 1)).uppercased()
         guard !isin.isEmpty, let quantity = BrokerNumber.parseEitherMark(cell(6)), !quantity.isZero,
-              let local = BrokerNumber.parseEitherMark(cell(9)).map(BrokerNumber.magnitude), let total = BrokerNumber.parseEitherMark(cell(totalColumn)).map(BrokerNumber.magnitude),
+              let local = BrokerNumber.parseEitherMark(cell(9)), let total = BrokerNumber.parseEitherMark(cell(totalColumn)),
               !localCurrency.isEmpty, !accountCurrency.isEmpty else {
             return .failure(BrokerRowProblem("a trade needs its ISIN, Quantity, Local value and Total, with their currencies"))
         }
         let isBuy = !quantity.isNegative, note = "Degiro: \(isBuy ? "Buy" : "Sell") — \(cell(2))"
-        func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal, currency: String) -> TransactionDraft {
-            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity?.description, sum: sum.description, note: note)
-            draft.currency = currency
-            return draft
+        if localCurrency == accountCurrency {
+            return .success([.broker(isBuy ? .buy : .sell, date: date, ticker: isin, quantity: quantity, sum: total, currency: accountCurrency, note: note)])
         }
-        let shares = BrokerNumber.magnitude(quantity)
-        if localCurrency == accountCurrency { return .success([draft(isBuy ? .buy : .sell, ticker: isin, quantity: shares, sum: total, currency: accountCurrency)]) }
-        let trade = draft(isBuy ? .buy : .sell, ticker: isin, quantity: shares, sum: local, currency: localCurrency)
-        var fx = draft(.fx, sum: isBuy ? total : local, currency: isBuy ? accountCurrency : localCurrency)
-        (fx.toSum, fx.toCurrency) = ((isBuy ? local : total).description, isBuy ? localCurrency : accountCurrency)
-        return .success(isBuy ? [fx, trade] : [trade, fx])
+        return .success(TransactionDraft.brokerTrade(buying: isBuy, date: date, ticker: isin, quantity: quantity, sum: local, in: localCurrency,
+                                     settled: total, in: accountCurrency, note: note))
     }
 }

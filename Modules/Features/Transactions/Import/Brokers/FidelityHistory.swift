@@ -24,12 +24,13 @@ public struct FidelityHistory: BrokerRowPreset {
         return ["run date", "action", "symbol", "quantity", "amount"].allSatisfy(names.contains)
     }
 
-    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+    public func layout(of header: [String]) -> BrokerColumns { BrokerColumns(header, naming: Self.columnName) }
+
+    public func drafts(from record: [String], layout columns: BrokerColumns) -> Result<[TransactionDraft], BrokerRowProblem> {
         // The footer's disclaimers and the blank lines around them hold no transaction.
         if record.count < 2 || record.allSatisfy({ $0.trimmedSpaces.isEmpty }) { return .success([]) }
-        guard record.count == header.count else { return .failure(BrokerRowProblem("expected \(header.count) fields, found \(record.count)")) }
-        let columns = Dictionary(header.enumerated().map { (Self.columnName($0.element), $0.offset) }) { first, _ in first }
-        let cell = { (name: String) in columns[name].map { record[$0].trimmedSpaces } ?? "" }
+        guard record.count == columns.header.count else { return .failure(BrokerRowProblem("expected \(columns.header.count) fields, found \(record.count)")) }
+        let cell = { (name: String) in columns.cell(name, in: record) }
         guard let date = BrokerNumber.usDate(cell("run date")) else {
             return .failure(BrokerRowProblem("Run Date: '\(cell("run date"))' is not MM/DD/YYYY"))
         }

@@ -39,18 +39,18 @@ public struct InteractiveBrokersStatement: BrokerPreset {
 
     private final class Reader: BrokerFileReader {
         /// Each section's columns, from its latest header row.
-        private var sections: [String: [String: Int]] = [:]
+        private var sections: [String: BrokerColumns] = [:]
 
         func read(_ record: [String], line: Int) -> [BrokerReading] {
             guard record.count >= 2 else { return [] }
             let section = record[0].trimmedSpaces, discriminator = record[1].trimmedSpaces
             let fields = Array(record.dropFirst(2))
             if discriminator == "Header" {
-                sections[section] = Dictionary(fields.enumerated().map { ($0.element.trimmedSpaces.lowercased(), $0.offset) }) { first, _ in first }
+                sections[section] = BrokerColumns(fields)
                 return []
             }
             guard discriminator == "Data", let columns = sections[section] else { return [] }
-            let cell = { (name: String) in columns[name].flatMap { $0 < fields.count ? fields[$0].trimmedSpaces : nil } ?? "" }
+            let cell = { (name: String) in columns.cell(name, in: fields) }
             // A section's total, written as a data row with "Total" in its first column.
             if fields.first?.trimmedSpaces.hasPrefix("Total") == true { return [] }
             let result: Result<[TransactionDraft], BrokerRowProblem>?
@@ -103,9 +103,7 @@ public struct InteractiveBrokersStatement: BrokerPreset {
                     let pair = symbol.split(separator: ".").map(String.init)
                     guard pair.count == 2, pair[1] == cell("currency") else { return .failure(BrokerRowProblem("Trades: Forex '\(symbol)' is not BASE.QUOTE in its currency")) }
                     let (paid, paidIn, received, receivedIn) = quantity.isNegative ? (quantity, pair[0], proceeds, pair[1]) : (proceeds, pair[1], quantity, pair[0])
-                    var fx = TransactionDraft(date: date, type: TransactionType.fx.rawValue, sum: BrokerNumber.magnitude(paid).description, note: "IBKR: Forex \(symbol)")
-                    (fx.currency, fx.toSum, fx.toCurrency) = (paidIn, BrokerNumber.magnitude(received).description, receivedIn)
-                    return .success([fx])
+                    return .success([.brokerExchange(date: date, paid: paid, in: paidIn, received: received, in: receivedIn, note: "IBKR: Forex \(symbol)")])
                 default:
                     return .failure(BrokerRowProblem("Trades: \(category) (\(symbol)) are not mapped; this ledger holds shares"))
                 }

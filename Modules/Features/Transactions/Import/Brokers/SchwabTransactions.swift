@@ -28,7 +28,10 @@ public struct SchwabTransactions: BrokerRowPreset {
         header.map { $0.trimmedSpaces.lowercased() } == Self.columns
     }
 
-    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+    /// Its columns are in a fixed order: nothing to read from the header.
+    public func layout(of header: [String]) {}
+
+    public func drafts(from record: [String], layout: Void) -> Result<[TransactionDraft], BrokerRowProblem> {
         guard record.count == Self.columns.count else {
             // The closing total has its own shape.
             if record.first?.trimmedSpaces.lowercased().hasPrefix("transactions total") == true { return .success([]) }

@@ -28,40 +28,42 @@ public struct Trading212History: BrokerRowPreset {
     public init() {}
 
     public func reads(header: [String]) -> Bool {
-        let names = Set(header.map { $0.trimmedSpaces.lowercased() })
-        return ["action", "time", "ticker", "no. of shares", "price / share"].allSatisfy(names.contains)
-            && (names.contains("total") && names.contains("currency (total)") || Self.totalInItsName(header) != nil)
+        let layout = layout(of: header)
+        return ["action", "time", "ticker", "no. of shares", "price / share"].allSatisfy(layout.columns.has) && layout.total != nil
     }
 
-    /// `Total (EUR)`: the column, and the currency its name gives.
-    private static func totalInItsName(_ header: [String]) -> (column: Int, currency: String)? {
-        for (column, name) in header.enumerated() {
-            let name = name.trimmedSpaces
-            guard name.lowercased().hasPrefix("total ("), name.hasSuffix(")") else { continue }
-            return (column, String(name.dropFirst("total (".count).dropLast()))
-        }
-        return nil
+    /// Its columns by name, and where the total is with its currency: a `Currency (Total)`
+    /// column, or older exports' `Total (EUR)`.
+    public struct Layout {
+        let columns: BrokerColumns
+        let total: (column: String, currency: String?)?
     }
 
-    public func reader(header: [String]) -> BrokerFileReader { SplitPairingReader(preset: self, header: header) }
+    public func layout(of header: [String]) -> Layout {
+        let columns = BrokerColumns(header)
+        if columns.has("total"), columns.has("currency (total)") { return Layout(columns: columns, total: ("total", nil)) }
+        let named = header.lazy.map { $0.trimmedSpaces }.first { $0.lowercased().hasPrefix("total (") && $0.hasSuffix(")") }
+        return Layout(columns: columns, total: named.map { ($0.lowercased(), String($0.dropFirst("total (".count).dropLast())) })
+    }
+
+    public func reader(header: [String]) -> BrokerFileReader { SplitPairingReader(preset: self, layout: layout(of: header)) }
 
     /// Every row by `drafts`, but a split's two rows, which make one split between them.
     private final class SplitPairingReader: BrokerFileReader {
         private let preset: Trading212History
-        private let header: [String]
+        private let layout: Layout
         private var halves: [String: (line: Int, date: String, ticker: String, before: FixedDecimal?, after: FixedDecimal?)] = [:]
 
-        init(preset: Trading212History, header: [String]) {
+        init(preset: Trading212History, layout: Layout) {
             self.preset = preset
-            self.header = header
+            self.layout = layout
         }
 
         func read(_ record: [String], line: Int) -> [BrokerReading] {
-            let columns = Dictionary(header.enumerated().map { ($0.element.trimmedSpaces.lowercased(), $0.offset) }) { first, _ in first }
-            let cell = { (name: String) in columns[name].flatMap { $0 < record.count ? record[$0].trimmedSpaces : nil } ?? "" }
+            let cell = { (name: String) in self.layout.columns.cell(name, in: record) }
             let action = cell("action").lowercased()
             guard action == "stock split open" || action == "stock split close" else {
-                return [BrokerReading(line: line, preset.drafts(from: record, header: header))]
+                return [BrokerReading(line: line, preset.drafts(from: record, layout: layout))]
             }
             guard let date = BrokerNumber.isoDate(cell("time")), !cell("ticker").isEmpty,
                   let shares = BrokerNumber.parse(cell("no. of shares")).map(BrokerNumber.magnitude), !shares.isZero else {
@@ -89,29 +91,23 @@ public struct Trading212History: BrokerRowPreset {
         }
     }
 
-    public func drafts(from record: [String], header: [String]) -> Result<[TransactionDraft], BrokerRowProblem> {
+    public func drafts(from record: [String], layout: Layout) -> Result<[TransactionDraft], BrokerRowProblem> {
         if record.allSatisfy({ $0.trimmedSpaces.isEmpty }) { return .success([]) }
-        guard record.count == header.count else { return .failure(BrokerRowProblem("expected \(header.count) fields, found \(record.count)")) }
-        let columns = Dictionary(header.enumerated().map { ($0.element.trimmedSpaces.lowercased(), $0.offset) }) { first, _ in first }
-        let cell = { (name: String) in columns[name].map { record[$0].trimmedSpaces } ?? "" }
+        let columns = layout.columns
+        guard record.count == columns.header.count else { return .failure(BrokerRowProblem("expected \(columns.header.count) fields, found \(record.count)")) }
+        let cell = { (name: String) in columns.cell(name, in: record) }
         let action = cell("action")
         guard let date = BrokerNumber.isoDate(cell("time")) else { return .failure(BrokerRowProblem("Time: '\(cell("time"))' is not YYYY-MM-DD HH:MM:SS")) }
         let ticker = cell("ticker"), note = "Trading 212: \(action)" + (cell("name").isEmpty ? "" : " — \(cell("name"))")
-        let named = Self.totalInItsName(header)
-        let accountCurrency = named?.currency ?? cell("currency (total)")
-        let totalText = named.map { record[$0.column].trimmedSpaces } ?? cell("total")
-        guard let total = BrokerNumber.parse(totalText).map(BrokerNumber.magnitude), !accountCurrency.isEmpty else {
+        let accountCurrency = layout.total.map { $0.currency ?? cell("currency (total)") } ?? ""
+        guard let total = layout.total.flatMap({ BrokerNumber.parse(cell($0.column)) }).map(BrokerNumber.magnitude), !accountCurrency.isEmpty else {
             return .failure(BrokerRowProblem("\(action): needs its Total and Currency (Total)"))
         }
         func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal, currency: String) -> TransactionDraft {
-            var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity?.description, sum: sum.description, note: note)
-            draft.currency = currency
-            return draft
+            .broker(type, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note)
         }
         func exchange(_ sum: FixedDecimal, _ from: String, for received: FixedDecimal, _ to: String) -> TransactionDraft {
-            var fx = draft(.fx, sum: sum, currency: from)
-            (fx.toSum, fx.toCurrency) = (received.description, to)
-            return fx
+            .brokerExchange(date: date, paid: sum, in: from, received: received, in: to, note: note)
         }
         let lower = action.lowercased()
         switch lower {
@@ -155,9 +151,8 @@ public struct Trading212History: BrokerRowPreset {
         if sameCurrency {
             return .success([draft(isBuy ? .buy : .sell, ticker: ticker, quantity: shares, sum: total, currency: accountCurrency)])
         }
-        let trade = draft(isBuy ? .buy : .sell, ticker: ticker, quantity: shares, sum: gross, currency: tradeCurrency)
-        return .success(isBuy ? [exchange(total, accountCurrency, for: gross, tradeCurrency), trade]
-                              : [trade, exchange(gross, tradeCurrency, for: total, accountCurrency)])
+        return .success(TransactionDraft.brokerTrade(buying: isBuy, date: date, ticker: ticker, quantity: shares, sum: gross, in: tradeCurrency,
+                                     settled: total, in: accountCurrency, note: note))
     }
 
     /// A price's currency, and how many of its unit make one: `GBX` is a hundredth of a pound.

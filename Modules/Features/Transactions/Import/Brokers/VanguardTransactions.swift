@@ -28,28 +28,27 @@ public struct VanguardTransactions: BrokerPreset {
     public init() {}
 
     public func reads(header: [String]) -> Bool {
-        let names = Self.names(header)
-        return names == Self.holdings || Self.isTransactionsHeader(names)
+        Self.names(header) == Self.holdings || Self.transactionsColumns(header) != nil
     }
 
     public func reader(header: [String]) -> BrokerFileReader {
-        SplitsFromHoldings(Reader(columns: Self.isTransactionsHeader(Self.names(header)) ? Self.columns(header) : nil))
+        SplitsFromHoldings(Reader(columns: Self.transactionsColumns(header)))
     }
 
     private final class Reader: BrokerFileReader {
         /// The transactions table's columns, once its header is read.
-        private var columns: [String: Int]?
+        private var columns: BrokerColumns?
 
-        init(columns: [String: Int]?) { self.columns = columns }
+        init(columns: BrokerColumns?) { self.columns = columns }
 
         func read(_ record: [String], line: Int) -> [BrokerReading] {
             if record.allSatisfy({ $0.trimmedSpaces.isEmpty }) { return [] }
-            if VanguardTransactions.isTransactionsHeader(VanguardTransactions.names(record)) {
-                columns = VanguardTransactions.columns(record)
+            if let header = VanguardTransactions.transactionsColumns(record) {
+                columns = header
                 return []
             }
             guard let columns else { return [] } // a holding: a snapshot, not history
-            let cell = { (name: String) in columns[name].flatMap { $0 < record.count ? record[$0].trimmedSpaces : nil } ?? "" }
+            let cell = { (name: String) in columns.cell(name, in: record) }
             let dateText = cell("trade date")
             guard let date = BrokerNumber.usDate(dateText) ?? BrokerNumber.isoDate(dateText) else {
                 return [BrokerReading(line: line, .failure(BrokerRowProblem("Trade Date: '\(dateText)' is not MM/DD/YYYY or YYYY-MM-DD")))]
@@ -94,11 +93,11 @@ public struct VanguardTransactions: BrokerPreset {
         return names
     }
 
-    private static func isTransactionsHeader(_ names: [String]) -> Bool {
-        ["account number", "trade date", "transaction type", "symbol", "shares", "net amount"].allSatisfy(names.contains)
-    }
-
-    private static func columns(_ header: [String]) -> [String: Int] {
-        Dictionary(names(header).enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    /// The transactions table's columns, when `record` is its header. Only a record that opens
+    /// with `Account Number` is looked at further: every row is asked.
+    private static func transactionsColumns(_ record: [String]) -> BrokerColumns? {
+        guard record.first?.trimmedSpaces.lowercased() == "account number" else { return nil }
+        let columns = BrokerColumns(record)
+        return ["trade date", "transaction type", "symbol", "shares", "net amount"].allSatisfy(columns.has) ? columns : nil
     }
 }

@@ -1,0 +1,33 @@
+import FixedPoint
+
+/// The transactions every preset makes of a broker's rows, one way.
+extension TransactionDraft {
+    /// Amounts and quantities without their sign: a broker writes money out as negative, this
+    /// ledger by its type.
+    static func broker(_ type: TransactionType, date: String, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal,
+                       currency: String?, note: String) -> TransactionDraft {
+        var draft = TransactionDraft(date: date, type: type.rawValue, ticker: ticker, quantity: quantity.map { BrokerNumber.magnitude($0).description },
+                                     sum: BrokerNumber.magnitude(sum).description, note: note)
+        draft.currency = currency
+        return draft
+    }
+
+    /// An exchange at the broker: `paid` in `paidIn` for `received` in `receivedIn`.
+    static func brokerExchange(date: String, paid: FixedDecimal, in paidIn: String, received: FixedDecimal, in receivedIn: String,
+                               note: String) -> TransactionDraft {
+        var fx = broker(.fx, date: date, sum: paid, currency: paidIn, note: note)
+        (fx.toSum, fx.toCurrency) = (BrokerNumber.magnitude(received).description, receivedIn)
+        return fx
+    }
+
+    /// A trade in a security's own currency, settled from an account in another: a buy is the
+    /// account's `total` exchanged for what the shares cost (`sum`), then the buy; a sell is the
+    /// sell, then its proceeds exchanged into what the account got. So the security's currency
+    /// is on record and no cash of it is left behind.
+    static func brokerTrade(buying isBuy: Bool, date: String, ticker: String, quantity: FixedDecimal, sum: FixedDecimal, in currency: String,
+                            settled total: FixedDecimal, in accountCurrency: String, note: String) -> [TransactionDraft] {
+        let trade = broker(isBuy ? .buy : .sell, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note)
+        return isBuy ? [brokerExchange(date: date, paid: total, in: accountCurrency, received: sum, in: currency, note: note), trade]
+                     : [trade, brokerExchange(date: date, paid: sum, in: currency, received: total, in: accountCurrency, note: note)]
+    }
+}
