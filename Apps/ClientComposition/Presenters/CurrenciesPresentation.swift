@@ -37,8 +37,7 @@ extension NetWorthError {
         case let .savings(.store(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
         case let .savings(.unreadable(failure)): return .runtime("could not read your savings: \(failure.userMessage)")
         case let .savings(failure): return .runtime("could not read your savings: \(failure)")
-        case let .closes(.store(failure)): return .runtime("could not read the kept closes: \(failure.userMessage)")
-        case let .closes(.unreadable(failure)): return .runtime("could not read the kept closes: \(failure.userMessage)")
+        case let .closes(failure): return .runtime("could not read the kept closes: \(failure.userMessage)")
         case let .manualPrices(failure): return .runtime("could not read your manual prices: \(failure.userMessage)")
         }
     }

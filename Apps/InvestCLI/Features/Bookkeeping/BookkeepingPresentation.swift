@@ -9,8 +9,7 @@ extension BookkeepingError {
         case let .transactions(failure): return .runtime("could not read your transactions: \(failure.userMessage)")
         case let .securities(failure): return CurrenciesPresentation.securitiesError(failure)
         case let .rates(failure): return CurrenciesPresentation.ratesError(failure)
-        case let .closes(.store(failure)): return .runtime("could not read the kept closes: \(failure.userMessage)")
-        case let .closes(.unreadable(failure)): return .runtime("could not read the kept closes: \(failure.userMessage)")
+        case let .closes(failure): return .runtime("could not read the kept closes: \(failure.userMessage)")
         case let .manualPrices(failure): return .runtime("could not read your manual prices: \(failure.userMessage)")
         }
     }

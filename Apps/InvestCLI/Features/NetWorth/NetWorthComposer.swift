@@ -18,14 +18,9 @@ extension AppComposer {
     /// at today's prices.
     func computeNetWorthHistory(prices: PricesLoading, offline: Bool) throws -> NetWorthHistoryComputing {
         let ledger = try ledger()
-        let manual = try manualPrices()
         return ComputeNetWorthHistoryUseCase(
             transactions: try retrieveEveryAccountsTransactions(), prices: prices,
-            closes: { () throws(NetWorthError) in
-                let kept: PriceHistory
-                do throws(KeptClosesError) { kept = try LedgerKeptCloses(ledger: ledger).history() } catch { throw .closes(error) }
-                do throws(ManualPriceError) { return kept.adding(Array(try manual.all().values)) } catch { throw .manualPrices(error) }
-            },
+            closes: try keptClosesWithManualPrices(closes: NetWorthError.closes, manual: NetWorthError.manualPrices),
             securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now),
             rates: try exchangeRates(offline: offline), savings: try loadSavings(), base: try baseCurrency(), today: { [context] in context.today })
     }

@@ -72,6 +72,18 @@ extension AppComposer {
         }
     }
 
+    /// The closes kept, with the prices set by hand on top: what a history is valued at, day by
+    /// day. Each read's failure is the caller's own error.
+    func keptClosesWithManualPrices<Failure: Error>(closes: @escaping (KeptClosesError) -> Failure,
+                                                    manual: @escaping (ManualPriceError) -> Failure) throws -> () throws(Failure) -> PriceHistory {
+        let ledger = try ledger(), prices = try manualPrices()
+        return { () throws(Failure) in
+            let kept: PriceHistory
+            do throws(KeptClosesError) { kept = try LedgerKeptCloses(ledger: ledger).history() } catch { throw closes(error) }
+            do throws(ManualPriceError) { return kept.adding(Array(try prices.all().values)) } catch { throw manual(error) }
+        }
+    }
+
     func manualPrices() throws -> ManualPrices {
         ManualPrices(store: LedgerManualPricesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
