@@ -11,7 +11,7 @@ import Ledger
 final class SplitsFromHoldings: BrokerFileReader {
     private let inner: BrokerFileReader
     /// Every draft passed on: the holdings the ratios are worked out from.
-    private var read: [TransactionDraft] = []
+    private var passedOn: [TransactionDraft] = []
     private var pending: [(line: Int, split: TransactionDraft)] = []
 
     init(_ inner: BrokerFileReader) {
@@ -25,7 +25,7 @@ final class SplitsFromHoldings: BrokerFileReader {
             for draft in drafts {
                 if Self.isSplitAdding(draft) { pending.append((reading.line, draft)) } else { passed.append(draft) }
             }
-            read += passed
+            passedOn += passed
             return BrokerReading(line: reading.line, .success(passed))
         }
     }
@@ -46,7 +46,7 @@ final class SplitsFromHoldings: BrokerFileReader {
             var resolved = TransactionDraft(date: split.date, type: TransactionType.split.rawValue, ticker: split.ticker, ratio: ratio,
                                             note: (split.note ?? "") + " (\(held) shares held, \(added) added)")
             resolved.currency = split.currency
-            read.append(resolved)
+            passedOn.append(resolved)
             readings.append(BrokerReading(line: line, .success([resolved])))
         }
         return readings
@@ -58,7 +58,7 @@ final class SplitsFromHoldings: BrokerFileReader {
 
     /// What the drafts read so far held of `ticker` before `day`, in date order.
     private func held(of ticker: String, before day: String) -> FixedDecimal {
-        let earlier = read.enumerated().filter { $0.element.ticker == ticker && ($0.element.date ?? "") < day }
+        let earlier = passedOn.enumerated().filter { $0.element.ticker == ticker && ($0.element.date ?? "") < day }
             .sorted { ($0.element.date ?? "", $0.offset) < ($1.element.date ?? "", $1.offset) }.map(\.element)
         return earlier.reduce(FixedDecimal.zero) { held, draft in
             let quantity = draft.quantity.flatMap(FixedDecimal.init) ?? .zero
