@@ -46,11 +46,24 @@ struct AppComposer {
     /// base currency needs), so a read command reads the log once.
     func ledger() throws -> LedgerStore {
         if let ledger = run.ledger { return ledger }
-        let ledger = ReadOnceLedgerStore(decoratee: FileLedgerStore(directory: try dataDirectory()),
+        let ledger = ReadOnceLedgerStore(decoratee: try localLog(),
                                          collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds
                                             + SecuritiesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds)
         run.ledger = ledger
         return ledger
+    }
+
+    /// The local log under `ledger()`, where the projections' checkpoints are kept.
+    func localLog() throws -> FileLedgerStore {
+        if let log = run.localLog { return log }
+        let log = FileLedgerStore(directory: try dataDirectory())
+        run.localLog = log
+        return log
+    }
+
+    /// What the rules and the cash balances need of every transaction, from its checkpoint.
+    func transactionsTally() throws -> TransactionsTallying {
+        CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code)
     }
 
     /// A write kept for after the command's output: a read command's only write (the closes a
@@ -126,5 +139,6 @@ struct AppComposer {
 /// What one run's commands share.
 private final class RunState {
     var ledger: LedgerStore?
+    var localLog: FileLedgerStore?
     var afterOutput: [(LedgerStore) -> Void] = []
 }

@@ -38,6 +38,20 @@ final class FileLedgerStoreCrashTests: XCTestCase {
         XCTAssertGreaterThan(everAdded.count, 30)
     }
 
+    /// Kills land mid-append, mid-compaction and mid-checkpoint: whatever is left, the tally read
+    /// through its checkpoint equals a replay of the log.
+    func test_killedWriterAndCheckpointer_leaveATallyThatEqualsAReplay() throws {
+        var generator = SystemRandomNumberGenerator()
+        let directory = makeTemporaryDirectory()
+        for round in 0..<20 {
+            _ = try runWriterAndKill(directory: directory, afterAcknowledgements: Int.random(in: 1...30, using: &generator),
+                                     extraDelayMicroseconds: UInt32.random(in: 0...3_000, using: &generator), tally: true)
+            let replayed = TransactionsTally(base: "USD", history: try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll())
+            XCTAssertEqual(try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: "USD").tally(), replayed, "round \(round)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("checkpoints/transactions-tally-v1-USD").path))
+    }
+
     func test_parallelWriters_neverLoseEachOthersUpdates() throws {
         let directory = makeTemporaryDirectory()
         let processes = (0..<8).map { _ in makeWriter(directory: directory, count: 50) }
@@ -66,18 +80,18 @@ final class FileLedgerStoreCrashTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeWriter(directory: URL, count: Int) -> (Process, Pipe) {
+    private func makeWriter(directory: URL, count: Int, tally: Bool = false) -> (Process, Pipe) {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("store-writer")
-        process.arguments = [directory.path, String(count)]
+        process.arguments = [directory.path, String(count)] + (tally ? ["--tally"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         return (process, pipe)
     }
 
     /// Starts a writer, waits for some acknowledgements plus a random moment, then SIGKILLs it.
-    private func runWriterAndKill(directory: URL, afterAcknowledgements wanted: Int, extraDelayMicroseconds: UInt32) throws -> String {
-        let (process, pipe) = makeWriter(directory: directory, count: 1_000_000)
+    private func runWriterAndKill(directory: URL, afterAcknowledgements wanted: Int, extraDelayMicroseconds: UInt32, tally: Bool = false) throws -> String {
+        let (process, pipe) = makeWriter(directory: directory, count: 1_000_000, tally: tally)
         try process.run()
         var output = Data()
         let reader = pipe.fileHandleForReading

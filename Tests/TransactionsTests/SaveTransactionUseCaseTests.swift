@@ -251,13 +251,73 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieve(ticker: "AAPL"), .upsert(saved), .endExclusiveAccess])
     }
 
+    func test_save_newTransactionTheTallyJudges_isCheckedWithoutReadingTheHistory() throws {
+        let tally = TallySpy(TransactionsTally(base: "USD", history: [makeCash(date: "2024-06-01", type: .deposit, sum: "500")]))
+        let (sut, store) = makeSUT(ids: ["new-id"], tally: tally)
+
+        let saved = try sut.save(draft(type: "buy", sum: "100"), replacing: nil)
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsert(saved), .endExclusiveAccess])
+        XCTAssertEqual(tally.reads, 1)
+    }
+
+    func test_save_refusalTheTallyGives_isTheReplays_andSavesNothing() {
+        let history = [makeCash(date: "2024-06-01", type: .deposit, sum: "99.99")]
+        let (sut, store) = makeSUT(tally: TallySpy(TransactionsTally(base: "USD", history: history)))
+
+        XCTAssertThrowsError(try sut.save(draft(sum: "100"), replacing: nil)) { error in
+            guard case let .wouldOverdraw(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.available, fixed("99.99"))
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .endExclusiveAccess])
+    }
+
+    func test_save_backDatedTransaction_isCheckedByReplayingTheHistory() throws {
+        let history = [makeCash(date: "2024-06-10", type: .deposit, sum: "500")]
+        let (sut, store) = makeSUT(tally: TallySpy(TransactionsTally(base: "USD", history: history)))
+        store.stored = history
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-06-01", sum: "100"), replacing: nil)) { error in
+            guard case .wouldOverdraw? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertTrue(store.messages.contains(.retrieveAll))
+    }
+
+    func test_save_deliversSavingErrorWhenTheTallyCannotBeRead() {
+        let failure = TransactionsStoreError.store(.fileSystem(operation: "read", path: "transactions.log", reason: "unreadable"))
+        let tally = TallySpy(TransactionsTally(base: "USD"))
+        tally.error = failure
+        let (sut, _) = makeSUT(tally: tally)
+
+        XCTAssertThrowsError(try sut.save(draft(), replacing: nil)) { error in
+            XCTAssertEqual(error as? SaveTransactionError, .saving(failure))
+        }
+    }
+
     // MARK: - Helpers
 
-    private func makeSUT(ids: [String] = [], file: StaticString = #filePath, line: UInt = #line) -> (SaveTransactionUseCase, TransactionsStoreSpy) {
+    private final class TallySpy: TransactionsTallying {
+        private let stub: TransactionsTally
+        var error: TransactionsStoreError?
+        private(set) var reads = 0
+
+        init(_ stub: TransactionsTally) {
+            self.stub = stub
+        }
+
+        func tally() throws(TransactionsStoreError) -> TransactionsTally {
+            reads += 1
+            if let error { throw error }
+            return stub
+        }
+    }
+
+    private func makeSUT(ids: [String] = [], tally: TallySpy? = nil, file: StaticString = #filePath, line: UInt = #line)
+        -> (SaveTransactionUseCase, TransactionsStoreSpy) {
         let store = TransactionsStoreSpy()
         var ids = ids
         let sut = SaveTransactionUseCase(store: store, today: { [today] in today }, now: { [now] in now },
-                                         makeID: { ids.isEmpty ? UUID().uuidString : ids.removeFirst() })
+                                         makeID: { ids.isEmpty ? UUID().uuidString : ids.removeFirst() }, tally: tally)
         trackForMemoryLeaks(store, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, store)

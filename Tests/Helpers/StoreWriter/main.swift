@@ -5,19 +5,22 @@ import LocalFileStore
 
 // Test helper for the durability specs: writes to a file store as fast as it can and prints a line
 // only after each write has returned, so the test knows exactly which writes were acknowledged.
-//   store-writer DIR COUNT
+//   store-writer DIR COUNT [--tally]
+// With --tally, each write is followed by a read of the transactions' tally, which saves its
+// checkpoint: a kill may land mid-checkpoint too.
 // Notes hold a tab, a newline and ESC, so every line exercises the escaping. Every fifth operation deletes an earlier transaction (announced first with "deleting ID"), which
 // with a tiny compaction threshold also exercises the compaction's atomic rename.
 /// Unbuffered, so what the test reads is exactly what was acknowledged before the kill.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let count = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: store-writer DIR COUNT\n".utf8))
+guard (3...4).contains(arguments.count), let count = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: store-writer DIR COUNT [--tally]\n".utf8))
     exit(2)
 }
 let ledger = FileLedgerStore(directory: URL(fileURLWithPath: arguments[1]), compactionMinimumGarbage: 3)
 let store = LedgerTransactionsStore(ledger: ledger)
+let tally = arguments.count == 4 ? CheckpointedTransactionsTally(log: ledger, base: "USD") : nil
 var acknowledged: [Transaction] = []
 do {
     for index in 0..<count {
@@ -31,12 +34,15 @@ do {
             say("del \(transaction.id)")
         } else {
             let id = UUID().uuidString.lowercased()
-            let transaction = Transaction(id: id, date: CalendarDay(daysSinceEpoch: 19_000), type: .buy, ticker: "AAPL",
-                                          quantity: 1, sum: 100, note: "writer \(getpid())\t\n\u{1B}", updatedAt: Date())
+            // Deposits now and then, so the tally tracks cash too.
+            let transaction = Transaction(id: id, date: CalendarDay(daysSinceEpoch: 19_000 + Int32(index / 7)), type: index % 7 == 0 ? .deposit : .buy,
+                                          ticker: index % 7 == 0 ? "" : "AAPL", quantity: index % 7 == 0 ? 0 : 1, sum: 100,
+                                          note: "writer \(getpid())\t\n\u{1B}", updatedAt: Date())
             try store.upsert(transaction)
             acknowledged.append(transaction)
             say("add \(id)")
         }
+        _ = try tally?.tally()
     }
 } catch {
     FileHandle.standardError.write(Data("store-writer: \(error)\n".utf8))

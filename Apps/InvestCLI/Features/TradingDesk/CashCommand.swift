@@ -6,6 +6,7 @@ import Transactions
 /// `invest cash [--statement]`: the balance, or every movement with a running balance.
 struct CashCommand: Command {
     let statement: () throws -> CashStatementRetrieving
+    let balances: () throws -> CashBalancesRetrieving
     /// The base currency's code, which a transaction without a currency is in.
     let baseCurrency: () throws -> String
     let spec = CommandSpec(
@@ -17,15 +18,17 @@ struct CashCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try OutputFormat.parse(arguments.value("format"))
-        let cash: CashStatement
-        do {
-            cash = try statement().statement()
-        } catch {
-            throw TransactionPresentation.error(error)
-        }
         let base = try baseCurrency()
         let code = { (currency: String?) in currency ?? base }
+        let isTracked: Bool
         if arguments.has("statement") {
+            let cash: CashStatement
+            do {
+                cash = try statement().statement()
+            } catch {
+                throw TransactionPresentation.error(error)
+            }
+            isTracked = cash.isTracked
             var report = Report(columns: [
                 .init(title: "DATE", key: "date", alignment: .left), .init(title: "TYPE", key: "type", alignment: .left),
                 .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
@@ -41,6 +44,13 @@ struct CashCommand: Command {
             if format == .table, report.rows.isEmpty { return io.console.write("No movements of cash yet. Add a deposit with 'invest add --type deposit --sum S'.\n") }
             io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
         } else {
+            let cash: CashBalances
+            do {
+                cash = try balances().balances()
+            } catch {
+                throw TransactionPresentation.error(error)
+            }
+            isTracked = cash.isTracked
             let currencies = cash.currencies.isEmpty ? [nil] : cash.currencies
             let balance = { (currency: String?) in cash.balances[currency] ?? .zero }
             switch format {
@@ -49,7 +59,7 @@ struct CashCommand: Command {
                 io.console.write("Cash: \(shown.joined(separator: "; "))\n")
             case .json:
                 io.console.write(JSONValue.object([("balance", .text(cash.balance.description)), ("currency", .string(base)), ("tracked", .bool(cash.isTracked)),
-                                                   ("movements", .count(cash.lines.count)),
+                                                   ("movements", .count(cash.movements.values.reduce(0, +))),
                                                    ("balances", .array(currencies.map { currency in
                                                        .object([("currency", .string(code(currency))), ("balance", .text(balance(currency).description))])
                                                    }))]).rendered())
@@ -58,12 +68,12 @@ struct CashCommand: Command {
                                               .init(title: "TRACKED", key: "tracked", alignment: .left), .init(title: "MOVEMENTS", key: "movements", alignment: .right)])
                 report.rows = currencies.map { currency in
                     [.text(code(currency)), .money(balance(currency)), Cell(shown: String(cash.isTracked), value: .bool(cash.isTracked)),
-                     .count(cash.lines.filter { $0.currency == currency }.count)]
+                     .count(cash.movements[currency] ?? 0)]
                 }
                 io.console.write(report.render(.csv, colors: false))
             }
         }
-        if !cash.isTracked, format == .table {
+        if !isTracked, format == .table {
             io.console.writeNotice("invest: note: no deposit yet, so cash isn't tracked: this is what trades added up to, and no trade is refused for cash. "
                 + "Record money you put in with 'invest add --type deposit --sum S'.\n")
         }

@@ -9,6 +9,12 @@ extension AppComposer {
         RetrieveCashStatementUseCase(transactions: try retrieveTransactions(), scope: try accountScope())
     }
 
+    /// The balances alone come from the tally's checkpoint, not the history.
+    func cashBalances() throws -> CashBalancesRetrieving {
+        try warnIfTheDataDirectoryIsMissing()
+        return RetrieveCashBalancesUseCase(tally: try transactionsTally(), scope: try accountScope())
+    }
+
     func placeMarketOrder() throws -> (MarketOrderPlacing, PriceMode) {
         let (prices, mode) = try marketPriceLoader()
         let base = try baseCurrency().code, currencies = try securityCurrencies()

@@ -8,7 +8,7 @@ extension FeatureRegistration {
     static let desk = FeatureRegistration(title: "Trading desk", kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds,
                                           validator: { _, _ in DecodingEntryValidator.tradingDesk },
                                           legacySpellings: StockCommand.legacySpellings + AlertCommands.legacySpellings) { app in
-        [CashCommand(statement: app.cashStatement, baseCurrency: { try app.baseCurrency().code }),
+        [CashCommand(statement: app.cashStatement, balances: app.cashBalances, baseCurrency: { try app.baseCurrency().code }),
          MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),
          MarketOrderCommand(side: .sell, orders: app.placeMarketOrder),
          CommandGroup("stock", summary: "Stocks: search the catalog, or show one with your position, watch and alerts", [

@@ -32,7 +32,8 @@ extension AppComposer {
     /// For a new transaction: its id is made here, so it has no earlier version to look up.
     func addTransaction() throws -> TransactionSaving {
         try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.noneForNewRecords)),
-                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID))
+                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID,
+                                                       tally: try transactionsTally()))
     }
 
     func saveTransaction() throws -> TransactionSaving {

@@ -129,7 +129,7 @@ public enum CashPolicy {
 
     /// A transaction's cash in its own pot, then where an exchange or a cash transfer lands.
     @inline(__always)
-    private static func forEachLeg(of transaction: Transaction, _ body: (CashPot, FixedDecimal) -> Void) {
+    static func forEachLeg(of transaction: Transaction, _ body: (CashPot, FixedDecimal) -> Void) {
         let change = transaction.cashChange
         if !change.isZero { body(CashPot(account: transaction.account, currency: transaction.currency), change) }
         if let counter = transaction.counterLeg { body(CashPot(account: counter.account, currency: counter.currency), counter.amount) }

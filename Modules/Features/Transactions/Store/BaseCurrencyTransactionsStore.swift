@@ -29,17 +29,24 @@ public final class BaseCurrencyTransactionsStore: TransactionsStore {
     private func inBase(_ transactions: [Transaction]) -> [Transaction] {
         var transactions = transactions
         for index in transactions.indices where !transactions[index].isPlain && (transactions[index].currency == base || transactions[index].toCurrency == base) {
-            transactions[index] = inBase(transactions[index])
+            transactions[index] = transactions[index].inBase(base)
         }
         return transactions
     }
 
     private func inBase(_ transaction: Transaction) -> Transaction {
-        guard transaction.currency == base || transaction.toCurrency == base else { return transaction }
-        return Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
-                           sum: transaction.sum, ratio: transaction.ratio, note: transaction.note, account: transaction.account,
-                           currency: transaction.currency == base ? nil : transaction.currency, toSum: transaction.toSum,
-                           toCurrency: transaction.toCurrency == base ? nil : transaction.toCurrency, toAccount: transaction.toAccount,
-                           otherFields: transaction.otherFields, updatedAt: transaction.updatedAt)
+        transaction.inBase(base)
+    }
+}
+
+extension Transaction {
+    /// This transaction with the base currency named by none, as every store reads it.
+    public func inBase(_ base: String) -> Transaction {
+        guard !isPlain, currency == base || toCurrency == base else { return self }
+        return Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity,
+                           sum: sum, ratio: ratio, note: note, account: account,
+                           currency: currency == base ? nil : currency, toSum: toSum,
+                           toCurrency: toCurrency == base ? nil : toCurrency, toAccount: toAccount,
+                           otherFields: otherFields, updatedAt: updatedAt)
     }
 }

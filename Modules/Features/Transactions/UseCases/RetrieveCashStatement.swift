@@ -39,6 +39,63 @@ public struct CashStatement: Equatable, Sendable {
     }
 }
 
+extension CashStatement {
+    /// The balances alone, as the tally of the history gives them too.
+    public var balancesOnly: CashBalances {
+        var movements: [String?: Int] = [:]
+        for line in lines { movements[line.currency, default: 0] += 1 }
+        return CashBalances(isTracked: isTracked, balances: balances, movements: movements)
+    }
+}
+
+/// Each currency's cash balance without the movements that made it: what `cash` shows.
+public struct CashBalances: Equatable, Sendable {
+    /// False until the first deposit: without one, the balance is a tally of trades, not cash.
+    public let isTracked: Bool
+    /// Each currency's balance (nil: the base currency's), across the accounts counted.
+    public let balances: [String?: FixedDecimal]
+    /// How many movements of cash made each currency's balance.
+    public let movements: [String?: Int]
+
+    public init(isTracked: Bool, balances: [String?: FixedDecimal], movements: [String?: Int]) {
+        self.isTracked = isTracked
+        self.balances = balances
+        self.movements = movements
+    }
+
+    /// The base currency's balance.
+    public var balance: FixedDecimal { balances[nil] ?? .zero }
+
+    /// The currencies held, the base one first as nil, then by code.
+    public var currencies: [String?] {
+        balances.keys.sorted { ($0 ?? "") < ($1 ?? "") }
+    }
+}
+
+public protocol CashBalancesRetrieving {
+    func balances() throws(RetrieveTransactionsError) -> CashBalances
+}
+
+/// The balances from the history's tally, which a checkpoint keeps: what the statement's last
+/// balances would be, without reading the history.
+public final class RetrieveCashBalancesUseCase: CashBalancesRetrieving {
+    private let tally: TransactionsTallying
+    private let scope: AccountScope
+
+    public init(tally: TransactionsTallying, scope: AccountScope = .all) {
+        self.tally = tally
+        self.scope = scope
+    }
+
+    public func balances() throws(RetrieveTransactionsError) -> CashBalances {
+        do throws(TransactionsStoreError) {
+            return try tally.tally().cashBalances(in: scope)
+        } catch {
+            throw .retrieval(error)
+        }
+    }
+}
+
 public protocol CashStatementRetrieving {
     func statement() throws(RetrieveTransactionsError) -> CashStatement
 }

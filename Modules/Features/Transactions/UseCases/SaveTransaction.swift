@@ -19,12 +19,17 @@ public final class SaveTransactionUseCase: TransactionSaving {
     private let today: () -> CalendarDay
     private let now: () -> Date
     private let makeID: () -> String
+    private let tally: TransactionsTallying?
 
     /// - Parameters:
     ///   - today: the user's current date; later trade dates are rejected as future.
     ///   - now: stamps `updatedAt`.
-    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String) {
+    ///   - tally: what the rules need of the history, kept up to date without reading it: a new
+    ///     transaction it can judge is checked in the same time at any history length.
+    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
+                tally: TransactionsTallying? = nil) {
         self.store = store
+        self.tally = tally
         self.today = today
         self.now = now
         self.makeID = makeID
@@ -49,6 +54,22 @@ public final class SaveTransactionUseCase: TransactionSaving {
             return found
         }
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
+        switch try verdict(onSaving: transaction, replacing: previous) {
+        case .accepted: break
+        case let .refused(error): throw error
+        case .needsReplay: try checkRulesByReplaying(transaction, replacing: previous)
+        }
+        try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
+        return transaction
+    }
+
+    /// The tally's verdict on a new transaction; an edit, or a run without a tally, replays.
+    private func verdict(onSaving transaction: Transaction, replacing previous: Transaction?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
+        guard previous == nil, let tally else { return .needsReplay }
+        return try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }.verdict(onAdding: transaction)
+    }
+
+    private func checkRulesByReplaying(_ transaction: Transaction, replacing previous: Transaction?) throws(SaveTransactionError) {
         // Each account holds its own shares and cash: an edit that moves a transaction to
         // another account is checked in both.
         // A transfer is checked in both its accounts.
@@ -76,7 +97,5 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
-        try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
-        return transaction
     }
 }

@@ -19,6 +19,8 @@ import Darwin
 /// - Cost: an add appends one line, whatever the history's length.
 public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     public let logPath: String
+    /// Where checkpoints of the log's projections are kept (see `FileLedgerStore+Checkpoints`).
+    let checkpointsDirectory: String
     private let lock: FileLock
     private let compactionMinimumGarbage: Int
     /// What the most recent load saw, so a writer that already loaded can decide to compact
@@ -30,6 +32,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
     public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
         logPath = directory.appendingPathComponent("transactions.log").path
+        checkpointsDirectory = directory.appendingPathComponent("checkpoints").path
         lock = FileLock(path: directory.appendingPathComponent("transactions.lock").path)
         self.compactionMinimumGarbage = compactionMinimumGarbage
     }
@@ -42,11 +45,20 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// and no entry is kept that the caller does not want. The file is read a piece at a time, so
     /// a reader that keeps decoded values, not entries, never has the whole file in memory.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
+        try scanLiveToEnd(reserve: reserve, keep).superseded
+    }
+
+    /// The scan reads the file as long as it was when opened, so the end it names is what it read.
+    /// An older format has no end to name: its checkpoints would be read in the current one.
+    public func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
         var index = LedgerLogCodec.LiveIndex()
         // A line that can't be decoded fails the read only if it is still the live version.
         var failures: [String: (line: Int, error: LedgerDecodingError)] = [:]
+        var end = LogEnd(start: 0)
+        var isCurrentFormat = false
         do throws(StoreError) {
-            guard let file = try fileSystem({ try LinePieces(path: logPath) }) else { return [] }
+            guard let file = try fileSystem({ try LinePieces(path: logPath) }) else { return ([], nil) }
             // Lines hold 80–150 bytes. An estimate too low makes every reserved array grow by
             // copying into fresh pages (a savings history of short lines did); one too high
             // costs only address space, as pages never written are never touched.
@@ -55,6 +67,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             index = LedgerLogCodec.LiveIndex(capacity: estimate)
             var reader = LedgerLogCodec.RecordReader(path: logPath)
             while let (piece, isLast) = try fileSystem({ try file.next(size: readPieceSize) }) {
+                end.saw(piece)
                 try reader.read(piece, isLast: isLast) { line, entry in
                     if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
                     guard !entry.isDeleted else { return index.record(entry, kept: false) }
@@ -66,13 +79,15 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                     }
                 }
             }
+            isCurrentFormat = reader.version == LedgerLogCodec.version
+            end.file = file.inode
         } catch {
             throw .store(error)
         }
         let resolution = index.resolved()
         lastLoad = (resolution.garbageLines, resolution.liveCount)
         if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
-        return resolution.deadSlots
+        return (resolution.deadSlots, isCurrentFormat ? end.position : nil)
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {

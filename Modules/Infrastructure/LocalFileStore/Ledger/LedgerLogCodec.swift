@@ -142,6 +142,12 @@ enum LedgerLogCodec {
             self.path = path
         }
 
+        /// Reads on from the middle of a log whose header said `version`.
+        init(path: String, continuing version: Int) {
+            self.path = path
+            self.version = version
+        }
+
         /// The piece's records; payloads point into it, so it stays in memory only as long as an
         /// entry from it is kept.
         mutating func read(_ piece: [UInt8], isLast: Bool, requireWholeLines: Bool = false,

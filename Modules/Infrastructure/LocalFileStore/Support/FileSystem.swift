@@ -109,13 +109,15 @@ enum FileSystem {
     /// Replaces `path` with `bytes` so that a crash leaves either the old or the new file, whole.
     /// A store's own directory is created private and checked; a directory the user names for a
     /// file of their own (an export) must exist and is theirs to judge.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, inStoreDirectory: Bool = true) throws {
-        try writeAtomically(to: path, inStoreDirectory: inStoreDirectory) { write in try write(bytes[...]) }
+    /// A cache that is rebuilt when lost (`durable` false) is not flushed to disk: a crash may
+    /// leave it empty or torn, which its reader must tell.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, inStoreDirectory: Bool = true, durable: Bool = true) throws {
+        try writeAtomically(to: path, inStoreDirectory: inStoreDirectory, durable: durable) { write in try write(bytes[...]) }
     }
 
     /// Like `writeAtomically(_:to:)`, for content written in pieces (`produce` calls `write` with
     /// each), so a large file is never held in memory whole.
-    static func writeAtomically(to path: String, inStoreDirectory: Bool = true,
+    static func writeAtomically(to path: String, inStoreDirectory: Bool = true, durable: Bool = true,
                                 _ produce: (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         if inStoreDirectory {
@@ -129,7 +131,7 @@ enum FileSystem {
         guard fd >= 0 else { throw Failure("create", temporary) }
         do {
             try produce { piece in try writeAll(fd, piece, path: temporary) }
-            try sync(fd, path: temporary)
+            if durable { try sync(fd, path: temporary) }
             close(fd)
         } catch {
             close(fd)
@@ -141,7 +143,7 @@ enum FileSystem {
             unlink(temporary)
             throw failure
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// Where `path` leads through any symlinks, even to a target that doesn't exist yet.
@@ -192,13 +194,18 @@ enum FileSystem {
 final class LinePieces {
     private let fd: Int32
     private let path: String
-    /// The file's size when opened: a reader can reserve for what is coming.
+    /// The file's size when opened: a reader can reserve for what is coming, and reads stop
+    /// there, so what was read is what a checkpoint of it can say it saw.
     let size: Int
+    /// The file's inode: a rewrite by rename makes a new one.
+    let inode: UInt64
+    /// Where the next read starts.
+    private var offset: Int
     private var carried: [UInt8] = []
     private var atEnd = false
 
-    /// Nil if there is no file at `path`.
-    init?(path: String) throws {
+    /// Nil if there is no file at `path`. Reading starts at `start`.
+    init?(path: String, from start: Int = 0) throws {
         try FileSystem.checkPrivateDirectory(of: path)
         fd = try FileSystem.openDataFile(path, O_RDONLY)
         guard fd >= 0 else {
@@ -213,6 +220,16 @@ final class LinePieces {
             throw failure
         }
         size = Int(info.st_size)
+        inode = UInt64(info.st_ino)
+        offset = start
+    }
+
+    /// The file's bytes in `range`, or nil if it is shorter.
+    func bytes(in range: Range<Int>) throws -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, range.count, off_t(range.lowerBound)) }
+        guard read >= 0 else { throw FileSystem.Failure("read", path) }
+        return read == range.count ? bytes : nil
     }
 
     deinit { close(fd) }
@@ -249,7 +266,11 @@ final class LinePieces {
             carried.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.baseAddress!.initialize(from: base, count: $0.count) } }
             count = carried.count
             while count < capacity {
-                let read = read(fd, buffer.baseAddress! + count, capacity - count)
+                guard offset < size else {
+                    atEnd = true
+                    break
+                }
+                let read = pread(fd, buffer.baseAddress! + count, min(capacity - count, size - offset), off_t(offset))
                 if read < 0, errno == EINTR { continue }
                 guard read >= 0 else { throw FileSystem.Failure("read", path) }
                 if read == 0 {
@@ -257,6 +278,7 @@ final class LinePieces {
                     break
                 }
                 count += read
+                offset += read
             }
         }
     }

@@ -1,0 +1,78 @@
+import FixedPoint
+import Ledger
+
+extension TransactionsTally: CheckpointableProjection {
+    public var checkpointName: String { "transactions-tally-v1-\(base)" }
+    public static var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
+
+    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> TransactionsTally {
+        var history: [Transaction] = []
+        history.reserveCapacity(entries.count)
+        for entry in entries {
+            if let transaction = try TransactionsLedgerCodec.record(from: entry) { history.append(transaction) }
+        }
+        return TransactionsTally(base: base, history: history)
+    }
+
+    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
+        guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return true }
+        return fold(transaction)
+    }
+
+    public func write(to writer: inout CheckpointWriter) {
+        writer.write(base)
+        writer.write(pots.count)
+        for (pot, tally) in pots {
+            writer.write(pot.account)
+            writer.write(pot.currency)
+            writer.write(tally.balance.units)
+            writer.write(tally.movements)
+            writer.write(tally.overdrawnBefore)
+            writer.write(tally.day.daysSinceEpoch)
+            writer.write(tally.dayStart.units)
+            writer.write(tally.afterFirstIn != nil)
+            writer.write(tally.afterFirstIn?.units ?? 0)
+            writer.write(tally.hasMoneyOut)
+        }
+        writer.write(trackedAccounts.count)
+        for account in trackedAccounts { writer.write(account) }
+        writer.write(holdings.count)
+        for (key, holding) in holdings {
+            writer.write(key.account)
+            writer.write(key.ticker)
+            writer.write(holding.held.units)
+            writer.write(holding.wasViolated)
+        }
+        writer.write(lastPlace.count)
+        for (ticker, place) in lastPlace {
+            writer.write(ticker)
+            writer.write(place)
+        }
+    }
+
+    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> TransactionsTally? {
+        guard try reader.readString() == base else { return nil }
+        var tally = TransactionsTally(base: base)
+        for _ in 0..<(try reader.readCount()) {
+            let pot = CashPot(account: try reader.readOptionalString(), currency: try reader.readOptionalString())
+            var state = Pot()
+            state.balance = FixedDecimal(units: try reader.readInt128())
+            state.movements = try reader.readCount()
+            state.overdrawnBefore = try reader.readBool()
+            state.day = CalendarDay(daysSinceEpoch: try reader.readInt32())
+            state.dayStart = FixedDecimal(units: try reader.readInt128())
+            let hasFirstIn = try reader.readBool()
+            let afterFirstIn = FixedDecimal(units: try reader.readInt128())
+            state.afterFirstIn = hasFirstIn ? afterFirstIn : nil
+            state.hasMoneyOut = try reader.readBool()
+            tally.pots[pot] = state
+        }
+        for _ in 0..<(try reader.readCount()) { tally.trackedAccounts.insert(try reader.readOptionalString()) }
+        for _ in 0..<(try reader.readCount()) {
+            let key = HoldingKey(account: try reader.readOptionalString(), ticker: try reader.readString())
+            tally.holdings[key] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
+        }
+        for _ in 0..<(try reader.readCount()) { tally.lastPlace[try reader.readString()] = try reader.readUInt64() }
+        return tally
+    }
+}

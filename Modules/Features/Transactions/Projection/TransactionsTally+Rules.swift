@@ -1,0 +1,48 @@
+import FixedPoint
+
+extension TransactionsTally {
+    /// What the holdings and cash rules say of adding a transaction, when the tally can tell.
+    public enum Verdict: Equatable, Sendable {
+        case accepted
+        case refused(SaveTransactionError)
+        /// Only a replay of the history can tell: the transaction is dated before what its pots or
+        /// its ticker already hold, or the account broke a rule before it, which a replay names.
+        case needsReplay
+    }
+
+    /// The verdict `SaveTransactionUseCase` reaches by replaying the history with `transaction`
+    /// added (a new one: no earlier version), checking the rules it checks for that type.
+    public func verdict(onAdding transaction: Transaction) -> Verdict {
+        let transaction = transaction.inBase(base)
+        var after = self
+        guard after.fold(transaction) else { return .needsReplay }
+        let accounts = Set([transaction.account] + (transaction.type == .transfer ? [transaction.toAccount] : []))
+        if transaction.type == .sell || transaction.type == .split || transaction.type == .transfer, !transaction.ticker.isEmpty {
+            let keys = accounts.map { HoldingKey(account: $0, ticker: transaction.ticker) }
+            guard !keys.contains(where: { holdings[$0]?.wasViolated == true }) else { return .needsReplay }
+            for key in keys {
+                guard let broken = after.holdings[key], broken.wasViolated else { continue }
+                let before = holdings[key]?.held ?? .zero
+                var violation = transaction.type == .split
+                    ? HoldingsPolicy.Violation(kind: .tooLarge, transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date,
+                                               held: broken.held, sold: .zero)
+                    : HoldingsPolicy.Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: before,
+                                               sold: transaction.quantity)
+                violation.isTransfer = transaction.type == .transfer
+                return .refused(.wouldOversell(violation))
+            }
+        }
+        if transaction.cashChange < .zero || transaction.type == .deposit {
+            let tracked = after.trackedAccounts.intersection(accounts)
+            let spent = CashPot(account: transaction.account, currency: transaction.currency)
+            let overdrawn = after.pots.filter { tracked.contains($0.key.account) && $0.value.wasOverdrawn }.map(\.key)
+            guard !overdrawn.isEmpty else { return .accepted }
+            // Only the transaction's own money out can overdraw a pot that never was.
+            guard overdrawn == [spent], pots[spent]?.wasOverdrawn != true else { return .needsReplay }
+            return .refused(.wouldOverdraw(CashPolicy.Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date,
+                                                                amount: -transaction.cashChange, available: pots[spent]?.balance ?? .zero,
+                                                                currency: spent.currency)))
+        }
+        return .accepted
+    }
+}

@@ -1,0 +1,153 @@
+import FixedPoint
+import Ledger
+
+/// What the cash and holdings rules, and the cash balances, need to know of a whole history,
+/// folded so that a checkpoint can keep it: each pot's balance and whether it was ever
+/// overdrawn, each account's holding of each ticker and whether it was ever oversold. Folding
+/// a new transaction dated on or after what its pots and ticker last saw gives what a replay of
+/// the history gives, so `add` checks its rules without reading the history.
+public struct TransactionsTally: Equatable, Sendable {
+    /// A pot of cash as `CashPolicy` counts it: by date, within a day money in before money out.
+    public struct Pot: Equatable, Sendable {
+        public internal(set) var balance = FixedDecimal.zero
+        public internal(set) var movements = 0
+        /// Whether a movement before `day` left it below zero.
+        var overdrawnBefore = false
+        /// The last day with a movement, the balance it began with, the balance after its first
+        /// money in, and whether money went out on it: the day's lowest points, which money in
+        /// dated that day (counted before the day's money out) can still raise.
+        var day = CalendarDay(daysSinceEpoch: .min)
+        var dayStart = FixedDecimal.zero
+        var afterFirstIn: FixedDecimal?
+        var hasMoneyOut = false
+
+        /// Whether some movement, in `CashPolicy`'s order, left it below zero.
+        public var wasOverdrawn: Bool {
+            overdrawnBefore || (afterFirstIn.map { $0 < .zero } ?? false) || (hasMoneyOut && balance < .zero)
+        }
+
+        /// False when the movement is dated before the pot's last day: its place can't be folded.
+        fileprivate mutating func fold(_ amount: FixedDecimal, on date: CalendarDay) -> Bool {
+            if date > day {
+                overdrawnBefore = wasOverdrawn
+                (day, dayStart, afterFirstIn, hasMoneyOut) = (date, balance, nil, false)
+            } else if date < day {
+                return false
+            }
+            if amount >= .zero {
+                if afterFirstIn == nil { afterFirstIn = dayStart + amount }
+            } else {
+                hasMoneyOut = true
+            }
+            balance += amount
+            movements += 1
+            return true
+        }
+    }
+
+    public struct HoldingKey: Hashable, Sendable {
+        public let account: String?
+        public let ticker: String
+    }
+
+    /// One account's shares of one ticker, as `HoldingsPolicy` counts them in that account.
+    public struct Holding: Equatable, Sendable {
+        public internal(set) var held = FixedDecimal.zero
+        /// Whether a sell or transfer took it below zero, or a split above `HoldingsPolicy.maximumHeld`.
+        public internal(set) var wasViolated = false
+
+        init(held: FixedDecimal = .zero, wasViolated: Bool = false) {
+            self.held = held
+            self.wasViolated = wasViolated
+        }
+    }
+
+    /// The base currency: a transaction that names it is counted as one that names none.
+    public let base: String
+    public internal(set) var pots: [CashPot: Pot] = [:]
+    /// The accounts with a deposit or cash transferred in: those whose cash rule is on.
+    public internal(set) var trackedAccounts: Set<String?> = []
+    public internal(set) var holdings: [HoldingKey: Holding] = [:]
+    /// Each ticker's last date and rank folded in (`Transaction.holdingsRank`).
+    var lastPlace: [String: UInt64] = [:]
+
+    public init(base: String) {
+        self.base = base
+    }
+
+    /// The history replayed in the rules' own orders.
+    public init(base: String, history: [Transaction]) {
+        self.init(base: base)
+        let history = history.map { $0.inBase(base) }
+        trackedAccounts = CashPolicy.trackedAccounts(in: history)
+        for movement in CashPolicy.ordered(history) {
+            _ = pots[movement.pot, default: Pot()].fold(movement.amount, on: movement.transaction.date)
+        }
+        let traded = history.indices.filter { !history[$0].ticker.isEmpty }
+        for index in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <).map(\.1) {
+            foldHoldings(history[index])
+        }
+    }
+
+    /// Folds in a new transaction; false when one of its movements or its ticker's order is
+    /// dated before what was folded already (then nothing changed, and the history must be replayed).
+    public mutating func fold(_ transaction: Transaction) -> Bool {
+        let transaction = transaction.inBase(base)
+        var folded = self
+        var foldable = true
+        CashPolicy.forEachLeg(of: transaction) { pot, amount in
+            if !folded.pots[pot, default: Pot()].fold(amount, on: transaction.date) { foldable = false }
+        }
+        guard foldable else { return false }
+        switch transaction.type {
+        case .deposit: folded.trackedAccounts.insert(transaction.account)
+        case .transfer where transaction.ticker.isEmpty: folded.trackedAccounts.insert(transaction.toAccount)
+        default: break
+        }
+        if !transaction.ticker.isEmpty {
+            let place = Self.place(of: transaction)
+            guard place >= lastPlace[transaction.ticker] ?? 0 else { return false }
+            folded.foldHoldings(transaction)
+        }
+        self = folded
+        return true
+    }
+
+    /// Day, then rank: the holdings rule's order within a ticker.
+    private static func place(of transaction: Transaction) -> UInt64 {
+        UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
+    }
+
+    /// Each account that sees the transaction, as `HoldingsPolicy` does: a split is seen in every
+    /// account holding the ticker, a transfer in both its accounts.
+    private mutating func foldHoldings(_ transaction: Transaction) {
+        lastPlace[transaction.ticker] = Self.place(of: transaction)
+        let accounts: [String?]
+        switch transaction.type {
+        case .split: accounts = holdings.keys.filter { $0.ticker == transaction.ticker }.map(\.account)
+        case .transfer: accounts = transaction.account == transaction.toAccount ? [transaction.account] : [transaction.account, transaction.toAccount]
+        default: accounts = [transaction.account]
+        }
+        for account in accounts {
+            let key = HoldingKey(account: account, ticker: transaction.ticker)
+            var holding = holdings[key] ?? Holding()
+            let after = transaction.held(after: holding.held, in: .only(account))
+            if (transaction.type == .sell || transaction.type == .transfer) && after < .zero { holding.wasViolated = true }
+            if transaction.type == .split && after > HoldingsPolicy.maximumHeld { holding.wasViolated = true }
+            holding.held = after
+            holdings[key] = holding
+        }
+    }
+}
+
+extension TransactionsTally {
+    /// Each currency's balance, and its count of movements, across the accounts of `scope`.
+    public func cashBalances(in scope: AccountScope) -> CashBalances {
+        var balances: [String?: FixedDecimal] = [:], movements: [String?: Int] = [:]
+        for (pot, tally) in pots where scope.includes(pot.account) && tally.movements > 0 {
+            balances[pot.currency, default: .zero] += tally.balance
+            movements[pot.currency, default: 0] += tally.movements
+        }
+        return CashBalances(isTracked: trackedAccounts.contains { scope.includes($0) }, balances: balances, movements: movements)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Ledger
+
+/// Checkpoints of the log's projections, each a file in `checkpoints/` beside the log:
+///
+///     investments-checkpoint v1\n
+///     position: inode, length, last line's length and hash (little-endian 64-bit each)
+///     payload: its length, then its bytes
+///     checksum of everything above (64-bit)
+///
+/// A cache, never a record: written by rename without a flush (a crash may lose or tear it, and
+/// the checksum tells), never synced or exported, and ignored whenever it does not describe how
+/// the log starts now.
+extension FileLedgerStore: CheckpointableLedger {
+    private static let checkpointMagic = Array("investments-checkpoint v1\n".utf8)
+    /// No projection's checkpoint comes near this; a bigger file is not read.
+    private static let largestCheckpoint = 256 << 20
+
+    public func checkpoint(named name: String) -> (payload: [UInt8], position: LogPosition)? {
+        guard Self.isCheckpointName(name),
+              let file = try? LinePieces(path: checkpointsDirectory + "/" + name), file.size <= Self.largestCheckpoint,
+              let bytes = try? file.readAll(), bytes.count == file.size,
+              bytes.count >= Self.checkpointMagic.count + 8, bytes.starts(with: Self.checkpointMagic) else { return nil }
+        let body = bytes.count - 8
+        var reader = CheckpointReader(Array(bytes[Self.checkpointMagic.count...]))
+        let checksum = bytes.withUnsafeBytes { StableHash.checksum(UnsafeRawBufferPointer(rebasing: $0[..<body])) }
+        guard let position = try? LogPosition(file: reader.readUInt64(), length: reader.readInt64(),
+                                              lastLineLength: reader.readInt64(), lastLineHash: reader.readUInt64()),
+              let payload = try? reader.readBytes(), let stored = try? reader.readUInt64(), reader.isAtEnd, stored == checksum else { return nil }
+        return (payload, position)
+    }
+
+    public func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {
+        guard Self.isCheckpointName(name) else { return }
+        var writer = CheckpointWriter()
+        writer.write(position.file)
+        writer.write(position.length)
+        writer.write(position.lastLineLength)
+        writer.write(position.lastLineHash)
+        writer.write(payload)
+        var bytes = Self.checkpointMagic + writer.bytes
+        let checksum = bytes.withUnsafeBytes { StableHash.checksum($0) }
+        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
+        // A checkpoint that can't be written is rebuilt by the next read: never the command's failure.
+        try? FileSystem.writeAtomically(bytes, to: checkpointsDirectory + "/" + name, durable: false)
+    }
+
+    /// Checks that the log is the file `position` saw, at least as long, with the same last line
+    /// there and in the current format, then reads on from it as far as the file went when opened.
+    public func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition? {
+        let header = Array(LedgerLogCodec.header.utf8)
+        return try fileSystem { () throws -> LogPosition? in
+            guard position.length >= Int64(header.count), position.lastLineLength > 0, position.lastLineLength <= position.length,
+                  let file = try LinePieces(path: logPath, from: Int(position.length)),
+                  file.inode == position.file, Int64(file.size) >= position.length,
+                  try file.bytes(in: 0..<header.count) == header,
+                  let last = try file.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)),
+                  last.last == UInt8(ascii: "\n"), StableHash.of(last) == position.lastLineHash else { return nil }
+            var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: LedgerLogCodec.version)
+            var end = LogEnd(start: Int(position.length), last: position)
+            var stopped = false
+            while !stopped, let (piece, isLast) = try file.next(size: readPieceSize) {
+                end.saw(piece)
+                do throws(StoreError) {
+                    try reader.read(piece, isLast: isLast) { _, entry in
+                        if !stopped, !body(entry) { stopped = true }
+                    }
+                } catch .local(.damaged) {
+                    // Told with its line's number by the whole log's read.
+                    return nil
+                }
+            }
+            end.file = file.inode
+            return stopped ? nil : end.position
+        }
+    }
+
+    private static func isCheckpointName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 100 && name.utf8.first != UInt8(ascii: ".")
+            && name.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
+    }
+}
+
+/// Where the whole lines of a log end, worked out from the pieces a read hands out in order
+/// (each but the last ending at a line's end).
+struct LogEnd {
+    var file: UInt64 = 0
+    private var offset: Int
+    private var lastLine: (end: Int, length: Int, hash: UInt64)?
+
+    init(start: Int, last position: LogPosition? = nil) {
+        offset = start
+        lastLine = position.map { (Int($0.length), Int($0.lastLineLength), $0.lastLineHash) }
+    }
+
+    mutating func saw(_ piece: [UInt8]) {
+        defer { offset += piece.count }
+        guard let newline = piece.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        let start = piece[..<newline].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        lastLine = (offset + newline + 1, newline + 1 - start, StableHash.of(piece[start...newline]))
+    }
+
+    var position: LogPosition? {
+        lastLine.map { LogPosition(file: file, length: Int64($0.end), lastLineLength: Int64($0.length), lastLineHash: $0.hash) }
+    }
+}
+
+private extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+    }
+}

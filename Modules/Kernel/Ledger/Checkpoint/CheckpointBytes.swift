@@ -1,0 +1,145 @@
+/// A checkpoint's payload, written and read field by field: fixed-width little-endian integers
+/// and length-prefixed strings, so reading one needs no parser and no Foundation decoder.
+public struct CheckpointWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
+    public mutating func write(_ value: Int) { write(Int64(value)) }
+    public mutating func write(_ value: Int32) { write(Int64(value)) }
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func write(_ value: Int128) {
+        write(UInt64(truncatingIfNeeded: value))
+        write(UInt64(truncatingIfNeeded: value >> 64))
+    }
+
+    public mutating func write(_ value: String) {
+        write(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    /// Nil is written as a flag alone.
+    public mutating func write(_ value: String?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    public mutating func write(_ raw: [UInt8]) {
+        write(raw.count)
+        bytes.append(contentsOf: raw)
+    }
+}
+
+/// Reads what a `CheckpointWriter` wrote; anything short or out of range is `Damaged`, never a trap.
+public struct CheckpointReader {
+    public struct Damaged: Error, Equatable {
+        public init() {}
+    }
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func readUInt64() throws(Damaged) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw Damaged() }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return value
+    }
+
+    public mutating func readInt64() throws(Damaged) -> Int64 { Int64(bitPattern: try readUInt64()) }
+
+    public mutating func readInt32() throws(Damaged) -> Int32 {
+        guard let value = Int32(exactly: try readInt64()) else { throw Damaged() }
+        return value
+    }
+
+    /// A count of things that follow: never more than the bytes left could hold.
+    public mutating func readCount() throws(Damaged) -> Int {
+        let value = try readInt64()
+        guard value >= 0, value <= Int64(bytes.count - offset) else { throw Damaged() }
+        return Int(value)
+    }
+
+    public mutating func readBool() throws(Damaged) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw Damaged() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    public mutating func readInt128() throws(Damaged) -> Int128 {
+        let low = try readUInt64(), high = try readUInt64()
+        return Int128(Int64(bitPattern: high)) << 64 | Int128(low)
+    }
+
+    public mutating func readString() throws(Damaged) -> String {
+        let raw = try readBytes()
+        guard let text = String(validating: raw, as: UTF8.self) else { throw Damaged() }
+        return text
+    }
+
+    public mutating func readOptionalString() throws(Damaged) -> String? {
+        try readBool() ? try readString() : nil
+    }
+
+    public mutating func readWords(_ count: Int) throws(Damaged) -> [UInt64] {
+        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw Damaged() }
+        let start = offset
+        offset += count * 8
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * 8, as: UInt64.self)) }
+        }
+    }
+
+    public mutating func readBytes() throws(Damaged) -> [UInt8] {
+        let count = try readCount()
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+}
+
+/// A stable 64-bit hash (FNV-1a): the same in every run, unlike `Hasher`, because checkpoints
+/// outlive the process. Not a defence against anyone: a crafted collision costs a rebuild.
+public enum StableHash {
+    public static func of<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 where Bytes.Element == UInt8 {
+        var hash = seed
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// Eight bytes a step: for a checksum of a whole checkpoint, read at every start.
+    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        return mix(hash ^ tail)
+    }
+
+    /// SplitMix64's finaliser: every input bit moves every output bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,37 @@
+/// Where in an append-only log a checkpoint was taken: the file it was (a rewrite makes a new
+/// one), how long its whole lines were, and its last line's length and hash. A checkpoint is
+/// trusted only while the log still starts with what it saw.
+public struct LogPosition: Equatable, Sendable {
+    /// The adapter's name for the file itself (the local log: its inode).
+    public let file: UInt64
+    /// Bytes up to and including the last whole line.
+    public let length: Int64
+    public let lastLineLength: Int64
+    public let lastLineHash: UInt64
+
+    public init(file: UInt64, length: Int64, lastLineLength: Int64, lastLineHash: UInt64) {
+        self.file = file
+        self.length = length
+        self.lastLineLength = lastLineLength
+        self.lastLineHash = lastLineHash
+    }
+}
+
+/// A ledger whose lines only grow until something rewrites it whole: the local log. What its
+/// lines add up to can be kept at a position and brought up to date from the lines after it.
+public protocol CheckpointableLedger: AnyObject {
+    /// What was saved under `name`, and where, if it is there and whole; whether the log still
+    /// starts there is for `forEachEntry(after:)` to say.
+    func checkpoint(named name: String) -> (payload: [UInt8], position: LogPosition)?
+    /// Hands every line after `position` to `body`, in order, tombstones and every kind included,
+    /// while `body` returns true. Returns where the lines ended, or nil when the log no longer
+    /// starts with what `position` saw (it was rewritten) or `body` stopped.
+    func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition?
+    /// `LedgerStore.scanLive` that also says where the lines it read ended: what a checkpoint
+    /// of the whole log is keyed to.
+    func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?)
+    /// Keeps `payload` under `name`, replacing what was there, without waiting for other writers:
+    /// a checkpoint is a cache, and one lost to a crash is rebuilt from the log.
+    func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition)
+}

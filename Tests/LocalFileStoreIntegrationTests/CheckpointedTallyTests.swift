@@ -1,0 +1,167 @@
+import XCTest
+import Ledger
+import FixedPoint
+import Transactions
+import LocalFileStore
+import TestSupport
+import TransactionsTestSupport
+
+/// The tally read from its checkpoint in the real log, against a replay of the same log, after
+/// every kind of change: adds, edits, deletes, imports, other kinds' lines, compactions, torn
+/// tails, and damaged, foreign and stale checkpoints.
+final class CheckpointedTallyTests: XCTestCase {
+    private let base = "USD"
+
+    func test_randomChanges_theCheckpointedTallyAlwaysEqualsAReplay() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory, compactionMinimumGarbage: 5)
+        let store = LedgerTransactionsStore(ledger: log)
+        var random = RandomHistory(seed: 2026)
+        var written: [Transaction] = []
+        for step in 0..<300 {
+            switch random.next(below: 12) {
+            case 0...4:
+                let transaction = random.transaction()
+                try store.upsert(transaction)
+                written.append(transaction)
+            case 5 where !written.isEmpty:
+                let edited = written[random.next(below: written.count)]
+                try store.upsert(Transaction(id: edited.id, date: edited.date, type: edited.type, ticker: edited.ticker, quantity: edited.quantity,
+                                             sum: edited.sum + FixedDecimal(1), ratio: edited.ratio, account: edited.account, currency: edited.currency,
+                                             toSum: edited.toSum, toCurrency: edited.toCurrency, toAccount: edited.toAccount, updatedAt: edited.updatedAt))
+            case 6 where !written.isEmpty:
+                // Read first: a writer that read the log may compact it.
+                _ = try store.retrieveAll()
+                try store.delete(written.remove(at: random.next(below: written.count)), deletedAt: Date())
+            case 7:
+                let batch = (0..<5).map { _ in random.transaction() }
+                try store.upsert(contentsOf: batch)
+                written += batch
+            case 8:
+                try log.append(LedgerEntry(id: "note-\(step)", kind: "someone-elses-kind", schema: 1, updatedAt: 1, payload: LedgerPayload([("text", "x")])))
+            case 9:
+                try damageCheckpoint(in: directory, random: &random)
+            case 10:
+                try appendTornLine(to: directory)
+            default:
+                writeForeignCheckpoint(log)
+            }
+            XCTAssertEqual(try tally(directory), try replay(directory), "step \(step)")
+        }
+    }
+
+    func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        try store.upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        XCTAssertEqual(log.replays, 1, "no checkpoint yet")
+
+        try store.upsert(makeTransaction(date: "2024-01-02", type: .buy, sum: "40"))
+        let folded = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        XCTAssertEqual(log.replays, 1)
+        XCTAssertEqual(folded.cashBalances(in: .all).balance, 60)
+        XCTAssertEqual(folded, try replay(directory))
+    }
+
+    func test_aChangeToARecordAlreadyCounted_isReplayed() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
+        try store.upsert(deposit)
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        try store.delete(deposit, deletedAt: Date())
+        let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        XCTAssertEqual(log.replays, 2)
+        XCTAssertEqual(tally.cashBalances(in: .all), CashBalances(isTracked: false, balances: [:], movements: [:]))
+    }
+
+    func test_aCheckpointOfALogRewrittenSince_isNotTrusted() throws {
+        let directory = makeTemporaryDirectory()
+        let ledger = FileLedgerStore(directory: directory)
+        try LedgerTransactionsStore(ledger: ledger).upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        // An import rewrites the log whole (one rename), as a sync's batch and a compaction do.
+        try LedgerTransactionsStore(ledger: ledger).upsert(contentsOf: [makeCash(date: "2024-01-02", type: .deposit, sum: "1")])
+        let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        XCTAssertEqual(log.replays, 2)
+        XCTAssertEqual(tally.cashBalances(in: .all).balance, 101)
+    }
+
+    // MARK: - Helpers
+
+    private func tally(_ directory: URL) throws -> TransactionsTally {
+        try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: base).tally()
+    }
+
+    private func replay(_ directory: URL) throws -> TransactionsTally {
+        TransactionsTally(base: base, history: try BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)),
+                                                                                 base: base).retrieveAll())
+    }
+
+    private func checkpointURL(_ directory: URL) -> URL {
+        directory.appendingPathComponent("checkpoints/transactions-tally-v1-\(base)")
+    }
+
+    private func damageCheckpoint(in directory: URL, random: inout RandomHistory) throws {
+        guard var bytes = try? Data(contentsOf: checkpointURL(directory)), !bytes.isEmpty else { return }
+        if random.next(below: 2) == 0 {
+            bytes = bytes.prefix(random.next(below: bytes.count))
+        } else {
+            let at = random.next(below: bytes.count)
+            bytes[at] ^= 0x5A
+        }
+        try bytes.write(to: checkpointURL(directory))
+    }
+
+    /// What a writer killed mid-append leaves: a line without its end.
+    private func appendTornLine(to directory: URL) throws {
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("transactions.log"))
+        handle.seekToEndOfFile()
+        handle.write(Data("+\tcut-short\tbuy\t1\t17".utf8))
+        try handle.close()
+    }
+
+    /// A whole checkpoint of the right name, at the log's end, written for another base currency.
+    private func writeForeignCheckpoint(_ log: FileLedgerStore) {
+        guard let (_, position) = log.checkpoint(named: "transactions-tally-v1-\(base)") else { return }
+        var writer = CheckpointWriter()
+        IdentifierFilter(capacity: 0).write(to: &writer)
+        TransactionsTally(base: "GBP").write(to: &writer)
+        log.saveCheckpoint(writer.bytes, named: "transactions-tally-v1-\(base)", at: position)
+    }
+
+    /// The log, counting the replays a reader asks of it.
+    private final class CountingLog: CheckpointableLedger {
+        private let log: FileLedgerStore
+        private(set) var replays = 0
+
+        init(_ log: FileLedgerStore) {
+            self.log = log
+        }
+
+        func checkpoint(named name: String) -> (payload: [UInt8], position: LogPosition)? { log.checkpoint(named: name) }
+
+        func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition? {
+            try log.forEachEntry(after: position, body)
+        }
+
+        func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+            throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
+            replays += 1
+            return try log.scanLiveToEnd(reserve: reserve, keep)
+        }
+
+        func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {
+            log.saveCheckpoint(payload, named: name, at: position)
+        }
+    }
+}
