@@ -40,15 +40,16 @@ struct AppComposer {
                        onSlowRequest: context.waitingNotice(program: "invest"), requestLog: context.requestLog(program: "invest"), patience: patience)
     }
 
-    /// The local ledger every feature keeps its records on, one for the run: the first scan of a
-    /// long history also collects the few records a read looks up besides (manual prices, kept
-    /// closes, the accounts a list names, the securities and exchange rates a valuation in the
-    /// base currency needs), so a read command reads the log once.
+    /// The local ledger every feature keeps its records on, one for the run. The few records a
+    /// command looks up besides its own (manual prices, kept closes, the accounts a list names,
+    /// the securities and exchange rates a valuation in the base currency needs) come from their
+    /// checkpoint, or with the first scan of a long history, so no command reads the log twice.
     func ledger() throws -> LedgerStore {
         if let ledger = run.ledger { return ledger }
-        let ledger = ReadOnceLedgerStore(decoratee: try localLog(),
-                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds
-                                            + SecuritiesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds)
+        let lookedUp = ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds
+            + SecuritiesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds
+        let log = try localLog()
+        let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: lookedUp), collecting: lookedUp)
         run.ledger = ledger
         return ledger
     }

@@ -111,15 +111,17 @@ final class CheckpointedTallyTests: XCTestCase {
         directory.appendingPathComponent("checkpoints/transactions-tally-v1-\(base)")
     }
 
+    /// Cuts short or flips a byte of the checkpoint or of its filter of ids.
     private func damageCheckpoint(in directory: URL, random: inout RandomHistory) throws {
-        guard var bytes = try? Data(contentsOf: checkpointURL(directory)), !bytes.isEmpty else { return }
+        let url = random.next(below: 2) == 0 ? checkpointURL(directory) : checkpointURL(directory).appendingPathExtension("ids")
+        guard var bytes = try? Data(contentsOf: url), !bytes.isEmpty else { return }
         if random.next(below: 2) == 0 {
             bytes = bytes.prefix(random.next(below: bytes.count))
         } else {
             let at = random.next(below: bytes.count)
             bytes[at] ^= 0x5A
         }
-        try bytes.write(to: checkpointURL(directory))
+        try bytes.write(to: url)
     }
 
     /// What a writer killed mid-append leaves: a line without its end.
@@ -130,11 +132,15 @@ final class CheckpointedTallyTests: XCTestCase {
         try handle.close()
     }
 
-    /// A whole checkpoint of the right name, at the log's end, written for another base currency.
+    /// A whole checkpoint of the right name, at the log's end, paired with its filter, written
+    /// for another base currency.
     private func writeForeignCheckpoint(_ log: FileLedgerStore) {
-        guard let (_, position) = log.checkpoint(named: "transactions-tally-v1-\(base)") else { return }
+        guard let (payload, position) = log.checkpoint(named: "transactions-tally-v1-\(base)") else { return }
+        var reader = CheckpointReader(payload)
+        guard let token = try? reader.readUInt64() else { return }
         var writer = CheckpointWriter()
-        IdentifierFilter(capacity: 0).write(to: &writer)
+        writer.write(token)
+        writer.write(0)
         TransactionsTally(base: "GBP").write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: "transactions-tally-v1-\(base)", at: position)
     }

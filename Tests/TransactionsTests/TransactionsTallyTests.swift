@@ -95,6 +95,16 @@ final class TransactionsTallyTests: XCTestCase {
         XCTAssertThrowsError(try TransactionsTally(base: base).decoded(from: &cut))
     }
 
+    func test_decodedCheckpoint_ofALongHistory_keepsCountsLargerThanItsOwnSize() throws {
+        let history = (0..<5_000).map { index in makeCash(date: "2024-01-02", type: .deposit, sum: "\(index + 1)") }
+        let tally = TransactionsTally(base: base, history: history)
+        var writer = CheckpointWriter()
+        tally.write(to: &writer)
+
+        var reader = CheckpointReader(writer.bytes)
+        XCTAssertEqual(try TransactionsTally(base: base).decoded(from: &reader), tally)
+    }
+
     // MARK: - Helpers
 
     /// What the use case says of adding `transaction` to `history` (read as the base-currency

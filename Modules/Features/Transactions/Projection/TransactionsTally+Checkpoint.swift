@@ -3,7 +3,7 @@ import Ledger
 
 extension TransactionsTally: CheckpointableProjection {
     public var checkpointName: String { "transactions-tally-v1-\(base)" }
-    public static var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
+    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
 
     public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> TransactionsTally {
         var history: [Transaction] = []
@@ -57,7 +57,7 @@ extension TransactionsTally: CheckpointableProjection {
             let pot = CashPot(account: try reader.readOptionalString(), currency: try reader.readOptionalString())
             var state = Pot()
             state.balance = FixedDecimal(units: try reader.readInt128())
-            state.movements = try reader.readCount()
+            state.movements = try reader.readNonNegative()
             state.overdrawnBefore = try reader.readBool()
             state.day = CalendarDay(daysSinceEpoch: try reader.readInt32())
             state.dayStart = FixedDecimal(units: try reader.readInt128())

@@ -17,28 +17,34 @@ extension FileLedgerStore: CheckpointableLedger {
     private static let largestCheckpoint = 256 << 20
 
     public func checkpoint(named name: String) -> (payload: [UInt8], position: LogPosition)? {
+        let magic = Self.checkpointMagic, fixed = magic.count + 4 * 8 + 8
         guard Self.isCheckpointName(name),
               let file = try? LinePieces(path: checkpointsDirectory + "/" + name), file.size <= Self.largestCheckpoint,
-              let bytes = try? file.readAll(), bytes.count == file.size,
-              bytes.count >= Self.checkpointMagic.count + 8, bytes.starts(with: Self.checkpointMagic) else { return nil }
-        let body = bytes.count - 8
-        var reader = CheckpointReader(Array(bytes[Self.checkpointMagic.count...]))
-        let checksum = bytes.withUnsafeBytes { StableHash.checksum(UnsafeRawBufferPointer(rebasing: $0[..<body])) }
-        guard let position = try? LogPosition(file: reader.readUInt64(), length: reader.readInt64(),
-                                              lastLineLength: reader.readInt64(), lastLineHash: reader.readUInt64()),
-              let payload = try? reader.readBytes(), let stored = try? reader.readUInt64(), reader.isAtEnd, stored == checksum else { return nil }
-        return (payload, position)
+              var bytes = try? file.readAll(), bytes.count == file.size, bytes.count >= fixed + 8, bytes.starts(with: magic) else { return nil }
+        let checked = bytes.withUnsafeBytes { raw -> LogPosition? in
+            let word = { (offset: Int) in UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            let body = raw.count - 8
+            guard word(body) == StableHash.checksum(UnsafeRawBufferPointer(rebasing: raw[..<body])),
+                  word(magic.count + 32) == UInt64(body - fixed) else { return nil }
+            return LogPosition(file: word(magic.count), length: Int64(bitPattern: word(magic.count + 8)),
+                               lastLineLength: Int64(bitPattern: word(magic.count + 16)), lastLineHash: word(magic.count + 24))
+        }
+        guard let position = checked else { return nil }
+        // Trimmed in place: a filter of megabytes is not copied into fresh memory again.
+        bytes.removeLast(8)
+        bytes.removeFirst(fixed)
+        return (bytes, position)
     }
 
     public func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {
         guard Self.isCheckpointName(name) else { return }
-        var writer = CheckpointWriter()
-        writer.write(position.file)
-        writer.write(position.length)
-        writer.write(position.lastLineLength)
-        writer.write(position.lastLineHash)
-        writer.write(payload)
-        var bytes = Self.checkpointMagic + writer.bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.checkpointMagic.count + 48 + payload.count)
+        bytes += Self.checkpointMagic
+        for word in [position.file, UInt64(bitPattern: position.length), UInt64(bitPattern: position.lastLineLength), position.lastLineHash, UInt64(payload.count)] {
+            withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        bytes += payload
         let checksum = bytes.withUnsafeBytes { StableHash.checksum($0) }
         withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
         // A checkpoint that can't be written is rebuilt by the next read: never the command's failure.

@@ -34,6 +34,16 @@ public struct CheckpointWriter {
         write(raw.count)
         bytes.append(contentsOf: raw)
     }
+
+    /// Many words at once: a Bloom filter's megabytes are copied, not appended a word at a time.
+    public mutating func write(words: [UInt64]) {
+        write(words.count)
+        #if _endian(little)
+        words.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for word in words { write(word) }
+        #endif
+    }
 }
 
 /// Reads what a `CheckpointWriter` wrote; anything short or out of range is `Damaged`, never a trap.
@@ -73,6 +83,13 @@ public struct CheckpointReader {
         return Int(value)
     }
 
+    /// A number that is no count of what follows (a tally of movements, say), never negative.
+    public mutating func readNonNegative() throws(Damaged) -> Int {
+        let value = try readInt64()
+        guard value >= 0 else { throw Damaged() }
+        return Int(value)
+    }
+
     public mutating func readBool() throws(Damaged) -> Bool {
         guard offset < bytes.count, bytes[offset] <= 1 else { throw Damaged() }
         offset += 1
@@ -94,12 +111,19 @@ public struct CheckpointReader {
         try readBool() ? try readString() : nil
     }
 
-    public mutating func readWords(_ count: Int) throws(Damaged) -> [UInt64] {
-        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw Damaged() }
-        let start = offset
+    public mutating func readWords() throws(Damaged) -> [UInt64] {
+        let stored = try readInt64()
+        guard stored >= 0, stored <= (bytes.count - offset) / 8 else { throw Damaged() }
+        let start = offset, count = Int(stored)
         offset += count * 8
         return bytes.withUnsafeBytes { raw in
-            (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * 8, as: UInt64.self)) }
+            [UInt64](unsafeUninitializedCapacity: count) { words, initialized in
+                UnsafeMutableRawBufferPointer(words).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<start + count * 8]))
+                #if _endian(big)
+                for index in 0..<count { words[index] = UInt64(littleEndian: words[index]) }
+                #endif
+                initialized = count
+            }
         }
     }
 

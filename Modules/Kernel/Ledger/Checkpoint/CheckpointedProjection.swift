@@ -7,7 +7,7 @@ public protocol CheckpointableProjection {
     /// The checkpoint's name; a new layout gets a new name, so an older one is never misread.
     var checkpointName: String { get }
     /// The kinds it folds; lines of other kinds are passed over.
-    static var kinds: [LedgerKind] { get }
+    var kinds: [LedgerKind] { get }
     /// What every live entry of `kinds` adds up to, in the ledger's order: the answer a
     /// checkpoint must always equal.
     func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> Self
@@ -24,16 +24,24 @@ public protocol CheckpointableProjection {
 /// stale (the log was rewritten) or can't take a line (one that supersedes or deletes a record
 /// it folded in, or one the projection can't fold). Never trusted over the log: every answer
 /// equals a replay of it.
+///
+/// The ids it has seen are kept in two parts: a Bloom filter of a whole history, written at a
+/// replay (`NAME.ids`, megabytes for a long one), and the few ids folded in since, written with
+/// the projection. So bringing a checkpoint up to date rewrites kilobytes, not the filter. The
+/// two are paired by a random token: a filter another process wrote over is not taken.
 public struct CheckpointedProjectionReader<Projection: CheckpointableProjection> {
     private let log: CheckpointableLedger
     private let empty: Projection
     private let kinds: Set<String>
+    /// Ids folded in since the filter was written, beyond which the filter is written again.
+    private let idsBeforeNewFilter: Int
 
     /// - Parameter empty: the projection of no records, in the context wanted.
-    public init(log: CheckpointableLedger, empty: Projection) {
+    public init(log: CheckpointableLedger, empty: Projection, idsBeforeNewFilter: Int = 4_096) {
         self.log = log
         self.empty = empty
-        kinds = Set(Projection.kinds.map(\.name))
+        self.idsBeforeNewFilter = idsBeforeNewFilter
+        kinds = Set(empty.kinds.map(\.name))
     }
 
     public func current() throws(LedgerReadError) -> Projection {
@@ -46,43 +54,49 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     private func broughtUpToDate() throws(LedgerReadError) -> Projection? {
         guard let (payload, position) = log.checkpoint(named: empty.checkpointName) else { return nil }
         var reader = CheckpointReader(payload)
-        guard var (filter, state) = try? decoded(&reader), reader.isAtEnd else { return nil }
-        var folded = 0, usable = true
+        guard var (seen, state) = try? decoded(&reader), reader.isAtEnd else { return nil }
+        var usable = true
         let end: LogPosition?
         do throws(StoreError) {
             end = try log.forEachEntry(after: position) { entry in
-                if filter.mayContain(entry.id) { return false }
+                if seen.mayContain(entry.id) { return false }
                 guard kinds.contains(entry.kind), !entry.isDeleted else { return true }
-                filter.insert(entry.id)
-                folded += 1
+                seen.insert(entry.id)
                 usable = (try? state.fold(entry)) ?? false
-                return usable && !filter.isFull
+                return usable && !seen.isFull
             }
         } catch {
             throw .store(error)
         }
-        guard let end, usable, !filter.isFull else { return nil }
-        if end != position { save(state, filter, at: end) }
+        guard let end, usable, !seen.isFull else { return nil }
+        if end != position { save(state, &seen, at: end) }
         return state
     }
 
-    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (IdentifierFilter, Projection)? {
-        let filter = try IdentifierFilter(reading: &reader)
-        guard let state = try empty.decoded(from: &reader) else { return nil }
-        return (filter, state)
+    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (SeenIDs, Projection)? {
+        let token = try reader.readUInt64()
+        var since: [String] = []
+        for _ in 0..<(try reader.readCount()) { since.append(try reader.readString()) }
+        guard let state = try empty.decoded(from: &reader),
+              let (filterPayload, _) = log.checkpoint(named: filterName) else { return nil }
+        var filterReader = CheckpointReader(filterPayload)
+        guard try filterReader.readUInt64() == token else { return nil }
+        let filter = try IdentifierFilter(reading: &filterReader)
+        guard filterReader.isAtEnd else { return nil }
+        return (SeenIDs(filter: filter, token: token, since: since), state)
     }
 
     /// The whole log replayed, and a checkpoint of it saved.
     private func rebuilt() throws(LedgerReadError) -> Projection {
         var entries: [LedgerEntry] = []
-        var ids: [String] = []
         let (superseded, end) = try log.scanLiveToEnd(reserve: { entries.reserveCapacity($0) }) { entry in
             guard kinds.contains(entry.kind) else { return false }
             entries.append(entry)
             return true
         }
         // Every version's id, superseded ones too: a later line for any of them is a change.
-        for entry in entries { ids.append(entry.id) }
+        var filter = IdentifierFilter(expecting: entries.count)
+        for entry in entries { filter.insert(entry.id) }
         let live = entries.removing(positions: superseded)
         let state: Projection
         do throws(LedgerDecodingError) {
@@ -91,17 +105,63 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .undecodable(error)
         }
         if let end {
-            var filter = IdentifierFilter(expecting: ids.count)
-            for id in ids { filter.insert(id) }
-            save(state, filter, at: end)
+            var seen = SeenIDs(filter: filter, token: 0, since: [])
+            seen.isWritten = false
+            save(state, &seen, at: end)
         }
         return state
     }
 
-    private func save(_ state: Projection, _ filter: IdentifierFilter, at position: LogPosition) {
+    private var filterName: String { empty.checkpointName + ".ids" }
+
+    private func save(_ state: Projection, _ seen: inout SeenIDs, at position: LogPosition) {
+        if !seen.isWritten || seen.since.count > idsBeforeNewFilter {
+            seen.mergeSince()
+            var writer = CheckpointWriter()
+            writer.write(seen.token)
+            seen.filter.write(to: &writer)
+            log.saveCheckpoint(writer.bytes, named: filterName, at: position)
+        }
         var writer = CheckpointWriter()
-        filter.write(to: &writer)
+        writer.write(seen.token)
+        writer.write(seen.since.count)
+        for id in seen.since { writer.write(id) }
         state.write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: empty.checkpointName, at: position)
+    }
+}
+
+/// The ids a checkpoint has seen: its filter, and those folded in since it was written.
+private struct SeenIDs {
+    var filter: IdentifierFilter
+    var token: UInt64
+    private(set) var since: [String]
+    private var sinceSet: Set<String>
+    /// False until the filter is saved under `token`.
+    var isWritten = true
+
+    init(filter: IdentifierFilter, token: UInt64, since: [String]) {
+        self.filter = filter
+        self.token = token
+        self.since = since
+        sinceSet = Set(since)
+    }
+
+    func mayContain(_ id: String) -> Bool { sinceSet.contains(id) || filter.mayContain(id) }
+
+    mutating func insert(_ id: String) {
+        since.append(id)
+        sinceSet.insert(id)
+    }
+
+    var isFull: Bool { filter.count + since.count > filter.capacity }
+
+    /// The ids since put into the filter, which is then saved under a new token.
+    mutating func mergeSince() {
+        for id in since { filter.insert(id) }
+        since = []
+        sinceSet = []
+        token = UInt64.random(in: 1 ... .max)
+        isWritten = true
     }
 }

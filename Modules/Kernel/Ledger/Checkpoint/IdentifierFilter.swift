@@ -52,16 +52,13 @@ public struct IdentifierFilter: Equatable {
     public func write(to writer: inout CheckpointWriter) {
         writer.write(capacity)
         writer.write(count)
-        writer.write(words.count)
-        for word in words { writer.write(word) }
+        writer.write(words: words)
     }
 
     public init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
-        capacity = try reader.readCount()
-        let count = try reader.readInt64()
-        let wordCount = try reader.readCount()
-        guard capacity >= 4_096, count >= 0, wordCount == (capacity * Self.bitsPerID + 63) / 64 else { throw CheckpointReader.Damaged() }
-        self.count = Int(count)
-        words = try reader.readWords(wordCount)
+        capacity = try reader.readNonNegative()
+        count = try reader.readNonNegative()
+        words = try reader.readWords()
+        guard capacity >= 4_096, capacity <= Int(Int32.max), words.count == (capacity * Self.bitsPerID + 63) / 64 else { throw CheckpointReader.Damaged() }
     }
 }
