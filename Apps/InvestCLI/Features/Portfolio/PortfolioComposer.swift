@@ -10,7 +10,8 @@ extension AppComposer {
     /// In the base currency: with `offline`, at the rates kept only.
     func displayPortfolio(prices: PricesLoading, offline: Bool) throws -> PortfolioDisplaying {
         DisplayPortfolioUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices, scope: try accountScope(),
-                                converter: try baseCurrencyConverter(offline: offline))
+                                converter: try baseCurrencyConverter(offline: offline),
+                                projections: CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code))
     }
 
     func reportRealizedGains() throws -> RealizedGainsReporting {

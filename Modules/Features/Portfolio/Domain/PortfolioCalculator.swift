@@ -35,8 +35,8 @@ public enum PortfolioSort: String, CaseIterable, Sendable {
 public enum PortfolioCalculator {
     /// Every account's position in every ticker, worked out once for the questions below.
     public struct Positions: Sendable {
-        fileprivate let byKey: [PositionKey: Position]
-        fileprivate let accountFees: [String?: FixedDecimal]
+        let byKey: [PositionKey: Position]
+        let accountFees: [String?: FixedDecimal]
 
         /// What is held of `ticker` in `scope` after the whole history, splits applied in date order.
         public func quantity(of ticker: String, in scope: AccountScope = .all) -> FixedDecimal {
@@ -111,7 +111,7 @@ public enum PortfolioCalculator {
             accountFees: accountFees)
     }
 
-    fileprivate struct PositionKey: Hashable {
+    struct PositionKey: Hashable {
         let account: String?
         let ticker: String
     }
@@ -119,7 +119,7 @@ public enum PortfolioCalculator {
     /// Positions by account and ticker while a history is worked through. The default
     /// account's, which most histories hold alone, are keyed by ticker only: a key of two
     /// strings costs a second hash per transaction.
-    fileprivate struct PositionBook {
+    struct PositionBook: Equatable {
         var defaultAccount: [String: Position] = [:]
         var otherAccounts: [PositionKey: Position] = [:]
 
@@ -138,7 +138,7 @@ public enum PortfolioCalculator {
         }
     }
 
-    fileprivate struct Position {
+    struct Position: Equatable {
         var quantity = FixedDecimal.zero
         var costBasis = FixedDecimal.zero
         var realized = FixedDecimal.zero
@@ -148,10 +148,16 @@ public enum PortfolioCalculator {
         var lots: [Lot] = []
         var firstLot = 0
 
-        struct Lot {
+        struct Lot: Equatable {
             let boughtOn: CalendarDay
             var quantity: FixedDecimal
             var cost: FixedDecimal
+        }
+
+        /// Lots already sold are not part of what a position is.
+        static func == (lhs: Position, rhs: Position) -> Bool {
+            (lhs.quantity, lhs.costBasis, lhs.realized, lhs.expenses, lhs.income) == (rhs.quantity, rhs.costBasis, rhs.realized, rhs.expenses, rhs.income)
+                && lhs.lots[lhs.firstLot...].elementsEqual(rhs.lots[rhs.firstLot...])
         }
 
         /// Another account's position in the same ticker, added for a view of several accounts.
@@ -260,56 +266,72 @@ public enum PortfolioCalculator {
     /// moving structs that hold strings costs a retain and release per move.
     private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod)
         -> (positions: Positions, gains: [(account: String?, gain: RealizedGain)], restated: [CostBooking]) {
+        var positions = PositionBook()
+        var accountFees: [String?: FixedDecimal] = [:]
+        var gains: [(account: String?, gain: RealizedGain)] = []
+        var restated: [CostBooking] = []
+        for index in inPositionsOrder(transactions) {
+            if let gain = apply(transactions[index], to: &positions, accountFees: &accountFees, method: method, restated: &restated) {
+                gains.append(gain)
+            }
+        }
+        return (Positions(byKey: positions.byKey, accountFees: accountFees), gains, restated)
+    }
+
+    /// The transactions' indices in the order above.
+    static func inPositionsOrder(_ transactions: [Transaction]) -> [Int] {
         var keys = [UInt64](repeating: 0, count: transactions.count)
         for (position, transaction) in transactions.enumerated() {
             let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
             keys[position] = day << 32 | UInt64(transaction.holdingsRank) << 30 | UInt64(position)
         }
         keys.sort()
-        var positions = PositionBook()
-        var accountFees: [String?: FixedDecimal] = [:]
-        var gains: [(account: String?, gain: RealizedGain)] = []
-        var restated: [CostBooking] = []
-        for key in keys {
-            let transaction = transactions[Int(key & 0x3FFF_FFFF)]
-            if transaction.ticker.isEmpty {
-                if transaction.type == .fee { accountFees[transaction.account, default: .zero] += transaction.sum }
-                continue
-            }
-            let (account, ticker) = (transaction.isPlain ? nil : transaction.account, transaction.ticker)
-            switch transaction.type {
-            case .split:
-                // A corporate action: every account's shares split, whichever account it was recorded in.
-                for splitting in [account] + positions.accounts(holding: ticker).filter({ $0 != account }) {
-                    let (before, after, cost) = positions.update(splitting, ticker) { position in
-                        let before = position.quantity
-                        position.apply(transaction, method: method)
-                        return (before, position.quantity, position.costBasis)
-                    }
-                    if !before.isZero {
-                        restated.append(CostBooking(transactionID: transaction.id, account: splitting, ticker: ticker, quantityOut: before, quantityIn: after, cost: cost))
-                    }
-                }
-            case .transfer:
-                // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
-                let (cost, lots, moved) = positions.update(account, ticker) { position in
-                    let moved = min(transaction.quantity, position.quantity)
-                    let (cost, lots) = position.transferOut(moved, method: method)
-                    return (cost, lots, moved)
-                }
-                positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots) }
-                if !moved.isZero {
-                    restated.append(CostBooking(transactionID: transaction.id, account: account, ticker: ticker, quantityOut: moved, quantityIn: .zero, cost: cost))
-                    restated.append(CostBooking(transactionID: transaction.id, account: transaction.toAccount, ticker: ticker, quantityOut: .zero, quantityIn: moved, cost: cost))
-                }
-            default:
-                // Written out, not through `update`: the default account's path is the hot one.
-                let gain = account == nil ? positions.defaultAccount[ticker, default: Position()].apply(transaction, method: method)
-                    : positions.otherAccounts[PositionKey(account: account, ticker: ticker), default: Position()].apply(transaction, method: method)
-                if let gain { gains.append((account, gain)) }
-            }
+        return keys.map { Int($0 & 0x3FFF_FFFF) }
+    }
+
+    /// One transaction, in its place in the order above: a sell's gain is returned, and what a
+    /// split or transfer restates at cost is appended to `restated`.
+    @inline(__always)
+    static func apply(_ transaction: Transaction, to positions: inout PositionBook, accountFees: inout [String?: FixedDecimal], method: CostBasisMethod,
+                      restated: inout [CostBooking]) -> (account: String?, gain: RealizedGain)? {
+        if transaction.ticker.isEmpty {
+            if transaction.type == .fee { accountFees[transaction.account, default: .zero] += transaction.sum }
+            return nil
         }
-        return (Positions(byKey: positions.byKey, accountFees: accountFees), gains, restated)
+        let (account, ticker) = (transaction.isPlain ? nil : transaction.account, transaction.ticker)
+        switch transaction.type {
+        case .split:
+            // A corporate action: every account's shares split, whichever account it was recorded in.
+            for splitting in [account] + positions.accounts(holding: ticker).filter({ $0 != account }) {
+                let (before, after, cost) = positions.update(splitting, ticker) { position in
+                    let before = position.quantity
+                    position.apply(transaction, method: method)
+                    return (before, position.quantity, position.costBasis)
+                }
+                if !before.isZero {
+                    restated.append(CostBooking(transactionID: transaction.id, account: splitting, ticker: ticker, quantityOut: before, quantityIn: after, cost: cost))
+                }
+            }
+            return nil
+        case .transfer:
+            // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
+            let (cost, lots, moved) = positions.update(account, ticker) { position in
+                let moved = min(transaction.quantity, position.quantity)
+                let (cost, lots) = position.transferOut(moved, method: method)
+                return (cost, lots, moved)
+            }
+            positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots) }
+            if !moved.isZero {
+                restated.append(CostBooking(transactionID: transaction.id, account: account, ticker: ticker, quantityOut: moved, quantityIn: .zero, cost: cost))
+                restated.append(CostBooking(transactionID: transaction.id, account: transaction.toAccount, ticker: ticker, quantityOut: .zero, quantityIn: moved, cost: cost))
+            }
+            return nil
+        default:
+            // Written out, not through `update`: the default account's path is the hot one.
+            let gain = account == nil ? positions.defaultAccount[ticker, default: Position()].apply(transaction, method: method)
+                : positions.otherAccounts[PositionKey(account: account, ticker: ticker), default: Position()].apply(transaction, method: method)
+            return gain.map { (account, $0) }
+        }
     }
 
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {

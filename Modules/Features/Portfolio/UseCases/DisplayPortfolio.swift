@@ -60,43 +60,74 @@ public extension PortfolioDisplaying {
     }
 }
 
-/// Every account's history is read, whatever the scope: shares transferred into an account
+/// Every account's history counts, whatever the scope: shares transferred into an account
 /// bring their cost from the one they left. With a `converter`, every figure is in the base
-/// currency.
+/// currency. With `projections`, the positions and cash come from the history's projection, kept
+/// in a checkpoint, instead of the history: unless the history names another currency, whose
+/// trades a converter needs one by one at their days' rates.
 public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     private let transactions: TransactionsRetrieving
     private let prices: PricesLoading
     private let scope: AccountScope
     private let converter: BaseCurrencyConverting?
+    private let projections: PortfolioProjecting?
 
-    public init(transactions: TransactionsRetrieving, prices: PricesLoading, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil) {
+    public init(transactions: TransactionsRetrieving, prices: PricesLoading, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil,
+                projections: PortfolioProjecting? = nil) {
         self.transactions = transactions
         self.prices = prices
         self.scope = scope
         self.converter = converter
+        self.projections = projections
     }
 
     public func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport {
-        let history = try transactions.history()
+        let figures = try self.figures(method: costBasis)
         // Only what is still held needs a price: sold-out tickers are never fetched.
-        let (positions, own) = try positionsInBase(history, method: costBasis)
-        let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: history)
-        return try report(history, positions, results, sort: sort, scope: scope, ownCurrencyPositions: own)
+        let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: figures.history)
+        return try report(figures, results, sort: sort, scope: scope)
     }
 
     public func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)] {
-        let history = try transactions.history()
-        let accounts = Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }).filter(scope.includes)
-            .sorted { ($0 ?? "") < ($1 ?? "") }
-        let (positions, own) = try positionsInBase(history, method: costBasis)
-        let held = PortfolioCalculator.heldTickers(in: positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: history)
+        let figures = try self.figures(method: costBasis)
+        let accounts = figures.accounts.filter(scope.includes).sorted { ($0 ?? "") < ($1 ?? "") }
+        let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: figures.history)
         return try accounts.map { account throws(DisplayPortfolioError) in
-            let tickers = Set(PortfolioCalculator.heldTickers(in: positions, scope: .only(account)))
+            let tickers = Set(PortfolioCalculator.heldTickers(in: figures.positions, scope: .only(account)))
             let converted = ConvertedPrices(prices: results.prices.filter { tickers.contains($0.key) }, rates: results.rates)
-            return (account, try report(history, positions, converted, sort: sort, scope: .only(account), ownCurrencyPositions: own))
+            return (account, try report(figures, converted, sort: sort, scope: .only(account)))
         }
+    }
+
+    /// What a report is made of, from the projection or from the history.
+    private struct Figures {
+        let positions: PortfolioCalculator.Positions
+        /// Where a trade was in another currency, the positions in each trade's own.
+        let ownCurrencyPositions: PortfolioCalculator.Positions?
+        let trackedAccounts: Set<String?>
+        let balances: (AccountScope) -> [CashPot: FixedDecimal]
+        let accounts: Set<String?>
+        /// What names each ticker's currency where no security does: none, from a projection of
+        /// a history that names no currency but the base.
+        let history: [Transaction]
+    }
+
+    private func figures(method: CostBasisMethod) throws(DisplayPortfolioError) -> Figures {
+        if let projections {
+            let projection: PortfolioProjection
+            do { projection = try projections.projection(method: method) } catch { throw .retrieval(error) }
+            if converter == nil || !projection.namesAnotherCurrency {
+                return Figures(positions: projection.positions.positions, ownCurrencyPositions: nil, trackedAccounts: projection.tally.trackedAccounts,
+                               balances: projection.tally.balances(in:), accounts: projection.accounts, history: [])
+            }
+        }
+        let history = try transactions.history()
+        let (positions, own) = try positionsInBase(history, method: method)
+        return Figures(positions: positions, ownCurrencyPositions: own, trackedAccounts: CashPolicy.trackedAccounts(in: history),
+                       balances: { CashPolicy.balances(of: history, in: $0) },
+                       accounts: Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }), history: history)
     }
 
     /// The positions in the base currency, and where a trade was in another, the same in each
@@ -117,15 +148,14 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
 
     /// Cash counts once its account has a deposit: without a converter, the base currency's;
     /// with one, every currency's at today's rate.
-    private func report(_ history: [Transaction], _ positions: PortfolioCalculator.Positions, _ converted: ConvertedPrices, sort: PortfolioSort,
-                        scope: AccountScope, ownCurrencyPositions: PortfolioCalculator.Positions?) throws(DisplayPortfolioError) -> PortfolioReport {
+    private func report(_ figures: Figures, _ converted: ConvertedPrices, sort: PortfolioSort, scope: AccountScope) throws(DisplayPortfolioError) -> PortfolioReport {
         let results = converted.prices
         let loaded = results.compactMapValues { try? $0.get() }
-        let tracked = CashPolicy.trackedAccounts(in: history)
+        let tracked = figures.trackedAccounts
         var cash: FixedDecimal?, cashByCurrency: [String: FixedDecimal] = [:]
         // Without a deposit in scope there is no cash to count, and the history isn't walked again.
         if tracked.contains(where: scope.includes) {
-            let balances = CashPolicy.balances(of: history, in: scope).filter { tracked.contains($0.key.account) }
+            let balances = figures.balances(scope).filter { tracked.contains($0.key.account) }
             if let converter {
                 do { cashByCurrency = try converter.cashInBase(balances) } catch { throw .conversion(error) }
                 cash = cashByCurrency.values.reduce(.zero, +)
@@ -133,9 +163,9 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
                 cash = balances.reduce(FixedDecimal.zero) { $0 + ($1.key.currency == nil ? $1.value : .zero) }
             }
         }
-        let summary = PortfolioCalculator.summarize(positions, prices: loaded, sort: sort, scope: scope)
+        let summary = PortfolioCalculator.summarize(figures.positions, prices: loaded, sort: sort, scope: scope)
         var report = PortfolioReport(summary: summary, prices: results, cash: cash,
-                                     currencyGains: ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+                                     currencyGains: figures.ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
         report.holdingCurrencies = converted.currencies
         report.cashByCurrency = cashByCurrency
         return report

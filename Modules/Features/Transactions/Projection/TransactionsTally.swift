@@ -141,6 +141,11 @@ public struct TransactionsTally: Equatable, Sendable {
 }
 
 extension TransactionsTally {
+    /// Each pot's balance in `scope`, as `CashPolicy.balances` gives it.
+    public func balances(in scope: AccountScope) -> [CashPot: FixedDecimal] {
+        pots.filter { scope.includes($0.key.account) }.mapValues(\.balance)
+    }
+
     /// Each currency's balance, and its count of movements, across the accounts of `scope`.
     public func cashBalances(in scope: AccountScope) -> CashBalances {
         var balances: [String?: FixedDecimal] = [:], movements: [String?: Int] = [:]

@@ -1,0 +1,102 @@
+import FixedPoint
+import Ledger
+import Transactions
+
+extension PortfolioCalculator {
+    /// The positions of a history, folded a transaction at a time: what a checkpoint keeps, so
+    /// a portfolio needs only the transactions added since. A transaction dated before what its
+    /// ticker already holds can't be folded (its place in the moving average is earlier); the
+    /// history is then replayed.
+    public struct PositionsFold: Equatable, Sendable {
+        public let method: CostBasisMethod
+        var book = PositionBook()
+        var accountFees: [String?: FixedDecimal] = [:]
+        /// Each ticker's last date and rank folded in.
+        var lastPlace: [String: UInt64] = [:]
+
+        public init(method: CostBasisMethod) {
+            self.method = method
+        }
+
+        public init(history: [Transaction], method: CostBasisMethod) {
+            self.init(method: method)
+            var restated: [CostBooking] = []
+            for index in PortfolioCalculator.inPositionsOrder(history) {
+                _ = PortfolioCalculator.apply(history[index], to: &book, accountFees: &accountFees, method: method, restated: &restated)
+                restated.removeAll(keepingCapacity: true)
+                if !history[index].ticker.isEmpty { lastPlace[history[index].ticker] = Self.place(of: history[index]) }
+            }
+        }
+
+        /// False, changing nothing, when `transaction` comes before what its ticker holds.
+        public mutating func fold(_ transaction: Transaction) -> Bool {
+            if !transaction.ticker.isEmpty {
+                let place = Self.place(of: transaction)
+                guard place >= lastPlace[transaction.ticker] ?? 0 else { return false }
+                lastPlace[transaction.ticker] = place
+            }
+            var restated: [CostBooking] = []
+            _ = PortfolioCalculator.apply(transaction, to: &book, accountFees: &accountFees, method: method, restated: &restated)
+            return true
+        }
+
+        public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
+
+        private static func place(of transaction: Transaction) -> UInt64 {
+            UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
+        }
+
+        public func write(to writer: inout CheckpointWriter) {
+            writer.write(method.rawValue)
+            let byKey = book.byKey
+            writer.write(byKey.count)
+            for (key, position) in byKey {
+                writer.write(key.account)
+                writer.write(key.ticker)
+                for value in [position.quantity, position.costBasis, position.realized, position.expenses, position.income] { writer.write(value.units) }
+                let lots = position.lots[position.firstLot...]
+                writer.write(lots.count)
+                for lot in lots {
+                    writer.write(lot.boughtOn.daysSinceEpoch)
+                    writer.write(lot.quantity.units)
+                    writer.write(lot.cost.units)
+                }
+            }
+            writer.write(accountFees.count)
+            for (account, fees) in accountFees {
+                writer.write(account)
+                writer.write(fees.units)
+            }
+            writer.write(lastPlace.count)
+            for (ticker, place) in lastPlace {
+                writer.write(ticker)
+                writer.write(place)
+            }
+        }
+
+        public init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+            guard let method = CostBasisMethod(rawValue: try reader.readString()) else { throw CheckpointReader.Damaged() }
+            self.init(method: method)
+            for _ in 0..<(try reader.readCount()) {
+                let key = PositionKey(account: try reader.readOptionalString(), ticker: try reader.readString())
+                var position = Position()
+                position.quantity = FixedDecimal(units: try reader.readInt128())
+                position.costBasis = FixedDecimal(units: try reader.readInt128())
+                position.realized = FixedDecimal(units: try reader.readInt128())
+                position.expenses = FixedDecimal(units: try reader.readInt128())
+                position.income = FixedDecimal(units: try reader.readInt128())
+                for _ in 0..<(try reader.readCount()) {
+                    position.lots.append(Position.Lot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readInt32()),
+                                                      quantity: FixedDecimal(units: try reader.readInt128()), cost: FixedDecimal(units: try reader.readInt128())))
+                }
+                if let account = key.account {
+                    book.otherAccounts[PositionKey(account: account, ticker: key.ticker)] = position
+                } else {
+                    book.defaultAccount[key.ticker] = position
+                }
+            }
+            for _ in 0..<(try reader.readCount()) { accountFees[try reader.readOptionalString()] = FixedDecimal(units: try reader.readInt128()) }
+            for _ in 0..<(try reader.readCount()) { lastPlace[try reader.readString()] = try reader.readUInt64() }
+        }
+    }
+}

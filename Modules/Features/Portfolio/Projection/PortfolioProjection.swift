@@ -1,0 +1,105 @@
+import FixedPoint
+import Ledger
+import Transactions
+
+/// What a portfolio needs of the whole history, folded so a checkpoint can keep it: the
+/// positions under one cost-basis method, the cash tally, and the accounts named. A history
+/// that names a currency other than the base needs each trade's day's rate, so its portfolio
+/// is worked out from the history itself (`namesAnotherCurrency`).
+public struct PortfolioProjection: Equatable, Sendable {
+    public let base: String
+    public private(set) var positions: PortfolioCalculator.PositionsFold
+    public private(set) var tally: TransactionsTally
+    /// Every account a transaction names (a transfer's two).
+    public private(set) var accounts: Set<String?> = []
+    public private(set) var namesAnotherCurrency = false
+
+    public init(base: String, method: CostBasisMethod) {
+        self.base = base
+        positions = PortfolioCalculator.PositionsFold(method: method)
+        tally = TransactionsTally(base: base)
+    }
+
+    public init(base: String, method: CostBasisMethod, history: [Transaction]) {
+        self.init(base: base, method: method)
+        let history = history.map { $0.inBase(base) }
+        positions = PortfolioCalculator.PositionsFold(history: history, method: method)
+        tally = TransactionsTally(base: base, history: history)
+        for transaction in history { note(transaction) }
+    }
+
+    /// False when the transaction can't be folded in its place: the history is replayed.
+    public mutating func fold(_ transaction: Transaction) -> Bool {
+        let transaction = transaction.inBase(base)
+        guard positions.fold(transaction), tally.fold(transaction) else { return false }
+        note(transaction)
+        return true
+    }
+
+    private mutating func note(_ transaction: Transaction) {
+        accounts.insert(transaction.account)
+        guard !transaction.isPlain else { return }
+        if transaction.type == .transfer { accounts.insert(transaction.toAccount) }
+        if transaction.currency != nil || transaction.toCurrency != nil { namesAnotherCurrency = true }
+    }
+}
+
+extension PortfolioProjection: CheckpointableProjection {
+    public var checkpointName: String { "portfolio-v1-\(positions.method.rawValue)-\(base)" }
+    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
+
+    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> PortfolioProjection {
+        var history: [Transaction] = []
+        history.reserveCapacity(entries.count)
+        for entry in entries {
+            if let transaction = try TransactionsLedgerCodec.record(from: entry) { history.append(transaction) }
+        }
+        return PortfolioProjection(base: base, method: positions.method, history: history)
+    }
+
+    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
+        guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return true }
+        return fold(transaction)
+    }
+
+    public func write(to writer: inout CheckpointWriter) {
+        writer.write(base)
+        positions.write(to: &writer)
+        tally.write(to: &writer)
+        writer.write(accounts.count)
+        for account in accounts { writer.write(account) }
+        writer.write(namesAnotherCurrency)
+    }
+
+    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> PortfolioProjection? {
+        guard try reader.readString() == base else { return nil }
+        var decoded = self
+        decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
+        guard decoded.positions.method == positions.method, let tally = try tally.decoded(from: &reader) else { return nil }
+        decoded.tally = tally
+        decoded.accounts = []
+        for _ in 0..<(try reader.readCount()) { decoded.accounts.insert(try reader.readOptionalString()) }
+        decoded.namesAnotherCurrency = try reader.readBool()
+        return decoded
+    }
+}
+
+/// The portfolio's projection of every transaction on the ledger: the Portfolio feature's port.
+public protocol PortfolioProjecting {
+    func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection
+}
+
+/// The projection kept in a checkpoint of the ledger's log, one per cost-basis method.
+public final class CheckpointedPortfolioProjection: PortfolioProjecting {
+    private let log: CheckpointableLedger
+    private let base: String
+
+    public init(log: CheckpointableLedger, base: String) {
+        self.log = log
+        self.base = base
+    }
+
+    public func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
+        try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method)).current()
+    }
+}

@@ -1,0 +1,120 @@
+import XCTest
+import FixedPoint
+import Ledger
+import Transactions
+import CurrentPrices
+import Portfolio
+import TestSupport
+import TransactionsTestSupport
+
+/// The portfolio's projection folded one transaction at a time must equal a replay, and a
+/// portfolio worked out from it must equal one worked out from the history.
+final class PortfolioProjectionTests: XCTestCase {
+    private let base = "USD"
+
+    func test_foldingInAddedOrder_equalsAReplay_atEveryStep_underEitherMethod() {
+        for method in CostBasisMethod.allCases {
+            for seed in 1...30 {
+                var random = RandomHistory(seed: UInt64(seed) * 13)
+                var history: [Transaction] = []
+                var projection = PortfolioProjection(base: base, method: method)
+                for step in 0..<60 {
+                    let transaction = random.transaction()
+                    history.append(transaction)
+                    if !projection.fold(transaction) { projection = PortfolioProjection(base: base, method: method, history: history) }
+                    XCTAssertEqual(projection, PortfolioProjection(base: base, method: method, history: history), "\(method), seed \(seed), step \(step)")
+                }
+            }
+        }
+    }
+
+    func test_checkpointOfTheProjection_readsBackEqual_andOnlyForItsMethodAndBase() throws {
+        var random = RandomHistory(seed: 5)
+        let projection = PortfolioProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })
+        var writer = CheckpointWriter()
+        projection.write(to: &writer)
+
+        var reader = CheckpointReader(writer.bytes)
+        XCTAssertEqual(try PortfolioProjection(base: base, method: .fifo).decoded(from: &reader), projection)
+        XCTAssertTrue(reader.isAtEnd)
+        var average = CheckpointReader(writer.bytes)
+        XCTAssertNil(try PortfolioProjection(base: base, method: .average).decoded(from: &average))
+        var pounds = CheckpointReader(writer.bytes)
+        XCTAssertNil(try PortfolioProjection(base: "GBP", method: .fifo).decoded(from: &pounds))
+    }
+
+    func test_reportFromTheProjection_equalsTheReportFromTheHistory_inEveryScope() throws {
+        for seed in 1...25 {
+            var random = RandomHistory(seed: UInt64(seed) * 101)
+            // Without a converter, a history's currencies are its own: the projection serves it.
+            let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
+            let prices = PricesStub(["AAPL": "190", "MSFT": "410"])
+            for scope in [AccountScope.all, .only("isa")] {
+                for method in CostBasisMethod.allCases {
+                    let transactions = TransactionsRetrievingSpy()
+                    transactions.stored = history
+                    let fromHistory = DisplayPortfolioUseCase(transactions: transactions, prices: prices, scope: scope)
+                    let fromProjection = DisplayPortfolioUseCase(transactions: TransactionsRetrievingSpy(), prices: prices, scope: scope,
+                                                                 projections: ProjectionStub(base: base, history: history))
+                    XCTAssertEqual(try fromProjection.display(sort: .value, costBasis: method), try fromHistory.display(sort: .value, costBasis: method),
+                                   "seed \(seed), \(scope), \(method)")
+                    let byAccount = try fromProjection.displayByAccount(sort: .ticker, costBasis: method)
+                    let expected = try fromHistory.displayByAccount(sort: .ticker, costBasis: method)
+                    XCTAssertEqual(byAccount.map(\.account), expected.map(\.account))
+                    XCTAssertEqual(byAccount.map(\.report), expected.map(\.report))
+                }
+            }
+        }
+    }
+
+    func test_aHistoryNamingAnotherCurrency_isReadWhenAConverterNeedsIt() throws {
+        let transactions = TransactionsRetrievingSpy()
+        let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
+                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        transactions.stored = history
+        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: NoRates(),
+                                          projections: ProjectionStub(base: base, history: history))
+
+        XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average))
+        XCTAssertEqual(transactions.requests.count, 1)
+    }
+
+    // MARK: - Helpers
+
+    private struct ProjectionStub: PortfolioProjecting {
+        let base: String
+        let history: [Transaction]
+
+        func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
+            PortfolioProjection(base: base, method: method, history: history)
+        }
+    }
+
+    private struct PricesStub: PricesLoading {
+        let prices: [String: String]
+
+        init(_ prices: [String: String]) {
+            self.prices = prices
+        }
+
+        func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
+            Dictionary(uniqueKeysWithValues: tickers.compactMap { ticker in prices[ticker].map { (ticker, .success(livePrice(ticker, $0))) } })
+        }
+    }
+
+    /// A converter with no rate at all: a history that needs one fails.
+    private struct NoRates: BaseCurrencyConverting {
+        func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
+            guard let foreign = history.first(where: { $0.currency != nil }) else { return history }
+            throw .noRate(currency: foreign.currency!, day: foreign.date)
+        }
+
+        func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
+            ConvertedPrices(prices: prices, rates: [:])
+        }
+
+        func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory { closes }
+        func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal { throw .noRate(currency: currency, day: day) }
+        func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] { [:] }
+    }
+}
