@@ -6,7 +6,7 @@ import Ledger
 
 struct ListCommand: Command {
     let pagesOutput = true
-    let retrieve: () throws -> TransactionsRetrieving
+    let list: () throws -> NewestTransactionsListing
     let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
@@ -27,13 +27,12 @@ struct ListCommand: Command {
         if let from = filter.from, let to = filter.to, from > to {
             io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
         }
-        var transactions: [Transaction]
+        let transactions: [Transaction]
         do {
-            transactions = try retrieve().retrieve(filter)
+            transactions = try list().newest(filter, limit: limit)
         } catch {
             throw TransactionPresentation.error(error)
         }
-        if let limit, transactions.count > limit { transactions.removeSubrange(limit...) }
         if format == .table && transactions.isEmpty {
             io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return

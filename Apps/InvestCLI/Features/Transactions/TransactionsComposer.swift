@@ -13,6 +13,12 @@ extension AppComposer {
         return RetrieveTransactionsUseCase(store: AccountScopedTransactionsStore(decoratee: store, account: account.id))
     }
 
+    /// `list`: a short one from the newest transactions' checkpoint.
+    func listTransactions() throws -> NewestTransactionsListing {
+        ListNewestTransactionsUseCase(transactions: try retrieveTransactions(), kept: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code),
+                                      scope: try accountScope())
+    }
+
     /// Every account's, for what works out positions: shares transferred into the account
     /// `--account` names bring their cost from the one they left. Counted in `accountScope()`.
     func retrieveEveryAccountsTransactions() throws -> TransactionsRetrieving {

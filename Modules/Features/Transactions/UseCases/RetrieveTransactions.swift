@@ -94,3 +94,35 @@ extension Transaction {
         return lhs.id < rhs.id
     }
 }
+
+/// `list`: the newest transactions that match, as many as asked for.
+public protocol NewestTransactionsListing {
+    func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]
+}
+
+/// Answers from the newest transactions' checkpoint when it can tell (a short list, or one from
+/// a recent day), else from the history.
+public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
+    private let transactions: TransactionsRetrieving
+    private let kept: NewestTransactionsProjecting?
+    private let scope: AccountScope
+
+    /// - Parameter scope: the accounts `transactions` is scoped to, which the kept ones are filtered by.
+    public init(transactions: TransactionsRetrieving, kept: NewestTransactionsProjecting?, scope: AccountScope) {
+        self.transactions = transactions
+        self.kept = kept
+        self.scope = scope
+    }
+
+    public func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction] {
+        // Only worth a look when it may answer: a list of all of a long history can't come from it.
+        if let kept, (limit.map { $0 <= NewestTransactions.kept } ?? false) || filter.from != nil {
+            let newest: NewestTransactions
+            do throws(TransactionsStoreError) { newest = try kept.newest() } catch { throw .retrieval(error) }
+            if let answer = newest.answer(filter, scope: scope, limit: limit) { return answer }
+        }
+        var matching = try transactions.retrieve(filter)
+        if let limit, matching.count > limit { matching.removeSubrange(limit...) }
+        return matching
+    }
+}

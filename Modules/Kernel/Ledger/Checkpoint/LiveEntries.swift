@@ -25,42 +25,56 @@ public struct LiveEntries: CheckpointableProjection, Equatable {
         return true
     }
 
-    /// The kinds' names, then each entry's id, kind, schema and time, then every payload in one
-    /// block, so loading them makes one buffer, not one per entry.
     public func write(to writer: inout CheckpointWriter) {
         writer.write(kinds.map(\.name).sorted().joined(separator: ","))
-        writer.write(entries.count)
-        var payloads: [UInt8] = []
-        for entry in entries {
-            writer.write(entry.id)
-            writer.write(entry.kind)
-            writer.write(entry.schema)
-            writer.write(entry.updatedAt)
-            let count = entry.payload.withEncodedBytes { bytes in
-                payloads.append(contentsOf: bytes)
-                return bytes.count
-            }
-            writer.write(count)
-        }
-        writer.write(payloads)
+        writer.write(entries: entries)
     }
 
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> LiveEntries? {
         guard try reader.readString() == kinds.map(\.name).sorted().joined(separator: ",") else { return nil }
-        var headers: [(id: String, kind: String, schema: Int, updatedAt: Int64, length: Int)] = []
-        for _ in 0..<(try reader.readCount()) {
-            headers.append((try reader.readString(), try reader.readString(), try reader.readNonNegative(), try reader.readInt64(), try reader.readNonNegative()))
+        var decoded = self
+        decoded.entries = try reader.readEntries()
+        return decoded
+    }
+}
+
+extension CheckpointWriter {
+    /// Each entry's id, kind, schema and time, then every payload in one block, so reading them
+    /// back makes one buffer, not one per entry.
+    public mutating func write(entries: [LedgerEntry]) {
+        write(entries.count)
+        var payloads: [UInt8] = []
+        for entry in entries {
+            write(entry.id)
+            write(entry.kind)
+            write(entry.schema)
+            write(entry.updatedAt)
+            let count = entry.payload.withEncodedBytes { bytes in
+                payloads.append(contentsOf: bytes)
+                return bytes.count
+            }
+            write(count)
         }
-        let payloads = try reader.readBytes()
-        guard headers.reduce(0, { $0 + $1.length }) == payloads.count else { throw CheckpointReader.Damaged() }
+        write(payloads)
+    }
+}
+
+extension CheckpointReader {
+    /// What `write(entries:)` wrote; tombstones are never written.
+    public mutating func readEntries() throws(Damaged) -> [LedgerEntry] {
+        var headers: [(id: String, kind: String, schema: Int, updatedAt: Int64, length: Int)] = []
+        for _ in 0..<(try readCount()) {
+            headers.append((try readString(), try readString(), try readNonNegative(), try readInt64(), try readCount()))
+        }
+        let payloads = try readBytes()
+        guard headers.reduce(0, { $0 + $1.length }) == payloads.count else { throw Damaged() }
         let shared = LedgerBytes(payloads)
-        var decoded = self, start = 0
-        decoded.entries = headers.map { header in
+        var start = 0
+        return headers.map { header in
             defer { start += header.length }
             return LedgerEntry(id: header.id, kind: header.kind, schema: header.schema, updatedAt: header.updatedAt,
                                payload: LedgerPayload(encoded: shared, range: start..<start + header.length))
         }
-        return decoded
     }
 }
 

@@ -1,0 +1,75 @@
+import XCTest
+import FixedPoint
+import Ledger
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+/// The newest transactions kept for `list`: folded one at a time they equal a replay, and
+/// whatever they answer is what listing the whole history answers.
+final class NewestTransactionsTests: XCTestCase {
+    private let base = "USD"
+
+    func test_foldingInAddedOrder_equalsAReplay_atEveryStep() throws {
+        for seed in 1...20 {
+            var random = RandomHistory(seed: UInt64(seed) * 3)
+            var entries: [LedgerEntry] = []
+            var newest = NewestTransactions(base: base, capacity: 15)
+            for step in 0..<60 {
+                let entry = entry(for: random.transaction())
+                entries.append(entry)
+                XCTAssertTrue(try newest.fold(entry))
+                XCTAssertEqual(newest, try NewestTransactions(base: base, capacity: 15).replaying(entries), "seed \(seed), step \(step)")
+            }
+        }
+    }
+
+    func test_answer_isWhatListingTheWholeHistoryGives_whenItGivesOne() throws {
+        var answered = 0
+        for seed in 1...30 {
+            var random = RandomHistory(seed: UInt64(seed) * 11)
+            let entries = (0..<(20 + random.next(below: 40))).map { _ in entry(for: random.transaction()) }
+            let history = try entries.map { entry in try XCTUnwrap(try TransactionsLedgerCodec.record(from: entry)) }
+            let newest = try NewestTransactions(base: base, capacity: 15).replaying(entries)
+            for _ in 0..<10 {
+                var filter = TransactionFilter()
+                if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
+                if random.next(below: 3) == 0 { filter.from = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 40))) }
+                if random.next(below: 4) == 0 { filter.type = .buy }
+                let limit = random.next(below: 3) == 0 ? nil : 1 + random.next(below: 25)
+                let scope: AccountScope = [.all, .only(nil), .only("isa")][random.next(below: 3)]
+                guard let answer = newest.answer(filter, scope: scope, limit: limit) else { continue }
+                answered += 1
+                var expected = history.map { $0.inBase(base) }.filter { $0.isSeen(in: scope) && filter.matches($0) }.sorted(by: Transaction.newestFirst)
+                if let limit { expected = Array(expected.prefix(limit)) }
+                XCTAssertEqual(answer, expected, "seed \(seed), \(filter), limit \(String(describing: limit)), \(scope)")
+            }
+        }
+        XCTAssertGreaterThan(answered, 60)
+    }
+
+    func test_aLongListOfAnOlderPeriod_isLeftToTheHistory() throws {
+        var random = RandomHistory(seed: 1)
+        let newest = try NewestTransactions(base: base, capacity: 5).replaying((0..<50).map { _ in entry(for: random.transaction()) })
+
+        XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: 6))
+        XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: nil))
+        XCTAssertEqual(newest.answer(TransactionFilter(), scope: .all, limit: 5)?.count, 5)
+    }
+
+    func test_checkpoint_readsBackEqual() throws {
+        var random = RandomHistory(seed: 8)
+        let newest = try NewestTransactions(base: base, capacity: 30).replaying((0..<100).map { _ in entry(for: random.transaction()) })
+        var writer = CheckpointWriter()
+        newest.write(to: &writer)
+
+        var reader = CheckpointReader(writer.bytes)
+        XCTAssertEqual(try NewestTransactions(base: base, capacity: 30).decoded(from: &reader), newest)
+        var other = CheckpointReader(writer.bytes)
+        XCTAssertNil(try NewestTransactions(base: base, capacity: 31).decoded(from: &other))
+    }
+
+    private func entry(for transaction: Transaction) -> LedgerEntry {
+        TransactionsLedgerCodec.entry(for: transaction, updatedAt: Int64(transaction.updatedAt.timeIntervalSince1970 * 1000) + Int64(abs(transaction.id.hashValue % 5000)))
+    }
+}
