@@ -117,6 +117,30 @@ public struct Report {
         return text + "\n]\n"
     }
 
+    /// One piece of a long list written as it is made: the rows, after the header (CSV) or
+    /// the opening bracket (JSON) when `isFirst`. `listEnd` closes it.
+    public func renderPiece(_ format: OutputFormat, isFirst: Bool) -> String {
+        switch format {
+        case .csv:
+            let text = csv()
+            return isFirst ? text : String(text[text.index(after: text.firstIndex(of: "\n")!)...])
+        case .json:
+            guard !rows.isEmpty else { return "" }
+            let text = jsonArray().dropLast(3)
+            return isFirst ? String(text) : "," + text.dropFirst()
+        case .table:
+            return table(TableStyle(colors: false))
+        }
+    }
+
+    /// What ends a list written in pieces, after `rows` rows.
+    public func listEnd(_ format: OutputFormat, rows: Int) -> String {
+        switch format {
+        case .csv, .table: return rows == 0 ? renderPiece(format, isFirst: true) : ""
+        case .json: return rows == 0 ? "[]\n" : "\n]\n"
+        }
+    }
+
     /// A single result (one row): a JSON object with the schema's version, not an array.
     public func renderResult(_ format: OutputFormat, colors: Bool) -> String {
         guard format == .json, let row = rows.first else { return render(format, colors: colors) }

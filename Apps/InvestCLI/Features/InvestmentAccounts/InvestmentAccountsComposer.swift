@@ -29,14 +29,6 @@ extension AppComposer {
         let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
         return try AccountsView(all: presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }, selecting: accountName)
     }
-
-    /// The same, from entries a command has read already (an export's), so the log isn't read again.
-    func accountsView(in entries: [LedgerEntry]) throws -> AccountsView {
-        let accounts = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in
-            try InMemoryLedgerStore(entries.filter { $0.kind == AccountsLedgerCodec.kind.name }).records(AccountsLedgerCodec.self, failing: AccountsError.self)
-        }
-        return try AccountsView(all: [.default] + accounts.sorted { $0.name.lowercased() < $1.name.lowercased() }, selecting: accountName)
-    }
 }
 
 /// Accounts by id and by name, for the commands that show or read transactions' accounts.

@@ -359,8 +359,9 @@ struct CSVLayout {
 
 struct ExportCommand: Command {
     let ledger: () throws -> LedgerStore
-    /// The accounts, from the entries the export read.
-    let accounts: (_ entries: [LedgerEntry]) throws -> AccountsView
+    /// The local log, for a two-pass export of transactions; nil when there is none yet.
+    let snapshot: () throws -> LedgerLogSnapshot?
+    let accounts: () throws -> AccountsView
     let journal: (_ prefix: [String], _ method: CostBasisMethod) throws -> JournalExporting
     let configuredCostBasis: () -> String?
     let spec = CommandSpec(
@@ -380,28 +381,45 @@ struct ExportCommand: Command {
         guard journalFormat != nil || (arguments.value("accounts-prefix") == nil && arguments.value("cost-basis") == nil) else {
             throw CLIError.usage("--accounts-prefix and --cost-basis are for --format hledger or beancount.")
         }
-        let (text, written, left): (String, String, Int)
+        let output = arguments.value("output")
+        let (written, left): (String, Int)
         if let journalFormat {
-            (text, written, left) = try books(journalFormat, arguments)
+            let (text, books) = try self.books(journalFormat, arguments)
+            try write(output, io: io) { write in try write(text) }
+            written = books
+            left = 0
         } else if requested == "ledger" {
             let entries = try liveEntries()
-            (text, written, left) = (String(decoding: LedgerArchive.encode(entries), as: UTF8.self), Plural.count(entries.count, "entry", "entries"), 0)
+            try write(output, io: io) { write in try write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self)) }
+            (written, left) = (Plural.count(entries.count, "entry", "entries"), 0)
         } else {
             let format = try OutputFormat.parse(requested, allowed: [.csv, .json], also: ["ledger"] + JournalFormatOption.allCases.map(\.rawValue))
-            (text, written, left) = try transactions(format)
+            var result = (0, 0)
+            try write(output, io: io) { write in result = try transactions(format, write) }
+            (written, left) = (Plural.count(result.0, "transaction"), result.1)
         }
-        if let path = arguments.value("output") {
-            do {
-                try TextFile.userFile(path).write(Array(text.utf8))
-            } catch {
-                throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
-            }
-            io.console.writeNotice("Wrote \(written) to \(path.escapedForTerminal).\n")
-        } else {
-            io.console.write(text)
-        }
+        if let output { io.console.writeNotice("Wrote \(written) to \(output.escapedForTerminal).\n") }
         if left > 0 {
             io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(requested ?? "csv") export; 'invest export --format ledger' keeps everything.\n")
+        }
+    }
+
+    /// To FILE, atomically, or to stdout, a piece at a time.
+    private func write(_ path: String?, io: CommandIO, _ produce: (_ write: (String) throws -> Void) throws -> Void) throws {
+        guard let path else { return try produce { io.console.write($0) } }
+        var failure: Error?
+        do {
+            try TextFile.userFile(path).write { write in
+                do {
+                    try withoutActuallyEscaping(write) { write in try produce { text in try write(Array(text.utf8)[...]) } }
+                } catch let error as CLIError {
+                    failure = error
+                    throw error
+                }
+            }
+        } catch {
+            if let failure { throw failure }
+            throw CLIError.runtime("could not write \(path.escapedForTerminal): \(error). Nothing was changed there.")
         }
     }
 
@@ -411,34 +429,120 @@ struct ExportCommand: Command {
     }
 
     /// Every account's books, whatever `--account` says: a transfer has two sides.
-    private func books(_ format: JournalFormatOption, _ arguments: ParsedArguments) throws -> (String, String, Int) {
+    private func books(_ format: JournalFormatOption, _ arguments: ParsedArguments) throws -> (text: String, written: String) {
         let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
         let exporting = try journal(try JournalFormatOption.prefix(arguments.value("accounts-prefix")), method)
         let books: Journal
         do throws(BookkeepingError) { books = try exporting.journal() } catch { throw error.cliError }
-        return (format.text(of: books), Plural.count(books.entries.count, "transaction"), 0)
+        return (format.text(of: books), Plural.count(books.entries.count, "transaction"))
     }
 
-    /// Transactions as `invest import` reads them; under --account, that account's alone.
-    private func transactions(_ format: OutputFormat) throws -> (String, String, Int) {
-        let entries = try liveEntries()
-        var transactions: [Transaction] = []
-        var left = 0
-        for entry in entries {
-            do throws(LedgerDecodingError) {
-                if let transaction = try TransactionsLedgerCodec.record(from: entry) {
-                    transactions.append(transaction)
-                } else if entry.kind != UndoPointCodec.kind.name {
-                    left += 1 // an undo point is bookkeeping, not a record left out
+    /// Where a transaction's row is, and what orders it: newest first (`Transaction.newestFirst`).
+    private struct Row {
+        let day: Int32
+        let updatedAt: Date
+        let id: String
+        let line: LedgerLogSnapshot.Line
+        let columns: TransactionPresentation.Columns
+    }
+
+    /// What a line of the log is to an export.
+    private enum Slot {
+        case row(Row)
+        /// A record of another kind, which the export leaves out and says so.
+        case other
+        /// Not exported and not worth a word: another account's transaction, an undo point.
+        case skipped
+    }
+
+    /// Transactions as `invest import` reads them, newest first; under --account, that account's
+    /// alone. Streamed: the first pass keeps each row's sort key and place in the log, the second
+    /// reads the rows back a few thousand at a time and writes them, so memory holds the keys,
+    /// never the rows or the text. Returns how many were written and how many entries of other
+    /// kinds were left out.
+    private func transactions(_ format: OutputFormat, _ write: (String) throws -> Void) throws -> (Int, Int) {
+        let accounts = try accounts()
+        var slots: [Slot] = []
+        let log: LedgerLogSnapshot?
+        do {
+            log = try snapshot()
+        } catch let error as StoreError {
+            throw CLIError.runtime(error.userMessage)
+        }
+        if let snapshot = log {
+            let superseded: [Int]
+            do throws(LedgerReadError) {
+                superseded = try snapshot.scanLive(reserve: { slots.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
+                    guard let transaction = try TransactionsLedgerCodec.record(from: entry) else {
+                        slots.append(entry.kind == UndoPointCodec.kind.name ? .skipped : .other)
+                        return true
+                    }
+                    guard accounts.selected.map({ transaction.account == $0.id }) ?? true else {
+                        slots.append(.skipped)
+                        return true
+                    }
+                    var columns = TransactionPresentation.Columns()
+                    columns.fit(transaction)
+                    slots.append(.row(Row(day: transaction.date.daysSinceEpoch, updatedAt: transaction.updatedAt, id: transaction.id, line: line, columns: columns)))
+                    return true
                 }
-            } catch {
+            } catch let .store(error) {
+                throw CLIError.runtime(error.userMessage)
+            } catch let .undecodable(error) {
                 throw CLIError.runtime("nothing was exported: \(error.userMessage)")
             }
+            slots = slots.removing(positions: superseded)
+            var rows: [Row] = []
+            rows.reserveCapacity(slots.count)
+            var left = 0
+            for slot in slots {
+                switch slot {
+                case let .row(row): rows.append(row)
+                case .other: left += 1
+                case .skipped: break
+                }
+            }
+            slots = []
+            return (try writeRows(rows, from: snapshot, format: format, accounts: accounts, to: write), left)
         }
-        let accounts = try accounts(entries)
-        if let selected = accounts.selected { transactions.removeAll { $0.account != selected.id } }
-        let text = TransactionPresentation.report(transactions.sorted(by: Transaction.newestFirst), accountName: accounts.name(of:)).render(format, colors: false)
-        return (text, Plural.count(transactions.count, "transaction"), left)
+        try write(TransactionPresentation.report([], accountName: accounts.name(of:)).listEnd(format, rows: 0))
+        return (0, 0)
+    }
+
+    private func writeRows(_ rows: [Row], from snapshot: LedgerLogSnapshot, format: OutputFormat, accounts: AccountsView, to write: (String) throws -> Void) throws -> Int {
+        var columns = TransactionPresentation.Columns()
+        for row in rows {
+            columns.withRatio = columns.withRatio || row.columns.withRatio
+            columns.withTransfer = columns.withTransfer || row.columns.withTransfer
+            columns.withAccount = columns.withAccount || row.columns.withAccount
+            columns.withCurrency = columns.withCurrency || row.columns.withCurrency
+        }
+        let order = rows.indices.sorted { lhs, rhs in
+            let (left, right) = (rows[lhs], rows[rhs])
+            if left.day != right.day { return left.day > right.day }
+            if left.updatedAt != right.updatedAt { return left.updatedAt > right.updatedAt }
+            return left.id < right.id
+        }
+        var written = 0
+        for start in stride(from: 0, to: order.count, by: 4_096) {
+            let batch = order[start..<min(start + 4_096, order.count)]
+            // Read in the log's order, written in the export's.
+            let byPlace = batch.sorted { rows[$0].line.offset < rows[$1].line.offset }
+            let entries = try storeWork { () throws(StoreError) in try snapshot.entries(at: byPlace.map { rows[$0].line }) }
+            var transactionsByRow: [Int: Transaction] = [:]
+            for (row, entry) in zip(byPlace, entries) {
+                do throws(LedgerDecodingError) {
+                    transactionsByRow[row] = try TransactionsLedgerCodec.record(from: entry)
+                } catch {
+                    throw CLIError.runtime("nothing more was exported: \(error.userMessage)")
+                }
+            }
+            let transactions = batch.compactMap { transactionsByRow[$0] }
+            try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:)).renderPiece(format, isFirst: start == 0))
+            written += transactions.count
+        }
+        try write(TransactionPresentation.report([], columns: columns, accountName: accounts.name(of:)).listEnd(format, rows: written))
+        return written
     }
 
     private func storeWork<T>(_ body: () throws(StoreError) -> T) throws -> T {

@@ -17,10 +17,29 @@ enum TransactionPresentation {
     /// Currencies and an exchange's or a transfer's other side are columns too, only when one is
     /// there; an empty currency is the base currency.
     static func report(_ transactions: [Transaction], accountName: (String?) -> String = { _ in "" }) -> Report {
-        let withRatio = transactions.contains { $0.type == .split }
-        let withTransfer = transactions.contains { $0.type == .transfer }
-        let withAccount = withTransfer || transactions.contains { $0.account != nil }
-        let withCurrency = transactions.contains { $0.currency != nil || $0.type == .fx }
+        var columns = Columns()
+        for transaction in transactions { columns.fit(transaction) }
+        return report(transactions, columns: columns, accountName: accountName)
+    }
+
+    /// The optional columns a set of transactions needs: worked out over a whole history before
+    /// an export writes its first row.
+    struct Columns {
+        var withRatio = false
+        var withTransfer = false
+        var withAccount = false
+        var withCurrency = false
+
+        mutating func fit(_ transaction: Transaction) {
+            withRatio = withRatio || transaction.type == .split
+            withTransfer = withTransfer || transaction.type == .transfer
+            withAccount = withAccount || withTransfer || transaction.account != nil
+            withCurrency = withCurrency || transaction.currency != nil || transaction.type == .fx
+        }
+    }
+
+    static func report(_ transactions: [Transaction], columns: Columns, accountName: (String?) -> String) -> Report {
+        let (withRatio, withTransfer, withAccount, withCurrency) = (columns.withRatio, columns.withTransfer, columns.withAccount, columns.withCurrency)
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
             .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),

@@ -68,7 +68,7 @@ extension FileLedgerStore: CheckpointableLedger {
             while !stopped, let (piece, isLast) = try file.next(size: readPieceSize) {
                 end.saw(piece)
                 do throws(StoreError) {
-                    try reader.read(piece, isLast: isLast) { _, entry in
+                    try reader.read(piece, isLast: isLast) { _, entry, _ in
                         if !stopped, !body(entry) { stopped = true }
                     }
                 } catch .local(.damaged) {

@@ -52,42 +52,63 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// An older format has no end to name: its checkpoints would be read in the current one.
     public func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
         throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
-        var index = LedgerLogCodec.LiveIndex()
+        let file: LinePieces
+        do throws(StoreError) {
+            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return ([], nil) }
+            file = opened
+        } catch {
+            throw .store(error)
+        }
+        let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, _ throws(LedgerDecodingError) in try keep(entry) }
+        lastLoad = (scan.garbageLines, scan.liveCount)
+        return (scan.superseded, scan.end)
+    }
+
+    struct Scan {
+        var superseded: [Int]
+        var end: LogPosition?
+        var garbageLines: Int
+        var liveCount: Int
+    }
+
+    /// One pass over `file`: each line is handed to `keep` as it is read, with where it is in the
+    /// file, and the index of versions says at the end which of those kept were superseded.
+    static func scanLive(_ file: LinePieces, path: String, pieceSize: Int, reserve: (Int) -> Void,
+                         _ keep: (LedgerEntry, LedgerLogSnapshot.Line) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> Scan {
         // A line that can't be decoded fails the read only if it is still the live version.
         var failures: [String: (line: Int, error: LedgerDecodingError)] = [:]
         var end = LogEnd(start: 0)
-        var isCurrentFormat = false
+        // Lines hold 80–150 bytes. An estimate too low makes every reserved array grow by
+        // copying into fresh pages (a savings history of short lines did); one too high
+        // costs only address space, as pages never written are never touched.
+        let estimate = file.size / 48
+        reserve(estimate)
+        var index = LedgerLogCodec.LiveIndex(capacity: estimate)
+        var reader = LedgerLogCodec.RecordReader(path: path)
+        var offset = 0
         do throws(StoreError) {
-            guard let file = try fileSystem({ try LinePieces(path: logPath) }) else { return ([], nil) }
-            // Lines hold 80–150 bytes. An estimate too low makes every reserved array grow by
-            // copying into fresh pages (a savings history of short lines did); one too high
-            // costs only address space, as pages never written are never touched.
-            let estimate = file.size / 48
-            reserve(estimate)
-            index = LedgerLogCodec.LiveIndex(capacity: estimate)
-            var reader = LedgerLogCodec.RecordReader(path: logPath)
-            while let (piece, isLast) = try fileSystem({ try file.next(size: readPieceSize) }) {
+            while let (piece, isLast) = try fileSystem({ try file.next(size: pieceSize) }) {
                 end.saw(piece)
-                try reader.read(piece, isLast: isLast) { line, entry in
+                try reader.read(piece, isLast: isLast) { line, entry, bytes in
                     if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
                     guard !entry.isDeleted else { return index.record(entry, kept: false) }
                     do throws(LedgerDecodingError) {
-                        index.record(entry, kept: try keep(entry))
+                        index.record(entry, kept: try keep(entry, LedgerLogSnapshot.Line(offset: offset + bytes.lowerBound, length: bytes.count)))
                     } catch {
                         failures[entry.id] = (line, error)
                         index.record(entry, kept: false)
                     }
                 }
+                offset += piece.count
             }
-            isCurrentFormat = reader.version == LedgerLogCodec.version
-            end.file = file.inode
         } catch {
             throw .store(error)
         }
+        end.file = file.inode
         let resolution = index.resolved()
-        lastLoad = (resolution.garbageLines, resolution.liveCount)
         if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
-        return (resolution.deadSlots, isCurrentFormat ? end.position : nil)
+        return Scan(superseded: resolution.deadSlots, end: reader.version == LedgerLogCodec.version ? end.position : nil,
+                    garbageLines: resolution.garbageLines, liveCount: resolution.liveCount)
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {

@@ -125,7 +125,7 @@ enum LedgerLogCodec {
     static func forEachRecord(in bytes: [UInt8], path: String, requireWholeLines: Bool = false,
                               _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) -> Int {
         var reader = RecordReader(path: path)
-        try reader.read(bytes, isLast: true, requireWholeLines: requireWholeLines, body)
+        try reader.read(bytes, isLast: true, requireWholeLines: requireWholeLines) { line, entry, _ in body(line, entry) }
         return reader.version ?? Self.version
     }
 
@@ -148,10 +148,10 @@ enum LedgerLogCodec {
             self.version = version
         }
 
-        /// The piece's records; payloads point into it, so it stays in memory only as long as an
-        /// entry from it is kept.
+        /// The piece's records, each with its line's bytes in the piece (its newline included);
+        /// payloads point into the piece, so it stays in memory only as long as an entry from it is kept.
         mutating func read(_ piece: [UInt8], isLast: Bool, requireWholeLines: Bool = false,
-                           _ body: (_ line: Int, _ entry: LedgerEntry) -> Void) throws(StoreError) {
+                           _ body: (_ line: Int, _ entry: LedgerEntry, _ bytes: Range<Int>) -> Void) throws(StoreError) {
             let shared = LedgerBytes(piece)
             try shared.bytes.withUnsafeBufferPointer { buffer throws(StoreError) in
                 guard buffer.count > 0 else { return }
@@ -170,7 +170,7 @@ enum LedgerLogCodec {
                     if newline > start {
                         do throws(LineProblem) {
                             body(lineNumber, version == 1 ? try LedgerLogV1.entry(buffer, start..<newline)
-                                                          : try entry(buffer, start..<newline, shared: shared, kinds: &kinds))
+                                                          : try entry(buffer, start..<newline, shared: shared, kinds: &kinds), start..<newline + 1)
                         } catch {
                             throw .damaged(file: path, line: lineNumber, reason: error.reason)
                         }

@@ -172,10 +172,14 @@ enum FileSystem {
 
     /// Writes `bytes` into what is at `path` as it is, as a shell's `>` does.
     static func writeThrough(_ bytes: [UInt8], to path: String) throws {
+        try writeThrough(to: path) { write in try write(bytes[...]) }
+    }
+
+    static func writeThrough(to path: String, _ produce: (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure("open", path) }
         defer { close(fd) }
-        try writeAll(fd, bytes, path: path)
+        try produce { piece in try writeAll(fd, piece, path: path) }
     }
 
     /// Makes a rename or a file creation durable.

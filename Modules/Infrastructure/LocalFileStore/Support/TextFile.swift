@@ -20,12 +20,18 @@ public struct TextFile: Sendable {
     /// a symlink's target is replaced atomically and the link stays; a FIFO, a device or any
     /// other special file is written to directly, never replaced by a regular file.
     public func write(_ bytes: [UInt8]) throws {
-        guard !isPrivate else { return try FileSystem.writeAtomically(bytes, to: path, inStoreDirectory: true) }
+        try write { write in try write(bytes[...]) }
+    }
+
+    /// The same, for text made in pieces (`produce` calls `write` with each): a long export is
+    /// never held whole.
+    public func write(_ produce: (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
+        guard !isPrivate else { return try FileSystem.writeAtomically(to: path, inStoreDirectory: true, produce) }
         let destination = try FileSystem.followingLinks(path)
         if FileSystem.isSpecialFile(destination) {
-            try FileSystem.writeThrough(bytes, to: destination)
+            try FileSystem.writeThrough(to: destination, produce)
         } else {
-            try FileSystem.writeAtomically(bytes, to: destination, inStoreDirectory: false)
+            try FileSystem.writeAtomically(to: destination, inStoreDirectory: false, produce)
         }
     }
 }
