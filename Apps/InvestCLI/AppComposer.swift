@@ -62,6 +62,13 @@ struct AppComposer {
         return log
     }
 
+    /// The local log opened for a two-pass read (an export's), warning when there is no data
+    /// directory at all.
+    func logSnapshot() throws -> LedgerLogSnapshot? {
+        try warnIfTheDataDirectoryIsMissing()
+        return try localLog().snapshot()
+    }
+
     /// What the rules and the cash balances need of every transaction, from its checkpoint.
     func transactionsTally() throws -> TransactionsTallying {
         CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code)

@@ -446,15 +446,6 @@ struct ExportCommand: Command {
         let columns: TransactionPresentation.Columns
     }
 
-    /// What a line of the log is to an export.
-    private enum Slot {
-        case row(Row)
-        /// A record of another kind, which the export leaves out and says so.
-        case other
-        /// Not exported and not worth a word: another account's transaction, an undo point.
-        case skipped
-    }
-
     /// Transactions as `invest import` reads them, newest first; under --account, that account's
     /// alone. Streamed: the first pass keeps each row's sort key and place in the log, the second
     /// reads the rows back a few thousand at a time and writes them, so memory holds the keys,
@@ -462,51 +453,58 @@ struct ExportCommand: Command {
     /// kinds were left out.
     private func transactions(_ format: OutputFormat, _ write: (String) throws -> Void) throws -> (Int, Int) {
         let accounts = try accounts()
-        var slots: [Slot] = []
         let log: LedgerLogSnapshot?
         do {
             log = try snapshot()
         } catch let error as StoreError {
             throw CLIError.runtime(error.userMessage)
         }
-        if let snapshot = log {
-            let superseded: [Int]
-            do throws(LedgerReadError) {
-                superseded = try snapshot.scanLive(reserve: { slots.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
-                    guard let transaction = try TransactionsLedgerCodec.record(from: entry) else {
-                        slots.append(entry.kind == UndoPointCodec.kind.name ? .skipped : .other)
-                        return true
-                    }
-                    guard accounts.selected.map({ transaction.account == $0.id }) ?? true else {
-                        slots.append(.skipped)
-                        return true
-                    }
-                    var columns = TransactionPresentation.Columns()
-                    columns.fit(transaction)
-                    slots.append(.row(Row(day: transaction.date.daysSinceEpoch, updatedAt: transaction.updatedAt, id: transaction.id, line: line, columns: columns)))
+        guard let snapshot = log else {
+            try write(TransactionPresentation.report([], accountName: accounts.name(of:)).listEnd(format, rows: 0))
+            return (0, 0)
+        }
+        // One slot per entry kept by the scan: a row, or (with no line) an entry the export
+        // leaves out, which `isOther` says it names in its warning.
+        var rows: [Row] = [], isOther: [Bool] = []
+        let leftOut = Row(day: 0, updatedAt: Date(timeIntervalSince1970: 0), id: "", line: LedgerLogSnapshot.Line(offset: 0, length: 0), columns: .init())
+        let superseded: [Int]
+        do throws(LedgerReadError) {
+            superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
+                guard let transaction = try TransactionsLedgerCodec.record(from: entry),
+                      accounts.selected.map({ transaction.account == $0.id }) ?? true else {
+                    rows.append(leftOut)
+                    // An undo point is bookkeeping, and another account's transaction is left out as asked.
+                    isOther.append(entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind })
                     return true
                 }
-            } catch let .store(error) {
-                throw CLIError.runtime(error.userMessage)
-            } catch let .undecodable(error) {
-                throw CLIError.runtime("nothing was exported: \(error.userMessage)")
+                var columns = TransactionPresentation.Columns()
+                columns.fit(transaction)
+                rows.append(Row(day: transaction.date.daysSinceEpoch, updatedAt: transaction.updatedAt, id: transaction.id, line: line, columns: columns))
+                isOther.append(false)
+                return true
             }
-            slots = slots.removing(positions: superseded)
-            var rows: [Row] = []
-            rows.reserveCapacity(slots.count)
-            var left = 0
-            for slot in slots {
-                switch slot {
-                case let .row(row): rows.append(row)
-                case .other: left += 1
-                case .skipped: break
-                }
-            }
-            slots = []
-            return (try writeRows(rows, from: snapshot, format: format, accounts: accounts, to: write), left)
+        } catch let .store(error) {
+            throw CLIError.runtime(error.userMessage)
+        } catch let .undecodable(error) {
+            throw CLIError.runtime("nothing was exported: \(error.userMessage)")
         }
-        try write(TransactionPresentation.report([], accountName: accounts.name(of:)).listEnd(format, rows: 0))
-        return (0, 0)
+        // Compacted in place: a second array of a million keys would double the memory.
+        var dead = superseded.makeIterator(), nextDead = dead.next(), kept = 0, left = 0
+        for index in rows.indices {
+            if index == nextDead {
+                nextDead = dead.next()
+                continue
+            }
+            if rows[index].line.length > 0 {
+                rows[kept] = rows[index]
+                kept += 1
+            } else if isOther[index] {
+                left += 1
+            }
+        }
+        rows.removeLast(rows.count - kept)
+        isOther = []
+        return (try writeRows(rows, from: snapshot, format: format, accounts: accounts, to: write), left)
     }
 
     private func writeRows(_ rows: [Row], from snapshot: LedgerLogSnapshot, format: OutputFormat, accounts: AccountsView, to write: (String) throws -> Void) throws -> Int {

@@ -12,7 +12,7 @@ extension FeatureRegistration {
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
          ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
                        readStandardInput: app.context.readStandardInput),
-         ExportCommand(ledger: app.readableLedger, snapshot: { try app.localLog().snapshot() }, accounts: app.accountsView, journal: app.exportJournal(prefix:method:),
+         ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.accountsView, journal: app.exportJournal(prefix:method:),
                        configuredCostBasis: app.configuredCostBasis),
          UndoCommand(undo: app.undoLastChange)]
     }

@@ -10,6 +10,11 @@ public final class LedgerLogSnapshot {
         public let offset: Int
         /// Its newline included.
         public let length: Int
+
+        public init(offset: Int, length: Int) {
+            self.offset = offset
+            self.length = length
+        }
     }
 
     private let file: LinePieces
