@@ -15,7 +15,7 @@ import Glibc
 
 // invest-bench: measures the store, the portfolio calculation and the `invest` binary over
 // deterministic synthetic histories. Run it from a release build:
-//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH]
+//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH] [--tools N,N…]
 
 struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
@@ -25,6 +25,8 @@ struct Options {
     var only: String?
     /// Another `invest` to time (an earlier release's, for a side-by-side sitting).
     var invest: String?
+    /// History sizes to measure beside hledger and beancount, on the books `invest export` writes.
+    var tools: [Int] = []
 
     init(_ arguments: [String]) {
         var index = 0
@@ -40,8 +42,10 @@ struct Options {
                 only = arguments[index + 1]; index += 1
             case "--invest" where index + 1 < arguments.count:
                 invest = arguments[index + 1]; index += 1
+            case "--tools" where index + 1 < arguments.count:
+                tools = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
             case "--help", "-h":
-                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains TEXT\n  --invest time this invest binary instead of the one built beside the benchmark")
+                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains TEXT\n  --invest time this invest binary instead of the one built beside the benchmark\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
@@ -204,6 +208,67 @@ func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([Strin
     }
 }
 
+/// One tool's time over a history and the market value of its holdings as the tool gives it.
+struct ToolRow { let size: Int; let tool: String; let median: Double; let total: String }
+
+/// Issue 33: the same history in invest, hledger and beancount: `invest export` writes the books,
+/// each tool values the holdings at the quotes kept, and each total is shown beside its time.
+func compareWithTools(_ size: Int) throws -> [ToolRow] {
+    let home = root.appendingPathComponent("tools-\(size)")
+    try LedgerTransactionsStore(ledger: FileLedgerStore(directory: home)).upsert(contentsOf: history(size))
+    try FilePricesCache(directory: home).save(tickers.enumerated().map { index, ticker in
+        CurrentPrice(ticker: ticker, price: FixedDecimal(units: Int128(10_000 + index * 71 % 40_000) * 1_000_000), change: nil,
+                     changePercent: nil, previousClose: 100, quoteTime: fetchedAt, fetchedAt: fetchedAt)
+    })
+    let journal = root.appendingPathComponent("books-\(size).journal").path, beancount = root.appendingPathComponent("books-\(size).beancount").path
+    _ = runInvest(["export", "--format", "hledger", "-o", journal], home: home.path)
+    _ = runInvest(["export", "--format", "beancount", "-o", beancount], home: home.path)
+    let report = try? JSONSerialization.jsonObject(with: Data(output(investPath, ["--home", home.path, "portfolio", "--offline", "--format", "json"]).utf8))
+    let investTotal = ((report as? [String: Any])?["totals"] as? [String: Any])?["value"] as? String ?? "?"
+    let hledgerArguments = ["-f", journal, "bal", "-V", "Assets", "not:Cash", "-O", "csv"]
+    let hledgerTotal = output("/usr/bin/env", ["hledger"] + hledgerArguments).split(separator: "\n").last { $0.hasPrefix("\"total\"") }
+        .map { String($0.split(separator: ",").last ?? "").replacingOccurrences(of: "\"", with: "") } ?? "?"
+    let query = "SELECT value(sum(position)) WHERE account ~ '^Assets' AND NOT account ~ 'Cash$'"
+    let beanTotal = output("/usr/bin/env", ["bean-query", "-q", beancount, query]).split(separator: "\n").last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "?"
+    let runs = max(3, options.runs)
+    func median(_ body: () -> Void) -> Double {
+        body()
+        let times = (0..<runs).map { _ -> Double in
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }.sorted()
+        return times[times.count / 2]
+    }
+    let rows = [
+        ToolRow(size: size, tool: "invest portfolio --offline", median: median { _ = runInvest(["portfolio", "--offline"], home: home.path) },
+                total: (FixedDecimal(investTotal)?.formatted(fractionDigits: 2) ?? investTotal) + " USD"),
+        ToolRow(size: size, tool: "hledger " + hledgerArguments.dropFirst(2).joined(separator: " "),
+                median: median { _ = output("/usr/bin/env", ["hledger"] + hledgerArguments) }, total: hledgerTotal),
+        ToolRow(size: size, tool: "bean-query \"\(query)\"", median: median { _ = output("/usr/bin/env", ["bean-query", "-q", beancount, query]) }, total: beanTotal),
+    ]
+    for row in rows where !options.json {
+        FileHandle.standardError.write(Data(String(format: "  %9d  %@  median %8.1f ms  total %@\n", size, row.tool, row.median * 1000, row.total).utf8))
+    }
+    try? FileManager.default.removeItem(at: home)
+    return rows
+}
+
+/// What a program wrote to stdout.
+func output(_ program: String, _ arguments: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
 // MARK: - Main
 
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("invest-bench-\(getpid())")
@@ -211,6 +276,7 @@ defer { try? FileManager.default.removeItem(at: root) }
 
 struct Row { let size: Int; let what: String; let median: Double; let min: Double; let max: Double; let memory: Double?; let perSecond: Double? }
 nonisolated(unsafe) var rows: [Row] = []
+nonisolated(unsafe) var toolRows: [ToolRow] = []
 /// Measures (`samples` runs only here) and keeps a case, unless `--only` leaves it out.
 func record(_ size: Int, _ what: String, _ samples: @autoclosure () throws -> [Sample], perSecond: Bool = false) rethrows {
     if let only = options.only, !what.contains(only) { return }
@@ -245,12 +311,18 @@ do {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
         })
         record(size, "invest list --format json", timeProcess(runs: options.runs) { (["list", "--format", "json"], home.path) })
+        // Issue 33: answers from checkpoints, and an export that streams.
+        record(size, "invest cash", timeProcess(runs: options.runs) { (["cash"], home.path) })
+        record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })
+        let exported = root.appendingPathComponent("export-\(size).csv").path
+        record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })
         var importHome = ""
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
         try? FileManager.default.removeItem(at: home)
     }
+    for size in options.tools { toolRows += try compareWithTools(size) }
     // Issue 14: 50 savings accounts with 100k value updates (10k in a quick run).
     let updates = options.sizes.contains(1_000_000) || options.sizes.contains(100_000) ? 100_000 : 10_000
     let home = root.appendingPathComponent("savings-\(updates)")
@@ -360,7 +432,8 @@ if options.json {
     }
     let feed = feedRows.map { ["measure": $0.what, "updatesSent": $0.sent, "updatesShown": $0.shown, "cpuPercentOfACore": $0.cpuPercent] as [String: Any] }
     let large = largeInputRows.map { ["measure": $0.what, "inputMB": $0.inputMB, "peakMemoryMB": $0.peakMB, "seconds": $0.seconds, "exitCode": $0.exitCode] as [String: Any] }
-    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects, "feed": feed, "largeInputs": large],
+    let tools = toolRows.map { ["transactions": $0.size, "tool": $0.tool, "medianMs": $0.median * 1000, "total": $0.total] as [String: Any] }
+    let data = try! JSONSerialization.data(withJSONObject: ["runs": options.runs, "results": objects, "feed": feed, "largeInputs": large, "tools": tools],
                                            options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
 } else {
@@ -377,6 +450,12 @@ if options.json {
             column == 1 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
         }.joined(separator: "  "))
+    }
+    if !toolRows.isEmpty {
+        print("\nthe same history in each tool (median of \(max(3, options.runs)) runs): the holdings' market value at the quotes kept")
+        for row in toolRows {
+            print(String(format: "%9d  %@  %9.1f ms  %@", row.size, row.tool.padding(toLength: 96, withPad: " ", startingAt: 0), row.median * 1000, row.total))
+        }
     }
     if !feedRows.isEmpty {
         print("\ninvest feed (reading, reducing and writing each update)          sent    shown  CPU % of a core")

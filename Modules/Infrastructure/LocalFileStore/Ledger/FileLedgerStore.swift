@@ -67,6 +67,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     struct Scan {
         var superseded: [Int]
         var end: LogPosition?
+        /// The file's format, from its header; nil for an empty file.
+        var version: Int?
         var garbageLines: Int
         var liveCount: Int
     }
@@ -107,7 +109,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         end.file = file.inode
         let resolution = index.resolved()
         if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
-        return Scan(superseded: resolution.deadSlots, end: reader.version == LedgerLogCodec.version ? end.position : nil,
+        return Scan(superseded: resolution.deadSlots, end: reader.version == LedgerLogCodec.version ? end.position : nil, version: reader.version,
                     garbageLines: resolution.garbageLines, liveCount: resolution.liveCount)
     }
 

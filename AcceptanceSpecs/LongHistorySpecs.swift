@@ -1,0 +1,123 @@
+import XCTest
+import InvestCLITestSupport
+import TestSupport
+
+/// Issue 33: answers from checkpoints are the answers a read of the whole log gives, whatever
+/// the user does; an export of a long history is written in pieces, newest first.
+final class LongHistorySpecs: XCTestCase {
+    func test_answersFromCheckpoints_equalAReadOfTheWholeLog_throughAddsEditsDeletesImportsAndUndo() throws {
+        let invest = makeInvestDriver()
+        let history = try writeHistory(rows: 300)
+        XCTAssertEqual(invest.run(["import", history.path]).status, 0)
+        try assertCheckpointsAgreeWithTheLog(invest, "after an import")
+
+        invest.add(["buy AAA 2 50 2024-06-30"])
+        try assertCheckpointsAgreeWithTheLog(invest, "after an add in date order")
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "70", "--date", "2024-07-01"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "sell", "--ticker", "AAA", "--quantity", "1", "--sum", "30", "--date", "2024-07-01"]).status, 0)
+        try assertCheckpointsAgreeWithTheLog(invest, "after a deposit and a sell on one day")
+
+        invest.add(["buy BBB 1 10 2024-01-05"])
+        try assertCheckpointsAgreeWithTheLog(invest, "after a back-dated add")
+
+        let newest = try XCTUnwrap(invest.ids().first)
+        let edit = invest.run(["edit", newest, "--note", "checked"])
+        XCTAssertEqual(edit.status, 0, edit.errors)
+        try assertCheckpointsAgreeWithTheLog(invest, "after an edit")
+        XCTAssertEqual(invest.run(["delete", newest, "--yes"]).status, 0)
+        try assertCheckpointsAgreeWithTheLog(invest, "after a delete")
+        let undo = invest.run(["undo"])
+        XCTAssertEqual(undo.status, 0, undo.errors)
+        try assertCheckpointsAgreeWithTheLog(invest, "after an undo")
+
+        let overdraw = invest.run(["add", "--type", "withdrawal", "--sum", "100000000", "--date", "2024-07-02"])
+        XCTAssertEqual(overdraw.status, 2, "the rule is checked from the checkpoint as from the history")
+        XCTAssertTrue(overdraw.errors.contains("would leave a negative cash balance"), overdraw.errors)
+    }
+
+    func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)
+
+        let export = invest.run(["export"])
+        XCTAssertEqual(export.status, 0)
+        let rows = export.output.split(separator: "\n").dropFirst()
+        XCTAssertEqual(rows.count, 9_000)
+        let dates = rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[1] }
+        XCTAssertEqual(dates, dates.sorted(by: >), "newest first across the pieces")
+
+        let copy = makeInvestDriver()
+        let file = copy.home.appendingPathComponent("export.csv")
+        try Data(export.output.utf8).write(to: file)
+        XCTAssertEqual(copy.run(["import", file.path]).status, 0)
+        XCTAssertEqual(copy.run(["export"]).output, export.output)
+        XCTAssertEqual(copy.run(["export", "--format", "json"]).output, invest.run(["export", "--format", "json"]).output)
+    }
+
+    // MARK: - Helpers
+
+    /// `cash`, `portfolio`, `list -n` and a refused sell, answered from the checkpoints as they
+    /// are, then again with no checkpoint at all (a read of the whole log).
+    private func assertCheckpointsAgreeWithTheLog(_ invest: InvestDriver, _ when: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let commands = [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["portfolio", "--offline", "--cost-basis", "fifo", "--format", "json"],
+                        ["portfolio", "--offline", "--by", "account", "--format", "json"], ["list", "-n", "7", "--format", "json"],
+                        ["add", "--type", "sell", "--ticker", "AAA", "--quantity", "100000", "--sum", "1", "--date", "2024-07-02"]]
+        let fromCheckpoints = commands.map { invest.run($0) }
+        try FileManager.default.removeItem(at: invest.home.appendingPathComponent("checkpoints"))
+        let fromTheLog = commands.map { invest.run($0) }
+        for (command, (checkpointed, replayed)) in zip(commands, zip(fromCheckpoints, fromTheLog)) {
+            XCTAssertEqual(checkpointed.status, replayed.status, "\(when): \(command)", file: file, line: line)
+            XCTAssertEqual(checkpointed.output, replayed.output, "\(when): \(command)", file: file, line: line)
+            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(when): \(command)", file: file, line: line)
+        }
+    }
+
+    /// Deposits, buys and sells of five tickers over 2023–2024 that never oversell or overdraw.
+    private func writeHistory(rows: Int) throws -> URL {
+        var text = "date,type,ticker,quantity,sum\n"
+        var held = [0, 0, 0, 0, 0], state: UInt64 = 33
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let tickers = ["AAA", "BBB", "CCC", "DDD", "EEE"]
+        for index in 0..<rows {
+            let day = CalendarDayText.iso(daysAfter2023: index * 540 / rows)
+            if index % 10 == 0 {
+                text += "\(day),deposit,,,\(1_000 + next(5_000))\n"
+                continue
+            }
+            let ticker = next(5)
+            if held[ticker] > 0, next(3) == 0 {
+                let quantity = 1 + next(held[ticker])
+                held[ticker] -= quantity
+                text += "\(day),sell,\(tickers[ticker]),\(quantity),\(quantity * (20 + next(30)))\n"
+            } else {
+                let quantity = 1 + next(5)
+                held[ticker] += quantity
+                text += "\(day),buy,\(tickers[ticker]),\(quantity),\(quantity * (10 + next(20)))\n"
+            }
+        }
+        let url = makeTemporaryDirectory().appendingPathComponent("history.csv")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+}
+
+/// ISO dates without Foundation's formatters.
+private enum CalendarDayText {
+    static func iso(daysAfter2023 days: Int) -> String {
+        var (year, remaining) = (2023, days)
+        while remaining >= (year % 4 == 0 ? 366 : 365) {
+            remaining -= year % 4 == 0 ? 366 : 365
+            year += 1
+        }
+        let lengths = [31, year % 4 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var month = 0
+        while remaining >= lengths[month] {
+            remaining -= lengths[month]
+            month += 1
+        }
+        return String(format: "%04d-%02d-%02d", year, month + 1, remaining + 1)
+    }
+}
