@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint"], path: "Modules/Infrastructure/LocalFileStore"),
+        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint", "Networking"], path: "Modules/Infrastructure/LocalFileStore"),
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
         .executableTarget(name: "store-writer", dependencies: ["Ledger", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
-        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint",
+        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices",
                                                                            "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",

@@ -79,8 +79,12 @@ public enum CSV {
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRecord() }
     }
 
+    /// Looks at bytes, not characters: faster on a million rows, and a CRLF (one character) is
+    /// quoted too.
     public static func quote(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            return field
+        }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

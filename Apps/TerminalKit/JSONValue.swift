@@ -95,7 +95,11 @@ public enum JSON {
         .object([("schemaVersion", .count(schemaVersion))] + members)
     }
 
+    /// Text with nothing to escape (nearly all) is copied whole, not a scalar at a time.
     public static func quote(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -52,6 +52,26 @@ final class LoadPricesUseCaseTests: XCTestCase {
         XCTAssertEqual(remote.requests, ["STALE"])
     }
 
+    func test_oneAtATime_loadsInTheCallersThread_inTickerOrder() {
+        let loader = ThreadRecordingLoader()
+        let sut = LoadPricesUseCase(loader: loader, maxConcurrent: 1)
+
+        let results = sut.loadPrices(for: ["MSFT", "AAPL", "MSFT"])
+
+        XCTAssertEqual(Set(results.keys), ["AAPL", "MSFT"])
+        XCTAssertEqual(loader.calls.map(\.ticker), ["AAPL", "MSFT"])
+        XCTAssertTrue(loader.calls.allSatisfy { $0.thread == Thread.current }, "no thread is started for a read of the cache")
+    }
+
+    private final class ThreadRecordingLoader: PriceLoader, @unchecked Sendable {
+        private(set) var calls: [(ticker: String, thread: Thread)] = []
+
+        func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+            calls.append((ticker, Thread.current))
+            throw .notCached
+        }
+    }
+
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (LoadPricesUseCase, PriceLoaderSpy) {
         let loader = PriceLoaderSpy()
         let sut = LoadPricesUseCase(loader: loader, maxConcurrent: 4)

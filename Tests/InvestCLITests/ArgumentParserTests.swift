@@ -83,7 +83,15 @@ final class CSVTests: XCTestCase {
     }
 
     func test_quote_roundTripsThroughParse() throws {
-        let fields = ["plain", "with,comma", "with \"quote\"", "new\nline", ""]
+        let fields = ["plain", "with,comma", "with \"quote\"", "new\nline", "a\r\nwindows line", "café, naïve", ""]
         XCTAssertEqual(try CSV.parse(fields.map(CSV.quote).joined(separator: ",") + "\n").first?.fields, fields)
+    }
+
+    func test_jsonQuote_escapesWhatJSONRequires_andCopiesTheRestAsItIs() throws {
+        for text in ["plain", "tab\there", "quote \" and \\", "\u{1B}[31m", "del \u{7F}", "café ✓ 𝄞", ""] {
+            let decoded = try JSONSerialization.jsonObject(with: Data(JSON.quote(text).utf8), options: .fragmentsAllowed) as? String
+            XCTAssertEqual(decoded, text)
+        }
+        XCTAssertEqual(JSON.quote("café ✓"), "\"café ✓\"")
     }
 }

@@ -34,7 +34,7 @@ extension AppComposer {
         let cached = LocalPriceLoader(cache: cache)
         let clock = context.now
         let manual = try manualPricesFallback()
-        if offline { return (LoadPricesUseCase(loader: manual(cached)), .offline) }
+        if offline { return (LoadPricesUseCase(loader: manual(cached), maxConcurrent: 1), .offline) }
         guard let remote = try liveQuotes() else {
             return (LoadPricesUseCase(loader: manual(SamplePriceLoader(now: clock))), .sample)
         }

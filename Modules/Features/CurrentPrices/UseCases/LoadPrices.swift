@@ -32,10 +32,15 @@ public final class LoadPricesUseCase: PricesLoading, Sendable {
     }
 
     /// Dedicated worker threads, not GCD: the loaders block on I/O, and Dispatch on Linux does not
-    /// widen its pool for blocked work, which would serialise the requests.
+    /// widen its pool for blocked work, which would serialise the requests. One at a time (an
+    /// offline read of the cache) runs in the caller's thread: there is nothing to wait for.
     public func loadPrices(for tickers: [String]) -> [String: Result<LoadedPrice, PriceLoadingError>] {
         let unique = Array(Set(tickers)).sorted()
         let results = ResultsBox(count: unique.count)
+        guard maxConcurrent > 1 else {
+            work(on: unique, into: results)
+            return Dictionary(uniqueKeysWithValues: zip(unique, results.values))
+        }
         let finished = DispatchGroup()
         for _ in 0..<min(maxConcurrent, unique.count) {
             finished.enter()

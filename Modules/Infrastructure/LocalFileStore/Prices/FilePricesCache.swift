@@ -1,6 +1,7 @@
 import Foundation
 import FixedPoint
 import CurrentPrices
+import Networking
 
 /// `prices-cache.json` in the data directory, replaced atomically on every save: the prices, and
 /// when the last quote requests went (the minute's limit counts them across runs).
@@ -55,17 +56,48 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
         }
     }
 
+    /// Read with the scanner, not `JSONDecoder`: a portfolio of 500 holdings reads 500 prices
+    /// at every start, and the decoder took milliseconds of it.
     private func stored() throws -> StoredCache {
         guard let bytes = try FileSystem.readFile(path) else { return StoredCache() }
+        let stored: StoredCache
         do {
-            let stored = try JSONDecoder().decode(StoredCache.self, from: Data(bytes))
-            guard stored.version == StoredCache.currentVersion else { throw CacheError("\(path) has cache format v\(stored.version)") }
-            return stored
-        } catch let error as CacheError {
-            throw error
+            stored = try Self.decode(bytes)
         } catch {
             throw CacheError("\(path) is not a readable price cache")
         }
+        guard stored.version == StoredCache.currentVersion else { throw CacheError("\(path) has cache format v\(stored.version)") }
+        return stored
+    }
+
+    /// What `write` wrote (or an earlier release: the requests may be missing).
+    static func decode(_ bytes: [UInt8]) throws -> StoredCache {
+        try JSONScanner.scan(bytes) { (scanner: inout JSONScanner) throws(JSONScanError) -> StoredCache in
+            var stored = StoredCache()
+            var version: Int?
+            try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                switch key {
+                case "version": version = Int(try scanner.numberText())
+                case "prices": try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in stored.prices.append(try StoredPrice(&scanner)) }
+                case "requests": stored.requests = try milliseconds(&scanner)
+                case "historyRequests": stored.historyRequests = try milliseconds(&scanner)
+                default: _ = try scanner.value()
+                }
+            }
+            guard let version else { throw .malformed(at: 0) }
+            stored.version = version
+            return stored
+        }
+    }
+
+    private static func milliseconds(_ scanner: inout JSONScanner) throws(JSONScanError) -> [Int64]? {
+        guard try !scanner.null() else { return nil }
+        var times: [Int64] = []
+        try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in
+            guard let time = Int64(try scanner.numberText()) else { throw .malformed(at: scanner.offset) }
+            times.append(time)
+        }
+        return times
     }
 
     private func write(_ stored: StoredCache) throws {
@@ -83,7 +115,7 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
         init(_ description: String) { self.description = description }
     }
 
-    private struct StoredCache: Codable {
+    struct StoredCache: Codable {
         static let currentVersion = 1
         var version = currentVersion
         var prices: [StoredPrice] = []
@@ -94,7 +126,7 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
     }
 
     /// The store's DTO: numbers as exact strings, times as epoch milliseconds.
-    private struct StoredPrice: Codable {
+    struct StoredPrice: Codable {
         let ticker: String
         let price: FixedDecimal
         let change: FixedDecimal?
@@ -102,6 +134,34 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
         let previousClose: FixedDecimal
         let quoteTimeMs: Int64
         let fetchedAtMs: Int64
+
+        /// One price, as the scanner reads it; every field but the changes is required.
+        init(_ scanner: inout JSONScanner) throws(JSONScanError) {
+            var ticker: String?, price: FixedDecimal?, change: FixedDecimal?, changePercent: FixedDecimal?, previousClose: FixedDecimal?
+            var quoteTimeMs: Int64?, fetchedAtMs: Int64?
+            func decimal(_ scanner: inout JSONScanner) throws(JSONScanError) -> FixedDecimal? {
+                if try scanner.null() { return nil }
+                let at = scanner.offset
+                guard let value = FixedDecimal(try scanner.string()) else { throw .malformed(at: at) }
+                return value
+            }
+            func time(_ scanner: inout JSONScanner) throws(JSONScanError) -> Int64? { Int64(try scanner.numberText()) }
+            try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                switch key {
+                case "ticker": ticker = try scanner.string()
+                case "price": price = try decimal(&scanner)
+                case "change": change = try decimal(&scanner)
+                case "changePercent": changePercent = try decimal(&scanner)
+                case "previousClose": previousClose = try decimal(&scanner)
+                case "quoteTimeMs": quoteTimeMs = try time(&scanner)
+                case "fetchedAtMs": fetchedAtMs = try time(&scanner)
+                default: _ = try scanner.value()
+                }
+            }
+            guard let ticker, let price, let previousClose, let quoteTimeMs, let fetchedAtMs else { throw .malformed(at: scanner.offset) }
+            (self.ticker, self.price, self.change, self.changePercent, self.previousClose) = (ticker, price, change, changePercent, previousClose)
+            (self.quoteTimeMs, self.fetchedAtMs) = (quoteTimeMs, fetchedAtMs)
+        }
 
         init(_ model: CurrentPrice) {
             ticker = model.ticker
