@@ -35,15 +35,6 @@ public struct CheckpointWriter {
         bytes.append(contentsOf: raw)
     }
 
-    /// Many words at once: a Bloom filter's megabytes are copied, not appended a word at a time.
-    public mutating func write(words: [UInt64]) {
-        write(words.count)
-        #if _endian(little)
-        words.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for word in words { write(word) }
-        #endif
-    }
 }
 
 /// Reads what a `CheckpointWriter` wrote; anything short or out of range is `Damaged`, never a trap.
@@ -111,20 +102,12 @@ public struct CheckpointReader {
         try readBool() ? try readString() : nil
     }
 
-    public mutating func readWords() throws(Damaged) -> [UInt64] {
-        let stored = try readInt64()
-        guard stored >= 0, stored <= (bytes.count - offset) / 8 else { throw Damaged() }
-        let start = offset, count = Int(stored)
-        offset += count * 8
-        return bytes.withUnsafeBytes { raw in
-            [UInt64](unsafeUninitializedCapacity: count) { words, initialized in
-                UnsafeMutableRawBufferPointer(words).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<start + count * 8]))
-                #if _endian(big)
-                for index in 0..<count { words[index] = UInt64(littleEndian: words[index]) }
-                #endif
-                initialized = count
-            }
-        }
+    /// What `write(_: [UInt8])` wrote, as the reader's own array and where in it: megabytes shared,
+    /// not copied.
+    public mutating func readSharedBytes() throws(Damaged) -> (bytes: [UInt8], range: Range<Int>) {
+        let count = try readCount()
+        defer { offset += count }
+        return (bytes, offset..<offset + count)
     }
 
     public mutating func readBytes() throws(Damaged) -> [UInt8] {
