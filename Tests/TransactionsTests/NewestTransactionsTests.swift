@@ -13,13 +13,13 @@ final class NewestTransactionsTests: XCTestCase {
     func test_foldingInAddedOrder_equalsAReplay_atEveryStep() throws {
         for seed in 1...20 {
             var random = RandomHistory(seed: UInt64(seed) * 3)
-            var entries: [LedgerEntry] = []
+            var history: [Transaction] = []
             var newest = NewestTransactions(base: base, capacity: 15)
             for step in 0..<60 {
-                let entry = entry(for: random.transaction())
-                entries.append(entry)
-                XCTAssertTrue(try newest.fold(entry))
-                XCTAssertEqual(newest, try NewestTransactions(base: base, capacity: 15).replaying(entries), "seed \(seed), step \(step)")
+                let transaction = try stored(random.transaction())
+                history.append(transaction)
+                XCTAssertTrue(newest.fold(transaction))
+                XCTAssertEqual(newest, NewestTransactions(base: base, capacity: 15).replaying(history), "seed \(seed), step \(step)")
             }
         }
     }
@@ -28,9 +28,8 @@ final class NewestTransactionsTests: XCTestCase {
         var answered = 0
         for seed in 1...30 {
             var random = RandomHistory(seed: UInt64(seed) * 11)
-            let entries = (0..<(20 + random.next(below: 40))).map { _ in entry(for: random.transaction()) }
-            let history = try entries.map { entry in try XCTUnwrap(try TransactionsLedgerCodec.record(from: entry)) }
-            let newest = try NewestTransactions(base: base, capacity: 15).replaying(entries)
+            let history = try (0..<(20 + random.next(below: 40))).map { _ in try stored(random.transaction()) }
+            let newest = NewestTransactions(base: base, capacity: 15).replaying(history)
             for _ in 0..<10 {
                 var filter = TransactionFilter()
                 if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
@@ -50,7 +49,7 @@ final class NewestTransactionsTests: XCTestCase {
 
     func test_aLongListOfAnOlderPeriod_isLeftToTheHistory() throws {
         var random = RandomHistory(seed: 1)
-        let newest = try NewestTransactions(base: base, capacity: 5).replaying((0..<50).map { _ in entry(for: random.transaction()) })
+        let newest = NewestTransactions(base: base, capacity: 5).replaying(try (0..<50).map { _ in try stored(random.transaction()) })
 
         XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: 6))
         XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: nil))
@@ -59,7 +58,7 @@ final class NewestTransactionsTests: XCTestCase {
 
     func test_checkpoint_readsBackEqual() throws {
         var random = RandomHistory(seed: 8)
-        let newest = try NewestTransactions(base: base, capacity: 30).replaying((0..<100).map { _ in entry(for: random.transaction()) })
+        let newest = NewestTransactions(base: base, capacity: 30).replaying(try (0..<100).map { _ in try stored(random.transaction()) })
         var writer = CheckpointWriter()
         newest.write(to: &writer)
 
@@ -69,7 +68,9 @@ final class NewestTransactionsTests: XCTestCase {
         XCTAssertNil(try NewestTransactions(base: base, capacity: 31).decoded(from: &other))
     }
 
-    private func entry(for transaction: Transaction) -> LedgerEntry {
-        TransactionsLedgerCodec.entry(for: transaction, updatedAt: Int64(transaction.updatedAt.timeIntervalSince1970 * 1000) + Int64(abs(transaction.id.hashValue % 5000)))
+    /// As the ledger would hand it back, written at a time of its own so that times differ.
+    private func stored(_ transaction: Transaction) throws -> Transaction {
+        let entry = TransactionsLedgerCodec.entry(for: transaction, updatedAt: transaction.updatedAt.millisecondsSince1970 + Int64(abs(transaction.id.hashValue % 5000)))
+        return try XCTUnwrap(try TransactionsLedgerCodec.record(from: entry))
     }
 }

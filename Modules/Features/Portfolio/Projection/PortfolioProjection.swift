@@ -48,18 +48,12 @@ extension PortfolioProjection: CheckpointableProjection {
     public var checkpointName: String { "portfolio-v1-\(positions.method.rawValue)-\(base)" }
     public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
 
-    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> PortfolioProjection {
-        var history: [Transaction] = []
-        history.reserveCapacity(entries.count)
-        for entry in entries {
-            if let transaction = try TransactionsLedgerCodec.record(from: entry) { history.append(transaction) }
-        }
-        return PortfolioProjection(base: base, method: positions.method, history: history)
+    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
+        try TransactionsLedgerCodec.record(from: entry)
     }
 
-    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
-        guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return true }
-        return fold(transaction)
+    public func replaying(_ history: [Transaction]) -> PortfolioProjection {
+        PortfolioProjection(base: base, method: positions.method, history: history)
     }
 
     public func write(to writer: inout CheckpointWriter) {

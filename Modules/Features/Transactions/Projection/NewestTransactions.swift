@@ -8,9 +8,7 @@ public struct NewestTransactions: Equatable, Sendable {
 
     public let base: String
     public let capacity: Int
-    /// Newest first, as stored: each with the transaction it holds (in the base currency as
-    /// every store reads it).
-    private var entries: [LedgerEntry] = []
+    /// Newest first, in the base currency as every store reads them.
     public private(set) var newest: [Transaction] = []
     /// How many live transactions the history holds.
     public private(set) var total = 0
@@ -30,8 +28,8 @@ public struct NewestTransactions: Equatable, Sendable {
         return limit.map { Array(matching.prefix($0)) } ?? matching
     }
 
-    private mutating func insert(_ entry: LedgerEntry) throws(LedgerDecodingError) {
-        guard let transaction = try TransactionsLedgerCodec.record(from: entry)?.inBase(base) else { return }
+    private mutating func insert(_ transaction: Transaction) {
+        let transaction = transaction.inBase(base)
         total += 1
         var low = 0, high = newest.count
         while low < high {
@@ -40,11 +38,7 @@ public struct NewestTransactions: Equatable, Sendable {
         }
         guard low < capacity else { return }
         newest.insert(transaction, at: low)
-        entries.insert(entry, at: low)
-        if newest.count > capacity {
-            newest.removeLast()
-            entries.removeLast()
-        }
+        if newest.count > capacity { newest.removeLast() }
     }
 }
 
@@ -52,44 +46,39 @@ extension NewestTransactions: CheckpointableProjection {
     public var checkpointName: String { "newest-transactions-v1-\(capacity)-\(base)" }
     public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
 
-    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> NewestTransactions {
-        var history: [Transaction] = []
-        history.reserveCapacity(entries.count)
-        var positions: [Int] = []
-        for (position, entry) in entries.enumerated() {
-            guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { continue }
-            history.append(transaction.inBase(base))
-            positions.append(position)
-        }
+    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
+        try TransactionsLedgerCodec.record(from: entry)
+    }
+
+    public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
         let order = history.indices.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
-        replayed.newest = order.map { history[$0] }
-        replayed.entries = order.map { entries[positions[$0]] }
+        replayed.newest = order.map { history[$0].inBase(base) }
         replayed.total = history.count
         return replayed
     }
 
-    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
-        try insert(entry)
+    public mutating func fold(_ transaction: Transaction) -> Bool {
+        insert(transaction)
         return true
     }
 
+    /// Each as the ledger holds it: the codec's own entry, read back by the codec.
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         writer.write(capacity)
         writer.write(total)
-        writer.write(entries: entries)
+        writer.write(entries: newest.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
     }
 
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
         guard try reader.readString() == base, try reader.readNonNegative() == capacity else { return nil }
         var decoded = NewestTransactions(base: base, capacity: capacity)
         decoded.total = try reader.readNonNegative()
-        decoded.entries = try reader.readEntries()
         do {
-            decoded.newest = try decoded.entries.map { entry throws(LedgerDecodingError) in
+            decoded.newest = try reader.readEntries().map { entry throws(LedgerDecodingError) in
                 guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
-                return transaction.inBase(base)
+                return transaction
             }
         } catch {
             throw CheckpointReader.Damaged()

@@ -5,18 +5,12 @@ extension TransactionsTally: CheckpointableProjection {
     public var checkpointName: String { "transactions-tally-v1-\(base)" }
     public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
 
-    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> TransactionsTally {
-        var history: [Transaction] = []
-        history.reserveCapacity(entries.count)
-        for entry in entries {
-            if let transaction = try TransactionsLedgerCodec.record(from: entry) { history.append(transaction) }
-        }
-        return TransactionsTally(base: base, history: history)
+    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
+        try TransactionsLedgerCodec.record(from: entry)
     }
 
-    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
-        guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return true }
-        return fold(transaction)
+    public func replaying(_ history: [Transaction]) -> TransactionsTally {
+        TransactionsTally(base: base, history: history)
     }
 
     public func write(to writer: inout CheckpointWriter) {

@@ -4,16 +4,20 @@
 /// A value is also the projection's context (a base currency, say): `replaying` and `decoded`
 /// answer for that context, and a checkpoint written for another one is not taken.
 public protocol CheckpointableProjection {
+    /// What the projection folds: a feature's record, decoded from an entry of `kinds`.
+    associatedtype Record
     /// The checkpoint's name; a new layout gets a new name, so an older one is never misread.
     var checkpointName: String { get }
     /// The kinds it folds; lines of other kinds are passed over.
     var kinds: [LedgerKind] { get }
-    /// What every live entry of `kinds` adds up to, in the ledger's order: the answer a
-    /// checkpoint must always equal.
-    func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> Self
+    /// The record an entry of `kinds` holds.
+    func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Record?
+    /// What every live record adds up to, in the ledger's order: the answer a checkpoint must
+    /// always equal.
+    func replaying(_ records: [Record]) -> Self
     /// Folds in a new record, appended after everything folded so far. False when that would
     /// not give what a replay gives (a back-dated row, say): the history is replayed instead.
-    mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool
+    mutating func fold(_ record: Record) -> Bool
     func write(to writer: inout CheckpointWriter)
     /// What `write` wrote, or nil when it was written for another context.
     func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Self?
@@ -62,7 +66,11 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                 if seen.mayContain(entry.id) { return false }
                 guard kinds.contains(entry.kind), !entry.isDeleted else { return true }
                 seen.insert(entry.id)
-                usable = (try? state.fold(entry)) ?? false
+                guard let record = try? state.record(from: entry) else {
+                    usable = false
+                    return false
+                }
+                usable = state.fold(record)
                 return usable && !seen.isFull
             }
         } catch {
@@ -86,24 +94,24 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         return (SeenIDs(filter: filter, token: token, since: since), state)
     }
 
-    /// The whole log replayed, and a checkpoint of it saved.
+    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
+    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
     private func rebuilt() throws(LedgerReadError) -> Projection {
-        var entries: [LedgerEntry] = []
-        let (superseded, end) = try log.scanLiveToEnd(reserve: { entries.reserveCapacity($0) }) { entry in
+        var records: [Projection.Record] = []
+        // Sized from the file, as the scan reserves: lines are longer than its estimate's 48 bytes.
+        var filter = IdentifierFilter(capacity: 0)
+        let (superseded, end) = try log.scanLiveToEnd(reserve: { estimate in
+            records.reserveCapacity(estimate)
+            filter = IdentifierFilter(expecting: estimate)
+        }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
-            entries.append(entry)
+            // Every version's id, superseded ones too: a later line for any of them is a change.
+            filter.insert(entry.id)
+            guard let record = try empty.record(from: entry) else { return false }
+            records.append(record)
             return true
         }
-        // Every version's id, superseded ones too: a later line for any of them is a change.
-        var filter = IdentifierFilter(expecting: entries.count)
-        for entry in entries { filter.insert(entry.id) }
-        let live = entries.removing(positions: superseded)
-        let state: Projection
-        do throws(LedgerDecodingError) {
-            state = try empty.replaying(live)
-        } catch {
-            throw .undecodable(error)
-        }
+        let state = empty.replaying(records.removing(positions: superseded))
         if let end {
             var seen = SeenIDs(filter: filter, token: 0, since: [])
             seen.isWritten = false

@@ -14,13 +14,15 @@ public struct LiveEntries: CheckpointableProjection, Equatable {
         "entries-v1-" + String(StableHash.of(kinds.map(\.name).sorted().joined(separator: ",").utf8), radix: 36)
     }
 
-    public func replaying(_ entries: [LedgerEntry]) throws(LedgerDecodingError) -> LiveEntries {
+    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> LedgerEntry? { entry }
+
+    public func replaying(_ entries: [LedgerEntry]) -> LiveEntries {
         var replayed = self
         replayed.entries = entries
         return replayed
     }
 
-    public mutating func fold(_ entry: LedgerEntry) throws(LedgerDecodingError) -> Bool {
+    public mutating func fold(_ entry: LedgerEntry) -> Bool {
         entries.append(entry)
         return true
     }
