@@ -22,7 +22,7 @@ public struct PortfolioProjection: Equatable, Sendable {
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
         self.init(base: base, method: method)
-        let history = history.map { $0.inBase(base) }
+        let history = history.inBase(base)
         positions = PortfolioCalculator.PositionsFold(history: history, method: method)
         tally = TransactionsTally(base: base, history: history)
         for transaction in history { note(transaction) }

@@ -78,10 +78,23 @@ public struct TransactionsTally: Equatable, Sendable {
     /// The history replayed in the rules' own orders.
     public init(base: String, history: [Transaction]) {
         self.init(base: base)
-        let history = history.map { $0.inBase(base) }
+        let history = history.inBase(base)
         trackedAccounts = CashPolicy.trackedAccounts(in: history)
-        for movement in CashPolicy.ordered(history) {
-            _ = pots[movement.pot, default: Pot()].fold(movement.amount, on: movement.transaction.date)
+        // Pots are independent: each one's movements, in CashPolicy's order (day, money in
+        // first, then as given), as packed keys, not copies of the transactions that made them.
+        var movements: [CashPot: [(key: UInt64, amount: FixedDecimal)]] = [:]
+        for index in history.indices {
+            CashPolicy.forEachLeg(of: history[index]) { pot, amount in
+                let day = UInt64(UInt32(bitPattern: history[index].date.daysSinceEpoch &+ Int32.min))
+                movements[pot, default: []].append((day << 32 | (amount >= .zero ? 0 : 1) << 31 | UInt64(index), amount))
+            }
+        }
+        for (pot, legs) in movements {
+            var state = Pot()
+            for leg in legs.sorted(by: { $0.key < $1.key }) {
+                _ = state.fold(leg.amount, on: CalendarDay(daysSinceEpoch: Int32(truncatingIfNeeded: Int64(leg.key >> 32) + Int64(Int32.min))))
+            }
+            pots[pot] = state
         }
         let traded = history.indices.filter { !history[$0].ticker.isEmpty }
         for index in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <).map(\.1) {

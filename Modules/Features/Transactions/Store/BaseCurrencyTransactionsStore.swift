@@ -24,18 +24,24 @@ public final class BaseCurrencyTransactionsStore: TransactionsStore {
         try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
     }
 
-    /// In place: most histories have no transaction that names the base, and a copy of a long
-    /// one costs more than reading it.
     private func inBase(_ transactions: [Transaction]) -> [Transaction] {
-        var transactions = transactions
-        for index in transactions.indices where !transactions[index].isPlain && (transactions[index].currency == base || transactions[index].toCurrency == base) {
-            transactions[index] = transactions[index].inBase(base)
-        }
-        return transactions
+        transactions.inBase(base)
     }
 
     private func inBase(_ transaction: Transaction) -> Transaction {
         transaction.inBase(base)
+    }
+}
+
+extension Array where Element == Transaction {
+    /// Every transaction with the base currency named by none. In place: most histories have no
+    /// transaction that names the base, and a copy of a long one costs more than reading it.
+    public func inBase(_ base: String) -> [Transaction] {
+        var transactions = self
+        for index in transactions.indices where !transactions[index].isPlain && (transactions[index].currency == base || transactions[index].toCurrency == base) {
+            transactions[index] = transactions[index].inBase(base)
+        }
+        return transactions
     }
 }
 
