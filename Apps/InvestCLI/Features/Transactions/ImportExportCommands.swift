@@ -536,10 +536,10 @@ struct ExportCommand: Command {
                 }
             }
             let transactions = batch.compactMap { transactionsByRow[$0] }
-            try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:)).renderPiece(format, isFirst: start == 0))
+            try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:), forTable: false).renderPiece(format, isFirst: start == 0))
             written += transactions.count
         }
-        try write(TransactionPresentation.report([], columns: columns, accountName: accounts.name(of:)).listEnd(format, rows: written))
+        try write(TransactionPresentation.report([], columns: columns, accountName: accounts.name(of:), forTable: false).listEnd(format, rows: written))
         return written
     }
 

@@ -37,7 +37,7 @@ struct ListCommand: Command {
             io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
             return
         }
-        let report = TransactionPresentation.report(transactions, accountName: try accounts().name(of:))
+        let report = TransactionPresentation.report(transactions, accountName: try accounts().name(of:), forTable: format == .table)
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
     }
 

@@ -16,10 +16,14 @@ enum TransactionPresentation {
     /// than the default one, named by `accountName`.
     /// Currencies and an exchange's or a transfer's other side are columns too, only when one is
     /// there; an empty currency is the base currency.
-    static func report(_ transactions: [Transaction], accountName: (String?) -> String = { _ in "" }) -> Report {
+    ///
+    /// `forTable` false (JSON and CSV, which carry values only) leaves out what only a table
+    /// shows: rounded money and prices, short ids. A million rows' worth of formatting was most
+    /// of an export.
+    static func report(_ transactions: [Transaction], accountName: (String?) -> String = { _ in "" }, forTable: Bool = true) -> Report {
         var columns = Columns()
         for transaction in transactions { columns.fit(transaction) }
-        return report(transactions, columns: columns, accountName: accountName)
+        return report(transactions, columns: columns, accountName: accountName, forTable: forTable)
     }
 
     /// The optional columns a set of transactions needs: worked out over a whole history before
@@ -38,7 +42,7 @@ enum TransactionPresentation {
         }
     }
 
-    static func report(_ transactions: [Transaction], columns: Columns, accountName: (String?) -> String) -> Report {
+    static func report(_ transactions: [Transaction], columns: Columns, accountName: (String?) -> String, forTable: Bool) -> Report {
         let (withRatio, withTransfer, withAccount, withCurrency) = (columns.withRatio, columns.withTransfer, columns.withAccount, columns.withCurrency)
         var report = Report(columns: [
             .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
@@ -56,15 +60,16 @@ enum TransactionPresentation {
             + [.init(title: "NOTE", key: "note", alignment: .left)])
         report.rows.reserveCapacity(transactions.count)
         for transaction in transactions {
-            var cells = cells(transaction, withRatio: withRatio)
+            var cells = cells(transaction, withRatio: withRatio, forTable: forTable)
             let note = cells.removeLast()
             if withAccount {
                 let from = accountName(transaction.account)
-                cells.append(transaction.type == .transfer ? Cell(shown: "\(from) → \(accountName(transaction.toAccount))", value: .text(from)) : .text(from))
+                cells.append(transaction.type == .transfer && forTable ? Cell(shown: "\(from) → \(accountName(transaction.toAccount))", value: .text(from)) : .text(from))
             }
             if withCurrency {
                 cells[6] = Self.inCurrency(cells[6], transaction.currency)
-                cells += [.text(transaction.currency), Self.inCurrency(.money(transaction.toSum), transaction.toCurrency), .text(transaction.toCurrency)]
+                cells += [.text(transaction.currency), Self.inCurrency(forTable ? .money(transaction.toSum) : value(transaction.toSum), transaction.toCurrency),
+                          .text(transaction.toCurrency)]
             }
             if withTransfer { cells.append(.text(transaction.type == .transfer ? accountName(transaction.toAccount) : nil)) }
             report.rows.append(cells + [note])
@@ -79,14 +84,21 @@ enum TransactionPresentation {
     }
 
     /// A field the type doesn't use is an empty cell, and null in JSON.
-    private static func cells(_ transaction: Transaction, withRatio: Bool) -> [Cell] {
+    private static func cells(_ transaction: Transaction, withRatio: Bool, forTable: Bool) -> [Cell] {
         let type = transaction.type
-        return [Cell(shown: String(transaction.id.prefix(shortIDLength)), value: .string(transaction.id)), .text(transaction.date.iso),
-                .text(type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker),
-                .decimal(type.quantity == .unused || (type == .transfer && transaction.ticker.isEmpty) ? nil : transaction.quantity),
-                .decimal(transaction.price, shown: transaction.price.map(price) ?? ""),
-                .money(type.sum == .unused || (type == .transfer && !transaction.ticker.isEmpty) ? nil : transaction.sum)]
+        let quantity = type.quantity == .unused || (type == .transfer && transaction.ticker.isEmpty) ? nil : transaction.quantity
+        let sum = type.sum == .unused || (type == .transfer && !transaction.ticker.isEmpty) ? nil : transaction.sum
+        let amounts: [Cell] = forTable
+            ? [.decimal(quantity), .decimal(transaction.price, shown: transaction.price.map(price) ?? ""), .money(sum)]
+            : [value(quantity), value(transaction.price), value(sum)]
+        return [Cell(shown: forTable ? String(transaction.id.prefix(shortIDLength)) : "", value: .string(transaction.id)), .text(transaction.date.iso),
+                .text(type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker)] + amounts
             + (withRatio ? [.text(transaction.ratio?.description)] : []) + [.text(transaction.note)]
+    }
+
+    /// A decimal's exact value for JSON and CSV, with nothing to show: what `Cell.decimal` carries.
+    private static func value(_ decimal: FixedDecimal?) -> Cell {
+        Cell(shown: "", value: .text(decimal?.description))
     }
 
     /// Two decimals, or up to four where a low price needs them.
