@@ -524,18 +524,16 @@ struct ExportCommand: Command {
         var written = 0
         for start in stride(from: 0, to: order.count, by: 4_096) {
             let batch = order[start..<min(start + 4_096, order.count)]
-            // Read in the log's order, written in the export's.
-            let byPlace = batch.sorted { rows[$0].line.offset < rows[$1].line.offset }
-            let entries = try storeWork { () throws(StoreError) in try snapshot.entries(at: byPlace.map { rows[$0].line }) }
-            var transactionsByRow: [Int: Transaction] = [:]
-            for (row, entry) in zip(byPlace, entries) {
+            let entries = try storeWork { () throws(StoreError) in try snapshot.entries(at: batch.map { rows[$0].line }) }
+            var transactions: [Transaction] = []
+            transactions.reserveCapacity(entries.count)
+            for entry in entries {
                 do throws(LedgerDecodingError) {
-                    transactionsByRow[row] = try TransactionsLedgerCodec.record(from: entry)
+                    if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) }
                 } catch {
                     throw CLIError.runtime("nothing more was exported: \(error.userMessage)")
                 }
             }
-            let transactions = batch.compactMap { transactionsByRow[$0] }
             try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:), forTable: false).renderPiece(format, isFirst: start == 0))
             written += transactions.count
         }

@@ -33,21 +33,39 @@ public final class LedgerLogSnapshot {
         return scan.superseded
     }
 
-    /// The entries on `lines`, in that order, as `scanLive` found them.
+    /// The entries on `lines`, in that order, as `scanLive` found them. Lines near each other in
+    /// the file are read with one call: an export asks for its rows in date order, which a log
+    /// written over time mostly keeps.
     public func entries(at lines: [Line]) throws(StoreError) -> [LedgerEntry] {
         guard let version else { return [] }
         var reader = LedgerLogCodec.RecordReader(path: path, continuing: version)
-        var entries: [LedgerEntry] = []
-        entries.reserveCapacity(lines.count)
-        for line in lines {
-            guard let bytes = try fileSystem({ try file.bytes(in: line.offset..<line.offset + line.length) }) else {
+        var entries = [LedgerEntry?](repeating: nil, count: lines.count)
+        let byPlace = lines.indices.sorted { lines[$0].offset < lines[$1].offset }
+        var next = 0
+        while next < byPlace.count {
+            // One span: lines whose gaps are small, up to a few megabytes.
+            let first = lines[byPlace[next]]
+            var last = next
+            while last + 1 < byPlace.count {
+                let candidate = lines[byPlace[last + 1]], current = lines[byPlace[last]]
+                guard candidate.offset - (current.offset + current.length) < 1 << 16,
+                      candidate.offset + candidate.length - first.offset <= 1 << 22 else { break }
+                last += 1
+            }
+            let end = lines[byPlace[last]].offset + lines[byPlace[last]].length
+            guard let span = try fileSystem({ try file.bytes(in: first.offset..<max(end, first.offset + first.length)) }) else {
                 throw .damaged(file: path, line: 0, reason: "the log became shorter while it was read")
             }
-            let before = entries.count
-            try reader.read(bytes, isLast: true) { _, entry, _ in entries.append(entry) }
-            guard entries.count == before + 1 else { throw .damaged(file: path, line: 0, reason: "a line moved while the log was read") }
+            for position in next...last {
+                let line = lines[byPlace[position]]
+                var found: LedgerEntry?
+                try reader.read(Array(span[(line.offset - first.offset)..<(line.offset - first.offset + line.length)]), isLast: true) { _, entry, _ in found = entry }
+                guard let found else { throw .damaged(file: path, line: 0, reason: "a line moved while the log was read") }
+                entries[byPlace[position]] = found
+            }
+            next = last + 1
         }
-        return entries
+        return entries.map { $0! }
     }
 }
 
