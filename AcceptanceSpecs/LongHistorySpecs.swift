@@ -35,7 +35,7 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertTrue(overdraw.errors.contains("would leave a negative cash balance"), overdraw.errors)
     }
 
-    func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame() throws {
+    func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame_asAListInAFileFormatIs() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)
 
@@ -45,6 +45,12 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(rows.count, 9_000)
         let dates = rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[1] }
         XCTAssertEqual(dates, dates.sorted(by: >), "newest first across the pieces")
+
+        XCTAssertEqual(invest.run(["list", "--format", "csv"]).output, export.output, "a whole list in a file format streams as the export does")
+        let buys = invest.run(["list", "--format", "csv", "--type", "buy"]).output.split(separator: "\n").dropFirst()
+        XCTAssertEqual(Array(buys), rows.filter { $0.contains(",buy,") })
+        let five = invest.run(["list", "--format", "csv", "-n", "5"]).output.split(separator: "\n").dropFirst()
+        XCTAssertEqual(Array(five), Array(rows.prefix(5)), "from the newest transactions kept")
 
         let copy = makeInvestDriver()
         let file = copy.home.appendingPathComponent("export.csv")

@@ -437,20 +437,8 @@ struct ExportCommand: Command {
         return (format.text(of: books), Plural.count(books.entries.count, "transaction"))
     }
 
-    /// Where a transaction's row is, and what orders it: newest first (`Transaction.newestFirst`).
-    private struct Row {
-        let day: Int32
-        let updatedAt: Date
-        let id: String
-        let line: LedgerLogSnapshot.Line
-        let columns: TransactionPresentation.Columns
-    }
-
     /// Transactions as `invest import` reads them, newest first; under --account, that account's
-    /// alone. Streamed: the first pass keeps each row's sort key and place in the log, the second
-    /// reads the rows back a few thousand at a time and writes them, so memory holds the keys,
-    /// never the rows or the text. Returns how many were written and how many entries of other
-    /// kinds were left out.
+    /// alone. Returns how many were written and how many entries of other kinds were left out.
     private func transactions(_ format: OutputFormat, _ write: (String) throws -> Void) throws -> (Int, Int) {
         let accounts = try accounts()
         let log: LedgerLogSnapshot?
@@ -459,86 +447,10 @@ struct ExportCommand: Command {
         } catch let error as StoreError {
             throw CLIError.runtime(error.userMessage)
         }
-        guard let snapshot = log else {
-            try write(TransactionPresentation.report([], accountName: accounts.name(of:)).listEnd(format, rows: 0))
-            return (0, 0)
+        let rows = TransactionRows(snapshot: log, accounts: accounts) { transaction in
+            accounts.selected.map { transaction.account == $0.id } ?? true
         }
-        // One slot per entry kept by the scan: a row, or (with no line) an entry the export
-        // leaves out, which `isOther` says it names in its warning.
-        var rows: [Row] = [], isOther: [Bool] = []
-        let leftOut = Row(day: 0, updatedAt: Date(timeIntervalSince1970: 0), id: "", line: LedgerLogSnapshot.Line(offset: 0, length: 0), columns: .init())
-        let superseded: [Int]
-        do throws(LedgerReadError) {
-            superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry),
-                      accounts.selected.map({ transaction.account == $0.id }) ?? true else {
-                    rows.append(leftOut)
-                    // An undo point is bookkeeping, and another account's transaction is left out as asked.
-                    isOther.append(entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind })
-                    return true
-                }
-                var columns = TransactionPresentation.Columns()
-                columns.fit(transaction)
-                rows.append(Row(day: transaction.date.daysSinceEpoch, updatedAt: transaction.updatedAt, id: transaction.id, line: line, columns: columns))
-                isOther.append(false)
-                return true
-            }
-        } catch let .store(error) {
-            throw CLIError.runtime(error.userMessage)
-        } catch let .undecodable(error) {
-            throw CLIError.runtime("nothing was exported: \(error.userMessage)")
-        }
-        // Compacted in place: a second array of a million keys would double the memory.
-        var dead = superseded.makeIterator(), nextDead = dead.next(), kept = 0, left = 0
-        for index in rows.indices {
-            if index == nextDead {
-                nextDead = dead.next()
-                continue
-            }
-            if rows[index].line.length > 0 {
-                rows[kept] = rows[index]
-                kept += 1
-            } else if isOther[index] {
-                left += 1
-            }
-        }
-        rows.removeLast(rows.count - kept)
-        isOther = []
-        return (try writeRows(rows, from: snapshot, format: format, accounts: accounts, to: write), left)
-    }
-
-    private func writeRows(_ rows: [Row], from snapshot: LedgerLogSnapshot, format: OutputFormat, accounts: AccountsView, to write: (String) throws -> Void) throws -> Int {
-        var columns = TransactionPresentation.Columns()
-        for row in rows {
-            columns.withRatio = columns.withRatio || row.columns.withRatio
-            columns.withTransfer = columns.withTransfer || row.columns.withTransfer
-            columns.withAccount = columns.withAccount || row.columns.withAccount
-            columns.withCurrency = columns.withCurrency || row.columns.withCurrency
-        }
-        let order = rows.indices.sorted { lhs, rhs in
-            let (left, right) = (rows[lhs], rows[rhs])
-            if left.day != right.day { return left.day > right.day }
-            if left.updatedAt != right.updatedAt { return left.updatedAt > right.updatedAt }
-            return left.id < right.id
-        }
-        var written = 0
-        for start in stride(from: 0, to: order.count, by: 4_096) {
-            let batch = order[start..<min(start + 4_096, order.count)]
-            let entries = try storeWork { () throws(StoreError) in try snapshot.entries(at: batch.map { rows[$0].line }) }
-            var transactions: [Transaction] = []
-            transactions.reserveCapacity(entries.count)
-            for entry in entries {
-                do throws(LedgerDecodingError) {
-                    if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) }
-                } catch {
-                    throw CLIError.runtime("nothing more was exported: \(error.userMessage)")
-                }
-            }
-            try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:), forTable: false).renderPiece(format, isFirst: start == 0))
-            written += transactions.count
-        }
-        try write(TransactionPresentation.report([], columns: columns, accountName: accounts.name(of:), forTable: false).listEnd(format, rows: written))
-        return written
+        return try rows.write(format, to: write)
     }
 
     private func storeWork<T>(_ body: () throws(StoreError) -> T) throws -> T {

@@ -7,6 +7,8 @@ import Ledger
 struct ListCommand: Command {
     let pagesOutput = true
     let list: () throws -> NewestTransactionsListing
+    /// Every matching transaction, streamed from the log: a list in a file format of a whole history.
+    let rows: (TransactionFilter) throws -> TransactionRows
     let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
@@ -26,6 +28,11 @@ struct ListCommand: Command {
         let limit = try arguments.value("limit").map(Limit.parse)
         if let from = filter.from, let to = filter.to, from > to {
             io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
+        }
+        // A list in a file format too long for the newest transactions kept is written as it is read.
+        if format != .table, limit.map({ $0 > NewestTransactions.kept }) ?? (filter.from == nil) {
+            _ = try rows(filter).write(format, limit: limit) { io.console.write($0) }
+            return
         }
         let transactions: [Transaction]
         do {

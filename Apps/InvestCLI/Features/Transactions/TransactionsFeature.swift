@@ -7,7 +7,7 @@ extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
                                                   validator: { today, _ in TransactionsEntryValidator(today: today) }) { app in
         [AddCommand(save: app.addTransaction),
-         ListCommand(list: app.listTransactions, accounts: app.accountsView),
+         ListCommand(list: app.listTransactions, rows: app.transactionRows(matching:), accounts: app.accountsView),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
          ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
