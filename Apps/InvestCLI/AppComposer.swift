@@ -62,11 +62,15 @@ struct AppComposer {
         return log
     }
 
-    /// The local log opened for a two-pass read (an export's), warning when there is no data
-    /// directory at all.
+    /// The local log opened for a two-pass read (an export's, a list's), warning when there is
+    /// no data directory at all.
     func logSnapshot() throws -> LedgerLogSnapshot? {
         try warnIfTheDataDirectoryIsMissing()
-        return try localLog().snapshot()
+        do {
+            return try localLog().snapshot()
+        } catch let error as StoreError {
+            throw CLIError.runtime(error.userMessage)
+        }
     }
 
     /// What the rules and the cash balances need of every transaction, from its checkpoint.

@@ -153,3 +153,12 @@ final class TransactionsTallyTests: XCTestCase {
         }
     }
 }
+
+private extension CashStatement {
+    /// The statement's balances and its movements counted by currency: what the tally must give.
+    var balancesOnly: CashBalances {
+        var movements: [String?: Int] = [:]
+        for line in lines { movements[line.currency, default: 0] += 1 }
+        return CashBalances(isTracked: isTracked, balances: balances, movements: movements)
+    }
+}

@@ -441,13 +441,7 @@ struct ExportCommand: Command {
     /// alone. Returns how many were written and how many entries of other kinds were left out.
     private func transactions(_ format: OutputFormat, _ write: (String) throws -> Void) throws -> (Int, Int) {
         let accounts = try accounts()
-        let log: LedgerLogSnapshot?
-        do {
-            log = try snapshot()
-        } catch let error as StoreError {
-            throw CLIError.runtime(error.userMessage)
-        }
-        let rows = TransactionRows(snapshot: log, accounts: accounts) { transaction in
+        let rows = TransactionRows(snapshot: try snapshot(), accounts: accounts) { transaction in
             accounts.selected.map { transaction.account == $0.id } ?? true
         }
         return try rows.write(format, to: write)

@@ -40,6 +40,14 @@ enum TransactionPresentation {
             withAccount = withAccount || withTransfer || transaction.account != nil
             withCurrency = withCurrency || transaction.currency != nil || transaction.type == .fx
         }
+
+        /// What either set needs.
+        mutating func fit(_ other: Columns) {
+            withRatio = withRatio || other.withRatio
+            withTransfer = withTransfer || other.withTransfer
+            withAccount = withAccount || other.withAccount
+            withCurrency = withCurrency || other.withCurrency
+        }
     }
 
     static func report(_ transactions: [Transaction], columns: Columns, accountName: (String?) -> String, forTable: Bool) -> Report {

@@ -84,12 +84,7 @@ struct TransactionRows {
 
     private func writeRows(_ rows: [Row], limit: Int?, from snapshot: LedgerLogSnapshot, format: OutputFormat, to write: (String) throws -> Void) throws -> Int {
         var columns = TransactionPresentation.Columns()
-        for row in rows {
-            columns.withRatio = columns.withRatio || row.columns.withRatio
-            columns.withTransfer = columns.withTransfer || row.columns.withTransfer
-            columns.withAccount = columns.withAccount || row.columns.withAccount
-            columns.withCurrency = columns.withCurrency || row.columns.withCurrency
-        }
+        for row in rows { columns.fit(row.columns) }
         let order = rows.indices.sorted { lhs, rhs in
             let (left, right) = (rows[lhs], rows[rhs])
             if left.day != right.day { return left.day > right.day }

@@ -1,7 +1,6 @@
 import Foundation
 import Ledger
 import Transactions
-import LocalFileStore
 import TerminalKit
 import ClientComposition
 
@@ -24,14 +23,8 @@ extension AppComposer {
     /// transfers into it, and splits, as a list sees them), streamed from the log.
     func transactionRows(matching filter: TransactionFilter) throws -> TransactionRows {
         let scope = try accountScope()
-        let log: LedgerLogSnapshot?
-        do {
-            log = try logSnapshot()
-        } catch let error as StoreError {
-            throw CLIError.runtime(error.userMessage)
-        }
         let base = try baseCurrency().code
-        return TransactionRows(snapshot: log, accounts: try accountsView(), reading: { $0.inBase(base) }) { $0.isSeen(in: scope) && filter.matches($0) }
+        return TransactionRows(snapshot: try logSnapshot(), accounts: try accountsView(), reading: { $0.inBase(base) }) { $0.isSeen(in: scope) && filter.matches($0) }
     }
 
     /// Every account's, for what works out positions: shares transferred into the account

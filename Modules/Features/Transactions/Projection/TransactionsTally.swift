@@ -26,13 +26,11 @@ public struct TransactionsTally: Equatable, Sendable {
             overdrawnBefore || (afterFirstIn.map { $0 < .zero } ?? false) || (hasMoneyOut && balance < .zero)
         }
 
-        /// False when the movement is dated before the pot's last day: its place can't be folded.
-        fileprivate mutating func fold(_ amount: FixedDecimal, on date: CalendarDay) -> Bool {
+        /// A movement dated on or after the pot's last day (one before it has a place no fold can take).
+        fileprivate mutating func fold(_ amount: FixedDecimal, on date: CalendarDay) {
             if date > day {
                 overdrawnBefore = wasOverdrawn
                 (day, dayStart, afterFirstIn, hasMoneyOut) = (date, balance, nil, false)
-            } else if date < day {
-                return false
             }
             if amount >= .zero {
                 if afterFirstIn == nil { afterFirstIn = dayStart + amount }
@@ -41,7 +39,6 @@ public struct TransactionsTally: Equatable, Sendable {
             }
             balance += amount
             movements += 1
-            return true
         }
     }
 
@@ -92,7 +89,7 @@ public struct TransactionsTally: Equatable, Sendable {
         for (pot, legs) in movements {
             var state = Pot()
             for leg in legs.sorted(by: { $0.key < $1.key }) {
-                _ = state.fold(leg.amount, on: CalendarDay(daysSinceEpoch: Int32(truncatingIfNeeded: Int64(leg.key >> 32) + Int64(Int32.min))))
+                state.fold(leg.amount, on: CalendarDay(daysSinceEpoch: Int32(truncatingIfNeeded: Int64(leg.key >> 32) + Int64(Int32.min))))
             }
             pots[pot] = state
         }
@@ -106,23 +103,18 @@ public struct TransactionsTally: Equatable, Sendable {
     /// dated before what was folded already (then nothing changed, and the history must be replayed).
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base)
-        var folded = self
-        var foldable = true
-        CashPolicy.forEachLeg(of: transaction) { pot, amount in
-            if !folded.pots[pot, default: Pot()].fold(amount, on: transaction.date) { foldable = false }
+        var foldable = transaction.ticker.isEmpty || Self.place(of: transaction) >= lastPlace[transaction.ticker] ?? 0
+        CashPolicy.forEachLeg(of: transaction) { pot, _ in
+            if let known = pots[pot], transaction.date < known.day { foldable = false }
         }
         guard foldable else { return false }
+        CashPolicy.forEachLeg(of: transaction) { pot, amount in pots[pot, default: Pot()].fold(amount, on: transaction.date) }
         switch transaction.type {
-        case .deposit: folded.trackedAccounts.insert(transaction.account)
-        case .transfer where transaction.ticker.isEmpty: folded.trackedAccounts.insert(transaction.toAccount)
+        case .deposit: trackedAccounts.insert(transaction.account)
+        case .transfer where transaction.ticker.isEmpty: trackedAccounts.insert(transaction.toAccount)
         default: break
         }
-        if !transaction.ticker.isEmpty {
-            let place = Self.place(of: transaction)
-            guard place >= lastPlace[transaction.ticker] ?? 0 else { return false }
-            folded.foldHoldings(transaction)
-        }
-        self = folded
+        if !transaction.ticker.isEmpty { foldHoldings(transaction) }
         return true
     }
 

@@ -39,15 +39,6 @@ public struct CashStatement: Equatable, Sendable {
     }
 }
 
-extension CashStatement {
-    /// The balances alone, as the tally of the history gives them too.
-    public var balancesOnly: CashBalances {
-        var movements: [String?: Int] = [:]
-        for line in lines { movements[line.currency, default: 0] += 1 }
-        return CashBalances(isTracked: isTracked, balances: balances, movements: movements)
-    }
-}
-
 /// Each currency's cash balance without the movements that made it: what `cash` shows.
 public struct CashBalances: Equatable, Sendable {
     /// False until the first deposit: without one, the balance is a tally of trades, not cash.

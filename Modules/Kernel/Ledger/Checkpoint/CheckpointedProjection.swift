@@ -83,8 +83,8 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (SeenIDs, Projection)? {
         let token = try reader.readUInt64()
-        var since: [String] = []
-        for _ in 0..<(try reader.readCount()) { since.append(try reader.readString()) }
+        var since = Set<String>()
+        for _ in 0..<(try reader.readCount()) { since.insert(try reader.readString()) }
         guard let state = try empty.decoded(from: &reader),
               let (filterPayload, _) = log.checkpoint(named: filterName) else { return nil }
         var filterReader = CheckpointReader(filterPayload)
@@ -143,23 +143,20 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 private struct SeenIDs {
     var filter: IdentifierFilter
     var token: UInt64
-    private(set) var since: [String]
-    private var sinceSet: Set<String>
+    private(set) var since: Set<String>
     /// False until the filter is saved under `token`.
     var isWritten = true
 
-    init(filter: IdentifierFilter, token: UInt64, since: [String]) {
+    init(filter: IdentifierFilter, token: UInt64, since: Set<String>) {
         self.filter = filter
         self.token = token
         self.since = since
-        sinceSet = Set(since)
     }
 
-    func mayContain(_ id: String) -> Bool { sinceSet.contains(id) || filter.mayContain(id) }
+    func mayContain(_ id: String) -> Bool { since.contains(id) || filter.mayContain(id) }
 
     mutating func insert(_ id: String) {
-        since.append(id)
-        sinceSet.insert(id)
+        since.insert(id)
     }
 
     var isFull: Bool { filter.count + since.count > filter.capacity }
@@ -168,7 +165,6 @@ private struct SeenIDs {
     mutating func mergeSince() {
         for id in since { filter.insert(id) }
         since = []
-        sinceSet = []
         token = UInt64.random(in: 1 ... .max)
         isWritten = true
     }
