@@ -47,6 +47,27 @@ final class FixedDecimalTests: XCTestCase {
         XCTAssertEqual(FixedDecimal("0.000")?.description, "0")
     }
 
+    func test_description_isExactEitherSideOfSixtyFourBits() {
+        let limit = Int128(UInt64.max)
+        XCTAssertEqual(FixedDecimal(units: limit).description, "184467440737.09551615")
+        XCTAssertEqual(FixedDecimal(units: limit + 1).description, "184467440737.09551616")
+        XCTAssertEqual(FixedDecimal(units: -limit).description, "-184467440737.09551615")
+        XCTAssertEqual(FixedDecimal(units: -limit - 5).description, "-184467440737.0955162")
+        XCTAssertEqual(FixedDecimal(units: 10_000_000_000_000_000_000).description, "100000000000")
+        XCTAssertEqual(FixedDecimal(units: 100_000_000_000_000_000_000).description, "1000000000000")
+    }
+
+    func test_description_readsBackAsTheSameValueInShortestForm() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let units = Int128(Int64.random(in: .min ... .max, using: &generator)) / Int128(10).power(Int.random(in: 0...18, using: &generator))
+            let text = FixedDecimal(units: units).description
+            XCTAssertEqual(FixedDecimal(text)?.units, units, text)
+            XCTAssertFalse(text.contains(".") && text.hasSuffix("0"), text)
+            XCTAssertFalse(text.hasPrefix("0") && text.count > 1 && !text.hasPrefix("0."), text)
+        }
+    }
+
     func test_formatted_roundsHalfToEvenToRequestedDigits() {
         XCTAssertEqual(FixedDecimal("2.345")?.formatted(fractionDigits: 2), "2.34")
         XCTAssertEqual(FixedDecimal("2.355")?.formatted(fractionDigits: 2), "2.36")
@@ -104,4 +125,8 @@ final class FixedDecimalTests: XCTestCase {
 
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+private extension Int128 {
+    func power(_ exponent: Int) -> Int128 { (0..<exponent).reduce(1) { product, _ in product * self } }
 }

@@ -77,7 +77,7 @@ public struct FixedDecimal: Hashable, Comparable, Sendable {
     }
 
     /// 10⁰ through 10¹⁸.
-    private static let powersOfTen: [Int128] = (0...18).map { power in (0..<power).reduce(Int128(1)) { result, _ in result * 10 } }
+    private static let powersOfTen: [Int128] = (0...19).map { power in (0..<power).reduce(Int128(1)) { result, _ in result * 10 } }
 
     /// Rounded half-to-even to `digits` fractional digits (0...8).
     public func rounded(toFractionDigits digits: Int) -> FixedDecimal {
@@ -183,6 +183,9 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
     /// The shortest exact form: no exponent, no trailing fractional zeros.
     public var description: String {
         let magnitude = units.magnitude
+        // Nearly every amount fits 64 bits, where division is a machine instruction: an export
+        // writes millions of them.
+        if let small = UInt64(exactly: magnitude) { return Self.describe(small, negative: units < 0) }
         let integerPart = magnitude / UInt128(Self.scale)
         var fraction = magnitude % UInt128(Self.scale)
         var sign = units < 0 ? "-" : ""
@@ -192,6 +195,38 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
         let fractionText = String(fraction)
         sign += String(integerPart) + "."
         return sign + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+
+    private static func describe(_ magnitude: UInt64, negative: Bool) -> String {
+        let scale = UInt64(Self.scale)
+        var integerPart = magnitude / scale, fraction = magnitude % scale
+        var fractionDigits = fraction == 0 ? 0 : Self.fractionDigits
+        while fractionDigits > 0, fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var integerDigits = 1
+        while integerDigits < 20, Int128(integerPart) >= Self.powersOfTen[integerDigits] { integerDigits += 1 }
+        let length = (negative ? 1 : 0) + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var end = length
+            for _ in 0..<fractionDigits {
+                end -= 1
+                bytes[end] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            if fractionDigits > 0 {
+                end -= 1
+                bytes[end] = UInt8(ascii: ".")
+            }
+            for _ in 0..<integerDigits {
+                end -= 1
+                bytes[end] = UInt8(ascii: "0") + UInt8(integerPart % 10)
+                integerPart /= 10
+            }
+            if negative { bytes[0] = UInt8(ascii: "-") }
+            return length
+        }
     }
 
     /// Fixed number of fractional digits, rounded half-to-even: for money columns.

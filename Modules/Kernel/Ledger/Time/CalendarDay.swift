@@ -50,9 +50,25 @@ public struct CalendarDay: Hashable, Comparable, Sendable {
         CivilCalendar.date(days: Int(daysSinceEpoch))
     }
 
+    /// Written digit by digit into one string: an export writes a million of them.
     public var iso: String {
         let (year, month, day) = components
-        return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        guard (0...9999).contains(year) else { return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func digits(_ value: Int, endingBefore end: Int, count: Int) {
+                var rest = value
+                for index in (end - count..<end).reversed() {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            digits(year, endingBefore: 4, count: 4)
+            digits(month, endingBefore: 7, count: 2)
+            digits(day, endingBefore: 10, count: 2)
+            bytes[4] = UInt8(ascii: "-")
+            bytes[7] = UInt8(ascii: "-")
+            return 10
+        }
     }
 
     /// Midnight UTC at the start of this day.
