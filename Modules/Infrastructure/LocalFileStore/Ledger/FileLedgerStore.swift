@@ -86,6 +86,9 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         let estimate = file.size / 48
         reserve(estimate)
         var index = LedgerLogCodec.LiveIndex(capacity: estimate)
+        // Where each line starts: the index asks again for the few ids whose hashes match.
+        var starts: [Int] = []
+        starts.reserveCapacity(estimate)
         var reader = LedgerLogCodec.RecordReader(path: path)
         var offset = 0
         do throws(StoreError) {
@@ -93,6 +96,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                 end.saw(piece)
                 try reader.read(piece, isLast: isLast) { line, entry, bytes in
                     if !failures.isEmpty { failures.removeValue(forKey: entry.id) }
+                    starts.append(offset + bytes.lowerBound)
                     guard !entry.isDeleted else { return index.record(entry, kept: false) }
                     do throws(LedgerDecodingError) {
                         index.record(entry, kept: try keep(entry, LedgerLogSnapshot.Line(offset: offset + bytes.lowerBound, length: bytes.count)))
@@ -107,10 +111,36 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             throw .store(error)
         }
         end.file = file.inode
-        let resolution = index.resolved()
+        let resolution: LedgerLogCodec.LiveIndex.Resolution
+        do throws(StoreError) {
+            resolution = try index.resolved { line, _ throws(StoreError) in
+                try id(onLineAt: starts[line], of: file, path: path, version: reader.version ?? LedgerLogCodec.version)
+            }
+        } catch {
+            throw .store(error)
+        }
         if let first = failures.values.min(by: { $0.line < $1.line }) { throw .undecodable(first.error) }
         return Scan(superseded: resolution.deadSlots, end: reader.version == LedgerLogCodec.version ? end.position : nil, version: reader.version,
                     garbageLines: resolution.garbageLines, liveCount: resolution.liveCount)
+    }
+
+    /// The id on the line that starts at `offset`, read again.
+    private static func id(onLineAt offset: Int, of file: LinePieces, path: String, version: Int) throws(StoreError) -> String {
+        var length = 256
+        while true {
+            let end = min(offset + length, file.size)
+            guard let bytes = try fileSystem({ try file.bytes(in: offset..<end) }) else {
+                throw .damaged(file: path, line: 0, reason: "the log became shorter while it was read")
+            }
+            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                var reader = LedgerLogCodec.RecordReader(path: path, continuing: version)
+                var id: String?
+                try reader.read(Array(bytes[...newline]), isLast: true) { _, entry, _ in id = id ?? entry.id }
+                if let id { return id }
+            }
+            guard end < file.size else { throw .damaged(file: path, line: 0, reason: "a line moved while the log was read") }
+            length *= 4
+        }
     }
 
     public func append(_ entry: LedgerEntry) throws(StoreError) {

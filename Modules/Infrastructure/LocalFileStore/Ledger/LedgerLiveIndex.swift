@@ -6,25 +6,31 @@ extension LedgerLogCodec {
     /// array of its own, in file order, telling the index whether it kept something; once the
     /// log is read, the index says which of those kept slots a later line superseded or deleted.
     ///
-    /// Reading only notes each line, in order; which lines a later one of the same id replaced
-    /// is worked out once, at the end, by sorting the lines by their id's hash. A hash table
-    /// looked up per line spent most of a long read waiting for memory (one random access per
-    /// line), where the sort streams. Exact: ids whose hashes match are compared byte for byte,
-    /// because the answer decides which lines a compaction drops. Hashed with the standard
-    /// library's per-process seeded hasher, so ids crafted to collide can't be written ahead.
+    /// Reading only notes each line's hash, in order; which lines a later one of the same id
+    /// replaced is worked out once, at the end, by sorting the lines by their id's hash. A hash
+    /// table looked up per line spent most of a long read waiting for memory (one random access
+    /// per line), where the sort streams. Exact: the ids of lines whose hashes match are asked
+    /// for again and compared byte for byte, because the answer decides which lines a compaction
+    /// drops. Only those few ids are asked for, so a long history's ids are never held twice.
+    /// Hashed with the standard library's per-process seeded hasher, so ids crafted to collide
+    /// can't be written ahead.
     struct LiveIndex {
-        private enum Line {
-            case kept(slot: Int32)
-            case passedOver
-            case deleted(tombstone: Int32)
+        /// What a line was, in four bytes (an enum with a payload takes eight): a kept slot's
+        /// number, `passedOver`, or a tombstone's number below it.
+        private struct Line {
+            let code: Int32
+
+            static func kept(slot: Int32) -> Line { Line(code: slot) }
+            static let passedOver = Line(code: -1)
+            static func deleted(tombstone: Int32) -> Line { Line(code: -2 &- tombstone) }
+
+            var keptSlot: Int? { code >= 0 ? Int(code) : nil }
+            var tombstone: Int? { code <= -2 ? Int(-2 - code) : nil }
         }
 
         /// Per line: the upper half of its id's hash, then the line's number.
         private var keys: [UInt64] = []
         private var lines: [Line] = []
-        /// Line `n`'s id is `ids[idEnds[n - 1]..<idEnds[n]]` (from 0 for the first).
-        private var idEnds: [Int] = []
-        private var ids: [UInt8] = []
         private var deletions: [LedgerEntry] = []
         private var keptSlots: Int32 = 0
         private let hash: (UnsafeRawBufferPointer) -> UInt64
@@ -36,18 +42,12 @@ extension LedgerLogCodec {
             self.hash = hash
             keys.reserveCapacity(capacity)
             lines.reserveCapacity(capacity)
-            idEnds.reserveCapacity(capacity)
-            ids.reserveCapacity(capacity * 16)
         }
 
         /// Notes `entry`'s line; `kept`: the reader appended a slot for it.
         mutating func record(_ entry: LedgerEntry, kept: Bool) {
             var id = entry.id
-            let hash = id.withUTF8 { bytes in
-                ids.append(contentsOf: bytes)
-                return self.hash(UnsafeRawBufferPointer(bytes))
-            }
-            idEnds.append(ids.count)
+            let hash = id.withUTF8 { self.hash(UnsafeRawBufferPointer($0)) }
             keys.append(hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: lines.count))
             if entry.isDeleted {
                 lines.append(.deleted(tombstone: Int32(truncatingIfNeeded: deletions.count)))
@@ -71,18 +71,26 @@ extension LedgerLogCodec {
             var garbageLines = 0
         }
 
-        /// What the lines add up to, each id's latest line deciding.
-        func resolved() -> Resolution {
+        /// What the lines add up to, each id's latest line deciding. Sorts the keys where they
+        /// are, so the index can't be asked twice.
+        /// - Parameter idOfLine: the id on line `line` (counting from 0), and the slot the reader
+        ///   kept for it, if any: asked only of lines whose hash another line's matches.
+        mutating func resolved<Failure: Error>(idOfLine: (_ line: Int, _ keptSlot: Int?) throws(Failure) -> String) throws(Failure) -> Resolution {
             var resolution = Resolution()
+            let lines = lines, deletions = deletions
             func settle(_ number: Int, isLatest: Bool) {
-                switch (lines[number], isLatest) {
-                case (.kept, true), (.passedOver, true): resolution.liveCount += 1
-                case let (.deleted(tombstone), true): resolution.tombstones.append(deletions[Int(tombstone)])
-                case let (.kept(slot), false): resolution.deadSlots.append(Int(slot))
-                case (.passedOver, false), (.deleted, false): break
+                let line = lines[number]
+                if let tombstone = line.tombstone {
+                    if isLatest { resolution.tombstones.append(deletions[tombstone]) }
+                } else if isLatest {
+                    resolution.liveCount += 1
+                } else if let slot = line.keptSlot {
+                    resolution.deadSlots.append(slot)
                 }
             }
-            let sorted = Self.sortedByHash(keys)
+            var sorted: [UInt64] = []
+            swap(&sorted, &keys)
+            Self.sortByHash(&sorted)
             var start = 0
             while start < sorted.count {
                 var end = start + 1
@@ -92,11 +100,12 @@ extension LedgerLogCodec {
                 } else {
                     // Lines of equal hashes, in file order: from the last back, a line whose id
                     // a later one already had is superseded. Nearly always one id, edited.
-                    var latestOfEachID: [Int] = []
+                    var latestOfEachID: [String.UTF8View] = []
                     for key in sorted[start..<end].reversed() {
-                        let number = Int(key & 0xFFFF_FFFF)
-                        let superseded = latestOfEachID.contains { sameID(number, $0) }
-                        if !superseded { latestOfEachID.append(number) }
+                        let number = Int(key & 0xFFFF_FFFF), line = lines[number]
+                        let id = if let tombstone = line.tombstone { deletions[tombstone].id } else { try idOfLine(number, line.keptSlot) }
+                        let superseded = latestOfEachID.contains { $0.elementsEqual(id.utf8) }
+                        if !superseded { latestOfEachID.append(id.utf8) }
                         settle(number, isLatest: !superseded)
                     }
                 }
@@ -113,17 +122,11 @@ extension LedgerLogCodec {
             return UInt64(bitPattern: Int64(hasher.finalize()))
         }
 
-        private func sameID(_ line: Int, _ other: Int) -> Bool {
-            let start = line == 0 ? 0 : idEnds[line - 1], otherStart = other == 0 ? 0 : idEnds[other - 1]
-            let count = idEnds[line] - start
-            guard idEnds[other] - otherStart == count else { return false }
-            return ids.withUnsafeBufferPointer { count == 0 || memcmp($0.baseAddress! + start, $0.baseAddress! + otherStart, count) == 0 }
-        }
-
-        /// `keys` sorted by their upper halves (the hashes), keeping file order among equal ones:
-        /// a radix sort, one byte per pass.
-        private static func sortedByHash(_ keys: [UInt64]) -> [UInt64] {
-            var source = keys, target = [UInt64](repeating: 0, count: keys.count)
+        /// Sorts `keys` by their upper halves (the hashes), keeping file order among equal ones:
+        /// a radix sort, one byte per pass, through one scratch array.
+        private static func sortByHash(_ keys: inout [UInt64]) {
+            var source: [UInt64] = [], target = [UInt64](repeating: 0, count: keys.count)
+            swap(&source, &keys)
             var counts = [Int](repeating: 0, count: 256)
             for shift in stride(from: UInt64(32), to: 64, by: 8) {
                 source.withUnsafeBufferPointer { source in
@@ -143,7 +146,7 @@ extension LedgerLogCodec {
                 }
                 swap(&source, &target)
             }
-            return source
+            keys = source
         }
     }
 }

@@ -47,8 +47,9 @@ enum LedgerLogCodec {
                 index.record(entry, kept: !entry.isDeleted)
             }
 
-            func log(fileVersion: Int = LedgerLogCodec.version) -> Log {
-                let resolution = index.resolved()
+            consuming func log(fileVersion: Int = LedgerLogCodec.version) -> Log {
+                // Every line the builder notes is kept, or a tombstone the index holds itself.
+                let resolution = index.resolved { _, slot in slot.map { slots[$0].id } ?? "" }
                 var log = Log()
                 log.live = slots
                 if !resolution.deadSlots.isEmpty {
