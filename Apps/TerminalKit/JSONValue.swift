@@ -95,9 +95,14 @@ public enum JSON {
         .object([("schemaVersion", .count(schemaVersion))] + members)
     }
 
+    /// A control character, a quote or a backslash: what a JSON string escapes.
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     /// Text with nothing to escape (nearly all) is copied whole, not a scalar at a time.
     public static func quote(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !text.utf8.contains(where: needsEscaping) {
             return "\"" + text + "\""
         }
         var quoted = "\""

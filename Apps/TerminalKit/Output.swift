@@ -102,43 +102,17 @@ public struct Report {
 
     /// `json.rendered()`, written straight from the cells: a list can be a million rows.
     private func jsonArray() -> String {
-        guard !rows.isEmpty else { return "[]\n" }
-        let keys = columns.map { JSON.quote($0.key) + ": " }
-        var text = "["
-        for (index, row) in rows.enumerated() {
-            text += index == 0 ? "\n  {" : ",\n  {"
-            for (position, cell) in row.enumerated() {
-                if position > 0 { text += ", " }
-                text += keys[position]
-                cell.value.appendScalar(to: &text)
-            }
-            text += "}"
-        }
-        return text + "\n]\n"
+        var writer = streamed(.json)
+        return writer.finish()
     }
 
-    /// One piece of a long list written as it is made: the rows, after the header (CSV) or
-    /// the opening bracket (JSON) when `isFirst`. `listEnd` closes it.
-    public func renderPiece(_ format: OutputFormat, isFirst: Bool) -> String {
-        switch format {
-        case .csv:
-            let text = csv()
-            return isFirst ? text : String(text[text.index(after: text.firstIndex(of: "\n")!)...])
-        case .json:
-            guard !rows.isEmpty else { return "" }
-            let text = jsonArray().dropLast(3)
-            return isFirst ? String(text) : "," + text.dropFirst()
-        case .table:
-            return table(TableStyle(colors: false))
+    private func streamed(_ format: OutputFormat) -> StreamedRows {
+        var writer = StreamedRows(format, columns: columns)
+        for row in rows {
+            for cell in row { writer.append(cell) }
+            writer.endRow()
         }
-    }
-
-    /// What ends a list written in pieces, after `rows` rows.
-    public func listEnd(_ format: OutputFormat, rows: Int) -> String {
-        switch format {
-        case .csv, .table: return rows == 0 ? renderPiece(format, isFirst: true) : ""
-        case .json: return rows == 0 ? "[]\n" : "\n]\n"
-        }
+        return writer
     }
 
     /// A single result (one row): a JSON object with the schema's version, not an array.
@@ -226,18 +200,93 @@ public struct Report {
         }
     }
 
-    /// Appended cell by cell into one string: a million rows make no array of fields each.
     private func csv() -> String {
-        var text = columns.map(\.key).joined(separator: ",") + "\n"
-        text.reserveCapacity(text.utf8.count + rows.count * 16 * max(1, columns.count))
-        for row in rows {
-            for (index, cell) in row.enumerated() {
-                if index > 0 { text += "," }
-                text += CSV.quote(cell.value.csvText)
+        var writer = streamed(.csv)
+        return writer.finish()
+    }
+}
+
+/// Where a row's cells go, one at a time: a report's row, or a list written as it is made.
+public protocol CellSink {
+    mutating func append(_ cell: Cell)
+}
+
+extension Array: CellSink where Element == Cell {}
+
+/// A list in CSV (RFC 4180) or as a JSON array of objects, written cell by cell into text the
+/// caller takes as often as it likes: how a report renders its rows, and how a list of a million
+/// rows streams without a row's array of cells or the whole text in memory.
+public struct StreamedRows: CellSink {
+    private let isJSON: Bool
+    /// JSON: each column's key, quoted, with its colon.
+    private let keys: [String]
+    /// UTF-8, appended to without a string's bookkeeping per cell.
+    private var bytes: [UInt8] = []
+    private var cellsInRow = 0
+    public private(set) var rows = 0
+
+    /// - Parameter format: CSV or JSON; a table is laid out whole, never streamed.
+    public init(_ format: OutputFormat, columns: [Report.Column]) {
+        precondition(format != .table, "a table needs every row's width first")
+        isJSON = format == .json
+        keys = isJSON ? columns.map { JSON.quote($0.key) + ": " } : []
+        if !isJSON { write(columns.map(\.key).joined(separator: ",") + "\n") }
+    }
+
+    public mutating func append(_ cell: Cell) {
+        if isJSON {
+            write(cellsInRow == 0 ? (rows == 0 ? "[\n  {" : ",\n  {") : ", ")
+            write(keys[cellsInRow])
+            switch cell.value {
+            case let .string(text): write(text, escaping: JSON.needsEscaping, with: JSON.quote, enclosedIn: UInt8(ascii: "\""))
+            case let .number(text): write(text)
+            case .null: write("null")
+            default:
+                var text = ""
+                cell.value.appendScalar(to: &text)
+                write(text)
             }
-            text += "\n"
+        } else {
+            if cellsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(cell.value.csvText, escaping: CSV.needsQuoting, with: CSV.quote, enclosedIn: nil)
         }
-        return text
+        cellsInRow += 1
+    }
+
+    public mutating func endRow() {
+        if isJSON { write(cellsInRow == 0 ? (rows == 0 ? "[\n  {}" : ",\n  {}") : "}") } else { bytes.append(UInt8(ascii: "\n")) }
+        cellsInRow = 0
+        rows += 1
+    }
+
+    /// What was written since the last take.
+    public mutating func take() -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The rest of the list, closed.
+    public mutating func finish() -> String {
+        if isJSON { write(rows == 0 ? "[]\n" : "\n]\n") }
+        return take()
+    }
+
+    private mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Text with nothing to escape, nearly all of it, copied whole between `enclosure`s.
+    private mutating func write(_ text: String, escaping needsEscaping: (UInt8) -> Bool, with escaped: (String) -> String, enclosedIn enclosure: UInt8?) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: needsEscaping) else { return false }
+            if let enclosure { bytes.append(enclosure) }
+            bytes.append(contentsOf: utf8)
+            if let enclosure { bytes.append(enclosure) }
+            return true
+        }
+        if !plain { write(escaped(text)) }
     }
 }
 

@@ -51,57 +51,71 @@ enum TransactionPresentation {
     }
 
     static func report(_ transactions: [Transaction], columns: Columns, accountName: (String?) -> String, forTable: Bool) -> Report {
-        let (withRatio, withTransfer, withAccount, withCurrency) = (columns.withRatio, columns.withTransfer, columns.withAccount, columns.withCurrency)
-        var report = Report(columns: [
-            .init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
-            .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
-            .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
-            .init(title: "SUM", key: "sum", alignment: .right)]
-            + (withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
-            + (withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
-            // A person reads each amount's currency beside it ("2000.00 USD"); files get columns.
-            + (withCurrency ? [.init(title: "CURRENCY", key: "currency", alignment: .left, visibility: .machineOnly),
-                               .init(title: "TO SUM", key: "to_sum", alignment: .right),
-                               .init(title: "TO CURRENCY", key: "to_currency", alignment: .left, visibility: .machineOnly)] : [])
-            // A person reads a transfer's destination in its ACCOUNT cell ("default → ISA"); files get a column.
-            + (withTransfer ? [.init(title: "TO ACCOUNT", key: "to_account", alignment: .left, visibility: .machineOnly)] : [])
-            + [.init(title: "NOTE", key: "note", alignment: .left)])
+        var report = Report(columns: reportColumns(columns))
         report.rows.reserveCapacity(transactions.count)
         for transaction in transactions {
-            var cells = cells(transaction, withRatio: withRatio, forTable: forTable)
-            let note = cells.removeLast()
-            if withAccount {
-                let from = accountName(transaction.account)
-                cells.append(transaction.type == .transfer && forTable ? Cell(shown: "\(from) → \(accountName(transaction.toAccount))", value: .text(from)) : .text(from))
-            }
-            if withCurrency {
-                cells[6] = Self.inCurrency(cells[6], transaction.currency)
-                cells += [.text(transaction.currency), Self.inCurrency(forTable ? .money(transaction.toSum) : value(transaction.toSum), transaction.toCurrency),
-                          .text(transaction.toCurrency)]
-            }
-            if withTransfer { cells.append(.text(transaction.type == .transfer ? accountName(transaction.toAccount) : nil)) }
-            report.rows.append(cells + [note])
+            var cells: [Cell] = []
+            appendCells(of: transaction, columns: columns, accountName: accountName, forTable: forTable, to: &cells)
+            report.rows.append(cells)
         }
         return report
+    }
+
+    static func reportColumns(_ columns: Columns) -> [Report.Column] {
+        [.init(title: "ID", key: "id", alignment: .left), .init(title: "DATE", key: "date", alignment: .left),
+         .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
+         .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
+         .init(title: "SUM", key: "sum", alignment: .right)]
+            + (columns.withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
+            + (columns.withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
+            // A person reads each amount's currency beside it ("2000.00 USD"); files get columns.
+            + (columns.withCurrency ? [.init(title: "CURRENCY", key: "currency", alignment: .left, visibility: .machineOnly),
+                                       .init(title: "TO SUM", key: "to_sum", alignment: .right),
+                                       .init(title: "TO CURRENCY", key: "to_currency", alignment: .left, visibility: .machineOnly)] : [])
+            // A person reads a transfer's destination in its ACCOUNT cell ("default → ISA"); files get a column.
+            + (columns.withTransfer ? [.init(title: "TO ACCOUNT", key: "to_account", alignment: .left, visibility: .machineOnly)] : [])
+            + [.init(title: "NOTE", key: "note", alignment: .left)]
+    }
+
+    /// One transaction's cells, in `reportColumns`' order, handed one at a time to a report's
+    /// row or straight to a streamed list. A field the type doesn't use is an empty cell, and
+    /// null in JSON.
+    static func appendCells<Sink: CellSink>(of transaction: Transaction, columns: Columns, accountName: (String?) -> String, forTable: Bool,
+                                            to sink: inout Sink) {
+        let type = transaction.type
+        let quantity = type.quantity == .unused || (type == .transfer && transaction.ticker.isEmpty) ? nil : transaction.quantity
+        let sum = type.sum == .unused || (type == .transfer && !transaction.ticker.isEmpty) ? nil : transaction.sum
+        sink.append(Cell(shown: forTable ? String(transaction.id.prefix(shortIDLength)) : "", value: .string(transaction.id)))
+        sink.append(.text(transaction.date.iso))
+        sink.append(.text(type.rawValue))
+        sink.append(.text(transaction.ticker.isEmpty ? nil : transaction.ticker))
+        if forTable {
+            sink.append(.decimal(quantity))
+            sink.append(.decimal(transaction.price, shown: transaction.price.map(price) ?? ""))
+            sink.append(columns.withCurrency ? inCurrency(.money(sum), transaction.currency) : .money(sum))
+        } else {
+            sink.append(value(quantity))
+            sink.append(value(transaction.price))
+            sink.append(value(sum))
+        }
+        if columns.withRatio { sink.append(.text(transaction.ratio?.description)) }
+        if columns.withAccount {
+            let from = accountName(transaction.account)
+            sink.append(type == .transfer && forTable ? Cell(shown: "\(from) → \(accountName(transaction.toAccount))", value: .text(from)) : .text(from))
+        }
+        if columns.withCurrency {
+            sink.append(.text(transaction.currency))
+            sink.append(forTable ? inCurrency(.money(transaction.toSum), transaction.toCurrency) : value(transaction.toSum))
+            sink.append(.text(transaction.toCurrency))
+        }
+        if columns.withTransfer { sink.append(.text(type == .transfer ? accountName(transaction.toAccount) : nil)) }
+        sink.append(.text(transaction.note))
     }
 
     /// An amount shown with its currency's code, unless it is in the base currency.
     private static func inCurrency(_ cell: Cell, _ currency: String?) -> Cell {
         guard let currency, !cell.shown.isEmpty else { return cell }
         return Cell(shown: cell.shown + " " + currency, value: cell.value, tone: cell.tone)
-    }
-
-    /// A field the type doesn't use is an empty cell, and null in JSON.
-    private static func cells(_ transaction: Transaction, withRatio: Bool, forTable: Bool) -> [Cell] {
-        let type = transaction.type
-        let quantity = type.quantity == .unused || (type == .transfer && transaction.ticker.isEmpty) ? nil : transaction.quantity
-        let sum = type.sum == .unused || (type == .transfer && !transaction.ticker.isEmpty) ? nil : transaction.sum
-        let amounts: [Cell] = forTable
-            ? [.decimal(quantity), .decimal(transaction.price, shown: transaction.price.map(price) ?? ""), .money(sum)]
-            : [value(quantity), value(transaction.price), value(sum)]
-        return [Cell(shown: forTable ? String(transaction.id.prefix(shortIDLength)) : "", value: .string(transaction.id)), .text(transaction.date.iso),
-                .text(type.rawValue), .text(transaction.ticker.isEmpty ? nil : transaction.ticker)] + amounts
-            + (withRatio ? [.text(transaction.ratio?.description)] : []) + [.text(transaction.note)]
     }
 
     /// A decimal's exact value for JSON and CSV, with nothing to show: what `Cell.decimal` carries.

@@ -24,38 +24,48 @@ struct TransactionRows {
         self.matching = matching
     }
 
-    /// Where a transaction's row is, and what orders it.
+    /// Where a transaction's row is, and what orders it: 40 bytes, a million of them at most.
     private struct Row {
-        let day: Int32
-        let updatedAt: Date
+        let updatedAt: TimeInterval
         let id: String
-        let line: LedgerLogSnapshot.Line
-        let columns: TransactionPresentation.Columns
+        let offset: Int
+        let length: Int32
+        let day: Int32
+    }
+
+    /// What the scan made of each entry it kept, beside `rows`.
+    private enum Slot {
+        case row(TransactionPresentation.Columns)
+        /// Of a kind other than transactions (undo points aside): counted, not written.
+        case otherKind
+        /// A transaction left out, or an undo point.
+        case leftOut
     }
 
     /// The rows, as many as `limit`. Returns how many were written and how many live entries of
     /// kinds other than transactions (undo points aside) the log holds.
     func write(_ format: OutputFormat, limit: Int? = nil, to write: (String) throws -> Void) throws -> (written: Int, otherKinds: Int) {
         guard let snapshot else {
-            try write(TransactionPresentation.report([], accountName: accounts.name(of:), forTable: false).listEnd(format, rows: 0))
+            var rows = StreamedRows(format, columns: TransactionPresentation.reportColumns(.init()))
+            try write(rows.finish())
             return (0, 0)
         }
-        // One slot per entry kept by the scan: a row, or (with no line) an entry left out, which
-        // `isOther` says is of another kind.
-        var rows: [Row] = [], isOther: [Bool] = []
-        let leftOut = Row(day: 0, updatedAt: Date(timeIntervalSince1970: 0), id: "", line: LedgerLogSnapshot.Line(offset: 0, length: 0), columns: .init())
+        // One slot per entry kept by the scan; a row only for a transaction written.
+        var rows: [Row] = [], slots: [Slot] = []
         let superseded: [Int]
         do throws(LedgerReadError) {
-            superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
+            superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0); slots.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
                 guard let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
-                    rows.append(leftOut)
-                    isOther.append(entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind })
+                    let isOther = entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind }
+                    slots.append(isOther ? .otherKind : .leftOut)
+                    rows.append(Row(updatedAt: 0, id: "", offset: 0, length: 0, day: 0))
                     return true
                 }
                 var columns = TransactionPresentation.Columns()
                 columns.fit(transaction)
-                rows.append(Row(day: transaction.date.daysSinceEpoch, updatedAt: transaction.updatedAt, id: transaction.id, line: line, columns: columns))
-                isOther.append(false)
+                slots.append(.row(columns))
+                rows.append(Row(updatedAt: transaction.updatedAt.timeIntervalSinceReferenceDate, id: transaction.id, offset: line.offset,
+                                length: Int32(clamping: line.length), day: transaction.date.daysSinceEpoch))
                 return true
             }
         } catch let .store(error) {
@@ -65,55 +75,56 @@ struct TransactionRows {
         }
         // Compacted in place: a second array of a million keys would double the memory.
         var dead = superseded.makeIterator(), nextDead = dead.next(), kept = 0, otherKinds = 0
+        var columns = TransactionPresentation.Columns()
         for index in rows.indices {
             if index == nextDead {
                 nextDead = dead.next()
                 continue
             }
-            if rows[index].line.length > 0 {
+            switch slots[index] {
+            case let .row(rowColumns):
+                columns.fit(rowColumns)
                 rows[kept] = rows[index]
                 kept += 1
-            } else if isOther[index] {
-                otherKinds += 1
+            case .otherKind: otherKinds += 1
+            case .leftOut: break
             }
         }
         rows.removeLast(rows.count - kept)
-        isOther = []
-        return (try writeRows(rows, limit: limit, from: snapshot, format: format, to: write), otherKinds)
+        slots = []
+        return (try writeRows(rows, columns: columns, limit: limit, from: snapshot, format: format, to: write), otherKinds)
     }
 
-    private func writeRows(_ rows: [Row], limit: Int?, from snapshot: LedgerLogSnapshot, format: OutputFormat, to write: (String) throws -> Void) throws -> Int {
-        var columns = TransactionPresentation.Columns()
-        for row in rows { columns.fit(row.columns) }
-        let order = rows.indices.sorted { lhs, rhs in
-            let (left, right) = (rows[lhs], rows[rhs])
+    private func writeRows(_ rows: [Row], columns: TransactionPresentation.Columns, limit: Int?, from snapshot: LedgerLogSnapshot, format: OutputFormat,
+                           to write: (String) throws -> Void) throws -> Int {
+        // Positions, not rows, are sorted: half the memory of a sort's scratch space.
+        let order = (0..<Int32(rows.count)).sorted { lhs, rhs in
+            let (left, right) = (rows[Int(lhs)], rows[Int(rhs)])
             if left.day != right.day { return left.day > right.day }
             if left.updatedAt != right.updatedAt { return left.updatedAt > right.updatedAt }
             return left.id < right.id
         }.prefix(limit ?? rows.count)
-        var written = 0
+        var streamed = StreamedRows(format, columns: TransactionPresentation.reportColumns(columns))
         for start in stride(from: order.startIndex, to: order.endIndex, by: 4_096) {
             let batch = order[start..<min(start + 4_096, order.endIndex)]
             let entries: [LedgerEntry]
             do throws(StoreError) {
-                entries = try snapshot.entries(at: batch.map { rows[$0].line })
+                entries = try snapshot.entries(at: batch.map { LedgerLogSnapshot.Line(offset: rows[Int($0)].offset, length: Int(rows[Int($0)].length)) })
             } catch {
                 throw CLIError.runtime(error.userMessage)
             }
-            var transactions: [Transaction] = []
-            transactions.reserveCapacity(entries.count)
             for entry in entries {
                 do throws(LedgerDecodingError) {
-                    if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(reading(transaction)) }
+                    guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { continue }
+                    TransactionPresentation.appendCells(of: reading(transaction), columns: columns, accountName: accounts.name(of:), forTable: false, to: &streamed)
+                    streamed.endRow()
                 } catch {
                     throw CLIError.runtime("nothing more was written: \(error.userMessage)")
                 }
             }
-            try write(TransactionPresentation.report(transactions, columns: columns, accountName: accounts.name(of:), forTable: false)
-                .renderPiece(format, isFirst: start == order.startIndex))
-            written += transactions.count
+            try write(streamed.take())
         }
-        try write(TransactionPresentation.report([], columns: columns, accountName: accounts.name(of:), forTable: false).listEnd(format, rows: written))
-        return written
+        try write(streamed.finish())
+        return streamed.rows
     }
 }
