@@ -165,6 +165,22 @@ final class ImportExportTests: XCTestCase {
         XCTAssertTrue(run.errors.contains("type, quantity"), run.errors)
     }
 
+    func test_export_ordersRowsOfOneDayAndTimeByTheirWholeIDs_evenWhereTheyStartAlike() throws {
+        let invest = makeInvestDriver()
+        let ids = ["samepre-c", "b", "samepre", "samepre-a", "samepre\u{E9}", "a", "samepre-b", "sameprefix9"]
+        try FileManager.default.createDirectory(at: invest.home, withIntermediateDirectories: true)
+        let log = "investments-transactions v2\n" + ids.map { "+\t\($0)\tbuy\t1\t1700000000000\tdate=2024-01-02\tquantity=1\tsum=10\tticker=AAA\n" }.joined()
+        try Data(log.utf8).write(to: invest.home.appendingPathComponent("transactions.log"))
+
+        for format in ["csv", "json"] {
+            let run = invest.run(["export", "--format", format])
+            XCTAssertEqual(run.status, 0, run.errors)
+            let exported = format == "csv" ? run.output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+                                           : try run.jsonRows().map { $0["id"] as? String ?? "" }
+            XCTAssertEqual(exported, ids.sorted(), format)
+        }
+    }
+
     func test_exportThenImport_roundTripsInBothFormats() throws {
         for format in ["csv", "json"] {
             let source = makeInvestDriver()

@@ -24,13 +24,32 @@ struct TransactionRows {
         self.matching = matching
     }
 
-    /// Where a transaction's row is, and what orders it: 40 bytes, a million of them at most.
+    /// Where a transaction's row is, and what orders it, in 32 bytes: a million of them at most.
+    /// Not the id, which may take a heap block of its own, but its first eight bytes: rows of
+    /// one day and time whose ids those don't order are ordered by their full ids afterwards
+    /// (`settleTies`), read again from the log.
     private struct Row {
         let updatedAt: TimeInterval
-        let id: String
+        let idStart: UInt64
         let offset: Int
-        let length: Int32
+        /// The line's length, negative when `idStart` can't order the id (one that is not a
+        /// valid id, which sorts as a string, not byte by byte).
+        private let signedLength: Int32
         let day: Int32
+
+        init(updatedAt: TimeInterval, id: String, offset: Int, length: Int, day: Int32) {
+            self.updatedAt = updatedAt
+            self.offset = offset
+            self.day = day
+            let ordersByBytes = LedgerIdentifier.isValid(id)
+            signedLength = Int32(clamping: length) * (ordersByBytes ? 1 : -1)
+            idStart = id.utf8.prefix(8).reduce(0) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, id.utf8.count)))
+        }
+
+        static let leftOut = Row(updatedAt: 0, id: "", offset: 0, length: 0, day: 0)
+
+        var line: LedgerLogSnapshot.Line { LedgerLogSnapshot.Line(offset: offset, length: Int(signedLength.magnitude)) }
+        var idStartOrders: Bool { signedLength > 0 }
     }
 
     /// What the scan made of each entry it kept, beside `rows`.
@@ -58,14 +77,14 @@ struct TransactionRows {
                 guard let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
                     let isOther = entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind }
                     slots.append(isOther ? .otherKind : .leftOut)
-                    rows.append(Row(updatedAt: 0, id: "", offset: 0, length: 0, day: 0))
+                    rows.append(.leftOut)
                     return true
                 }
                 var columns = TransactionPresentation.Columns()
                 columns.fit(transaction)
                 slots.append(.row(columns))
                 rows.append(Row(updatedAt: transaction.updatedAt.timeIntervalSinceReferenceDate, id: transaction.id, offset: line.offset,
-                                length: Int32(clamping: line.length), day: transaction.date.daysSinceEpoch))
+                                length: line.length, day: transaction.date.daysSinceEpoch))
                 return true
             }
         } catch let .store(error) {
@@ -95,21 +114,52 @@ struct TransactionRows {
         return (try writeRows(rows, columns: columns, limit: limit, from: snapshot, format: format, to: write), otherKinds)
     }
 
+    /// Orders by their full ids (`Transaction.newestFirst`) the runs of one day and time that
+    /// the ids' first bytes left unsettled: two ids that start alike, or one that is not a valid
+    /// id. Nearly never any: ids are random.
+    private func settleTies(in order: inout [Int32], rows: [Row], from snapshot: LedgerLogSnapshot) throws {
+        var start = 0
+        while start < order.count {
+            let first = rows[Int(order[start])]
+            var end = start + 1, unsettled = !first.idStartOrders
+            while end < order.count, rows[Int(order[end])].day == first.day, rows[Int(order[end])].updatedAt == first.updatedAt {
+                let row = rows[Int(order[end])]
+                unsettled = unsettled || !row.idStartOrders || row.idStart == rows[Int(order[end - 1])].idStart
+                end += 1
+            }
+            if unsettled, end - start > 1 {
+                var ids: [String] = []
+                for piece in stride(from: start, to: end, by: 4_096) {
+                    do throws(StoreError) {
+                        ids += try snapshot.entries(at: order[piece..<min(piece + 4_096, end)].map { rows[Int($0)].line }).map(\.id)
+                    } catch {
+                        throw CLIError.runtime(error.userMessage)
+                    }
+                }
+                let settled = ids.indices.sorted { ids[$0] < ids[$1] }.map { order[start + $0] }
+                order.replaceSubrange(start..<end, with: settled)
+            }
+            start = end
+        }
+    }
+
     private func writeRows(_ rows: [Row], columns: TransactionPresentation.Columns, limit: Int?, from snapshot: LedgerLogSnapshot, format: OutputFormat,
                            to write: (String) throws -> Void) throws -> Int {
         // Positions, not rows, are sorted: half the memory of a sort's scratch space.
-        let order = (0..<Int32(rows.count)).sorted { lhs, rhs in
+        var sorted = (0..<Int32(rows.count)).sorted { lhs, rhs in
             let (left, right) = (rows[Int(lhs)], rows[Int(rhs)])
             if left.day != right.day { return left.day > right.day }
             if left.updatedAt != right.updatedAt { return left.updatedAt > right.updatedAt }
-            return left.id < right.id
-        }.prefix(limit ?? rows.count)
+            return left.idStart < right.idStart
+        }
+        try settleTies(in: &sorted, rows: rows, from: snapshot)
+        let order = sorted.prefix(limit ?? rows.count)
         var streamed = StreamedRows(format, columns: TransactionPresentation.reportColumns(columns))
         for start in stride(from: order.startIndex, to: order.endIndex, by: 4_096) {
             let batch = order[start..<min(start + 4_096, order.endIndex)]
             let entries: [LedgerEntry]
             do throws(StoreError) {
-                entries = try snapshot.entries(at: batch.map { LedgerLogSnapshot.Line(offset: rows[Int($0)].offset, length: Int(rows[Int($0)].length)) })
+                entries = try snapshot.entries(at: batch.map { rows[Int($0)].line })
             } catch {
                 throw CLIError.runtime(error.userMessage)
             }
