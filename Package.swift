@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
         .executableTarget(name: "store-writer", dependencies: ["Ledger", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
-        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices",
+        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices", "Savings",
                                                                            "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",

@@ -144,30 +144,4 @@ final class CheckpointedTallyTests: XCTestCase {
         TransactionsTally(base: "GBP").write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: "transactions-tally-v1-\(base)", at: position)
     }
-
-    /// The log, counting the replays a reader asks of it.
-    private final class CountingLog: CheckpointableLedger {
-        private let log: FileLedgerStore
-        private(set) var replays = 0
-
-        init(_ log: FileLedgerStore) {
-            self.log = log
-        }
-
-        func checkpoint(named name: String) -> (payload: [UInt8], position: LogPosition)? { log.checkpoint(named: name) }
-
-        func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition? {
-            try log.forEachEntry(after: position, body)
-        }
-
-        func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
-            throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
-            replays += 1
-            return try log.scanLiveToEnd(reserve: reserve, keep)
-        }
-
-        func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {
-            log.saveCheckpoint(payload, named: name, at: position)
-        }
-    }
 }

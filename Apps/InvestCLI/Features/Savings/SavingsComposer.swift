@@ -1,5 +1,6 @@
 import Foundation
 import Savings
+import Ledger
 import TerminalKit
 import ClientComposition
 
@@ -7,19 +8,24 @@ import ClientComposition
 extension AppComposer {
     func loadSavings() throws -> SavingsLoading {
         try warnIfTheDataDirectoryIsMissing()
-        return LoadSavingsUseCase(store: LedgerSavingsStore(ledger: try ledger()))
+        return LoadSavingsUseCase(store: try savingsStore(on: try ledger()))
+    }
+
+    /// Savings on `ledger`, each account's latest value from its checkpoint of the local log.
+    func savingsStore(on ledger: LedgerStore) throws -> SavingsStore {
+        LedgerSavingsStore(ledger: ledger, checkpoints: try localLog())
     }
 
     func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
-        ManageSavingsAccountsUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ManageSavingsAccountsUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     func recordSavingsValue() throws -> RecordSavingsValueUseCase {
-        RecordSavingsValueUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        RecordSavingsValueUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     func importSavings() throws -> ImportSavingsUseCase {
-        ImportSavingsUseCase(store: LedgerSavingsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ImportSavingsUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
     /// INVEST_CURRENCY, else £ (seed 003's).

@@ -133,18 +133,20 @@ public struct SavingsBook: SavingsAccountsHolding, Equatable, Sendable {
 /// which costs more than reading them.
 public struct SavingsSummary: SavingsAccountsHolding, Equatable, Sendable {
     /// In list order, as in `SavingsBook`.
-    public let accounts: [SavingsAccount]
+    public internal(set) var accounts: [SavingsAccount]
     /// The latest update of every account that has one, by account id.
-    public let latestUpdates: [String: ValueUpdate]
+    public internal(set) var latestUpdates: [String: ValueUpdate]
 
     /// From updates in any order: the latest of each account by `ValueUpdate.counts(before:)`.
     public init(accounts: [SavingsAccount], updates: [ValueUpdate]) {
-        var latest: [String: ValueUpdate] = [:]
-        latest.reserveCapacity(accounts.count)
-        for update in updates where latest[update.accountID].map({ $0.counts(before: update) }) ?? true {
-            latest[update.accountID] = update
-        }
-        self.init(listedAccounts: SavingsAccount.listed(accounts), latestUpdates: latest)
+        self.init(listedAccounts: SavingsAccount.listed(accounts), latestUpdates: [:])
+        latestUpdates.reserveCapacity(accounts.count)
+        for update in updates { note(update) }
+    }
+
+    /// Keeps `update` if it is its account's latest: in any order, the same latest.
+    mutating func note(_ update: ValueUpdate) {
+        if latestUpdates[update.accountID].map({ $0.counts(before: update) }) ?? true { latestUpdates[update.accountID] = update }
     }
 
     init(listedAccounts: [SavingsAccount], latestUpdates: [String: ValueUpdate]) {

@@ -25,9 +25,14 @@ public protocol SavingsStore {
 /// untouched.
 public struct LedgerSavingsStore: SavingsStore {
     private let ledger: LedgerStore
+    /// Each account's latest value kept at a checkpoint of the log under `ledger`; nil where
+    /// there is none (the remote store), and the summary reads every update.
+    private let summaries: CheckpointedProjectionReader<SavingsSummary>?
 
-    public init(ledger: LedgerStore) {
+    /// - Parameter checkpoints: the local log `ledger` reads, when it is one.
+    public init(ledger: LedgerStore, checkpoints: CheckpointableLedger? = nil) {
         self.ledger = ledger
+        summaries = checkpoints.map { CheckpointedProjectionReader(log: $0, empty: .empty) }
     }
 
     public func book() throws(SavingsError) -> SavingsBook {
@@ -36,6 +41,13 @@ public struct LedgerSavingsStore: SavingsStore {
     }
 
     public func summary() throws(SavingsError) -> SavingsSummary {
+        if let summaries {
+            do throws(LedgerReadError) {
+                return try summaries.current()
+            } catch {
+                throw .unreadable(error)
+            }
+        }
         let (accounts, updates) = try records()
         return SavingsSummary(accounts: accounts, updates: updates)
     }
