@@ -101,18 +101,18 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         let startedAt = now()
         // A ledger belongs to the account it synced with: another account's sync would copy
         // someone's private records into it, unless that is asked for.
-        let others = try step(SyncLedgerError.local) { () throws(StoreError) in try state.otherAccounts() }
+        let others = try onSide(SyncLedgerError.local) { () throws(StoreError) in try state.otherAccounts() }
         guard others.isEmpty || mergingOtherAccounts else { throw .boundToOtherAccounts(others) }
-        let lastSync = try step(SyncLedgerError.local) { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
-        let (theirs, unreadable) = try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.retrieveReadableEntries() }
+        let lastSync = try onSide(SyncLedgerError.local) { () throws(StoreError) in try state.lastSync()?.millisecondsSince1970 }
+        let (theirs, unreadable) = try onSide(SyncLedgerError.remote) { () throws(StoreError) in try remote.retrieveReadableEntries() }
         // A remote record this client can't read is left alone on both sides: neither pulled nor
         // overwritten, since a newer client may have written it.
         let untouchable = Set(unreadable.map(\.id))
-        let snapshot = try step(SyncLedgerError.local) { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
+        let snapshot = try onSide(SyncLedgerError.local) { () throws(StoreError) in try local.retrieveEntries() }.filter { !untouchable.contains($0.id) }
         // Records edited on both sides merge field by field from the version both started from.
         let editedOnBothSides = SyncPlan.editedOnBothSides(local: snapshot, remote: theirs, lastSync: lastSync)
         let bases = editedOnBothSides.isEmpty || lastSync == nil ? [:]
-            : try step(SyncLedgerError.local) { () throws(StoreError) in try Self.versions(in: local, of: editedOnBothSides, atOrBefore: lastSync!) }
+            : try onSide(SyncLedgerError.local) { () throws(StoreError) in try Self.versions(in: local, of: editedOnBothSides, atOrBefore: lastSync!) }
         let plan = SyncPlan(local: snapshot, remote: theirs, lastSync: lastSync, bases: bases)
         let conflicts = plan.conflicts + Self.overwrites(remote.overwrittenSinceWritten(), local: snapshot, remote: theirs, reported: plan.conflicts)
         // What the remote can't hold is named and kept back, so it can't fail the whole push.
@@ -122,9 +122,9 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         // Only over the versions just read: a device that wrote meanwhile is never overwritten
         // with an older version; the sync reads and plans again instead.
         let read = Dictionary(theirs.map { ($0.id, $0.updatedAt) }) { $1 }
-        if !push.isEmpty { try step(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push, expecting: read) } }
+        if !push.isEmpty { try onSide(SyncLedgerError.remote) { () throws(StoreError) in try remote.apply(push, expecting: read) } }
         let remoteNow = Self.merged(theirs, with: push)
-        return try step(SyncLedgerError.local) { () throws(StoreError) in
+        return try onSide(SyncLedgerError.local) { () throws(StoreError) in
             try local.withExclusiveAccess { () throws(StoreError) in
                 let mine = try local.retrieveEntries()
                 let pullable = SyncPlan(local: mine.filter { !untouchable.contains($0.id) }, remote: remoteNow, lastSync: lastSync).pull
@@ -181,14 +181,5 @@ public final class SyncLedgerUseCase: LedgerSyncing {
         guard !pushed.isEmpty else { return remote }
         let replaced = Set(pushed.map(\.id))
         return remote.filter { !replaced.contains($0.id) } + pushed
-    }
-
-    /// Runs one side's store work, reporting a failure as that side's.
-    private func step<T>(_ side: (StoreError) -> SyncLedgerError, _ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw side(error)
-        }
     }
 }
