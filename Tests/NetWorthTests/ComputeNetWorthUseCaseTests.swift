@@ -1,4 +1,5 @@
 import XCTest
+import Portfolio
 import Foundation
 import FixedPoint
 import Ledger
@@ -62,6 +63,31 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         XCTAssertEqual(rates.requests.map(\.currencies), [[CurrencyCode("EUR")!]])
     }
 
+    func test_netWorth_fromTheProjection_equalsTheNetWorthFromTheHistory_andReadsNoHistoryWhereItNamesOnlyTheBase() throws {
+        for seed in 1...30 {
+            var random = RandomHistory(seed: UInt64(seed) * 7)
+            let mixed = (0..<70).map { _ in random.transaction() }
+            // In the base alone, the projection answers; naming another currency, the history does.
+            let inBase = mixed.filter { $0.type != .fx }.map { transaction in
+                Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
+                            sum: transaction.sum, ratio: transaction.ratio, account: transaction.account, toAccount: transaction.toAccount,
+                            updatedAt: transaction.updatedAt)
+            }
+            for history in [inBase, mixed] {
+                let rates = [ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.85")),
+                             ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))]
+                let (fromHistory, _, _) = makeSUT(history: history, prices: ["AAPL": 190, "MSFT": 410], rates: rates)
+                let (fromProjection, _, retrieved) = makeSUT(history: history, prices: ["AAPL": 190, "MSFT": 410], rates: rates,
+                                                             projections: ProjectionStub(base: "GBP", history: history))
+
+                XCTAssertEqual(try fromProjection.netWorth().netWorth, try fromHistory.netWorth().netWorth, "seed \(seed)")
+                if history.allSatisfy({ $0.currency == nil && $0.toCurrency == nil }) {
+                    XCTAssertEqual(retrieved.requests, [], "seed \(seed): the projection answered")
+                }
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     private static let isa = "account-isa"
@@ -79,12 +105,13 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
 
     private func makeSUT(history: [Transaction], savings: SavingsStub = SavingsStub(), prices: [String: FixedDecimal] = ["AAPL": 250, "VOD.L": 80],
                          rates: [ExchangeRate] = [ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))],
-                         file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy, TransactionsRetrievingSpy) {
+                         projections: PortfolioProjecting? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy, TransactionsRetrievingSpy) {
         let transactions = TransactionsRetrievingSpy()
         transactions.stored = history
         let rateSpy = RatesSpy(rates: rates)
         let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)]),
-                                         rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
+                                         rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") },
+                                         projections: projections)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(rateSpy, file: file, line: line)
         return (sut, rateSpy, transactions)

@@ -3,6 +3,8 @@ import FixedPoint
 import Ledger
 import Currencies
 import CurrentPrices
+import Portfolio
+import Transactions
 
 /// Kept rates, and each request for them: the currencies asked for and the days.
 final class RatesSpy: ExchangeRatesProviding {
@@ -39,4 +41,14 @@ struct SecuritiesStub: SecuritiesManaging {
     func setCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security { fatalError("not used") }
     func recordProviderCurrency(_ currency: String, of ticker: String) throws(SecuritiesError) -> Security? { nil }
     func all() throws(SecuritiesError) -> [Security] { securities }
+}
+
+/// The projection a checkpoint would hold: the history's, replayed.
+struct ProjectionStub: PortfolioProjecting {
+    let base: String
+    let history: [Transaction]
+
+    func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
+        PortfolioProjection(base: base, method: method, history: history)
+    }
 }

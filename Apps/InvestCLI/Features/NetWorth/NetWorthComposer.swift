@@ -29,6 +29,6 @@ extension AppComposer {
         ComputeNetWorthUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices,
                                securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),
                                rates: try exchangeRates(offline: offline), savings: try loadSavings(), base: try baseCurrency(),
-                               today: { [context] in context.today })
+                               today: { [context] in context.today }, projections: try portfolioProjections())
     }
 }

@@ -11,7 +11,12 @@ extension AppComposer {
     func displayPortfolio(prices: PricesLoading, offline: Bool) throws -> PortfolioDisplaying {
         DisplayPortfolioUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices, scope: try accountScope(),
                                 converter: try baseCurrencyConverter(offline: offline),
-                                projections: CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code))
+                                projections: try portfolioProjections())
+    }
+
+    /// The positions and cash of the whole history, from their checkpoints of the local log.
+    func portfolioProjections() throws -> PortfolioProjecting {
+        CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code)
     }
 
     func reportRealizedGains() throws -> RealizedGainsReporting {

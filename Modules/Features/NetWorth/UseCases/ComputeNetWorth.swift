@@ -23,7 +23,9 @@ public protocol NetWorthComputing {
 
 /// Every account's holdings at today's prices, every tracked pot of cash and every open savings
 /// account, each converted by `NetWorthValuation`; the rates it needs are fetched once a day (or
-/// read from what is kept, offline).
+/// read from what is kept, offline). With `projections`, the holdings and the cash come from
+/// the history's projection, kept in a checkpoint, unless the history names a currency other
+/// than the base, which a valuation needs the first trade of.
 public final class ComputeNetWorthUseCase: NetWorthComputing {
     private let transactions: TransactionsRetrieving
     private let prices: PricesLoading
@@ -32,10 +34,12 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
     private let savings: SavingsLoading?
     private let base: CurrencyCode
     private let today: () -> CalendarDay
+    private let projections: PortfolioProjecting?
 
     /// `savings` nil: a client that keeps none.
     public init(transactions: TransactionsRetrieving, prices: PricesLoading, securities: SecuritiesManaging, rates: ExchangeRatesProviding,
-                savings: SavingsLoading?, base: CurrencyCode, today: @escaping () -> CalendarDay) {
+                savings: SavingsLoading?, base: CurrencyCode, today: @escaping () -> CalendarDay, projections: PortfolioProjecting? = nil) {
+        self.projections = projections
         self.transactions = transactions
         self.prices = prices
         self.securities = securities
@@ -47,11 +51,9 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
 
     public func netWorth() throws(NetWorthError) -> (netWorth: NetWorth, prices: [String: Result<LoadedPrice, PriceLoadingError>]) {
         let day = today()
-        let history: [Transaction]
-        do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }
-        let held = PortfolioCalculator.positions(of: history).quantities
-        let tracked = CashPolicy.trackedAccounts(in: history)
-        let pots = CashPolicy.balances(of: history).filter { tracked.contains($0.key.account) && !$0.value.isZero }
+        let (history, positions, tracked, balances) = try holdingsAndCash()
+        let held = positions.quantities
+        let pots = balances.filter { tracked.contains($0.key.account) && !$0.value.isZero }
             .sorted { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
@@ -69,5 +71,22 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
         items += pots.map { valuation.cash($0.key, balance: $0.value) }
         items += openSavings.map { account, value in valuation.savings(name: account.name, value: value, currency: account.currency) }
         return (NetWorth(base: base, day: day, items: items), results)
+    }
+
+    /// The positions, the accounts whose cash is tracked and every pot's balance, from the
+    /// projection where it can tell them; then the history, which is empty where it is not read.
+    private func holdingsAndCash() throws(NetWorthError)
+        -> (history: [Transaction], positions: PortfolioCalculator.Positions, tracked: Set<String?>, balances: [CashPot: FixedDecimal]) {
+        if let projections {
+            // Every cost method holds the same quantities; the average is the default one.
+            let projection: PortfolioProjection
+            do { projection = try projections.projection(method: .average) } catch { throw .transactions(error) }
+            if !projection.namesAnotherCurrency {
+                return ([], projection.positions.positions, projection.tally.trackedAccounts, projection.tally.balances(in: .all))
+            }
+        }
+        let history: [Transaction]
+        do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }
+        return (history, PortfolioCalculator.positions(of: history), CashPolicy.trackedAccounts(in: history), CashPolicy.balances(of: history))
     }
 }
