@@ -83,10 +83,12 @@ public protocol PortfolioProjecting {
     func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection
 }
 
-/// The projection kept in a checkpoint of the ledger's log, one per cost-basis method.
+/// The projection kept in a checkpoint of the ledger's log, one per cost-basis method, read
+/// once per method for the run: a command that shows a portfolio and a net worth loads it once.
 public final class CheckpointedPortfolioProjection: PortfolioProjecting {
     private let log: CheckpointableLedger
     private let base: String
+    private var read: [CostBasisMethod: PortfolioProjection] = [:]
 
     public init(log: CheckpointableLedger, base: String) {
         self.log = log
@@ -94,6 +96,9 @@ public final class CheckpointedPortfolioProjection: PortfolioProjecting {
     }
 
     public func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
-        try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method)).current()
+        if let projection = read[method] { return projection }
+        let projection = try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method)).current()
+        read[method] = projection
+        return projection
     }
 }

@@ -98,21 +98,21 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
     private func rebuilt() throws(LedgerReadError) -> Projection {
         var records: [Projection.Record] = []
-        // Sized from the file, as the scan reserves: lines are longer than its estimate's 48 bytes.
-        var filter = IdentifierFilter(capacity: 0)
-        let (superseded, end) = try log.scanLiveToEnd(reserve: { estimate in
-            records.reserveCapacity(estimate)
-            filter = IdentifierFilter(expecting: estimate)
-        }) { entry throws(LedgerDecodingError) in
+        // Every version's id, superseded ones too: a later line for any of them is a change.
+        var ids: [String] = []
+        let (superseded, end) = try log.scanLiveToEnd(reserve: { records.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
-            // Every version's id, superseded ones too: a later line for any of them is a change.
-            filter.insert(entry.id)
+            ids.append(entry.id)
             guard let record = try empty.record(from: entry) else { return false }
             records.append(record)
             return true
         }
         let state = empty.replaying(records.removing(positions: superseded))
         if let end {
+            // Sized from the ids of these kinds, with room for half as many again, not from the log:
+            // every read loads the filter, and a projection of a few records keeps a small one.
+            var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
+            for id in ids { filter.insert(id) }
             var seen = SeenIDs(filter: filter, token: 0, since: [])
             seen.isWritten = false
             save(state, &seen, at: end)
