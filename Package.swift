@@ -61,7 +61,7 @@ let package = Package(
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
         .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Currencies",
-                                                         "NetWorth", "Savings", "QuotesAPI", "FixedPoint"],
+                                                         "NetWorth", "Savings", "QuotesAPI", "FixedPoint", "LocalFileStore"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "Analytics", "TerminalKit", "ClientComposition",

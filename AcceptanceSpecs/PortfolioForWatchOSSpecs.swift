@@ -3,7 +3,7 @@ import InvestCLITestSupport
 import TestSupport
 
 /// Seed 002's "Portfolio (for WatchOS)": `invest-summary`, the remote-only client, answers from
-/// the account's remote store and live prices alone.
+/// the account's remote store and live prices, through a copy of the account it keeps.
 final class PortfolioForWatchOSSpecs: XCTestCase {
     func test_givenNoTransactions_whenUserLaunchesTheSummary_heSeesZeroCostAndProfit() throws {
         let emulator = try startEmulator()
@@ -45,8 +45,8 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         XCTAssertEqual(answer["unpricedTickers"] as? [String], [])
         let portfolio = phone.run(["portfolio"]).output
         XCTAssertTrue(portfolio.contains("Total value 270.00  cost basis 173.33  profit +105.00 (55.26%)"), "the full client's totals agree: \(portfolio)")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: watch.home.path), ["session.json"],
-                       "the remote-only client keeps no store and no price cache: its session is its only file")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: watch.home.path).sorted(), ["session.json", "summary-cache"],
+                       "the remote-only client keeps its session and its copy of the account, nothing else")
     }
 
     /// Issue 27: both clients value a holding the quote service doesn't list with the price the
@@ -136,5 +136,75 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         XCTAssertEqual(table.status, 0, table.errors)
         XCTAssertTrue(table.output.contains("sample prices"), "a reader of stdout alone must not take them for live: \(table.output)")
         XCTAssertEqual(try json.jsonObject()["priceMode"] as? String, "sample")
+    }
+
+    /// Issue 33: the summary answers from the copy of the account the last run kept, at the
+    /// prices kept then, with the network out of reach; a later run online brings it level.
+    func test_offline_theSummaryAnswersFromTheCopyTheLastRunKept_withoutTheNetwork() throws {
+        let emulator = try startEmulator()
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        phone.signUp("investor@example.com", password: "long enough")
+        phone.add(["buy AAA 2 40 2024-01-02", "buy BBB 1 20 2024-01-03"])
+        XCTAssertEqual(phone.run(["sync"]).status, 0)
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        watch.environment["INVEST_EMAIL"] = "investor@example.com"
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+        let online = try watch.summary(["--format", "json"]).jsonObject()
+        phone.add(["buy AAA 1 30 2024-01-04"])
+        XCTAssertEqual(phone.run(["sync"]).status, 0)
+        let reachable = watch.environment
+        for key in ["INVEST_AUTH_URL", "INVEST_REMOTE_URL", "INVEST_QUOTES_URL"] { watch.environment[key] = "http://127.0.0.1:9" }
+
+        let offline = watch.summary(["--format", "json"] + ["--offline"])
+        let table = watch.summary(["--offline"])
+
+        XCTAssertEqual(offline.status, 0, offline.errors)
+        let answer = try offline.jsonObject()
+        for key in ["value", "profit", "costBasis", "netWorth"] { XCTAssertEqual(answer[key] as? String, online[key] as? String, key) }
+        XCTAssertEqual(answer["priceMode"] as? String, "offline")
+        XCTAssertEqual(answer["copiedAt"] as? String, online["copiedAt"] as? String)
+        XCTAssertTrue(table.output.contains("Offline: the records as copied from the account at "), table.output)
+        watch.environment = reachable
+        let broughtLevel = try watch.summary(["--format", "json"]).jsonObject()
+        let totals = try phone.run(["portfolio", "--format", "json"]).jsonObject()["totals"] as? [String: Any]
+        XCTAssertEqual(broughtLevel["value"] as? String, totals?["value"] as? String)
+        XCTAssertNotEqual(broughtLevel["value"] as? String, online["value"] as? String, "the phone's new buy is in")
+        for key in ["INVEST_AUTH_URL", "INVEST_REMOTE_URL", "INVEST_QUOTES_URL"] { watch.environment[key] = "http://127.0.0.1:9" }
+        XCTAssertEqual(try watch.summary(["--format", "json", "--offline"]).jsonObject()["value"] as? String, broughtLevel["value"] as? String)
+    }
+
+    func test_offline_withNoCopyKeptYet_saysToRunOnlineFirst_withExitCode1() {
+        let watch = makeInvestDriver()
+
+        let run = watch.summary(["--offline"])
+
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.errors.contains("yet: run invest-summary once without --offline."), run.errors)
+        XCTAssertEqual(run.output, "")
+    }
+
+    /// The copy answers for one account: another account signing in on the same device never
+    /// sees the first one's records, online or offline.
+    func test_anotherAccountSigningIn_replacesTheCopy_neverMixesTheirRecords() throws {
+        let emulator = try startEmulator()
+        for (email, buys) in [("first@example.com", ["buy AAA 2 40 2024-01-02"]), ("second@example.com", ["buy BBB 1 20 2024-01-03"])] {
+            let phone = makeInvestDriver(servicesFrom: emulator)
+            phone.signUp(email, password: "long enough")
+            phone.add(buys)
+            XCTAssertEqual(phone.run(["sync"]).status, 0)
+        }
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+        watch.environment["INVEST_EMAIL"] = "first@example.com"
+        XCTAssertEqual(watch.summary().status, 0)
+        try FileManager.default.removeItem(at: watch.home.appendingPathComponent("session.json"))
+        watch.environment["INVEST_EMAIL"] = "second@example.com"
+
+        let second = try watch.summary(["--format", "json"]).jsonObject()
+        let offline = try watch.summary(["--format", "json", "--offline"]).jsonObject()
+
+        // BBB at the emulator's price, and no AAA of the first account's.
+        XCTAssertEqual(second["costBasis"] as? String, "20")
+        XCTAssertEqual(offline["costBasis"] as? String, "20")
     }
 }

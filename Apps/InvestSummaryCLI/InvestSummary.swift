@@ -11,21 +11,25 @@ import Transactions
 import Currencies
 import NetWorth
 import Savings
+import LocalFileStore
 
 /// `invest-summary`: the remote-only client, standing in for seed 002's watch app. It signs in,
-/// reads the account's transactions and live prices, and prints one answer: what the portfolio
-/// is worth, the profit, and the net worth in the base currency. No transaction store and no
-/// price cache: the session is its only file.
+/// brings its copy of the account's records level with the account, and prints one answer: what
+/// the portfolio is worth, the profit, and the net worth in the base currency. It never writes to
+/// the account. The copy, and the prices it last valued at, are kept in `summary-cache/` beside
+/// the session, so `--offline` answers from them, from their checkpoints, without the network.
 public enum InvestSummary {
     static let spec = CommandSpec(
         program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, and your net worth, read from your account",
-        usage: "[--home DIR] [--format table|json|csv]",
+        usage: "[--home DIR] [--offline] [--format table|json|csv]",
         discussion: """
         Uses the session saved by 'invest login', else signs in with $INVEST_EMAIL and $INVEST_PASSWORD.
         Figures are in the base currency ($INVEST_BASE_CURRENCY), at the exchange rates 'invest' keeps on the account.
-        Exit codes: 0 success, 1 the account, the remote store or the prices failed, 2 usage error.
+        Each run keeps a copy of the account's records and the prices it valued at; --offline answers from them.
+        Exit codes: 0 success, 1 the account, the remote store or the prices failed (or, offline, no copy is kept yet), 2 usage error.
         """,
-        options: [.value("home", "DIR", "Where the session is kept (default: as for invest)"),
+        options: [.value("home", "DIR", "Where the session and the copy are kept (default: as for invest)"),
+                  .flag("offline", "Answer from the copy and prices the last run kept; never touch the network"),
                   .value("format", "table|json|csv", "Output format (default: table)")],
         positionals: 0...0)
 
@@ -38,7 +42,7 @@ public enum InvestSummary {
             let format = try OutputFormat.parse(parsed.value("format"))
             let composer = SummaryComposer(context: context, services: RemoteServices(
                 environment: context.environment, dataDirectory: try DataDirectory.resolve(override: parsed.value("home"), environment: context.environment),
-                now: context.now, onSlowRequest: context.waitingNotice(program: "invest-summary")))
+                now: context.now, onSlowRequest: context.waitingNotice(program: "invest-summary")), offline: parsed.has("offline"))
             try show(composer.summary(), format: format, context: context)
         }
     }
@@ -47,7 +51,7 @@ public enum InvestSummary {
     /// so someone reading stdout alone is never misled.
     private static func show(_ answer: SummaryComposer.Answer, format: OutputFormat, context: InvestContext) {
         let summary = answer.summary
-        let priceMode = answer.samplePrices ? "sample" : "live"
+        let priceMode = answer.offline ? "offline" : answer.samplePrices ? "sample" : "live"
         var report = Report(columns: [
             .init(title: "VALUE", key: "value", alignment: .right), .init(title: "PROFIT", key: "profit", alignment: .right),
             .init(title: "PROFIT %", key: "profitPercent", alignment: .right), .init(title: "TODAY", key: "todayChange", alignment: .right),
@@ -70,6 +74,7 @@ public enum InvestSummary {
                 ("cash", exact(answer.report.cash)), ("valueWithCash", exact(answer.report.valueWithCash)),
                 ("netWorth", exact(answer.netWorth.total)), ("baseCurrency", .string(answer.netWorth.base.code)),
                 ("netWorthUnvalued", .array(answer.netWorth.unvalued.map { .string("\($0.kind.rawValue) \($0.name)") })),
+                ("copiedAt", .text(Timestamp.iso8601(answer.copiedAt))),
             ]).rendered())
         case .csv:
             context.console.write(report.render(.csv, colors: false))
@@ -83,6 +88,9 @@ public enum InvestSummary {
                     + (answer.netWorth.unvalued.isEmpty ? "" : ", leaving out \(answer.netWorth.unvalued.map(\.name).joined(separator: ", ")) (no price or rate kept)") + ".\n")
             }
             if answer.samplePrices { context.console.write("Valued at sample prices, not live ones: set FINNHUB_API_KEY for live prices.\n") }
+            if answer.offline {
+                context.console.write("Offline: the records as copied from the account at \(LocalTime(timeZone: context.timeZone).dateAndTime(answer.copiedAt)), at the prices kept then.\n")
+            }
             if !summary.unpricedTickers.isEmpty {
                 context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")
             }
@@ -90,11 +98,14 @@ public enum InvestSummary {
     }
 }
 
-/// Seed 002's "Display portfolio" use case, wired to remote infrastructure only: the account's
-/// remote ledger and live (or sample) prices, never a local store or cache.
+/// Seed 002's "Display portfolio" use case, wired to the account's remote ledger through a copy:
+/// each run brings the copy level (never writing to the account) and answers from it, from its
+/// checkpoints, as the full client answers from its own log; `offline` answers from the copy as
+/// the last run left it, at the prices that run kept.
 struct SummaryComposer {
     let context: InvestContext
     let services: RemoteServices
+    let offline: Bool
 
     struct Answer {
         /// As the full client's portfolio gives it, cash included.
@@ -102,25 +113,35 @@ struct SummaryComposer {
         /// As the full client's `networth` gives it, from the rates the account keeps.
         let netWorth: NetWorth
         let samplePrices: Bool
+        /// When the copy was last brought level with the account: now, unless offline.
+        let copiedAt: Date
+        let offline: Bool
 
         var summary: PortfolioSummary { report.summary }
     }
+
+    /// The few kinds looked up besides the transactions, served from their checkpoint.
+    private static let lookedUp = ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds
+        + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds
+    /// What this client reads, and so all it copies.
+    static let copiedKinds = TransactionsLedgerCodec.kinds + lookedUp + SavingsLedgerCodec.kinds
+
+    /// The copy of the account's records and the prices last valued at, beside the session.
+    var copyDirectory: URL { services.dataDirectory.appendingPathComponent("summary-cache", isDirectory: true) }
 
     /// The one rule both clients follow: a holding without a price is named and left out of the
     /// totals; only a price service that gave no price at all, for a reason other than unknown
     /// symbols, fails the run.
     func summary() throws -> Answer {
-        // This client keeps no files: the minute's requests are counted for this run only.
-        let live = try services.liveQuotes(requestLog: InMemoryQuoteRequestLog(), onWait: context.quoteWaitNotice(program: "invest-summary"))
-        // One read of the account's ledger serves the transactions, the manual prices and the closes.
-        let ledger = ReadOnceLedgerStore(decoratee: try services.remoteStore(session: try session()),
-                                         collecting: ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds
-                                            + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds + SavingsLedgerCodec.kinds)
+        let copiedAt = offline ? try lastCopy() : try refreshCopy()
+        let log = FileLedgerStore(directory: copyDirectory)
+        let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: Self.lookedUp), collecting: Self.lookedUp)
+        let (quotes, samplePrices) = try quoteLoader()
         let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)
         let console = context.console
         // As the full client: where no quote prices a holding, the price the user set, then the
         // latest close kept.
-        let setPrices = FallbackPriceLoader.manualPrices(behind: live ?? SamplePriceLoader(now: context.now)) {
+        let setPrices = FallbackPriceLoader.manualPrices(behind: quotes) {
             do throws(ManualPriceError) {
                 return try manual.all()
             } catch {
@@ -136,31 +157,33 @@ struct SummaryComposer {
                 return PriceHistory()
             }
         }
-        let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: 8))
+        let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: offline ? 1 : 8))
         let retrieve = TransactionsRetrievedOnce(decoratee: RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger)))
         // This client fetches no rates: it counts with those the full client kept on the account.
         let base = try services.configuration.baseCurrency()
+        let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
         let rates = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: nil, now: context.now)
         let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
-                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }))
+                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }),
+                                              projections: projections)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
             report = try display.display(sort: .value)
         } catch {
             throw error.cliError
         }
-        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: prices, securities: securities,
-                                              rates: rates, savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger)), base: base,
-                                              today: { [context] in context.today })
+        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: prices, securities: securities, rates: rates,
+                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger, checkpoints: log)), base: base,
+                                              today: { [context] in context.today }, projections: projections)
         let worth: NetWorth
         do throws(NetWorthError) {
             worth = try netWorth.netWorth().netWorth
         } catch {
             throw error.cliError
         }
-        let samplePrices = live == nil && !report.prices.isEmpty
-        if samplePrices { context.console.writeNotice("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
+        let sampled = samplePrices && !report.prices.isEmpty
+        if sampled { context.console.writeNotice("invest-summary: warning: \(RemoteServices.samplePricesWarning)\n") }
         let failures = report.prices.sorted { $0.key < $1.key }.compactMap { ticker, result -> (String, PriceLoadingError)? in
             guard case let .failure(error) = result else { return nil }
             return (ticker, error)
@@ -173,7 +196,76 @@ struct SummaryComposer {
         if !failures.isEmpty {
             context.console.writeNotice("invest-summary: warning: no price for \(named); the totals leave them out.\n")
         }
-        return Answer(report: report, netWorth: worth, samplePrices: samplePrices)
+        return Answer(report: report, netWorth: worth, samplePrices: sampled, copiedAt: copiedAt, offline: offline)
+    }
+
+    /// Offline, the prices the last run kept; online, live quotes, kept for the next offline run,
+    /// else sample prices. Every request counts against the plan's minute across runs, as the
+    /// full client's do.
+    private func quoteLoader() throws -> (PriceLoader, sample: Bool) {
+        let cache = FilePricesCache(directory: copyDirectory)
+        if offline { return (LocalPriceLoader(cache: cache), false) }
+        guard let live = try services.liveQuotes(requestLog: cache, onWait: context.quoteWaitNotice(program: "invest-summary")) else {
+            return (SamplePriceLoader(now: context.now), true)
+        }
+        return (PriceLoaderCacheDecorator(decoratee: live, cache: cache), false)
+    }
+
+    /// Brings the copy level with the signed-in account's records; a copy of another account's
+    /// is dropped first, so one account's records never answer for another's.
+    private func refreshCopy() throws -> Date {
+        let session = try session()
+        let signedIn: AuthSession
+        do throws(AuthError) {
+            signedIn = try session.currentSession(forceRefresh: false)
+        } catch {
+            throw CLIError.runtime(error.userMessage)
+        }
+        let account = SyncedAccount(uid: signedIn.uid, email: signedIn.email)
+        if try !FileSyncStateStore(directory: copyDirectory, account: account).otherAccounts().isEmpty {
+            do {
+                try FileManager.default.removeItem(at: copyDirectory)
+            } catch {
+                throw CLIError.runtime("could not clear the copy of another account's records in \(copyDirectory.path.escapedForTerminal): \(error.localizedDescription)")
+            }
+        }
+        let mirror = MirrorLedgerUseCase(copy: FileLedgerStore(directory: copyDirectory), remote: try services.remoteStore(session: session),
+                                         kinds: Self.copiedKinds, validator: validator(), now: context.now)
+        let report: MirrorReport
+        do throws(SyncLedgerError) {
+            report = try mirror.mirror()
+        } catch {
+            switch error {
+            case let .remote(failure): throw CLIError.runtime("could not retrieve your transactions: \(failure.userMessage)")
+            case let .local(failure): throw CLIError.runtime("could not keep the copy of your records: \(failure.userMessage)")
+            case .boundToOtherAccounts: throw CLIError.runtime("the copy of your records belongs to another account.")
+            }
+        }
+        if !report.rejected.isEmpty {
+            context.console.writeNotice("invest-summary: warning: left out \(report.rejected.count) record(s) the account holds that break this client's rules: "
+                + report.rejected.prefix(5).map { "\($0.id) (\($0.reasons.joined(separator: "; ")))".escapedForTerminal }.joined(separator: ", ") + ".\n")
+        }
+        let copiedAt = context.now()
+        try FileSyncStateStore(directory: copyDirectory, account: account).recordSync(at: copiedAt)
+        return copiedAt
+    }
+
+    /// When the copy kept here was last brought level, or why there is none to answer from.
+    private func lastCopy() throws -> Date {
+        let accounts = try FileSyncStateStore.syncedAccounts(directory: copyDirectory)
+        guard let account = accounts.first, let copiedAt = try FileSyncStateStore(directory: copyDirectory, account: account).lastSync() else {
+            throw CLIError.runtime("no copy of your records is kept in \(copyDirectory.path.escapedForTerminal) yet: run invest-summary once without --offline.")
+        }
+        return copiedAt
+    }
+
+    /// What the full client checks records from the account against, for the kinds this one reads.
+    private func validator() -> LedgerEntryValidating {
+        CompositeLedgerValidator([
+            TransactionsEntryValidator(today: { [context] in context.today }), ManualPricesEntryValidator(), SavingsEntryValidator(now: context.now),
+            DecodingEntryValidator(DecodingEntryValidator.decoders(ClosesLedgerCodec.self) + DecodingEntryValidator.decoders(ExchangeRatesLedgerCodec.self)
+                + DecodingEntryValidator.decoders(RatesCoverageLedgerCodec.self) + DecodingEntryValidator.decoders(SecuritiesLedgerCodec.self)),
+        ])
     }
 
     private func session() throws -> CurrentSessionProviding {
