@@ -122,8 +122,12 @@ let options = Options(Array(CommandLine.arguments.dropFirst()))
 /// The `invest` built beside this benchmark (`swift build -c release` builds both), or `--invest`'s.
 let investPath = options.invest ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("invest").path
 
-/// Runs `invest` as a user would, straight from this process with output to /dev/null: its wall time.
-func runInvest(_ arguments: [String], home: String) -> Sample {
+/// The `invest-summary` beside that `invest`.
+let summaryPath = URL(fileURLWithPath: investPath).deletingLastPathComponent().appendingPathComponent("invest-summary").path
+
+/// Runs `invest` (or `program`) as a user would, straight from this process with output to
+/// /dev/null: its wall time.
+func runInvest(_ arguments: [String], home: String, program: String = investPath) -> Sample {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -139,8 +143,8 @@ func runInvest(_ arguments: [String], home: String) -> Sample {
         posix_spawn_file_actions_destroy(&actions)
     }
     let start = DispatchTime.now().uptimeNanoseconds
-    guard posix_spawn(&pid, investPath, &actions, nil, argv, envp) == 0 else {
-        fatalError("could not start \(investPath); build it first (swift build -c release)")
+    guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else {
+        fatalError("could not start \(program); build it first (swift build -c release)")
     }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
@@ -152,17 +156,17 @@ func runInvest(_ arguments: [String], home: String) -> Sample {
 /// Peak RSS of one `invest` run, through a small Python parent: RSS reported for a child of this
 /// process (which holds the whole synthetic history) would include this process's own memory, while
 /// `RUSAGE_CHILDREN` in a small parent counts `invest` alone.
-func peakMemoryMB(_ arguments: [String], home: String) -> Double {
+func peakMemoryMB(_ arguments: [String], home: String, program: String = investPath) -> Double {
     let script = """
     import resource, subprocess, sys, time
     start = time.monotonic()
     code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print(time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
     """
-    let fields = pythonFields(script, [investPath, "--home", home] + arguments,
+    let fields = pythonFields(script, [program, "--home", home] + arguments,
                               environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"])
     guard let fields, fields.count == 3, let seconds = Double(fields[0]), let kilobytes = Double(fields[1]), fields[2] == "0" else {
-        fatalError("could not run \(investPath); build it first (swift build -c release)")
+        fatalError("could not run \(program); build it first (swift build -c release)")
     }
     _ = seconds
     return kilobytes / 1024
@@ -197,14 +201,14 @@ func dailyCloses(tickers count: Int) -> [LedgerEntry] {
 }
 
 /// A warm-up run that also measures peak memory, then `runs` timed runs.
-func timeProcess(runs: Int, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
+func timeProcess(runs: Int, program: String = investPath, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
     prepare()
     let (warmUpArguments, warmUpHome) = arguments()
-    let memory = peakMemoryMB(warmUpArguments, home: warmUpHome)
+    let memory = peakMemoryMB(warmUpArguments, home: warmUpHome, program: program)
     return (0..<runs).map { _ in
         prepare()
         let (a, h) = arguments()
-        return Sample(seconds: runInvest(a, home: h).seconds, peakMemoryMB: memory)
+        return Sample(seconds: runInvest(a, home: h, program: program).seconds, peakMemoryMB: memory)
     }
 }
 
@@ -316,6 +320,16 @@ do {
         record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })
         let exported = root.appendingPathComponent("export-\(size).csv").path
         record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })
+        // Issue 33: invest-summary answering from its copy of the account, as the last run online
+        // left it: the same history, the prices kept, the account it belongs to.
+        if FileManager.default.isExecutableFile(atPath: summaryPath) {
+            let copy = home.appendingPathComponent("summary-cache")
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(at: home.appendingPathComponent("transactions.log"), to: copy.appendingPathComponent("transactions.log"))
+            try FilePricesCache(directory: copy).save(prices)
+            try FileSyncStateStore(directory: copy, account: SyncedAccount(uid: "bench", email: "bench@example.com")).recordSync(at: fetchedAt)
+            record(size, "invest-summary --offline", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], home.path) })
+        }
         var importHome = ""
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
