@@ -222,7 +222,8 @@ struct SummaryComposer {
             throw CLIError.runtime(error.userMessage)
         }
         let account = SyncedAccount(uid: signedIn.uid, email: signedIn.email)
-        if try !FileSyncStateStore(directory: copyDirectory, account: account).otherAccounts().isEmpty {
+        let state = FileSyncStateStore(directory: copyDirectory, account: account)
+        if try !copyWork({ () throws(StoreError) in try state.otherAccounts() }).isEmpty {
             do {
                 try FileManager.default.removeItem(at: copyDirectory)
             } catch {
@@ -232,13 +233,12 @@ struct SummaryComposer {
         let mirror = MirrorLedgerUseCase(copy: FileLedgerStore(directory: copyDirectory), remote: try services.remoteStore(session: session),
                                          kinds: Self.copiedKinds, validator: validator(), now: context.now)
         let report: MirrorReport
-        do throws(SyncLedgerError) {
+        do throws(MirrorLedgerError) {
             report = try mirror.mirror()
         } catch {
             switch error {
             case let .remote(failure): throw CLIError.runtime("could not retrieve your transactions: \(failure.userMessage)")
-            case let .local(failure): throw CLIError.runtime("could not keep the copy of your records: \(failure.userMessage)")
-            case .boundToOtherAccounts: throw CLIError.runtime("the copy of your records belongs to another account.")
+            case let .copy(failure): throw Self.copyFailure(failure)
             }
         }
         if !report.rejected.isEmpty {
@@ -246,17 +246,34 @@ struct SummaryComposer {
                 + report.rejected.prefix(5).map { "\($0.id) (\($0.reasons.joined(separator: "; ")))".escapedForTerminal }.joined(separator: ", ") + ".\n")
         }
         let copiedAt = context.now()
-        try FileSyncStateStore(directory: copyDirectory, account: account).recordSync(at: copiedAt)
+        try copyWork { () throws(StoreError) in try state.recordSync(at: copiedAt) }
         return copiedAt
     }
 
     /// When the copy kept here was last brought level, or why there is none to answer from.
     private func lastCopy() throws -> Date {
-        let accounts = try FileSyncStateStore.syncedAccounts(directory: copyDirectory)
-        guard let account = accounts.first, let copiedAt = try FileSyncStateStore(directory: copyDirectory, account: account).lastSync() else {
+        let copiedAt = try copyWork { () throws(StoreError) in
+            try FileSyncStateStore.syncedAccounts(directory: copyDirectory).first.flatMap { account throws(StoreError) in
+                try FileSyncStateStore(directory: copyDirectory, account: account).lastSync()
+            }
+        }
+        guard let copiedAt else {
             throw CLIError.runtime("no copy of your records is kept in \(copyDirectory.path.escapedForTerminal) yet: run invest-summary once without --offline.")
         }
         return copiedAt
+    }
+
+    /// Work on the copy, failing with what went wrong there.
+    private func copyWork<T>(_ body: () throws(StoreError) -> T) throws -> T {
+        do throws(StoreError) {
+            return try body()
+        } catch {
+            throw Self.copyFailure(error)
+        }
+    }
+
+    private static func copyFailure(_ error: StoreError) -> CLIError {
+        .runtime("could not keep the copy of your records: \(error.userMessage)")
     }
 
     /// What the full client checks records from the account against, for the kinds this one reads.

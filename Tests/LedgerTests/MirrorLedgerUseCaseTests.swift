@@ -57,7 +57,7 @@ final class MirrorLedgerUseCaseTests: XCTestCase {
                                       now: { [copyTime] in copyTime })
 
         XCTAssertThrowsError(try sut.mirror()) { error in
-            guard case .remote? = error as? SyncLedgerError else { return XCTFail("\(error)") }
+            guard case .remote? = error as? MirrorLedgerError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(copy.retrieveEntries(), [buy])
     }

@@ -66,6 +66,24 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(folded, try replay(directory))
     }
 
+    func test_aReadOfALogNothingWasAddedTo_needsNoFilterOfIds_butALineAddedSinceDoes() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        try store.upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        try FileManager.default.removeItem(at: checkpointURL(directory).appendingPathExtension("ids"))
+
+        let unchanged = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        XCTAssertEqual(log.replays, 1, "the projection alone answers for an unchanged log")
+        XCTAssertEqual(unchanged.cashBalances(in: .all).balance, 100)
+
+        try store.upsert(makeCash(date: "2024-01-02", type: .deposit, sum: "5"))
+        let added = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        XCTAssertEqual(log.replays, 2, "a line since needs the filter, which is gone")
+        XCTAssertEqual(added, try replay(directory))
+    }
+
     func test_aChangeToARecordAlreadyCounted_isReplayed() throws {
         let directory = makeTemporaryDirectory()
         let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))

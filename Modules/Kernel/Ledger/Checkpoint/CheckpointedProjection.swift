@@ -54,44 +54,59 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     }
 
     /// The checkpoint with the lines since folded in, saved again if there were any; nil when
-    /// the log must be replayed.
+    /// the log must be replayed. The filter of ids is loaded at the first line since: a read of
+    /// a log nothing was added to needs only the projection, kilobytes where the filter is
+    /// megabytes.
     private func broughtUpToDate() throws(LedgerReadError) -> Projection? {
         guard let (payload, position) = log.checkpoint(named: empty.checkpointName) else { return nil }
         var reader = CheckpointReader(payload)
-        guard var (seen, state) = try? decoded(&reader), reader.isAtEnd else { return nil }
+        guard let (token, since, decodedState) = try? decoded(&reader), reader.isAtEnd else { return nil }
+        var state = decodedState, seen: SeenIDs?
         var usable = true
         let end: LogPosition?
         do throws(StoreError) {
             end = try log.forEachEntry(after: position) { entry in
-                if seen.mayContain(entry.id) { return false }
+                if seen == nil { seen = seenIDs(token: token, since: since) }
+                guard seen != nil else {
+                    usable = false
+                    return false
+                }
+                if seen?.mayContain(entry.id) == true { return false }
                 guard kinds.contains(entry.kind), !entry.isDeleted else { return true }
-                seen.insert(entry.id)
+                seen?.insert(entry.id)
                 guard let record = try? state.record(from: entry) else {
                     usable = false
                     return false
                 }
                 usable = state.fold(record)
-                return usable && !seen.isFull
+                return usable && seen?.isFull == false
             }
         } catch {
             throw .store(error)
         }
-        guard let end, usable, !seen.isFull else { return nil }
-        if end != position { save(state, &seen, at: end) }
+        guard let end, usable, !(seen?.isFull ?? false) else { return nil }
+        if end != position {
+            guard var ids = seen ?? seenIDs(token: token, since: since) else { return nil }
+            save(state, &ids, at: end)
+        }
         return state
     }
 
-    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (SeenIDs, Projection)? {
+    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (token: UInt64, since: Set<String>, state: Projection)? {
         let token = try reader.readUInt64()
         var since = Set<String>()
         for _ in 0..<(try reader.readCount()) { since.insert(try reader.readString()) }
-        guard let state = try empty.decoded(from: &reader),
-              let (filterPayload, _) = log.checkpoint(named: filterName) else { return nil }
+        guard let state = try empty.decoded(from: &reader) else { return nil }
+        return (token, since, state)
+    }
+
+    /// The ids seen: the filter written under `token`, and those folded in since; nil when the
+    /// filter is missing, damaged or another's.
+    private func seenIDs(token: UInt64, since: Set<String>) -> SeenIDs? {
+        guard let (filterPayload, _) = log.checkpoint(named: filterName) else { return nil }
         var filterReader = CheckpointReader(filterPayload)
-        guard try filterReader.readUInt64() == token else { return nil }
-        let filter = try IdentifierFilter(reading: &filterReader)
-        guard filterReader.isAtEnd else { return nil }
-        return (SeenIDs(filter: filter, token: token, since: since), state)
+        guard (try? filterReader.readUInt64()) == token, let filter = try? IdentifierFilter(reading: &filterReader), filterReader.isAtEnd else { return nil }
+        return SeenIDs(filter: filter, token: token, since: since)
     }
 
     /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,

@@ -1,5 +1,11 @@
 import Foundation
 
+public enum MirrorLedgerError: Error, Equatable {
+    /// The copy could not be read or written.
+    case copy(StoreError)
+    case remote(StoreError)
+}
+
 /// What a run of the mirror brought into the copy.
 public struct MirrorReport: Equatable, Sendable {
     /// Entries written to the copy: new and changed records, and deletions.
@@ -39,10 +45,10 @@ public final class MirrorLedgerUseCase {
         self.rewriteBeyond = rewriteBeyond
     }
 
-    public func mirror() throws(SyncLedgerError) -> MirrorReport {
-        let (theirs, unreadable) = try onSide(SyncLedgerError.remote) { () throws(StoreError) in try remote.retrieveReadableEntries() }
+    public func mirror() throws(MirrorLedgerError) -> MirrorReport {
+        let (theirs, unreadable) = try onSide(MirrorLedgerError.remote) { () throws(StoreError) in try remote.retrieveReadableEntries() }
         let wanted = theirs.filter { kinds.contains($0.kind) }
-        return try onSide(SyncLedgerError.local) { () throws(StoreError) in
+        return try onSide(MirrorLedgerError.copy) { () throws(StoreError) in
             try copy.withExclusiveAccess { () throws(StoreError) in
                 let mine = try copy.retrieveEntries()
                 let held = Dictionary(mine.map { ($0.id, $0) }) { $1 }
@@ -67,7 +73,7 @@ public final class MirrorLedgerUseCase {
 
 /// Runs one side's store work, reporting a failure as that side's: what a sync and a mirror
 /// tell the user apart (the network, or this device).
-func onSide<T>(_ side: (StoreError) -> SyncLedgerError, _ body: () throws(StoreError) -> T) throws(SyncLedgerError) -> T {
+func onSide<T, Failure: Error>(_ side: (StoreError) -> Failure, _ body: () throws(StoreError) -> T) throws(Failure) -> T {
     do {
         return try body()
     } catch {
