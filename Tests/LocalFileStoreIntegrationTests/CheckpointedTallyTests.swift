@@ -7,8 +7,8 @@ import TestSupport
 import TransactionsTestSupport
 
 /// The tally read from its checkpoint in the real log, against a replay of the same log, after
-/// every kind of change: adds, edits, deletes, imports, other kinds' lines, compactions, torn
-/// tails, and damaged, foreign and stale checkpoints.
+/// every kind of change: adds, edits, deletes, imports, syncs with another device, other kinds'
+/// lines, compactions, torn tails, and damaged, foreign and stale checkpoints.
 final class CheckpointedTallyTests: XCTestCase {
     private let base = "USD"
 
@@ -18,8 +18,11 @@ final class CheckpointedTallyTests: XCTestCase {
         let store = LedgerTransactionsStore(ledger: log)
         var random = RandomHistory(seed: 2026)
         var written: [Transaction] = []
+        let otherDevice = InMemoryLedgerStore()
+        let sync = SyncLedgerUseCase(local: log, remote: otherDevice, state: FileSyncStateStore(directory: directory, account: SyncedAccount(uid: "u1", email: "a@b.c")),
+                                     validator: CompositeLedgerValidator([]), now: Date.init)
         for step in 0..<300 {
-            switch random.next(below: 12) {
+            switch random.next(below: 13) {
             case 0...4:
                 let transaction = random.transaction()
                 try store.upsert(transaction)
@@ -43,6 +46,12 @@ final class CheckpointedTallyTests: XCTestCase {
                 try damageCheckpoint(in: directory, random: &random)
             case 10:
                 try appendTornLine(to: directory)
+            case 11:
+                // Another device's records pulled in one atomic write, and this one's pushed.
+                let batch = (0..<3).map { _ in random.transaction() }
+                try LedgerTransactionsStore(ledger: otherDevice).upsert(contentsOf: batch)
+                _ = try sync.sync()
+                written += batch
             default:
                 writeForeignCheckpoint(log)
             }
@@ -51,11 +60,7 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        try store.upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
-        let log = CountingLog(FileLedgerStore(directory: directory))
-        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        let (directory, store, log) = try checkpointedDeposit()
         XCTAssertEqual(log.replays, 1, "no checkpoint yet")
 
         try store.upsert(makeTransaction(date: "2024-01-02", type: .buy, sum: "40"))
@@ -67,11 +72,7 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     func test_aReadOfALogNothingWasAddedTo_needsNoFilterOfIds_butALineAddedSinceDoes() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        try store.upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
-        let log = CountingLog(FileLedgerStore(directory: directory))
-        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        let (directory, store, log) = try checkpointedDeposit()
         try FileManager.default.removeItem(at: checkpointURL(directory).appendingPathExtension("ids"))
 
         let unchanged = try CheckpointedTransactionsTally(log: log, base: base).tally()
@@ -85,14 +86,9 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     func test_aChangeToARecordAlreadyCounted_isReplayed() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
-        try store.upsert(deposit)
-        let log = CountingLog(FileLedgerStore(directory: directory))
-        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        let (_, store, log) = try checkpointedDeposit()
 
-        try store.delete(deposit, deletedAt: Date())
+        try store.delete(Self.deposit, deletedAt: Date())
         let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
 
         XCTAssertEqual(log.replays, 2)
@@ -100,14 +96,10 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     func test_aCheckpointOfALogRewrittenSince_isNotTrusted() throws {
-        let directory = makeTemporaryDirectory()
-        let ledger = FileLedgerStore(directory: directory)
-        try LedgerTransactionsStore(ledger: ledger).upsert(makeCash(date: "2024-01-01", type: .deposit, sum: "100"))
-        let log = CountingLog(FileLedgerStore(directory: directory))
-        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        let (_, store, log) = try checkpointedDeposit()
 
         // An import rewrites the log whole (one rename), as a sync's batch and a compaction do.
-        try LedgerTransactionsStore(ledger: ledger).upsert(contentsOf: [makeCash(date: "2024-01-02", type: .deposit, sum: "1")])
+        try store.upsert(contentsOf: [makeCash(date: "2024-01-02", type: .deposit, sum: "1")])
         let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
 
         XCTAssertEqual(log.replays, 2)
@@ -115,6 +107,18 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private static let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
+
+    /// A log holding a deposit of 100, its tally read once through a log that counts replays.
+    private func checkpointedDeposit() throws -> (directory: URL, store: LedgerTransactionsStore, log: CountingLog) {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        try store.upsert(Self.deposit)
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        return (directory, store, log)
+    }
 
     private func tally(_ directory: URL) throws -> TransactionsTally {
         try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: base).tally()
