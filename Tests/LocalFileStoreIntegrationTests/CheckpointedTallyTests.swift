@@ -95,15 +95,29 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(tally.cashBalances(in: .all), CashBalances(isTracked: false, balances: [:], movements: [:]))
     }
 
-    func test_aCheckpointOfALogRewrittenSince_isNotTrusted() throws {
-        let (_, store, log) = try checkpointedDeposit()
+    func test_aCheckpointOfALogAnImportExtended_isCarriedOverToTheNewFile_andFoldsTheImportedLines() throws {
+        let (directory, store, log) = try checkpointedDeposit()
 
-        // An import rewrites the log whole (one rename), as a sync's batch and a compaction do.
-        try store.upsert(contentsOf: [makeCash(date: "2024-01-02", type: .deposit, sum: "1")])
+        // An import writes a new file, the old lines as they were and the batch after them, as a sync's pull does.
+        try store.upsert(contentsOf: [makeCash(date: "2024-01-02", type: .deposit, sum: "1"), makeCash(date: "2024-01-03", type: .withdrawal, sum: "30")])
+        let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
+
+        XCTAssertEqual(log.replays, 1, "the imported lines are folded in")
+        XCTAssertEqual(tally.cashBalances(in: .all).balance, 71)
+        XCTAssertEqual(tally, try replay(directory))
+    }
+
+    func test_aCheckpointOfALogRewrittenOtherwise_isNotTrusted() throws {
+        let (directory, _, log) = try checkpointedDeposit()
+
+        // The same lines in a new file (a compaction, an editor's save): nothing vouches for it.
+        let logURL = directory.appendingPathComponent("transactions.log"), copy = directory.appendingPathComponent("copy.log")
+        try FileManager.default.copyItem(at: logURL, to: copy)
+        XCTAssertEqual(rename(copy.path, logURL.path), 0)
         let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
 
         XCTAssertEqual(log.replays, 2)
-        XCTAssertEqual(tally.cashBalances(in: .all).balance, 101)
+        XCTAssertEqual(tally.cashBalances(in: .all).balance, 100)
     }
 
     // MARK: - Helpers

@@ -81,6 +81,30 @@ extension FileLedgerStore: CheckpointableLedger {
         }
     }
 
+    /// After a rewrite that kept the old log's whole lines as they were and wrote lines after
+    /// them (an import, a sync's batch), a checkpoint of the old log still says how the new one
+    /// starts: it is moved over to the new file, so the next read folds in only the lines added
+    /// instead of replaying the log. Done under the writers' lock, before anything else is
+    /// written; a checkpoint left behind (a crash, a reader saving meanwhile) is rebuilt by the
+    /// next read, which checks every position against the log as always.
+    func carryCheckpoints(from old: UInt64, keeping history: ArraySlice<UInt8>, to new: UInt64) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: checkpointsDirectory) else { return }
+        for name in names where !name.hasSuffix(".ids") {
+            guard let (payload, position) = checkpoint(named: name), position.file == old,
+                  position.lastLineLength > 0, position.lastLineLength <= position.length, position.length <= Int64(history.count) else { continue }
+            let lastLine = history[(history.startIndex + Int(position.length - position.lastLineLength))..<(history.startIndex + Int(position.length))]
+            guard lastLine.last == UInt8(ascii: "\n"), StableHash.of(lastLine) == position.lastLineHash else { continue }
+            saveCheckpoint(payload, named: name, at: LogPosition(file: new, length: position.length, lastLineLength: position.lastLineLength,
+                                                                  lastLineHash: position.lastLineHash))
+        }
+    }
+
+    /// The inode of the file at `path`, or nil when there is none.
+    static func inode(of path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
     private static func isCheckpointName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 100 && name.utf8.first != UInt8(ascii: ".")
             && name.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }

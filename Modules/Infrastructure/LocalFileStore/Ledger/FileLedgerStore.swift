@@ -159,9 +159,11 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// Writes a new log, the old one's lines followed by the batch's, and renames it into place, so
     /// a crash leaves the old log or the new one, never half an import or half a sync. The history
     /// is copied as it is, not re-encoded, and the batch is written in pieces: an import of a
-    /// million rows never holds the whole file in memory. O(history), like its callers.
+    /// million rows never holds the whole file in memory. O(history), like its callers. The
+    /// new log starts as the old one did, so the old one's checkpoints are moved over to it.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
+            let before = Self.inode(of: logPath)
             let (log, original) = try read()
             guard log.fileVersion == LedgerLogCodec.version else {
                 // An older format is migrated whole, its original kept beside it.
@@ -187,6 +189,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                     try write(piece[...])
                 }
             }
+            if let before, let history, let after = Self.inode(of: logPath) { carryCheckpoints(from: before, keeping: history, to: after) }
             // How many lines the batch superseded is not known without decoding it against the
             // log; the next load counts them again.
             lastLoad = nil
