@@ -155,8 +155,12 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         let reachable = watch.environment
         for key in ["INVEST_AUTH_URL", "INVEST_REMOTE_URL", "INVEST_QUOTES_URL"] { watch.environment[key] = "http://127.0.0.1:9" }
 
-        let offline = watch.summary(["--format", "json"] + ["--offline"])
+        let unreachable = watch.summary()
+        let offline = watch.summary(["--format", "json", "--offline"])
         let table = watch.summary(["--offline"])
+
+        XCTAssertEqual(unreachable.status, 1)
+        XCTAssertTrue(unreachable.errors.contains("can still answer: run invest-summary --offline."), unreachable.errors)
 
         XCTAssertEqual(offline.status, 0, offline.errors)
         let answer = try offline.jsonObject()

@@ -133,7 +133,7 @@ struct SummaryComposer {
     /// totals; only a price service that gave no price at all, for a reason other than unknown
     /// symbols, fails the run.
     func summary() throws -> Answer {
-        let copiedAt = offline ? try lastCopy() : try refreshCopy()
+        let copiedAt = offline ? try lastCopy() : try refreshCopyOrSayWhereTheLastOneIs()
         let log = FileLedgerStore(directory: copyDirectory)
         let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: Self.lookedUp), collecting: Self.lookedUp)
         let (quotes, samplePrices) = try quoteLoader()
@@ -248,6 +248,18 @@ struct SummaryComposer {
         let copiedAt = context.now()
         try copyWork { () throws(StoreError) in try state.recordSync(at: copiedAt) }
         return copiedAt
+    }
+
+    /// A run that could not bring the copy level, when the account or the network failed it,
+    /// says that the copy kept here can still answer, and from when.
+    private func refreshCopyOrSayWhereTheLastOneIs() throws -> Date {
+        do {
+            return try refreshCopy()
+        } catch let CLIError.runtime(message) {
+            guard let copiedAt = try? lastCopy() else { throw CLIError.runtime(message) }
+            throw CLIError.runtime(message + " The copy of your records taken \(LocalTime(timeZone: context.timeZone).dateAndTime(copiedAt)) can still answer: "
+                + "run invest-summary --offline.")
+        }
     }
 
     /// When the copy kept here was last brought level, or why there is none to answer from.
