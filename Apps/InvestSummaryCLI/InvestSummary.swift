@@ -292,8 +292,7 @@ struct SummaryComposer {
     private func validator() -> LedgerEntryValidating {
         CompositeLedgerValidator([
             TransactionsEntryValidator(today: { [context] in context.today }), ManualPricesEntryValidator(), SavingsEntryValidator(now: context.now),
-            DecodingEntryValidator(DecodingEntryValidator.decoders(ClosesLedgerCodec.self) + DecodingEntryValidator.decoders(ExchangeRatesLedgerCodec.self)
-                + DecodingEntryValidator.decoders(RatesCoverageLedgerCodec.self) + DecodingEntryValidator.decoders(SecuritiesLedgerCodec.self)),
+            DecodingEntryValidator.currencies, DecodingEntryValidator(DecodingEntryValidator.decoders(ClosesLedgerCodec.self)),
         ])
     }
 

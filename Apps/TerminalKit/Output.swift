@@ -95,17 +95,13 @@ public struct Report {
     public func render(_ format: OutputFormat, style: TableStyle) -> String {
         switch format {
         case .table: return table(style)
-        case .csv: return csv()
-        case .json: return jsonArray()
+        case .csv, .json:
+            var writer = streamed(format)
+            return writer.finish()
         }
     }
 
-    /// `json.rendered()`, written straight from the cells: a list can be a million rows.
-    private func jsonArray() -> String {
-        var writer = streamed(.json)
-        return writer.finish()
-    }
-
+    /// CSV, or `json.rendered()`, written straight from the cells: a list can be a million rows.
     private func streamed(_ format: OutputFormat) -> StreamedRows {
         var writer = StreamedRows(format, columns: columns)
         for row in rows {
@@ -200,10 +196,6 @@ public struct Report {
         }
     }
 
-    private func csv() -> String {
-        var writer = streamed(.csv)
-        return writer.finish()
-    }
 }
 
 /// Where a row's cells go, one at a time: a report's row, or a list written as it is made.

@@ -12,10 +12,3 @@ extension FeatureRegistration {
          SecurityCommands(securities: app.manageSecurities).group]
     }
 }
-
-extension DecodingEntryValidator {
-    /// A pulled rate is read as this client reads its own: a rate of zero never reaches a total.
-    static var currencies: DecodingEntryValidator {
-        DecodingEntryValidator(decoders(ExchangeRatesLedgerCodec.self) + decoders(RatesCoverageLedgerCodec.self) + decoders(SecuritiesLedgerCodec.self))
-    }
-}
