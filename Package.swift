@@ -65,7 +65,7 @@ let package = Package(
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "CurrentPrices", "Savings", "Analytics", "TerminalKit", "ClientComposition",
-                                                            "LocalFileStore", "FixedPoint"],
+                                                            "OptionsJournal", "LocalFileStore", "FixedPoint"],
                           path: "Apps/invest-bench"),
 
         // Test support: one target per concern, so a test compiles only what it uses
@@ -107,7 +107,7 @@ let package = Package(
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
         .executableTarget(name: "store-writer", dependencies: ["Ledger", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices", "Savings",
-                                                                           "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
+                                                                           "OptionsJournal", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import OptionsJournal
 import TerminalKit
 import ClientComposition
@@ -7,18 +8,26 @@ import ClientComposition
 extension AppComposer {
     func loadJournal() throws -> LoadJournalUseCase {
         try warnIfTheDataDirectoryIsMissing()
-        return LoadJournalUseCase(store: LedgerJournalStore(ledger: try ledger()))
+        return LoadJournalUseCase(store: try journalStore(on: try ledger()))
     }
 
     func annotateJournal() throws -> AnnotateJournalUseCase {
-        AnnotateJournalUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        AnnotateJournalUseCase(store: try journalStore(on: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     func removeExecution() throws -> RemoveExecutionUseCase {
-        RemoveExecutionUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        RemoveExecutionUseCase(store: try journalStore(on: try undoableLedger(.lookedUp)), now: context.now)
     }
 
     func importExecutions() throws -> ImportExecutionsUseCase {
-        ImportExecutionsUseCase(store: LedgerJournalStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ImportExecutionsUseCase(store: try journalStore(on: try undoableLedger(.lookedUp)), now: context.now)
+    }
+
+    /// The cycles, the annotations and the uploads from their checkpoints: a read costs the
+    /// lines added since, not the whole journal.
+    private func journalStore(on ledger: LedgerStore) throws -> JournalStore {
+        let log = try localLog()
+        let annotated = CheckpointedKindsLedgerStore(decoratee: ledger, log: log, kinds: AnnotationsLedgerCodec.kinds + JournalUploadLedgerCodec.kinds)
+        return LedgerJournalStore(ledger: annotated, checkpoints: log)
     }
 }

@@ -67,58 +67,82 @@ public enum TradeCycles {
     }
 
     public static func build(_ executions: [Execution]) -> Result {
-        struct Position {
-            var direction: JournalTrade.Direction
-            var quantity: FixedDecimal
-            var openings: [Execution] = []
-            var closings: [Execution] = []
+        JournalCycles(replaying: executions).result
+    }
+}
+
+/// The cycles of the fills folded so far, in time order: kept between fills so that a later
+/// fill is folded in without going through the earlier ones again.
+public struct JournalCycles: Sendable {
+    struct Position: Sendable {
+        var direction: JournalTrade.Direction
+        var quantity: FixedDecimal
+        var openings: [Execution] = []
+        var closings: [Execution] = []
+    }
+
+    var positions: [String: Position] = [:]
+    var trades: [JournalTrade] = []
+    var unmatched: [UnmatchedClose] = []
+    /// When the last fill folded in filled: an earlier one belongs before it, where no fold can put it.
+    var latest: Date?
+
+    public init() {}
+
+    /// Every fill in time order, those of one time in the order given.
+    public init(replaying executions: [Execution]) {
+        for execution in executions.enumerated().sorted(by: { ($0.element.execTime, $0.offset) < ($1.element.execTime, $1.offset) }).map(\.element) {
+            add(execution)
         }
-        var positions: [String: Position] = [:]
-        var trades: [JournalTrade] = [], unmatched: [UnmatchedClose] = []
-        let ordered = executions.enumerated().sorted { ($0.element.execTime, $0.offset) < ($1.element.execTime, $1.offset) }.map(\.element)
-        for execution in ordered {
-            let key = execution.contractKey
-            switch execution.positionEffect {
-            case .open:
-                let direction: JournalTrade.Direction = execution.side == .buy ? .long : .short
-                var position = positions[key] ?? Position(direction: direction, quantity: .zero)
-                // Opening the other way while a position is open is not a cycle this can follow.
-                guard position.direction == direction || position.quantity.isZero else { unmatched.append(UnmatchedClose(execution: execution)); continue }
-                if position.quantity.isZero { position = Position(direction: direction, quantity: .zero) }
-                position.quantity += execution.quantity
-                position.openings.append(execution)
-                positions[key] = position
-            case .close:
-                let closes: JournalTrade.Direction = execution.side == .sell ? .long : .short
-                guard var position = positions[key], position.direction == closes else {
-                    unmatched.append(UnmatchedClose(execution: execution))
-                    continue
-                }
-                // A close of more than is open closes what is open; the excess is left out, so the
-                // contract's later cycles still close.
-                var closing = execution
-                if execution.quantity > position.quantity {
-                    closing = execution.part(position.quantity, withFees: true)
-                    unmatched.append(UnmatchedClose(execution: execution.part(execution.quantity - position.quantity, withFees: false)))
-                }
-                position.quantity -= closing.quantity
-                position.closings.append(closing)
-                if position.quantity.isZero {
-                    trades.append(trade(position.direction, openings: position.openings, closings: position.closings))
-                    positions[key] = nil
-                } else {
-                    positions[key] = position
-                }
-            }
-        }
+    }
+
+    public var result: TradeCycles.Result {
         let open = positions.map { key, position in
             OpenPosition(contractKey: key, symbol: position.openings[0].symbol, direction: position.direction, quantity: position.quantity,
                          openedAt: position.openings[0].execTime)
         }.sorted { ($0.openedAt, $0.contractKey) < ($1.openedAt, $1.contractKey) }
-        return Result(trades: trades, open: open, unmatched: unmatched)
+        return TradeCycles.Result(trades: trades, open: open, unmatched: unmatched)
     }
 
-    private static func trade(_ direction: JournalTrade.Direction, openings: [Execution], closings: [Execution]) -> JournalTrade {
+    /// Folds in a fill that filled at or after every fill folded so far.
+    mutating func add(_ execution: Execution) {
+        latest = execution.execTime
+        let key = execution.contractKey
+        switch execution.positionEffect {
+        case .open:
+            let direction: JournalTrade.Direction = execution.side == .buy ? .long : .short
+            var position = positions[key] ?? Position(direction: direction, quantity: .zero)
+            // Opening the other way while a position is open is not a cycle this can follow.
+            guard position.direction == direction || position.quantity.isZero else { unmatched.append(UnmatchedClose(execution: execution)); return }
+            if position.quantity.isZero { position = Position(direction: direction, quantity: .zero) }
+            position.quantity += execution.quantity
+            position.openings.append(execution)
+            positions[key] = position
+        case .close:
+            let closes: JournalTrade.Direction = execution.side == .sell ? .long : .short
+            guard var position = positions[key], position.direction == closes else {
+                unmatched.append(UnmatchedClose(execution: execution))
+                return
+            }
+            // A close of more than is open closes what is open; the excess is left out, so the
+            // contract's later cycles still close.
+            var closing = execution
+            if execution.quantity > position.quantity {
+                closing = execution.part(position.quantity, withFees: true)
+                unmatched.append(UnmatchedClose(execution: execution.part(execution.quantity - position.quantity, withFees: false)))
+            }
+            position.quantity -= closing.quantity
+            position.closings.append(closing)
+            if position.quantity.isZero {
+                trades.append(Self.trade(position.direction, openings: position.openings, closings: position.closings))
+                positions[key] = nil
+            } else {
+                positions[key] = position
+            }
+        }
+    }
+
+    static func trade(_ direction: JournalTrade.Direction, openings: [Execution], closings: [Execution]) -> JournalTrade {
         let first = openings[0]
         let all = openings + closings
         func total(_ side: Execution.Side) -> FixedDecimal {

@@ -14,6 +14,8 @@ public enum AnnotationChange: Equatable, Sendable {
 public protocol JournalStore {
     /// In the ledger's order.
     func executions() throws(JournalError) -> [Execution]
+    /// The trades, open positions and stray closes the executions make (`TradeCycles.build`).
+    func cycles() throws(JournalError) -> TradeCycles.Result
     func annotations() throws(JournalError) -> JournalAnnotations
     /// The imports, each with the fills it listed.
     func uploads() throws(JournalError) -> [JournalUpload]
@@ -31,9 +33,14 @@ public protocol JournalStore {
 /// annotations' kinds (`AnnotationsLedgerCodec`).
 public struct LedgerJournalStore: JournalStore {
     private let ledger: LedgerStore
+    /// The cycles kept at a checkpoint of the log under `ledger`; nil where there is none, and
+    /// the cycles are built from every execution.
+    private let checkpointedCycles: CheckpointedProjectionReader<JournalCycles>?
 
-    public init(ledger: LedgerStore) {
+    /// - Parameter checkpoints: the local log `ledger` reads, when it is one.
+    public init(ledger: LedgerStore, checkpoints: CheckpointableLedger? = nil) {
         self.ledger = ledger
+        checkpointedCycles = checkpoints.map { CheckpointedProjectionReader(log: $0, empty: JournalCycles()) }
     }
 
     public func executions() throws(JournalError) -> [Execution] {
@@ -49,6 +56,15 @@ public struct LedgerJournalStore: JournalStore {
             throw .unreadable(error)
         }
         return executions.removing(positions: superseded)
+    }
+
+    public func cycles() throws(JournalError) -> TradeCycles.Result {
+        guard let checkpointedCycles else { return TradeCycles.build(try executions()) }
+        do throws(LedgerReadError) {
+            return try checkpointedCycles.current().result
+        } catch {
+            throw .unreadable(error)
+        }
     }
 
     public func annotations() throws(JournalError) -> JournalAnnotations {

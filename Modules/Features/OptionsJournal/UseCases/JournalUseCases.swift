@@ -35,7 +35,7 @@ public struct LoadJournalUseCase {
     }
 
     public func load() throws(JournalError) -> TradeCycles.Result {
-        TradeCycles.build(try executions())
+        try store.cycles()
     }
 
     public func annotations() throws(JournalError) -> JournalAnnotations {
