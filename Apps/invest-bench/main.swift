@@ -6,6 +6,7 @@ import Portfolio
 import LocalFileStore
 import Ledger
 import Savings
+import OptionsJournal
 import Analytics
 import TerminalKit
 import ClientComposition
@@ -185,6 +186,22 @@ func savingsHistory(accounts: Int, updates: Int) -> [LedgerEntry] {
     }
 }
 
+/// `count` journal fills over 20 years before `fetchedAt`, a round trip at a time on one of 500
+/// contracts: each opening buy closed by a sell a day later, a few left open.
+func journalFills(_ count: Int) -> [Execution] {
+    var random = SplitMix64(state: 15)
+    let start = fetchedAt.addingTimeInterval(-20 * 365 * 86_400).millisecondsSince1970
+    let step = 20 * 365 * 86_400_000 / Int64(count)
+    return (0..<count).map { index in
+        let contract = index / 2 % 500, opens = index % 2 == 0
+        let at = start + Int64(index) * step + (opens ? 0 : 86_400_000)
+        return Execution(execTime: Date(millisecondsSince1970: at), tradeDate: CalendarDay(containing: Date(millisecondsSince1970: at)).iso,
+                         side: opens ? .buy : .sell, quantity: FixedDecimal(1 + random.below(5)), symbol: "T\(contract)", expiration: "17 JAN 40",
+                         strike: FixedDecimal(10 + contract), price: FixedDecimal(units: Int128(1 + random.below(1_000)) * 1_000_000), orderType: "LMT",
+                         positionEffect: opens ? .open : .close, type: "CALL")
+    }
+}
+
 /// Every weekday's close of the first `count` tickers over the 20 years of `history`.
 func dailyCloses(tickers count: Int) -> [LedgerEntry] {
     var random = SplitMix64(state: 13)
@@ -347,6 +364,12 @@ do {
     record(updates, "savings portfolio chart (in process)", timeInProcess(runs: options.runs) { _ = SavingsChart.portfolio(book, includingClosed: true, now: fetchedAt) })
     record(updates, "invest savings (50 accounts)", timeProcess(runs: options.runs) { (["savings"], home.path) })
     record(updates, "invest savings chart", timeProcess(runs: options.runs) { (["savings", "chart"], home.path) })
+
+    // Issue 33: the journal's cycles from their checkpoint, over 100k fills (10k in a quick run).
+    let journalHome = root.appendingPathComponent("journal-\(updates)")
+    try LedgerJournalStore(ledger: FileLedgerStore(directory: journalHome)).add(journalFills(updates), listedIn: nil, at: fetchedAt)
+    record(updates, "invest journal open", timeProcess(runs: options.runs) { (["journal", "open"], journalHome.path) })
+    record(updates, "invest journal stats", timeProcess(runs: options.runs) { (["journal", "stats"], journalHome.path) })
 
     // Issue 13: performance and returns over 20 years of daily closes (50 tickers; the other 450
     // valued at their trade prices) and 100k transactions (10k in a quick run), target ≤ 1 s.
