@@ -335,6 +335,7 @@ do {
         // Issue 33: answers from checkpoints, and an export that streams.
         record(size, "invest cash", timeProcess(runs: options.runs) { (["cash"], home.path) })
         record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })
+        record(size, "invest gains --format csv", timeProcess(runs: options.runs) { (["gains", "--format", "csv"], home.path) })
         let exported = root.appendingPathComponent("export-\(size).csv").path
         record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })
         // Issue 33: invest-summary answering from its copy of the account, as the last run online

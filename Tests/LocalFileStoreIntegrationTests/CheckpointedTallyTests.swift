@@ -2,13 +2,15 @@ import XCTest
 import Ledger
 import FixedPoint
 import Transactions
+import Portfolio
 import LocalFileStore
 import TestSupport
 import TransactionsTestSupport
 
-/// The tally read from its checkpoint in the real log, against a replay of the same log, after
-/// every kind of change: adds, edits, deletes, imports, syncs with another device, other kinds'
-/// lines, compactions, torn tails, and damaged, foreign and stale checkpoints.
+/// The tally, and the gains folded beside it, read from their checkpoints in the real log,
+/// against a replay of the same log, after every kind of change: adds, edits, deletes, imports,
+/// syncs with another device, other kinds' lines, compactions, torn tails, and damaged,
+/// foreign and stale checkpoints.
 final class CheckpointedTallyTests: XCTestCase {
     private let base = "USD"
 
@@ -56,6 +58,8 @@ final class CheckpointedTallyTests: XCTestCase {
                 writeForeignCheckpoint(log)
             }
             XCTAssertEqual(try tally(directory), try replay(directory), "step \(step)")
+            XCTAssertEqual(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains(),
+                           PortfolioCalculator.realizedGains(of: try history(directory), method: .fifo), "step \(step)")
         }
     }
 
@@ -139,8 +143,11 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     private func replay(_ directory: URL) throws -> TransactionsTally {
-        TransactionsTally(base: base, history: try BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)),
-                                                                                 base: base).retrieveAll())
+        TransactionsTally(base: base, history: try history(directory))
+    }
+
+    private func history(_ directory: URL) throws -> [Transaction] {
+        try BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)), base: base).retrieveAll()
     }
 
     private func checkpointURL(_ directory: URL) -> URL {

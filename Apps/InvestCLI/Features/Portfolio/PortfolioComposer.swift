@@ -21,7 +21,8 @@ extension AppComposer {
 
     func reportRealizedGains() throws -> RealizedGainsReporting {
         ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope(),
-                                   converter: try baseCurrencyConverter(offline: false))
+                                   converter: try baseCurrencyConverter(offline: false),
+                                   projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code))
     }
 
     /// INVEST_COST_BASIS as written; the commands that use it check it.

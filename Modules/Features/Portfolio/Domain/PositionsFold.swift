@@ -19,10 +19,18 @@ extension PortfolioCalculator {
         }
 
         public init(history: [Transaction], method: CostBasisMethod) {
+            var unwanted: [AccountGain]?
+            self.init(history: history, method: method, realized: &unwanted)
+        }
+
+        /// - Parameter realized: where each sell's gain goes, in the order worked out; nil for none.
+        init(history: [Transaction], method: CostBasisMethod, realized: inout [AccountGain]?) {
             self.init(method: method)
             var restated: [CostBooking] = []
             for index in PortfolioCalculator.inPositionsOrder(history) {
-                _ = PortfolioCalculator.apply(history[index], to: &book, accountFees: &accountFees, method: method, restated: &restated)
+                if let gain = PortfolioCalculator.apply(history[index], to: &book, accountFees: &accountFees, method: method, restated: &restated) {
+                    realized?.append(AccountGain(account: gain.account, gain: gain.gain))
+                }
                 restated.removeAll(keepingCapacity: true)
                 if !history[index].ticker.isEmpty { lastPlace[history[index].ticker] = Self.place(of: history[index]) }
             }
@@ -30,13 +38,20 @@ extension PortfolioCalculator {
 
         /// False, changing nothing, when `transaction` comes before what its ticker holds.
         public mutating func fold(_ transaction: Transaction) -> Bool {
+            var unwanted: [AccountGain]?
+            return fold(transaction, realized: &unwanted)
+        }
+
+        mutating func fold(_ transaction: Transaction, realized: inout [AccountGain]?) -> Bool {
             if !transaction.ticker.isEmpty {
                 let place = Self.place(of: transaction)
                 guard place >= lastPlace[transaction.ticker] ?? 0 else { return false }
                 lastPlace[transaction.ticker] = place
             }
             var restated: [CostBooking] = []
-            _ = PortfolioCalculator.apply(transaction, to: &book, accountFees: &accountFees, method: method, restated: &restated)
+            if let gain = PortfolioCalculator.apply(transaction, to: &book, accountFees: &accountFees, method: method, restated: &restated) {
+                realized?.append(AccountGain(account: gain.account, gain: gain.gain))
+            }
             return true
         }
 

@@ -22,18 +22,28 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     private let transactions: TransactionsRetrieving
     private let scope: AccountScope
     private let converter: BaseCurrencyConverting?
+    private let projections: RealizedGainsProjecting?
 
     /// With a `converter`, gains are in the base currency: each sell's proceeds at its day's
-    /// rate, less the cost at the rates of the buys'.
-    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil) {
+    /// rate, less the cost at the rates of the buys'. With `projections`, the gains come from
+    /// the history's projection, kept up to date without reading it, unless the history names a
+    /// currency the converter must rate trade by trade.
+    public init(transactions: TransactionsRetrieving, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil,
+                projections: RealizedGainsProjecting? = nil) {
         self.transactions = transactions
         self.scope = scope
         self.converter = converter
+        self.projections = projections
     }
 
     /// Works out the whole history of every account, whatever the year and the scope asked for:
     /// a sell in one year takes lots bought in earlier ones, maybe in another account.
     public func gains(year: Int?, method: CostBasisMethod) throws(DisplayPortfolioError) -> RealizedGainsReport {
+        if let projections {
+            let projection: RealizedGainsProjection
+            do { projection = try projections.gains(method: method) } catch { throw .retrieval(error) }
+            if converter == nil || !projection.namesAnotherCurrency { return Self.report(projection.gains(in: scope), year: year, method: method) }
+        }
         let raw = try transactions.history()
         guard let converter else { return Self.report(PortfolioCalculator.realizedGains(of: raw, method: method, in: scope), year: year, method: method) }
         do throws(CurrencyConversionError) {

@@ -1,0 +1,116 @@
+import XCTest
+import FixedPoint
+import Ledger
+import Transactions
+import Portfolio
+import TestSupport
+import TransactionsTestSupport
+
+/// The gains' projection folded one transaction at a time must list what the history gives,
+/// in the history's order, and a gains report from it must equal one from the history.
+final class RealizedGainsProjectionTests: XCTestCase {
+    private let base = "USD"
+
+    func test_foldingInAddedOrder_givesTheHistorysGains_inItsOrder_atEveryStep_inEveryScope() {
+        for method in CostBasisMethod.allCases {
+            for seed in 1...30 {
+                var random = RandomHistory(seed: UInt64(seed) * 17)
+                var history: [Transaction] = []
+                var projection = RealizedGainsProjection(base: base, method: method)
+                for step in 0..<60 {
+                    let transaction = random.transaction()
+                    history.append(transaction)
+                    if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
+                    for scope in [AccountScope.all, .only("isa"), .only(nil)] {
+                        XCTAssertEqual(projection.gains(in: scope), PortfolioCalculator.realizedGains(of: history.inBase(base), method: method, in: scope),
+                                       "\(method), seed \(seed), step \(step), \(scope)")
+                    }
+                }
+            }
+        }
+    }
+
+    func test_sellsOfOtherTickersFoldedOutOfDateOrder_areListedInDateOrder() {
+        let later = makeTransaction(date: "2024-03-01", type: .sell, ticker: "A", quantity: "1", sum: "30")
+        let earlier = makeTransaction(date: "2024-02-01", type: .sell, ticker: "B", quantity: "1", sum: "20")
+        var projection = RealizedGainsProjection(base: base, method: .fifo)
+        for transaction in [makeTransaction(date: "2024-01-01", type: .buy, ticker: "A", quantity: "1", sum: "10"),
+                            makeTransaction(date: "2024-01-01", type: .buy, ticker: "B", quantity: "1", sum: "10"), later, earlier] {
+            XCTAssertTrue(projection.fold(transaction))
+        }
+
+        XCTAssertEqual(projection.gains().map(\.transactionID), [earlier.id, later.id])
+    }
+
+    func test_checkpointOfTheProjection_readsBackEqual_andOnlyForItsMethodAndBase() throws {
+        var random = RandomHistory(seed: 9)
+        var projection = RealizedGainsProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })
+        _ = projection.fold(makeTransaction(date: "2030-01-01", type: .sell, ticker: "AAPL", quantity: "1", sum: "5"))
+        var writer = CheckpointWriter()
+        projection.write(to: &writer)
+
+        var reader = CheckpointReader(writer.bytes)
+        XCTAssertEqual(try RealizedGainsProjection(base: base, method: .fifo).decoded(from: &reader), projection)
+        XCTAssertTrue(reader.isAtEnd)
+        var average = CheckpointReader(writer.bytes)
+        XCTAssertNil(try RealizedGainsProjection(base: base, method: .average).decoded(from: &average))
+        var pounds = CheckpointReader(writer.bytes)
+        XCTAssertNil(try RealizedGainsProjection(base: "GBP", method: .fifo).decoded(from: &pounds))
+    }
+
+    func test_reportFromTheProjection_equalsTheReportFromTheHistory_andReadsNoHistory() throws {
+        for seed in 1...20 {
+            var random = RandomHistory(seed: UInt64(seed) * 101)
+            let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
+            for scope in [AccountScope.all, .only("isa")] {
+                for method in CostBasisMethod.allCases {
+                    for year in [nil, 2024] {
+                        let transactions = TransactionsRetrievingSpy()
+                        transactions.stored = history
+                        let unread = TransactionsRetrievingSpy()
+                        let fromProjection = ReportRealizedGainsUseCase(transactions: unread, scope: scope, projections: ProjectionStub(base: base, history: history))
+                        XCTAssertEqual(try fromProjection.gains(year: year, method: method),
+                                       try ReportRealizedGainsUseCase(transactions: transactions, scope: scope).gains(year: year, method: method),
+                                       "seed \(seed), \(scope), \(method), \(String(describing: year))")
+                        XCTAssertEqual(unread.requests, [])
+                    }
+                }
+            }
+        }
+    }
+
+    func test_aHistoryNamingAnotherCurrency_isReadWhenAConverterNeedsIt() {
+        let transactions = TransactionsRetrievingSpy()
+        let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
+                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        transactions.stored = history
+        let sut = ReportRealizedGainsUseCase(transactions: transactions, converter: NoRates(), projections: ProjectionStub(base: base, history: history))
+
+        XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo))
+        XCTAssertEqual(transactions.requests.count, 1)
+    }
+
+    func test_aProjectionFailure_isTheReportsFailure() {
+        let failure = TransactionsStoreError.store(.damaged(file: "transactions.log", line: 2, reason: "bad"))
+        let sut = ReportRealizedGainsUseCase(transactions: TransactionsRetrievingSpy(), projections: FailingProjection(error: failure))
+
+        XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) { XCTAssertEqual($0 as? DisplayPortfolioError, .retrieval(failure)) }
+    }
+
+    // MARK: - Helpers
+
+    private struct ProjectionStub: RealizedGainsProjecting {
+        let base: String
+        let history: [Transaction]
+
+        func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection {
+            RealizedGainsProjection(base: base, method: method, history: history)
+        }
+    }
+
+    private struct FailingProjection: RealizedGainsProjecting {
+        let error: TransactionsStoreError
+
+        func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection { throw error }
+    }
+}
