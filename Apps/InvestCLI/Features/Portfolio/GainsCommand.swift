@@ -63,7 +63,7 @@ struct GainsCommand: Command {
         }
         switch format {
         case .json: io.console.write(document(report, year: year).rendered())
-        case .csv: io.console.write(flatRows(report).render(.csv, colors: false))
+        case .csv: writeFlatRows(report, to: io)
         case .table where report.sells.isEmpty:
             io.console.write(year.map { "No sells in \($0), so nothing was realized.\n" } ?? "No sells yet, so nothing was realized.\n")
         case .table:
@@ -108,21 +108,24 @@ struct GainsCommand: Command {
     }
 
     /// One row per lot a sell took (one per sell under the moving average), so a spreadsheet
-    /// can add up either.
-    private func flatRows(_ report: RealizedGainsReport) -> Report {
+    /// can add up either; written as they are made, a few thousand sells at a time.
+    private func writeFlatRows(_ report: RealizedGainsReport, to io: CommandIO) {
         let split = !report.currencyGains.isEmpty
-        var table = Report(columns: (["date", "ticker", "quantity", "proceeds", "cost", "gain"] + (split ? ["currency_gain"] : [])
-                                     + ["lot_bought_on", "lot_quantity", "lot_cost"]).map { .init(title: $0, key: $0, alignment: .left) })
-        for sell in report.sells {
+        let columns = (["date", "ticker", "quantity", "proceeds", "cost", "gain"] + (split ? ["currency_gain"] : [])
+                       + ["lot_bought_on", "lot_quantity", "lot_cost"]).map { Report.Column(title: $0, key: $0, alignment: .left) }
+        var rows = StreamedRows(.csv, columns: columns)
+        for (index, sell) in report.sells.enumerated() {
             let head: [Cell] = [.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .decimal(sell.proceeds), .decimal(sell.cost), .decimal(sell.gain)]
                 + (split ? [.decimal(report.currencyGains[sell.transactionID])] : [])
-            guard !sell.lots.isEmpty else {
-                table.rows.append(head + [.text(nil), .decimal(nil), .decimal(nil)])
-                continue
+            let lots: [[Cell]] = sell.lots.isEmpty ? [[.text(nil), .decimal(nil), .decimal(nil)]]
+                : sell.lots.map { [.text($0.boughtOn.iso), .decimal($0.quantity), .decimal($0.cost)] }
+            for lot in lots {
+                for cell in head + lot { rows.append(cell) }
+                rows.endRow()
             }
-            table.rows += sell.lots.map { head + [.text($0.boughtOn.iso), .decimal($0.quantity), .decimal($0.cost)] }
+            if index % 4_096 == 4_095 { io.console.write(rows.take()) }
         }
-        return table
+        io.console.write(rows.finish())
     }
 
     private func document(_ report: RealizedGainsReport, year: Int?) -> JSONValue {
