@@ -41,7 +41,19 @@ final class CostBasisSpecs: XCTestCase {
         let years = try XCTUnwrap(json["years"] as? [[String: Any]])
         XCTAssertEqual(years.map { $0["gain"] as? String }, ["1250", "100"])
         XCTAssertEqual(json["costBasisMethod"] as? String, "fifo")
-        XCTAssertTrue(csv.output.hasPrefix("date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost\n"), csv.output)
+        XCTAssertEqual(csv.output, """
+            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost
+            2023-06-01,A,15,3000,1750,1250,2023-01-10,10,1000
+            2023-06-01,A,15,3000,1750,1250,2023-03-01,5,750
+            2024-03-01,A,4,400,300,100,2023-03-01,4,300
+
+            """)
+        XCTAssertEqual(invest.run(["gains", "--cost-basis", "average", "--format", "csv"]).output, """
+            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost
+            2023-06-01,A,15,3000,1875,1125,,,
+            2024-03-01,A,4,400,250,150,,,
+
+            """, "one row per sell, with no lot")
     }
 
     func test_gainsOfOneYear_takeLotsFromEarlierYears() throws {

@@ -60,13 +60,33 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(copy.run(["export", "--format", "json"]).output, invest.run(["export", "--format", "json"]).output)
     }
 
+    func test_gainsOfALongHistory_inCSV_areWrittenInPieces_oneRowPerLot_asTheJSONListsThem() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 30_000).path]).status, 0)
+
+        let csv = invest.run(["gains", "--format", "csv"])
+        let json = try invest.run(["gains", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(csv.status, 0, csv.errors)
+        let sells = try XCTUnwrap(json["sells"] as? [[String: Any]])
+        XCTAssertGreaterThan(sells.count, 4_096, "more sells than one piece holds")
+        let expected = sells.flatMap { sell -> [String] in
+            let head = ["date", "ticker", "quantity", "proceeds", "cost", "gain"].map { sell[$0] as? String ?? "?" }.joined(separator: ",")
+            return (sell["lots"] as? [[String: Any]] ?? []).map { lot in
+                head + "," + ["boughtOn", "quantity", "cost"].map { lot[$0] as? String ?? "?" }.joined(separator: ",")
+            }
+        }
+        XCTAssertEqual(Array(csv.output.split(separator: "\n").dropFirst().map(String.init)), expected)
+    }
+
     // MARK: - Helpers
 
-    /// `cash`, `portfolio`, `list -n` and a refused sell, answered from the checkpoints as they
+    /// `cash`, `portfolio`, `list -n`, `gains` and a refused sell, answered from the checkpoints as they
     /// are, then again with no checkpoint at all (a read of the whole log).
     private func assertCheckpointsAgreeWithTheLog(_ invest: InvestDriver, _ when: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let commands = [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["portfolio", "--offline", "--cost-basis", "fifo", "--format", "json"],
                         ["portfolio", "--offline", "--by", "account", "--format", "json"], ["list", "-n", "7", "--format", "json"],
+                        ["gains", "--format", "json"], ["gains", "--cost-basis", "average", "--format", "csv"],
                         ["add", "--type", "sell", "--ticker", "AAA", "--quantity", "100000", "--sum", "1", "--date", "2024-07-02"]]
         let fromCheckpoints = commands.map { invest.run($0) }
         try FileManager.default.removeItem(at: invest.home.appendingPathComponent("checkpoints"))
