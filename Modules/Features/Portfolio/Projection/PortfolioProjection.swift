@@ -44,13 +44,8 @@ public struct PortfolioProjection: Equatable, Sendable {
     }
 }
 
-extension PortfolioProjection: CheckpointableProjection {
+extension PortfolioProjection: TransactionsProjection {
     public var checkpointName: String { "portfolio-v1-\(positions.method.rawValue)-\(base)" }
-    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
-
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
-        try TransactionsLedgerCodec.record(from: entry)
-    }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)

@@ -59,13 +59,8 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     }
 }
 
-extension RealizedGainsProjection: CheckpointableProjection {
+extension RealizedGainsProjection: TransactionsProjection {
     public var checkpointName: String { "gains-v1-\(method.rawValue)-\(base)" }
-    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
-
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
-        try TransactionsLedgerCodec.record(from: entry)
-    }
 
     public func replaying(_ history: [Transaction]) -> RealizedGainsProjection {
         RealizedGainsProjection(base: base, method: method, history: history)

@@ -42,13 +42,8 @@ public struct NewestTransactions: Equatable, Sendable {
     }
 }
 
-extension NewestTransactions: CheckpointableProjection {
+extension NewestTransactions: TransactionsProjection {
     public var checkpointName: String { "newest-transactions-v1-\(capacity)-\(base)" }
-    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
-
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
-        try TransactionsLedgerCodec.record(from: entry)
-    }
 
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)

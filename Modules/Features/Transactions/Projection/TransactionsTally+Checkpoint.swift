@@ -1,13 +1,8 @@
 import FixedPoint
 import Ledger
 
-extension TransactionsTally: CheckpointableProjection {
+extension TransactionsTally: TransactionsProjection {
     public var checkpointName: String { "transactions-tally-v1-\(base)" }
-    public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
-
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
-        try TransactionsLedgerCodec.record(from: entry)
-    }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
