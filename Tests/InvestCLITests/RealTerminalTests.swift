@@ -33,6 +33,16 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertEqual(status, 0)
     }
 
+    func test_longGains_goThroughLess_andReturnToThePromptAfterQ() throws {
+        let terminal = try makeTerminal(rows: 24)
+        try importTransactions(60, into: terminal.home)
+        let sell = try runProduct("invest", ["add", "--type", "sell", "--ticker", "AAPL", "--quantity", "40", "--sum", "5000", "--date", "2024-02-01"],
+                                  environment: ["INVEST_HOME": terminal.home.path])
+        XCTAssertEqual(sell.status, 0, sell.stderr)
+
+        XCTAssertEqual(try page(terminal, "invest gains", showing: "\n:") {}, 0, "one row per lot the sell took: 40, more than the screen")
+    }
+
     func test_ctrlCWhileThePagerShows_leavesThePagerInCharge_untilQ() throws {
         let terminal = try makeTerminal(rows: 24)
         try importTransactions(60, into: terminal.home)

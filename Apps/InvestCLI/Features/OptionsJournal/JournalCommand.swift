@@ -30,10 +30,10 @@ struct JournalCommands {
                                arguments: [.required("FILE|-", completes: .file)]), changes: { !$0.has("dry-run") }) { arguments, io in
                 try importStatement(arguments.positionals[0], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
             },
-            action(CommandSpec(name: "journal trades", summary: "List the trades: each contract's open-to-flat cycle", options: Self.range + listing)) { arguments, io in
+            action(CommandSpec(name: "journal trades", summary: "List the trades: each contract's open-to-flat cycle", options: Self.range + listing), pagesOutput: true) { arguments, io in
                 output(JournalPresentation.tradesReport(try trades(in: arguments), annotations: try load().annotations()), try format(arguments), arguments, io)
             },
-            action(CommandSpec(name: "journal days", summary: "Each trading day's figures", options: listing)) { arguments, io in
+            action(CommandSpec(name: "journal days", summary: "Each trading day's figures", options: listing), pagesOutput: true) { arguments, io in
                 output(JournalPresentation.daysReport(JournalStats.days(try load().load().trades)), try format(arguments), arguments, io)
             },
             action(CommandSpec(name: "journal day", summary: "One day's trades and cumulative P&L", options: listing, arguments: [Self.date])) { arguments, io in
@@ -46,7 +46,7 @@ struct JournalCommands {
             action(CommandSpec(name: "journal open", summary: "Positions still open", options: listing)) { arguments, io in
                 output(JournalPresentation.openReport(try load().load().open), try format(arguments), arguments, io)
             },
-            action(CommandSpec(name: "journal executions", summary: "Every execution, with the id 'journal remove' takes", options: listing)) { arguments, io in
+            action(CommandSpec(name: "journal executions", summary: "Every execution, with the id 'journal remove' takes", options: listing), pagesOutput: true) { arguments, io in
                 output(JournalPresentation.executionsReport(try load().executions(), localTime: io.localTime), try format(arguments), arguments, io)
             },
             action(CommandSpec(name: "journal remove", summary: "Remove one execution (a unique id prefix is enough; 'invest undo' brings it back)",
@@ -101,9 +101,10 @@ struct JournalCommands {
     private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try OutputFormat.parse(arguments.value("format")) }
 
     /// A journal action, its errors worded, run between two exchanges with the web app's document.
-    private func action(_ spec: CommandSpec, changes: @escaping (ParsedArguments) -> Bool = { _ in false },
+    /// - Parameter pagesOutput: for a list as long as the journal.
+    private func action(_ spec: CommandSpec, pagesOutput: Bool = false, changes: @escaping (ParsedArguments) -> Bool = { _ in false },
                         _ body: @escaping (ParsedArguments, CommandIO) throws -> Void) -> WebAppExchangingCommand {
-        WebAppExchangingCommand(decoratee: Subcommand(spec) { arguments, io in
+        WebAppExchangingCommand(decoratee: Subcommand(spec, pagesOutput: pagesOutput) { arguments, io in
             do {
                 try body(arguments, io)
             } catch let error as JournalError {

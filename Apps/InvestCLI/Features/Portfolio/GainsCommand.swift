@@ -37,6 +37,8 @@ enum CostBasisOption {
 struct GainsCommand: Command {
     let gains: () throws -> RealizedGainsReporting
     let configuredCostBasis: () -> String?
+    /// One row per lot a sell took: a long history's list is long.
+    let pagesOutput = true
     let spec = CommandSpec(
         name: "gains", summary: "Realized gains per sell, with the lots each consumed, and yearly totals",
         usage: "gains [--year Y] [--cost-basis average|fifo] [--format table|json|csv]",
