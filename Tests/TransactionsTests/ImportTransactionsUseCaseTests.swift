@@ -60,6 +60,17 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         }
     }
 
+    func test_import_countsASplitRecordedInOneAccount_inEveryAccount_asAnAddDoes() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "10", account: "isa"),
+                        makeTransaction(date: "2024-01-15", type: .split, ticker: "AAPL", quantity: "0", sum: "0", ratio: "2:1")]
+        let sell = ImportRow(line: 2, draft: TransactionDraft(date: "2024-02-01", type: "sell", ticker: "AAPL", quantity: "15", sum: "300", account: "isa"))
+
+        let outcome = try sut.importRows([sell], dryRun: true)
+
+        XCTAssertEqual(outcome.imported.map(\.quantity), [15], "the isa's 10 split into 20, a corporate action in every account")
+    }
+
     func test_import_blamesTheSameFirstOffendingLineOfEachTickerEveryTime() {
         let tickers = ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF"]
         var rows: [ImportRow] = []

@@ -159,16 +159,19 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             let account: String?
             let ticker: String
         }
-        // A transfer is in the histories of both its accounts.
-        var positions: [Holding: [Int]] = [:]
+        // A transfer is in the histories of both its accounts; a split, a corporate action, in
+        // every account's (`Transaction.isSeen(in:)`), as an add and an edit count it.
+        var positions: [Holding: [Int]] = [:], splits: [String: [Int]] = [:]
         func add(_ transaction: Transaction, at position: Int) {
             positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position)
             if transaction.type == .transfer { positions[Holding(account: transaction.toAccount, ticker: transaction.ticker), default: []].append(position) }
+            if transaction.type == .split { splits[transaction.ticker, default: []].append(position) }
         }
         for (position, transaction) in kept.enumerated() { add(transaction, at: position) }
         for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty { add(transaction, at: kept.count + position) }
         return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.compactMap { holding in
-            let history = positions[holding]!.map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
+            let own = positions[holding]!, split = splits[holding.ticker] ?? []
+            let history = (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
             return HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)).map { violation in
                 RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
             }
