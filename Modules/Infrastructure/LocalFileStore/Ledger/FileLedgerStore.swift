@@ -160,13 +160,17 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// a crash leaves the old log or the new one, never half an import or half a sync. The history
     /// is copied as it is, not re-encoded, and the batch is written in pieces: an import of a
     /// million rows never holds the whole file in memory. O(history), like its callers. The
-    /// new log starts as the old one did, so the old one's checkpoints are moved over to it.
+    /// new log starts as the old one did, so the old one's checkpoints are moved over to it. Only
+    /// the header is read to do this: the lines are decoded when they are read, not to be copied.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
             let before = Self.inode(of: logPath)
-            let (log, original) = try read()
-            guard log.fileVersion == LedgerLogCodec.version else {
+            // An empty file is no log yet: the new one starts with the header.
+            let original = try fileSystem { try FileSystem.readFile(logPath) }.flatMap { $0.isEmpty ? nil : $0 }
+            if let original, try original.withUnsafeBufferPointer({ bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version })
+                < LedgerLogCodec.version {
                 // An older format is migrated whole, its original kept beside it.
+                let log = try LedgerLogCodec.decode(original, path: logPath)
                 try keepOlderFormat(of: log, original)
                 var migrated = LedgerLogCodec.Log.Builder(capacity: log.liveCount + entries.count)
                 for entry in log.entries + entries { migrated.store(entry) }
