@@ -20,6 +20,20 @@ final class LongHistorySpecs: XCTestCase {
         invest.add(["buy BBB 1 10 2024-01-05"])
         try assertCheckpointsAgreeWithTheLog(invest, "after a back-dated add")
 
+        // A statement of later trades, checked from the checkpoints: one row equals a saved trade.
+        let statement = invest.home.appendingPathComponent("statement.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-07-01,sell,AAA,1,30\n2024-07-02,buy,CCC,1,12\n2024-07-03,sell,AAA,1,31\n".utf8).write(to: statement)
+        let later = invest.run(["import", statement.path])
+        XCTAssertEqual(later.status, 0, later.errors)
+        XCTAssertTrue(later.output.contains("Imported 2 transactions"), later.output)
+        XCTAssertTrue(later.errors.contains("skipped 1 row equal to a saved transaction (\(statement.path):2)"), later.errors)
+        try assertCheckpointsAgreeWithTheLog(invest, "after an import of later trades")
+        let oversell = invest.home.appendingPathComponent("oversell.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-07-03,sell,AAA,100000,1\n".utf8).write(to: oversell)
+        let refused = invest.run(["import", oversell.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.errors.contains("oversell.csv:2") && refused.errors.contains("would leave a negative holding"), refused.errors)
+
         let newest = try XCTUnwrap(invest.ids().first)
         let edit = invest.run(["edit", newest, "--note", "checked"])
         XCTAssertEqual(edit.status, 0, edit.errors)

@@ -352,6 +352,15 @@ do {
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
+        // Issue 33: a month's statement into the history, each run into a fresh copy of it.
+        let statement = root.appendingPathComponent("statement.csv")
+        try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)
+        importHome = ""
+        record(size, "invest import (2 rows into the history)", timeProcess(runs: options.runs, prepare: {
+            if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
+            importHome = root.appendingPathComponent("statement-\(size)-\(UUID().uuidString)").path
+            try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: importHome))
+        }) { (["import", statement.path], importHome) })
         try? FileManager.default.removeItem(at: home)
     }
     for size in options.tools { toolRows += try compareWithTools(size) }

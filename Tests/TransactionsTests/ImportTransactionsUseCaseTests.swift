@@ -141,18 +141,103 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         }
     }
 
+    // MARK: - Checked against the projections
+
+    func test_newRowsDatedAfterTheHistory_areCheckedAgainstTheProjections_withoutReadingIt() throws {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(date: "2024-01-10", ticker: "AAPL", quantity: "2", sum: "50")]
+        let (sut, store) = makeSUT(projectionsOf: history)
+
+        let outcome = try sut.importRows([row(2, date: "2024-02-01", type: "sell", quantity: "2", sum: "60"), row(3, date: "2024-02-02", sum: "100")], dryRun: false)
+
+        XCTAssertEqual(outcome.imported.count, 2)
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsertBatch(outcome.imported), .endExclusiveAccess], "the history is not read")
+    }
+
+    func test_aRowEqualToAKeptTransaction_isSkipped_fromTheProjections() throws {
+        let saved = makeTransaction(date: "2024-02-01", ticker: "AAPL", quantity: "1", sum: "10")
+        let (sut, store) = makeSUT(projectionsOf: [saved])
+
+        let outcome = try sut.importRows([row(2), row(3, quantity: "2")], dryRun: false)
+
+        XCTAssertEqual(outcome.duplicateLines, [2])
+        XCTAssertEqual(outcome.imported.map(\.quantity), [2])
+        XCTAssertFalse(store.messages.contains(.retrieveAll))
+    }
+
+    func test_whatOnlyTheHistoryCanTell_readsIt() throws {
+        let history = (1...3).map { makeTransaction(date: "2024-01-0\($0)", ticker: "AAPL", quantity: "1", sum: "10") }
+        let cases: [(String, [ImportRow], Bool)] = [
+            ("a row dated on the oldest transaction kept, when not all are kept", [row(2, date: "2024-01-02")], false),
+            ("a row that breaks a rule, whose line the history names", [row(2, type: "sell", quantity: "5")], false),
+            ("a row dated before what its ticker holds", [row(2, date: "2023-12-31")], false),
+            ("a row with an id, which may replace a saved transaction", [row(2, id: "given")], false),
+            ("new rows after the oldest kept", [row(2)], true),
+        ]
+        for (what, rows, fromProjections) in cases {
+            let (sut, store) = makeSUT(projectionsOf: history, keeping: 2)
+            _ = try? sut.importRows(rows, dryRun: true)
+            XCTAssertEqual(!store.messages.contains(.retrieveAll), fromProjections, what)
+        }
+    }
+
+    func test_randomImports_fromTheProjections_giveWhatTheHistoryGives() throws {
+        for seed in 1...150 {
+            var random = RandomHistory(seed: UInt64(seed) * 7)
+            // A history that keeps the rules, as a saved one does: what an add would accept.
+            var tally = TransactionsTally(base: "USD"), history: [Transaction] = []
+            for _ in 0..<(random.next(below: 60)) {
+                let transaction = random.transaction(namingTheBase: false)
+                guard tally.verdict(onAdding: transaction) == .accepted, tally.fold(transaction) else { continue }
+                history.append(transaction)
+            }
+            // Dated in the history's 40 days or the 50 after them; some equal a saved one.
+            let rows = (0..<(1 + random.next(below: 6))).map { line -> ImportRow in
+                if !history.isEmpty, random.next(below: 4) == 0 { return ImportRow(line: line + 2, draft: TransactionDraft(history[random.next(below: history.count)])) }
+                var draft = TransactionDraft(random.transaction(namingTheBase: false))
+                draft.date = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 90))).iso
+                return ImportRow(line: line + 2, draft: draft)
+            }
+            for allowDuplicates in [false, true] {
+                let (fromHistory, _) = makeSUT(history: history)
+                let (fromProjections, _) = makeSUT(projectionsOf: history, keeping: 1 + random.next(below: 40))
+                let expected = Result { try fromHistory.importRows(rows, dryRun: true, allowDuplicates: allowDuplicates) }
+                let actual = Result { try fromProjections.importRows(rows, dryRun: true, allowDuplicates: allowDuplicates) }
+                XCTAssertEqual(String(describing: actual), String(describing: expected), "seed \(seed), duplicates allowed: \(allowDuplicates)")
+            }
+        }
+    }
+
     // MARK: - Helpers
 
-    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ImportTransactionsUseCase, TransactionsStoreSpy) {
+    /// A store holding `history` and the projections of it, keeping its newest `keeping`; ids made
+    /// in order, so two of them make the same ids.
+    private func makeSUT(history: [Transaction] = [], projectionsOf projected: [Transaction]? = nil, keeping: Int = NewestTransactions.kept,
+                         file: StaticString = #filePath, line: UInt = #line) -> (ImportTransactionsUseCase, TransactionsStoreSpy) {
         let store = TransactionsStoreSpy()
-        let sut = ImportTransactionsUseCase(store: store, today: { day("2024-07-03") }, now: { [now] in now }, makeID: { UUID().uuidString })
+        store.stored = projected ?? history
+        var made = 0
+        let projections = projected.map { ProjectionsStub(tallied: TransactionsTally(base: "USD", history: $0),
+                                                          kept: NewestTransactions(base: "USD", capacity: keeping).replaying($0)) }
+        let sut = ImportTransactionsUseCase(store: store, today: { day("2024-07-03") }, now: { [now] in now }, makeID: {
+            made += 1
+            return "made-\(made)"
+        }, tally: projections, newest: projections)
         trackForMemoryLeaks(store, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, store)
     }
 
-    private func row(_ line: Int, id: String? = nil, type: String = "buy", ticker: String = "AAPL", quantity: String = "1", sum: String = "10") -> ImportRow {
-        ImportRow(line: line, id: id, draft: TransactionDraft(date: "2024-02-01", type: type, ticker: ticker, quantity: quantity, sum: sum))
+    private struct ProjectionsStub: TransactionsTallying, NewestTransactionsProjecting {
+        let tallied: TransactionsTally
+        let kept: NewestTransactions
+
+        func tally() throws(TransactionsStoreError) -> TransactionsTally { tallied }
+        func newest() throws(TransactionsStoreError) -> NewestTransactions { kept }
+    }
+
+    private func row(_ line: Int, id: String? = nil, date: String = "2024-02-01", type: String = "buy", ticker: String = "AAPL", quantity: String = "1",
+                     sum: String = "10") -> ImportRow {
+        ImportRow(line: line, id: id, draft: TransactionDraft(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum))
     }
 }
 

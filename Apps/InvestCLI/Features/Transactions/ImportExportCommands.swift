@@ -8,7 +8,8 @@ import Portfolio
 import Bookkeeping
 
 struct ImportCommand: Command {
-    let ledger: () throws -> LedgerStore
+    /// The ledger the import writes, recording each record's earlier version for `invest undo`.
+    let ledger: (UndoRecordingLedgerStore.EarlierVersions) throws -> LedgerStore
     let importTransactions: (LedgerStore) throws -> TransactionsImporting
     let accounts: () throws -> AccountsView
     let readStandardInput: (_ limit: Int) -> Data
@@ -31,10 +32,11 @@ struct ImportCommand: Command {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
         let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"), broker: arguments.value("broker"))
-        let ledger = try ledger()
-        let importer = try importTransactions(ledger)
         var parsed = try parse(path, name: name, layout: layout)
         try Self.resolveAccounts(in: &parsed, with: accounts)
+        // Rows without ids get new ones, so they have no earlier version to look up in the history.
+        let ledger = try ledger(parsed.otherEntries.isEmpty && !parsed.rows.contains { $0.id != nil } ? .noneForNewRecords : .lookedUp)
+        let importer = try importTransactions(ledger)
         if let broker = parsed.broker, arguments.value("broker") == nil {
             let article = broker.title.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
             io.console.writeNotice("invest: reading \(name) as \(article) \(broker.title) export (--broker \(broker.name)).\n")

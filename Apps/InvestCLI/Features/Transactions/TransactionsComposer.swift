@@ -77,7 +77,8 @@ extension AppComposer {
     func importTransactions(into ledger: LedgerStore) throws -> TransactionsImporting {
         let importer = CurrencyResolvingImporter(
             decoratee: ImportTransactionsUseCase(store: try transactionsStore(on: ledger), today: { [context] in context.today }, now: context.now,
-                                                 makeID: context.makeID),
+                                                 makeID: context.makeID, tally: try transactionsTally(),
+                                                 newest: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code)),
             base: try baseCurrency().code, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return importer }
         return AccountAssigningImporter(decoratee: importer, account: account.id)

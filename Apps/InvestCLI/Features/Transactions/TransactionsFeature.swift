@@ -10,7 +10,7 @@ extension FeatureRegistration {
          ListCommand(list: app.listTransactions, rows: app.transactionRows(matching:), accounts: app.accountsView),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
          DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
-         ImportCommand(ledger: { try app.undoableLedger(.lookedUp) }, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
+         ImportCommand(ledger: app.undoableLedger, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
                        readStandardInput: app.context.readStandardInput),
          ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.accountsView, journal: app.exportJournal(prefix:method:),
                        configuredCostBasis: app.configuredCostBasis),

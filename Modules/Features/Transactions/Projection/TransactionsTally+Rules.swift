@@ -45,4 +45,13 @@ extension TransactionsTally {
         }
         return .accepted
     }
+
+    /// Whether everything folded keeps the rules an import checks: no pot of an account whose
+    /// cash is tracked was ever overdrawn (`CashPolicy.firstViolation` finds nothing), and no
+    /// account's holding of `tickers` was ever oversold or split too large
+    /// (`HoldingsPolicy.firstViolation` finds nothing in any account).
+    public func keepsTheRules(forTickers tickers: Set<String>) -> Bool {
+        !pots.contains { trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
+            && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
+    }
 }

@@ -64,18 +64,33 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     private let today: () -> CalendarDay
     private let now: () -> Date
     private let makeID: () -> String
+    private let tally: TransactionsTallying?
+    private let newest: NewestTransactionsProjecting?
 
-    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String) {
+    /// - Parameters:
+    ///   - tally, newest: what the rules and the duplicates need of the history, kept up to date
+    ///     without reading it: new rows dated after the newest transactions kept are checked in
+    ///     the same time at any history length. Without them, or when they can't tell, the
+    ///     history is read.
+    public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
+                tally: TransactionsTallying? = nil, newest: NewestTransactionsProjecting? = nil) {
         self.store = store
         self.today = today
         self.now = now
         self.makeID = makeID
+        self.tally = tally
+        self.newest = newest
     }
 
     public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
         let (valid, lineByID, fieldErrors) = validate(rows)
+        // A row with an id may replace a saved transaction, which only the history holds.
+        let allNew = !rows.contains { $0.id != nil }
         rows = []
         return try store.withExclusiveAccess({ () throws(ImportTransactionsError) in
+            if fieldErrors.isEmpty, allNew, let (imported, duplicates) = try checkedAgainstProjections(valid, allowDuplicates: allowDuplicates) {
+                return try saved(imported, duplicates: duplicates, lineByID: lineByID, dryRun: dryRun)
+            }
             let stored = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.retrieveAll() }
             let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
             let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
@@ -85,9 +100,40 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             guard rowErrors.isEmpty else {
                 throw .invalidRows(rowErrors.sorted { $0.line < $1.line })
             }
-            if !dryRun { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
-            return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
+            return try saved(imported, duplicates: duplicates, lineByID: lineByID, dryRun: dryRun)
         }, lockFailure: ImportTransactionsError.storage)
+    }
+
+    private func saved(_ imported: [Transaction], duplicates: Set<String>, lineByID: [String: Int], dryRun: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+        if !dryRun { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
+        return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
+    }
+
+    /// What the history would let in, and the rows it would skip as equal to a saved one, told
+    /// from the projections; nil when only the history can tell. The newest transactions kept
+    /// hold every saved one a row can equal when each row is dated after the oldest of them (or
+    /// they are all there is); the tally, with the rows folded in, holds whether any rule broke.
+    /// When one did, or a row comes before what the tally folded, the history is read, and names
+    /// the lines to blame.
+    private func checkedAgainstProjections(_ valid: [Transaction], allowDuplicates: Bool)
+        throws(ImportTransactionsError) -> (imported: [Transaction], duplicates: Set<String>)? {
+        guard let tally, let newest else { return nil }
+        var duplicates: Set<String> = []
+        if !allowDuplicates {
+            let kept = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try newest.newest() }
+            let holdsEveryCandidate = kept.total <= kept.newest.count || kept.newest.last.map { oldest in valid.allSatisfy { $0.date > oldest.date } } ?? false
+            guard holdsEveryCandidate else { return nil }
+            duplicates = Self.duplicates(of: valid, in: kept.newest)
+        }
+        let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
+        var after = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try tally.tally() }
+        // Each ticker's rows in the holdings rule's order, so each folds after the one before.
+        let order = imported.indices.sorted { (imported[$0].date, imported[$0].holdingsRank, $0) < (imported[$1].date, imported[$1].holdingsRank, $1) }
+        for index in order {
+            guard after.fold(imported[index]) else { return nil }
+        }
+        guard after.keepsTheRules(forTickers: Set(imported.map(\.ticker))) else { return nil }
+        return (imported, duplicates)
     }
 
     private struct Trade: Hashable {
