@@ -264,6 +264,24 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertEqual(try makeSUT(directory).retrieveAll().count, 4)
     }
 
+    func test_aBatchWrite_copiesALogOfManyPiecesByteForByte_leavingOutOnlyATornTail() throws {
+        let directory = makeTemporaryDirectory()
+        let ledger = FileLedgerStore(directory: directory)
+        let note = { (id: String) in LedgerEntry(id: id, kind: "note", schema: 1, updatedAt: 1, payload: LedgerPayload([("text", String(repeating: "x", count: 200))])) }
+        try ledger.append(contentsOf: (0..<12_000).map { note("n\($0)") })
+        let before = try Data(contentsOf: directory.appendingPathComponent("transactions.log"))
+        XCTAssertGreaterThan(before.count, 2 << 20, "more than one piece")
+        try append("+\tpartial\tno", in: directory)
+
+        try FileLedgerStore(directory: directory).apply([note("new")])
+
+        let after = try Data(contentsOf: directory.appendingPathComponent("transactions.log"))
+        XCTAssertEqual(after.prefix(before.count), before)
+        XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1,
+                       "the batch's one line, and nothing of the torn one")
+        XCTAssertEqual(try FileLedgerStore(directory: directory).retrieveEntries().count, 12_001)
+    }
+
     func test_aDamagedV1Log_isRefusedWithItsLineAndLeftAlone() throws {
         let directory = makeTemporaryDirectory()
         let damaged = "investments-transactions v1\n+\tid\t2024-01-01\tbuy\tAAPL\tlots\t10\t0\t\n+\ttoo\tfew\n"

@@ -87,12 +87,15 @@ extension FileLedgerStore: CheckpointableLedger {
     /// instead of replaying the log. Done under the writers' lock, before anything else is
     /// written; a checkpoint left behind (a crash, a reader saving meanwhile) is rebuilt by the
     /// next read, which checks every position against the log as always.
-    func carryCheckpoints(from old: UInt64, keeping history: ArraySlice<UInt8>, to new: UInt64) {
+    /// - Parameters:
+    ///   - kept: how many of the old log's bytes start the new one.
+    ///   - history: the old log, still open, where each checkpoint's last line is read back.
+    func carryCheckpoints(from old: UInt64, keeping kept: Int, of history: LinePieces, to new: UInt64) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: checkpointsDirectory) else { return }
         for name in names where !name.hasSuffix(".ids") {
             guard let (payload, position) = checkpoint(named: name), position.file == old,
-                  position.lastLineLength > 0, position.lastLineLength <= position.length, position.length <= Int64(history.count) else { continue }
-            let lastLine = history[(history.startIndex + Int(position.length - position.lastLineLength))..<(history.startIndex + Int(position.length))]
+                  position.lastLineLength > 0, position.lastLineLength <= position.length, position.length <= Int64(kept),
+                  let lastLine = try? history.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)) else { continue }
             guard lastLine.last == UInt8(ascii: "\n"), StableHash.of(lastLine) == position.lastLineHash else { continue }
             saveCheckpoint(payload, named: name, at: LogPosition(file: new, length: position.length, lastLineLength: position.lastLineLength,
                                                                   lastLineHash: position.lastLineHash))

@@ -158,29 +158,37 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
 
     /// Writes a new log, the old one's lines followed by the batch's, and renames it into place, so
     /// a crash leaves the old log or the new one, never half an import or half a sync. The history
-    /// is copied as it is, not re-encoded, and the batch is written in pieces: an import of a
-    /// million rows never holds the whole file in memory. O(history), like its callers. The
-    /// new log starts as the old one did, so the old one's checkpoints are moved over to it. Only
-    /// the header is read to do this: the lines are decoded when they are read, not to be copied.
+    /// is copied a piece at a time as it is, not decoded (only its header is read, to migrate an
+    /// older format), and the batch is written in pieces: neither is ever held in memory whole.
+    /// O(history) in time, like its callers. The new log starts as the old one did, so the old
+    /// one's checkpoints are moved over to it.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
         try locked { () throws(StoreError) in
             let before = Self.inode(of: logPath)
             // An empty file is no log yet: the new one starts with the header.
-            let original = try fileSystem { try FileSystem.readFile(logPath) }.flatMap { $0.isEmpty ? nil : $0 }
-            if let original, try original.withUnsafeBufferPointer({ bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version })
-                < LedgerLogCodec.version {
+            let history = try fileSystem { try LinePieces(path: logPath) }.flatMap { $0.size > 0 ? $0 : nil }
+            if let history, try version(of: history) < LedgerLogCodec.version {
                 // An older format is migrated whole, its original kept beside it.
+                let original = try fileSystem { try history.readAll() }
                 let log = try LedgerLogCodec.decode(original, path: logPath)
                 try keepOlderFormat(of: log, original)
                 var migrated = LedgerLogCodec.Log.Builder(capacity: log.liveCount + entries.count)
                 for entry in log.entries + entries { migrated.store(entry) }
                 return try rewrite(with: migrated.log())
             }
-            // A torn last line (an interrupted writer's) is left out, as reading does.
-            let history = original.map { bytes in bytes[..<((bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1)] }
+            var kept = 0
             try fileSystem {
                 try FileSystem.writeAtomically(to: logPath) { write in
-                    try write(history ?? Array(LedgerLogCodec.header.utf8)[...])
+                    if let history {
+                        while let (piece, isLast) = try history.next(size: 1 << 20) {
+                            // A torn last line (an interrupted writer's) is left out, as reading does.
+                            let whole = isLast ? piece[..<((piece.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1)] : piece[...]
+                            try write(whole)
+                            kept += whole.count
+                        }
+                    } else {
+                        try write(Array(LedgerLogCodec.header.utf8)[...])
+                    }
                     var piece: [UInt8] = []
                     piece.reserveCapacity(1 << 20)
                     for entry in entries {
@@ -193,11 +201,17 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                     try write(piece[...])
                 }
             }
-            if let before, let history, let after = Self.inode(of: logPath) { carryCheckpoints(from: before, keeping: history, to: after) }
+            if let before, let history, let after = Self.inode(of: logPath) { carryCheckpoints(from: before, keeping: kept, of: history, to: after) }
             // How many lines the batch superseded is not known without decoding it against the
             // log; the next load counts them again.
             lastLoad = nil
         }
+    }
+
+    /// The format version its header names.
+    private func version(of log: LinePieces) throws(StoreError) -> Int {
+        let head = try fileSystem { try log.bytes(in: 0..<min(log.size, 256)) } ?? []
+        return try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version }
     }
 
     public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
