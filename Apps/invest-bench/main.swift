@@ -352,7 +352,8 @@ do {
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
-        // Issue 33: a month's statement into the history, each run into a fresh copy of it.
+        // Issue 33: a month's statement into the history, each run into a fresh copy of it with
+        // the checkpoints reads leave (a copy is a new file, whose checkpoints are made again).
         let statement = root.appendingPathComponent("statement.csv")
         try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)
         importHome = ""
@@ -360,6 +361,8 @@ do {
             if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
             importHome = root.appendingPathComponent("statement-\(size)-\(UUID().uuidString)").path
             try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: importHome))
+            _ = runInvest(["cash"], home: importHome)
+            _ = runInvest(["list", "-n", "1"], home: importHome)
         }) { (["import", statement.path], importHome) })
         try? FileManager.default.removeItem(at: home)
     }
