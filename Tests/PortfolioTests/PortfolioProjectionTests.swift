@@ -31,16 +31,9 @@ final class PortfolioProjectionTests: XCTestCase {
     func test_checkpointOfTheProjection_readsBackEqual_andOnlyForItsMethodAndBase() throws {
         var random = RandomHistory(seed: 5)
         let projection = PortfolioProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })
-        var writer = CheckpointWriter()
-        projection.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
-        XCTAssertEqual(try PortfolioProjection(base: base, method: .fifo).decoded(from: &reader), projection)
-        XCTAssertTrue(reader.isAtEnd)
-        var average = CheckpointReader(writer.bytes)
-        XCTAssertNil(try PortfolioProjection(base: base, method: .average).decoded(from: &average))
-        var pounds = CheckpointReader(writer.bytes)
-        XCTAssertNil(try PortfolioProjection(base: "GBP", method: .fifo).decoded(from: &pounds))
+        try assertCheckpointRoundTrip(of: projection, readBy: PortfolioProjection(base: base, method: .fifo),
+                                      refusedBy: [PortfolioProjection(base: base, method: .average), PortfolioProjection(base: "GBP", method: .fifo)])
     }
 
     func test_reportFromTheProjection_equalsTheReportFromTheHistory_inEveryScope() throws {

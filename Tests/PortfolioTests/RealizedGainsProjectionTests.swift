@@ -46,16 +46,9 @@ final class RealizedGainsProjectionTests: XCTestCase {
         var random = RandomHistory(seed: 9)
         var projection = RealizedGainsProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })
         _ = projection.fold(makeTransaction(date: "2030-01-01", type: .sell, ticker: "AAPL", quantity: "1", sum: "5"))
-        var writer = CheckpointWriter()
-        projection.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
-        XCTAssertEqual(try RealizedGainsProjection(base: base, method: .fifo).decoded(from: &reader), projection)
-        XCTAssertTrue(reader.isAtEnd)
-        var average = CheckpointReader(writer.bytes)
-        XCTAssertNil(try RealizedGainsProjection(base: base, method: .average).decoded(from: &average))
-        var pounds = CheckpointReader(writer.bytes)
-        XCTAssertNil(try RealizedGainsProjection(base: "GBP", method: .fifo).decoded(from: &pounds))
+        try assertCheckpointRoundTrip(of: projection, readBy: RealizedGainsProjection(base: base, method: .fifo),
+                                      refusedBy: [RealizedGainsProjection(base: base, method: .average), RealizedGainsProjection(base: "GBP", method: .fifo)])
     }
 
     func test_reportFromTheProjection_equalsTheReportFromTheHistory_andReadsNoHistory() throws {

@@ -59,13 +59,9 @@ final class NewestTransactionsTests: XCTestCase {
     func test_checkpoint_readsBackEqual() throws {
         var random = RandomHistory(seed: 8)
         let newest = NewestTransactions(base: base, capacity: 30).replaying(try (0..<100).map { _ in try stored(random.transaction()) })
-        var writer = CheckpointWriter()
-        newest.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
-        XCTAssertEqual(try NewestTransactions(base: base, capacity: 30).decoded(from: &reader), newest)
-        var other = CheckpointReader(writer.bytes)
-        XCTAssertNil(try NewestTransactions(base: base, capacity: 31).decoded(from: &other))
+        try assertCheckpointRoundTrip(of: newest, readBy: NewestTransactions(base: base, capacity: 30),
+                                      refusedBy: [NewestTransactions(base: base, capacity: 31), NewestTransactions(base: "GBP", capacity: 30)])
     }
 
     /// As the ledger would hand it back, written at a time of its own so that times differ.

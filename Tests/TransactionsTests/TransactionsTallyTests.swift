@@ -83,16 +83,8 @@ final class TransactionsTallyTests: XCTestCase {
     func test_decodedCheckpoint_equalsTheTallyWritten_andAnotherBaseIsNotTaken() throws {
         var random = RandomHistory(seed: 99)
         let tally = TransactionsTally(base: base, history: (0..<100).map { _ in random.transaction() })
-        var writer = CheckpointWriter()
-        tally.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
-        XCTAssertEqual(try TransactionsTally(base: base).decoded(from: &reader), tally)
-        XCTAssertTrue(reader.isAtEnd)
-        var other = CheckpointReader(writer.bytes)
-        XCTAssertNil(try TransactionsTally(base: "GBP").decoded(from: &other))
-        var cut = CheckpointReader(Array(writer.bytes.dropLast(3)))
-        XCTAssertThrowsError(try TransactionsTally(base: base).decoded(from: &cut))
+        try assertCheckpointRoundTrip(of: tally, readBy: TransactionsTally(base: base), refusedBy: [TransactionsTally(base: "GBP")])
     }
 
     func test_decodedCheckpoint_ofALongHistory_keepsCountsLargerThanItsOwnSize() throws {
