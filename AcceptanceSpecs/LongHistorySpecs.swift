@@ -49,7 +49,7 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertTrue(overdraw.errors.contains("would leave a negative cash balance"), overdraw.errors)
     }
 
-    func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame_asAListInAFileFormatIs() throws {
+    func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame_asAListInAFileFormatOrATableIs() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)
 
@@ -61,6 +61,9 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(dates, dates.sorted(by: >), "newest first across the pieces")
 
         XCTAssertEqual(invest.run(["list", "--format", "csv"]).output, export.output, "a whole list in a file format streams as the export does")
+        let table = invest.run(["list"]).output.split(separator: "\n")
+        XCTAssertEqual(table.first?.hasPrefix("ID        DATE"), true)
+        XCTAssertEqual(table.dropFirst().map { String($0.prefix(8)) }, rows.map { String($0.prefix(8)) }, "a whole table, measured and then written, in the export's order")
         let buys = invest.run(["list", "--format", "csv", "--type", "buy"]).output.split(separator: "\n").dropFirst()
         XCTAssertEqual(Array(buys), rows.filter { $0.contains(",buy,") })
         let five = invest.run(["list", "--format", "csv", "-n", "5"]).output.split(separator: "\n").dropFirst()

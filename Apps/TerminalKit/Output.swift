@@ -123,54 +123,112 @@ public struct Report {
     /// Each row as an object keyed by the columns' keys.
     public var json: JSONValue { .array(rows.map { row in .object(zip(columns, row).map { ($0.key, $1.value) }) }) }
 
-    /// For a person at a terminal: control characters in any cell are shown as escapes, so text
-    /// from a file or a server can neither break a row nor steer the terminal.
+    /// For a person at a terminal, laid out by `TableLayout` from every row's widths.
     private func table(_ style: TableStyle) -> String {
-        var shown: [Int]
+        var layout = TableLayout(columns: columns, style: style)
+        for row in rows { layout.measure(row) }
+        layout.fit()
+        var text = layout.header
+        for row in rows { text += layout.line(row) }
+        return text + layout.footer
+    }
+}
+
+/// A table's layout for the terminal: every row is measured first, then each is written in turn,
+/// so a list of a million rows can be measured in one pass and written in another without
+/// holding them. Control characters in any cell are shown as escapes, so text from a file or a
+/// server can neither break a row nor steer the terminal.
+public struct TableLayout {
+    private let columns: [Report.Column]
+    private let style: TableStyle
+    /// The columns shown, by index into `columns`, in order.
+    private var shown: [Int]
+    private var widths: [Int]
+    /// Each shown column's shortest and longest cell: one whose cells are all one length (a date,
+    /// an id) says nothing cut, so it is left whole.
+    private var shortest: [Int], longest: [Int]
+    private var measured = 0
+    /// The column narrowed to fit, and to what width.
+    private var cut: (column: Int, width: Int)?
+    private var leftOut: [String] = []
+
+    public init(columns: [Report.Column], style: TableStyle) {
+        self.columns = columns
+        self.style = style
         if let keys = style.columns {
             shown = keys.compactMap { key in columns.firstIndex { $0.key == key } }
         } else {
             shown = columns.indices.filter { columns[$0].visibility == .standard || (style.wide && columns[$0].visibility == .wide) }
         }
-        var texts = rows.map { row in shown.map { row[$0].shown.escapedForTerminal } }
-        var widths = shown.map { columns[$0].title.count }
-        for row in texts { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        var leftOut: [String] = []
-        // --wide promises every column in full; otherwise the widest text column is cut with "…",
-        // and columns that still don't fit are left out from the right, saying so.
-        if let limit = style.width, !style.wide {
-            let uniform = widths.indices.map { index in Set(texts.map { $0[index].count }).count == 1 }
-            if let cut = Self.cut(widths: widths, titles: shown.map { columns[$0].title }, alignments: shown.map { columns[$0].alignment },
-                                  uniform: uniform, limit: limit) {
-                widths[cut.column] = cut.width
-                texts = texts.map { row in
-                    var row = row
-                    if row[cut.column].count > cut.width { row[cut.column] = row[cut.column].prefix(cut.width - 1) + "…" }
-                    return row
-                }
-            }
-            while shown.count > 1, widths.reduce(0, +) + 2 * (widths.count - 1) > limit {
-                leftOut.insert(columns[shown.removeLast()].title, at: 0)
-                widths.removeLast()
-                texts = texts.map { Array($0.dropLast()) }
-            }
+        widths = shown.map { columns[$0].title.count }
+        shortest = shown.map { _ in .max }
+        longest = shown.map { _ in 0 }
+    }
+
+    public mutating func measure(_ row: [Cell]) {
+        for (index, column) in shown.enumerated() {
+            let count = row[column].shown.escapedForTerminal.displayCount
+            widths[index] = max(widths[index], count)
+            shortest[index] = min(shortest[index], count)
+            longest[index] = max(longest[index], count)
         }
-        let titles = shown.map { columns[$0].title }
-        let rows = rows.map { row in shown.map { row[$0] } }
-        func line(_ cells: [String], tones: [Cell.Tone]?) -> String {
-            zip(cells.indices, cells).map { index, cell in
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                let painted = style.colors ? Self.paint(cell, tones?[index] ?? .plain) : cell
-                return columns[shown[index]].alignment == .right ? padding + painted : painted + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        measured += 1
+    }
+
+    /// Once every row is measured: --wide promises every column in full; otherwise the widest
+    /// text column is cut with "…", and columns that still don't fit are left out from the right,
+    /// saying so.
+    public mutating func fit() {
+        guard let limit = style.width, !style.wide else { return }
+        let uniform = shown.indices.map { measured > 0 && shortest[$0] == longest[$0] }
+        if let cut = Self.cut(widths: widths, titles: shown.map { columns[$0].title }, alignments: shown.map { columns[$0].alignment },
+                              uniform: uniform, limit: limit) {
+            widths[cut.column] = cut.width
+            self.cut = cut
         }
-        let header = line(titles, tones: nil)
-        var text = style.colors ? "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" : header
-        for (row, cells) in zip(texts, rows) { text += line(row, tones: cells.map { $0.tone }) }
-        if !leftOut.isEmpty {
-            text += "(\(leftOut.joined(separator: ", ")) left out to fit \(style.width ?? 0) columns; --wide shows all)\n"
+        while shown.count > 1, widths.reduce(0, +) + 2 * (widths.count - 1) > limit {
+            leftOut.insert(columns[shown.removeLast()].title, at: 0)
+            widths.removeLast()
         }
-        return text
+    }
+
+    /// The titles, bold on a terminal that shows colour.
+    public var header: String {
+        let header = line { (columns[shown[$0]].title, .plain) }
+        return style.colors ? "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" : header
+    }
+
+    public func line(_ row: [Cell]) -> String {
+        line { index in
+            let cell = row[shown[index]]
+            let text = cell.shown.escapedForTerminal
+            guard let cut, cut.column == index, text.displayCount > cut.width else { return (text, cell.tone) }
+            return (text.prefix(cut.width - 1) + "…", cell.tone)
+        }
+    }
+
+    /// What was left out to fit, if anything.
+    public var footer: String {
+        leftOut.isEmpty ? "" : "(\(leftOut.joined(separator: ", ")) left out to fit \(style.width ?? 0) columns; --wide shows all)\n"
+    }
+
+    /// Each shown column's text, padded to its width, two spaces apart, with no trailing space:
+    /// written as bytes, as a long list writes a line per row.
+    private func line(_ cell: (_ index: Int) -> (text: String, tone: Cell.Tone)) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(widths.reduce(2 * widths.count, +))
+        for index in shown.indices {
+            var (text, tone) = cell(index)
+            let padding = max(0, widths[index] - text.displayCount)
+            if index > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+            if style.colors { text = Self.paint(text, tone) }
+            if columns[shown[index]].alignment == .right { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
+            bytes.append(contentsOf: text.utf8)
+            if columns[shown[index]].alignment == .left { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
+        }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The widest left-aligned column, narrowed so a line fits `limit`, but never below its title
@@ -178,7 +236,7 @@ public struct Report {
     /// The widest text column that may be cut: one whose cells are all one length (a date, an id,
     /// a code) is left whole, as cut it would say nothing, unless every text column is so (a
     /// single row).
-    private static func cut(widths: [Int], titles: [String], alignments: [Alignment], uniform: [Bool], limit: Int) -> (column: Int, width: Int)? {
+    private static func cut(widths: [Int], titles: [String], alignments: [Report.Alignment], uniform: [Bool], limit: Int) -> (column: Int, width: Int)? {
         let total = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
         guard total > limit else { return nil }
         let text = widths.indices.filter { alignments[$0] == .left }
@@ -195,7 +253,6 @@ public struct Report {
         case .loss: return "\u{1B}[31m" + text + "\u{1B}[0m"
         }
     }
-
 }
 
 /// Where a row's cells go, one at a time: a report's row, or a list written as it is made.
@@ -283,6 +340,11 @@ public struct StreamedRows: CellSink {
 }
 
 extension String {
+    /// Characters, as a table counts a cell's width; plain ASCII, nearly every cell, by its bytes.
+    var displayCount: Int {
+        utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
+    }
+
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

@@ -332,6 +332,7 @@ do {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
         })
         record(size, "invest list --format json", timeProcess(runs: options.runs) { (["list", "--format", "json"], home.path) })
+        record(size, "invest list (a table of all)", timeProcess(runs: options.runs) { (["list"], home.path) })
         // Issue 33: answers from checkpoints, and an export that streams.
         record(size, "invest cash", timeProcess(runs: options.runs) { (["cash"], home.path) })
         record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })

@@ -29,9 +29,13 @@ struct ListCommand: Command {
         if let from = filter.from, let to = filter.to, from > to {
             io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
         }
-        // A list in a file format too long for the newest transactions kept is written as it is read.
-        if format != .table, limit.map({ $0 > NewestTransactions.kept }) ?? (filter.from == nil) {
-            _ = try rows(filter).write(format, limit: limit) { io.console.write($0) }
+        // A list too long for the newest transactions kept is written as it is read.
+        if limit.map({ $0 > NewestTransactions.kept }) ?? (filter.from == nil) {
+            if format != .table {
+                _ = try rows(filter).write(format, limit: limit) { io.console.write($0) }
+            } else if try rows(filter).writeTable(style: { try io.tableStyle(arguments, for: $0) }, limit: limit, to: { io.console.write($0) }) == 0 {
+                io.console.write(Self.nothingListed(filter))
+            }
             return
         }
         let transactions: [Transaction]
@@ -41,11 +45,15 @@ struct ListCommand: Command {
             throw TransactionPresentation.error(error)
         }
         if format == .table && transactions.isEmpty {
-            io.console.write(filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n")
+            io.console.write(Self.nothingListed(filter))
             return
         }
         let report = TransactionPresentation.report(transactions, accountName: try accounts().name(of:), forTable: format == .table)
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
+    }
+
+    private static func nothingListed(_ filter: TransactionFilter) -> String {
+        filter == .all ? "No transactions yet. Add one with 'invest add' or 'invest import FILE.csv'.\n" : "No transactions match.\n"
     }
 
     private static func filter(from arguments: ParsedArguments, today: CalendarDay) throws -> TransactionFilter {

@@ -125,10 +125,13 @@ enum TransactionPresentation {
 
     /// Two decimals, or up to four where a low price needs them.
     static func price(_ value: FixedDecimal) -> String {
-        let four = value.formatted(fractionDigits: 4)
-        var trimmed = Substring(four)
-        while trimmed.hasSuffix("0"), trimmed.split(separator: ".").last.map({ $0.count > 2 }) == true { trimmed = trimmed.dropLast() }
-        return String(trimmed)
+        var four = value.formatted(fractionDigits: 4)
+        guard let dot = four.utf8.lastIndex(of: UInt8(ascii: ".")) else { return four }
+        // Digits only after the point: bytes are characters. A list of a million rows prices each.
+        let fractionDigits = four.utf8.distance(from: dot, to: four.utf8.endIndex) - 1
+        let zeros = four.utf8.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        four.removeLast(min(zeros, max(0, fractionDigits - 2)))
+        return four
     }
 
     /// What add, edit and delete print: a sentence for a person, the record for a script.

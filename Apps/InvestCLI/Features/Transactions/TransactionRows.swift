@@ -4,10 +4,11 @@ import Ledger
 import LocalFileStore
 import Transactions
 
-/// Transactions newest first (`Transaction.newestFirst`) as JSON or CSV, streamed from the log:
-/// the first pass keeps each matching row's sort key and place in the file, the second reads the
-/// rows back a few thousand at a time, a span of the log per read, and writes them. Memory holds
-/// the keys, never the rows or the text: what `export` and a `list` in a file format write.
+/// Transactions newest first (`Transaction.newestFirst`) as JSON, CSV or a table, streamed from
+/// the log: the first pass keeps each matching row's sort key and place in the file, the second
+/// reads the rows back a few thousand at a time, a span of the log per read, and writes them (a
+/// table measures them in a pass before). Memory holds the keys, never the rows or the text: what
+/// `export` and a `list` of more than the newest transactions kept write.
 struct TransactionRows {
     /// The log, opened for both passes; nil when there is none yet.
     let snapshot: LedgerLogSnapshot?
@@ -69,6 +70,55 @@ struct TransactionRows {
             try write(rows.finish())
             return (0, 0)
         }
+        let (rows, columns, otherKinds) = try scan(snapshot)
+        let order = try ordered(rows, limit: limit, from: snapshot)
+        var streamed = StreamedRows(format, columns: TransactionPresentation.reportColumns(columns))
+        try forEach(in: order, of: rows, from: snapshot, afterEachPiece: { try write(streamed.take()) }) { transaction in
+            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: false, to: &streamed)
+            streamed.endRow()
+        }
+        try write(streamed.finish())
+        return (streamed.rows, otherKinds)
+    }
+
+    /// The rows, as many as `limit`, as a table laid out for `style` (given the table's columns,
+    /// as `--columns` checks them): measured in one pass over the rows and written in another, so
+    /// the table holds no row. Returns how many were written; nothing is when none matches.
+    func writeTable(style: (Report) throws -> TableStyle, limit: Int? = nil, to write: (String) throws -> Void) throws -> Int {
+        guard let snapshot else { return 0 }
+        var (rows, columns, _) = try scan(snapshot)
+        let order = try ordered(rows, limit: limit, from: snapshot)
+        guard !order.isEmpty else { return 0 }
+        if order.count < rows.count {
+            // The columns those shown need, as a table of them alone has.
+            columns = TransactionPresentation.Columns()
+            try forEach(in: order, of: rows, from: snapshot) { columns.fit($0) }
+        }
+        let reportColumns = TransactionPresentation.reportColumns(columns)
+        var layout = TableLayout(columns: reportColumns, style: try style(Report(columns: reportColumns)))
+        var cells: [Cell] = []
+        try forEach(in: order, of: rows, from: snapshot) { transaction in
+            cells.removeAll(keepingCapacity: true)
+            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &cells)
+            layout.measure(cells)
+        }
+        layout.fit()
+        var text = layout.header
+        try forEach(in: order, of: rows, from: snapshot, afterEachPiece: {
+            try write(text)
+            text = ""
+        }) { transaction in
+            cells.removeAll(keepingCapacity: true)
+            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &cells)
+            text += layout.line(cells)
+        }
+        try write(text + layout.footer)
+        return order.count
+    }
+
+    /// The first pass: each matching transaction's key, the columns they need, and how many
+    /// live entries of other kinds (undo points aside) the log holds.
+    private func scan(_ snapshot: LedgerLogSnapshot) throws -> (rows: [Row], columns: TransactionPresentation.Columns, otherKinds: Int) {
         // One slot per entry kept by the scan; a row only for a transaction written.
         var rows: [Row] = [], slots: [Slot] = []
         let superseded: [Int]
@@ -111,7 +161,7 @@ struct TransactionRows {
         }
         rows.removeLast(rows.count - kept)
         slots = []
-        return (try writeRows(rows, columns: columns, limit: limit, from: snapshot, format: format, to: write), otherKinds)
+        return (rows, columns, otherKinds)
     }
 
     /// Orders by their full ids (`Transaction.newestFirst`) the runs of one day and time that
@@ -143,8 +193,8 @@ struct TransactionRows {
         }
     }
 
-    private func writeRows(_ rows: [Row], columns: TransactionPresentation.Columns, limit: Int?, from snapshot: LedgerLogSnapshot, format: OutputFormat,
-                           to write: (String) throws -> Void) throws -> Int {
+    /// Newest first, as many as `limit`: positions into `rows`.
+    private func ordered(_ rows: [Row], limit: Int?, from snapshot: LedgerLogSnapshot) throws -> ArraySlice<Int32> {
         // Positions, not rows, are sorted: half the memory of a sort's scratch space.
         var sorted = (0..<Int32(rows.count)).sorted { lhs, rhs in
             let (left, right) = (rows[Int(lhs)], rows[Int(rhs)])
@@ -153,8 +203,13 @@ struct TransactionRows {
             return left.idStart < right.idStart
         }
         try settleTies(in: &sorted, rows: rows, from: snapshot)
-        let order = sorted.prefix(limit ?? rows.count)
-        var streamed = StreamedRows(format, columns: TransactionPresentation.reportColumns(columns))
+        return sorted.prefix(limit ?? rows.count)
+    }
+
+    /// The second pass: each transaction in `order`, as the command shows it, read back a few
+    /// thousand at a time, a span of the log per read; `afterEachPiece` runs after each few thousand.
+    private func forEach(in order: ArraySlice<Int32>, of rows: [Row], from snapshot: LedgerLogSnapshot, afterEachPiece: () throws -> Void = {},
+                         _ body: (Transaction) throws -> Void) throws {
         for start in stride(from: order.startIndex, to: order.endIndex, by: 4_096) {
             let batch = order[start..<min(start + 4_096, order.endIndex)]
             let entries: [LedgerEntry]
@@ -164,17 +219,15 @@ struct TransactionRows {
                 throw CLIError.runtime(error.userMessage)
             }
             for entry in entries {
+                let transaction: Transaction?
                 do throws(LedgerDecodingError) {
-                    guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { continue }
-                    TransactionPresentation.appendCells(of: reading(transaction), columns: columns, accountName: accounts.name(of:), forTable: false, to: &streamed)
-                    streamed.endRow()
+                    transaction = try TransactionsLedgerCodec.record(from: entry)
                 } catch {
                     throw CLIError.runtime("nothing more was written: \(error.userMessage)")
                 }
+                if let transaction { try body(reading(transaction)) }
             }
-            try write(streamed.take())
+            try afterEachPiece()
         }
-        try write(streamed.finish())
-        return streamed.rows
     }
 }
