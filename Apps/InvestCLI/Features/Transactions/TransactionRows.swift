@@ -10,7 +10,7 @@ import Transactions
 /// table measures them in a pass before). Memory holds the keys, never the rows or the text: what
 /// `export` and a `list` of more than the newest transactions kept write.
 struct TransactionRows {
-    /// The log, opened for both passes; nil when there is none yet.
+    /// The log, opened for every pass; nil when there is none yet.
     let snapshot: LedgerLogSnapshot?
     let accounts: AccountsView
     /// Each transaction as the command shows it (a list, in the base currency named by none).
@@ -96,22 +96,20 @@ struct TransactionRows {
         }
         let reportColumns = TransactionPresentation.reportColumns(columns)
         var layout = TableLayout(columns: reportColumns, style: try style(Report(columns: reportColumns)))
-        var cells: [Cell] = []
-        try forEach(in: order, of: rows, from: snapshot) { transaction in
-            cells.removeAll(keepingCapacity: true)
-            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &cells)
-            layout.measure(cells)
+        // One row's cells at a time, in one buffer.
+        var buffer: [Cell] = []
+        func cells(of transaction: Transaction) -> [Cell] {
+            buffer.removeAll(keepingCapacity: true)
+            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &buffer)
+            return buffer
         }
+        try forEach(in: order, of: rows, from: snapshot) { layout.measure(cells(of: $0)) }
         layout.fit()
         var text = layout.header
         try forEach(in: order, of: rows, from: snapshot, afterEachPiece: {
             try write(text)
             text = ""
-        }) { transaction in
-            cells.removeAll(keepingCapacity: true)
-            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &cells)
-            text += layout.line(cells)
-        }
+        }) { text += layout.line(cells(of: $0)) }
         try write(text + layout.footer)
         return order.count
     }
