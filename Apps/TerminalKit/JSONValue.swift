@@ -74,6 +74,13 @@ public indirect enum JSONValue {
         write(to: &text, indent: "")
     }
 
+    /// As `rendered()` writes it where its first line is already indented by `indent`.
+    func rendered(indentedBy indent: String) -> String {
+        var text = ""
+        write(to: &text, indent: indent)
+        return text
+    }
+
     /// How a CSV cell carries the value: null is an empty cell, a list its items apart by spaces.
     public var csvText: String {
         switch self {
@@ -129,5 +136,38 @@ public enum Timestamp {
         gmtime_r(&seconds, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
                       Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
+
+/// The text `JSON.document(before + [(key, .array(items))] + after).rendered()` gives, written a
+/// piece at a time: each item is rendered as it is appended, and the caller takes the text as
+/// often as it likes, so a long list is never held as values and text at once.
+public struct StreamedJSONDocument {
+    private var text: String
+    private var items = 0
+
+    public init(_ before: [(String, JSONValue)], streaming key: String) {
+        text = "{\n  " + JSON.quote("schemaVersion") + ": " + String(JSON.schemaVersion)
+        for (name, value) in before { text += ",\n  " + JSON.quote(name) + ": " + value.rendered(indentedBy: "  ") }
+        text += ",\n  " + JSON.quote(key) + ": ["
+    }
+
+    public mutating func append(_ item: JSONValue) {
+        text += (items == 0 ? "\n    " : ",\n    ") + item.rendered(indentedBy: "    ")
+        items += 1
+    }
+
+    /// What was written since the last take.
+    public mutating func take() -> String {
+        defer { text = "" }
+        return text
+    }
+
+    /// The rest of the document, with the members after the list.
+    public mutating func finish(then after: [(String, JSONValue)]) -> String {
+        text += items == 0 ? "]" : "\n  ]"
+        for (name, value) in after { text += ",\n  " + JSON.quote(name) + ": " + value.rendered(indentedBy: "  ") }
+        text += "\n}\n"
+        return take()
     }
 }

@@ -25,6 +25,25 @@ final class JSONValueTests: XCTestCase {
 
         """)
     }
+
+    func test_aDocumentStreamedAnItemAtATime_isTheWholeDocumentsRendering_takenInAnyPieces() {
+        let nested = JSONValue.object([("id", .string("s1")), ("lots", .array([.object([("q", .count(1))]), .object([("q", .count(2))])])),
+                                       ("empty", .array([])), ("inner", .object([("deep", .array([.string("a\u{7}")]))]))])
+        let flat = JSONValue.object([("n", .count(3)), ("note", .null)])
+        let before: [(String, JSONValue)] = [("method", .string("fifo")), ("year", .null), ("list", .array([flat]))]
+        let after: [(String, JSONValue)] = [("years", .array([flat, flat])), ("none", .array([])), ("ok", .bool(false))]
+        for items in [[], [flat], [nested], [flat, nested, flat, nested]] {
+            var streamed = StreamedJSONDocument(before, streaming: "sells")
+            var text = ""
+            for (index, item) in items.enumerated() {
+                streamed.append(item)
+                if index % 2 == 0 { text += streamed.take() }
+            }
+            text += streamed.finish(then: after)
+
+            XCTAssertEqual(text, JSON.document(before + [("sells", .array(items))] + after).rendered(), "\(items.count) items")
+        }
+    }
 }
 
 final class ReportTests: XCTestCase {

@@ -64,39 +64,51 @@ struct GainsCommand: Command {
             throw error.cliError
         }
         switch format {
-        case .json: io.console.write(document(report, year: year).rendered())
+        case .json: writeDocument(report, year: year, to: io)
         case .csv: writeFlatRows(report, to: io)
         case .table where report.sells.isEmpty:
             io.console.write(year.map { "No sells in \($0), so nothing was realized.\n" } ?? "No sells yet, so nothing was realized.\n")
         case .table:
             io.console.write("Realized gains, cost basis \(CostBasisOption.name(method)):\n")
-            let sells = sellsTable(report)
-            io.console.write(sells.render(.table, style: try io.tableStyle(arguments, for: sells)))
+            try writeSellsTable(report, arguments: arguments, to: io)
             io.console.write("\n")
             io.console.write(yearsTable(report, labelled: true).render(.table, colors: io.usesColor))
         }
     }
 
-    private func sellsTable(_ report: RealizedGainsReport) -> Report {
-        var table = Report(columns: [
+    /// A row per sell and one per lot it took, measured in one pass and written in another
+    /// (`TableLayout`): a long history's sells are never held as cells.
+    private func writeSellsTable(_ report: RealizedGainsReport, arguments: ParsedArguments, to io: CommandIO) throws {
+        let split = !report.currencyGains.isEmpty
+        let columns: [Report.Column] = [
             .init(title: "DATE", key: "date", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
             .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PROCEEDS", key: "proceeds", alignment: .right),
-            .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)])
-        let split = !report.currencyGains.isEmpty
-        if split {
-            table.append(.init(title: "PRICE GAIN", key: "priceGain", alignment: .right, visibility: .wide), cells: [])
-            table.append(.init(title: "FX GAIN", key: "currencyGain", alignment: .right, visibility: .wide), cells: [])
-        }
-        for sell in report.sells {
-            let currencyGain = report.currencyGains[sell.transactionID]
-            table.rows.append([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)]
-                + (split ? [.profit(currencyGain.map { sell.gain - $0 }), .profit(currencyGain)] : []))
-            for lot in sell.lots {
-                table.rows.append([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")]
-                    + (split ? [.text(""), .text("")] : []))
+            .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)]
+            + (split ? [.init(title: "PRICE GAIN", key: "priceGain", alignment: .right, visibility: .wide),
+                        .init(title: "FX GAIN", key: "currencyGain", alignment: .right, visibility: .wide)] : [])
+        func forEachRow(_ body: ([Cell]) -> Void) {
+            for sell in report.sells {
+                let currencyGain = report.currencyGains[sell.transactionID]
+                body([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)]
+                    + (split ? [.profit(currencyGain.map { sell.gain - $0 }), .profit(currencyGain)] : []))
+                for lot in sell.lots {
+                    body([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")]
+                        + (split ? [.text(""), .text("")] : []))
+                }
             }
         }
-        return table
+        var layout = TableLayout(columns: columns, style: try io.tableStyle(arguments, for: Report(columns: columns)))
+        forEachRow { layout.measure($0) }
+        layout.fit()
+        var text = layout.header
+        forEachRow { row in
+            text += layout.line(row)
+            if text.utf8.count >= 1 << 16 {
+                io.console.write(text)
+                text = ""
+            }
+        }
+        io.console.write(text + layout.footer)
     }
 
     private func yearsTable(_ report: RealizedGainsReport, labelled: Bool) -> Report {
@@ -130,18 +142,22 @@ struct GainsCommand: Command {
         io.console.write(rows.finish())
     }
 
-    private func document(_ report: RealizedGainsReport, year: Int?) -> JSONValue {
+    /// Each sell rendered as it is written (`StreamedJSONDocument`), not the whole list first.
+    private func writeDocument(_ report: RealizedGainsReport, year: Int?, to io: CommandIO) {
         func exact(_ value: FixedDecimal) -> JSONValue { .string(value.description) }
-        let sells = report.sells.map { sell -> JSONValue in
+        var document = StreamedJSONDocument([("costBasisMethod", .string(report.method.rawValue)), ("year", year.map(JSONValue.count) ?? .null)],
+                                            streaming: "sells")
+        for (index, sell) in report.sells.enumerated() {
             // A sell in another currency says how much of its gain the currency made.
-            .object([("id", .string(sell.transactionID)), ("date", .string(sell.date.iso)), ("ticker", .string(sell.ticker)),
-                     ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)), ("gain", exact(sell.gain))]
-                    + (report.currencyGains.isEmpty ? [] : [("currencyGain", report.currencyGains[sell.transactionID].map(exact) ?? .null)])
-                    + [("lots", .array(sell.lots.map { lot in
-                        .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])
-                    }))])
+            document.append(.object([("id", .string(sell.transactionID)), ("date", .string(sell.date.iso)), ("ticker", .string(sell.ticker)),
+                                     ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)),
+                                     ("gain", exact(sell.gain))]
+                                    + (report.currencyGains.isEmpty ? [] : [("currencyGain", report.currencyGains[sell.transactionID].map(exact) ?? .null)])
+                                    + [("lots", .array(sell.lots.map { lot in
+                                        .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])
+                                    }))]))
+            if index % 1_024 == 1_023 { io.console.write(document.take()) }
         }
-        return JSON.document([("costBasisMethod", .string(report.method.rawValue)), ("year", year.map(JSONValue.count) ?? .null),
-                              ("sells", .array(sells)), ("years", yearsTable(report, labelled: false).json)])
+        io.console.write(document.finish(then: [("years", yearsTable(report, labelled: false).json)]))
     }
 }
