@@ -202,7 +202,8 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
         XCTAssertEqual(saved.id, "keep-me")
         XCTAssertEqual(saved.updatedAt, now)
-        XCTAssertTrue(store.messages.contains(.upsert(saved)))
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess],
+                       "the history is read once, to find the earlier version and to check both rules")
     }
 
     func test_save_editThatStrandsALaterSellIsRejected() {

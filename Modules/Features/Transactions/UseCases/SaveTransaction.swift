@@ -46,18 +46,17 @@ public final class SaveTransactionUseCase: TransactionSaving {
     }
 
     private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws(SaveTransactionError) -> Transaction {
+        // An edit reads the history once: to find the earlier version, then to check the rules.
+        let history = try id.map { _ throws(SaveTransactionError) in try retrieveAll() }
         let previous = try id.map { id throws(SaveTransactionError) in
-            guard let found = try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try store.retrieveAll() })
-                .first(where: { $0.id == id }) else {
-                throw .notFound(id: id)
-            }
+            guard let found = history?.first(where: { $0.id == id }) else { throw .notFound(id: id) }
             return found
         }
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
         switch try verdict(onSaving: transaction, replacing: previous) {
         case .accepted: break
         case let .refused(error): throw error
-        case .needsReplay: try checkRulesByReplaying(transaction, replacing: previous)
+        case .needsReplay: try checkRulesByReplaying(transaction, replacing: previous, history: history)
         }
         try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
         return transaction
@@ -69,18 +68,29 @@ public final class SaveTransactionUseCase: TransactionSaving {
         return try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }.verdict(onAdding: transaction)
     }
 
-    private func checkRulesByReplaying(_ transaction: Transaction, replacing previous: Transaction?) throws(SaveTransactionError) {
+    /// - Parameter history: every transaction, when already read; else each rule reads what it needs.
+    private func checkRulesByReplaying(_ transaction: Transaction, replacing previous: Transaction?, history read: [Transaction]?) throws(SaveTransactionError) {
         // Each account holds its own shares and cash: an edit that moves a transaction to
         // another account is checked in both.
         // A transfer is checked in both its accounts.
         let accounts = Set(([transaction] + (previous.map { [$0] } ?? [])).flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
+        // Money in can't overdraw; a deposit is the exception, as the first one turns the rule on.
+        let checksCash = previous != nil || transaction.cashChange < .zero || transaction.type == .deposit
+        // What both rules need is read once.
+        var everything = read
+        if everything == nil, checksCash { everything = try retrieveAll() }
         // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
         // adding one needs no ticker history.
         if previous != nil || transaction.type == .sell || transaction.type == .split || transaction.type == .transfer {
             let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? [])).subtracting([""])
             for ticker in affectedTickers {
-                var history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
-                    .filter { $0.id != transaction.id }
+                var history: [Transaction]
+                if let everything {
+                    history = everything.filter { $0.ticker == ticker }
+                } else {
+                    history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
+                }
+                history.removeAll { $0.id == transaction.id }
                 if transaction.ticker == ticker { history.append(transaction) }
                 for account in accounts {
                     if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) {
@@ -89,13 +99,15 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 }
             }
         }
-        // Money in can't overdraw; a deposit is the exception, as the first one turns the rule on.
-        if previous != nil || transaction.cashChange < .zero || transaction.type == .deposit {
-            let history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
-                .filter { $0.id != transaction.id } + [transaction]
+        if checksCash, let everything {
+            let history = everything.filter { $0.id != transaction.id } + [transaction]
             if let violation = CashPolicy.firstViolation(in: history, accounts: accounts) {
                 throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
+    }
+
+    private func retrieveAll() throws(SaveTransactionError) -> [Transaction] {
+        try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
     }
 }
