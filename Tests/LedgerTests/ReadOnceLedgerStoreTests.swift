@@ -60,7 +60,8 @@ final class ReadOnceLedgerStoreTests: XCTestCase {
             trades.append(entry)
             return true
         }
-        return trades.removing(positions: superseded)
+        trades.removeAll(atPositions: superseded)
+        return trades
     }
 
     private func entry(_ id: String, kind: String) -> LedgerEntry {

@@ -55,7 +55,8 @@ public struct LedgerJournalStore: JournalStore {
         } catch {
             throw .unreadable(error)
         }
-        return executions.removing(positions: superseded)
+        executions.removeAll(atPositions: superseded)
+        return executions
     }
 
     public func cycles() throws(JournalError) -> TradeCycles.Result {

@@ -75,7 +75,8 @@ public struct LedgerSavingsStore: SavingsStore {
         } catch {
             throw .unreadable(.undecodable(error))
         }
-        return (accounts, updates.removing(positions: superseded))
+        updates.removeAll(atPositions: superseded)
+        return (accounts, updates)
     }
 
     public func exclusively<T>(_ body: () throws(SavingsError) -> T) throws(SavingsError) -> T {

@@ -17,7 +17,8 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
             transactions.append(transaction)
             return true
         }
-        return transactions.removing(positions: superseded)
+        transactions.removeAll(atPositions: superseded)
+        return transactions
     }
 
     public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {

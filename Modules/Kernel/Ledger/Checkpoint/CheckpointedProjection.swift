@@ -122,7 +122,8 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             records.append(record)
             return true
         }
-        let state = empty.replaying(records.removing(positions: superseded))
+        records.removeAll(atPositions: superseded)
+        let state = empty.replaying(records)
         if let end {
             // Sized from the ids of these kinds, with room for half as many again, not from the log:
             // every read loads the filter, and a projection of a few records keeps a small one.

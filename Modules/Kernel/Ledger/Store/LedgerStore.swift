@@ -215,11 +215,20 @@ extension StoreError {
 }
 
 extension Array {
-    /// Leaves out the elements at `positions`: what a scan kept, less the versions it found superseded.
-    public func removing(positions: [Int]) -> [Element] {
-        guard !positions.isEmpty else { return self }
-        let dropped = Set(positions)
-        return indices.compactMap { dropped.contains($0) ? nil : self[$0] }
+    /// Leaves out the elements at `positions`, in any order: what a scan kept, less the versions
+    /// it found superseded. The rest move down in place, not copied: a long history's records
+    /// hold strings, and a copy of each retains every one.
+    public mutating func removeAll(atPositions positions: [Int]) {
+        guard !positions.isEmpty else { return }
+        let dropped = positions.sorted()
+        var next = 0, kept = 0
+        for index in indices {
+            while next < dropped.count, dropped[next] < index { next += 1 }
+            if next < dropped.count, dropped[next] == index { continue }
+            if kept != index { swapAt(kept, index) }
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 
     /// The first index whose element is `belongs`, in an array where those come last.
