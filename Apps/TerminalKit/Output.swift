@@ -128,9 +128,7 @@ public struct Report {
         var layout = TableLayout(columns: columns, style: style)
         for row in rows { layout.measure(row) }
         layout.fit()
-        var text = layout.header
-        for row in rows { text += layout.line(row) }
-        return text + layout.footer
+        return rows.reduce(into: layout.header) { $0 += layout.line($1) } + layout.footer
     }
 }
 
@@ -163,6 +161,26 @@ public struct TableLayout {
         widths = shown.map { columns[$0].title.count }
         shortest = shown.map { _ in .max }
         longest = shown.map { _ in 0 }
+    }
+
+    /// The table of the rows `forEachRow` hands over, which it does twice (to measure them, then
+    /// to write them), written a piece at a time: a long list's table, whose rows are never held.
+    public static func write(columns: [Report.Column], style: TableStyle, rows forEachRow: (_ row: ([Cell]) throws -> Void) throws -> Void,
+                             to write: (String) throws -> Void) rethrows {
+        var layout = TableLayout(columns: columns, style: style)
+        try forEachRow { layout.measure($0) }
+        layout.fit()
+        var text = layout.header
+        try withoutActuallyEscaping(write) { write in
+            try forEachRow { row in
+                text += layout.line(row)
+                if text.utf8.count >= 1 << 16 {
+                    try write(text)
+                    text = ""
+                }
+            }
+        }
+        try write(text + layout.footer)
     }
 
     public mutating func measure(_ row: [Cell]) {

@@ -86,29 +86,17 @@ struct GainsCommand: Command {
             .init(title: "COST", key: "cost", alignment: .right), .init(title: "GAIN", key: "gain", alignment: .right)]
             + (split ? [.init(title: "PRICE GAIN", key: "priceGain", alignment: .right, visibility: .wide),
                         .init(title: "FX GAIN", key: "currencyGain", alignment: .right, visibility: .wide)] : [])
-        func forEachRow(_ body: ([Cell]) -> Void) {
+        try TableLayout.write(columns: columns, style: try io.tableStyle(arguments, for: Report(columns: columns)), rows: { row in
             for sell in report.sells {
                 let currencyGain = report.currencyGains[sell.transactionID]
-                body([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)]
+                try row([.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .money(sell.proceeds), .money(sell.cost), .profit(sell.gain)]
                     + (split ? [.profit(currencyGain.map { sell.gain - $0 }), .profit(currencyGain)] : []))
                 for lot in sell.lots {
-                    body([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")]
+                    try row([.text("  lot of \(lot.boughtOn.iso)"), .text(""), .decimal(lot.quantity), .text(""), .money(lot.cost), .text("")]
                         + (split ? [.text(""), .text("")] : []))
                 }
             }
-        }
-        var layout = TableLayout(columns: columns, style: try io.tableStyle(arguments, for: Report(columns: columns)))
-        forEachRow { layout.measure($0) }
-        layout.fit()
-        var text = layout.header
-        forEachRow { row in
-            text += layout.line(row)
-            if text.utf8.count >= 1 << 16 {
-                io.console.write(text)
-                text = ""
-            }
-        }
-        io.console.write(text + layout.footer)
+        }, to: io.console.write)
     }
 
     private func yearsTable(_ report: RealizedGainsReport, labelled: Bool) -> Report {

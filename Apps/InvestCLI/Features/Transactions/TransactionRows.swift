@@ -95,22 +95,15 @@ struct TransactionRows {
             try forEach(in: order, of: rows, from: snapshot) { columns.fit($0) }
         }
         let reportColumns = TransactionPresentation.reportColumns(columns)
-        var layout = TableLayout(columns: reportColumns, style: try style(Report(columns: reportColumns)))
         // One row's cells at a time, in one buffer.
         var buffer: [Cell] = []
-        func cells(of transaction: Transaction) -> [Cell] {
-            buffer.removeAll(keepingCapacity: true)
-            TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &buffer)
-            return buffer
-        }
-        try forEach(in: order, of: rows, from: snapshot) { layout.measure(cells(of: $0)) }
-        layout.fit()
-        var text = layout.header
-        try forEach(in: order, of: rows, from: snapshot, afterEachPiece: {
-            try write(text)
-            text = ""
-        }) { text += layout.line(cells(of: $0)) }
-        try write(text + layout.footer)
+        try TableLayout.write(columns: reportColumns, style: try style(Report(columns: reportColumns)), rows: { row in
+            try forEach(in: order, of: rows, from: snapshot) { transaction in
+                buffer.removeAll(keepingCapacity: true)
+                TransactionPresentation.appendCells(of: transaction, columns: columns, accountName: accounts.name(of:), forTable: true, to: &buffer)
+                try row(buffer)
+            }
+        }, to: write)
         return order.count
     }
 
