@@ -24,9 +24,48 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
                 ids.append("id\(step)")
                 try log.append(entry(id: "id\(step)", kind: kind, step: step))
             }
-            let reader = CheckpointedProjectionReader(log: FileLedgerStore(directory: directory), empty: LiveEntries(kinds: kinds), idsBeforeNewFilter: 3)
+            let reader = CheckpointedProjectionReader(log: FileLedgerStore(directory: directory), empty: LiveEntries(kinds: kinds), recentRecords: 3)
             XCTAssertEqual(try reader.current().entries, try FileLedgerStore(directory: directory).entries(ofKinds: kinds), "step \(step)")
         }
+    }
+
+    func test_aChangeToARecentRecord_isFoldedAgainFromTheBase_aChangeToAnOlderOneIsReplayed() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        // Read after each: the base moves up to `c` once two were written after `c`'s next base.
+        for (step, id) in ["a", "b", "c", "d", "e"].enumerated() {
+            try log.append(entry(id: id, kind: "account", step: step))
+            _ = try reader.current()
+        }
+        XCTAssertEqual(counting.replays, 1, "only the first read replays")
+
+        try log.append(entry(id: "e", kind: "security", step: 10))
+        try log.append(LedgerEntry.tombstone(id: "d", kind: "account", at: 11))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 1, "d and e were written after the base")
+
+        try log.append(entry(id: "b", kind: "account", step: 12))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 2, "b is in the base")
+    }
+
+    func test_whatAChangeWouldMake_isTheProjectionAfterIt_withTheRecordsItReplaces() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory)
+        let reader = CheckpointedProjectionReader(log: log, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        try log.append(entry(id: "old", kind: "account", step: 1))
+        _ = try reader.current()
+        try log.append(entry(id: "recent", kind: "account", step: 2))
+        let edit = entry(id: "recent", kind: "security", step: 3), added = entry(id: "new", kind: "account", step: 4)
+
+        let projected = try XCTUnwrap(try reader.projected(appending: [edit, added]))
+        try log.append(contentsOf: [edit, added])
+
+        XCTAssertEqual(projected.projection.entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(projected.replaced.mapValues(\.kind), ["recent": "account"])
+        XCTAssertNil(try reader.projected(appending: [LedgerEntry.tombstone(id: "old", kind: "account", at: 5)]), "old is in the base: only a replay can tell")
+        XCTAssertEqual(try reader.projected(appending: [entry(id: "newer", kind: "account", step: 6)])?.replaced.isEmpty, true)
     }
 
     func test_checkpointedKindsStore_answersLookUpsOfItsKinds_andPassesOthersOn() throws {

@@ -24,94 +24,187 @@ public protocol CheckpointableProjection {
 }
 
 /// Reads a projection at the speed of its checkpoint: loads it, folds the lines appended since,
-/// and saves it again; replays the whole log when the checkpoint is missing, damaged, foreign,
-/// stale (the log was rewritten) or can't take a line (one that supersedes or deletes a record
-/// it folded in, or one the projection can't fold). Never trusted over the log: every answer
-/// equals a replay of it.
+/// and saves it again. Never trusted over the log: every answer equals a replay of it.
 ///
-/// The ids it has seen are kept in two parts: a Bloom filter of a whole history, written at a
-/// replay (`NAME.ids`, megabytes for a long one), and the few ids folded in since, written with
-/// the projection. So bringing a checkpoint up to date rewrites kilobytes, not the filter. The
-/// two are paired by a random token: a filter another process wrote over is not taken.
+/// A line that supersedes or deletes a record folded in can't be folded. When that record is a
+/// recent one (written after the checkpoint's base, which trails the log by `recentRecords` to
+/// twice as many records), the base is loaded and the records written since are folded into
+/// it again, the change included: an edit or a delete of a recent record costs those few
+/// thousand records, not the history. Otherwise (an older record, or a checkpoint missing,
+/// damaged, foreign, or stale because the log was rewritten) the whole log is replayed.
+///
+/// Four files under the projection's name:
+/// - `NAME`: the projection at the log's end, with the ids folded in since the base;
+/// - `NAME.ids`: a Bloom filter of every id up to the base (megabytes for a long history), so
+///   bringing the projection up to date rewrites kilobytes, not the filter;
+/// - `NAME.base`: the projection at the base;
+/// - `NAME.next`: the next base, taken once `recentRecords` were written since the base, and
+///   made the base once as many again were, so a recent change always finds one behind it.
+/// They are paired by a random token: a file another process wrote over is not taken.
 public struct CheckpointedProjectionReader<Projection: CheckpointableProjection> {
+    /// What a change would make of the projection.
+    public struct Projected {
+        public let projection: Projection
+        /// The live record each changed id held before: none for a new id.
+        public let replaced: [String: Projection.Record]
+    }
+
     private let log: CheckpointableLedger
     private let empty: Projection
     private let kinds: Set<String>
-    /// Ids folded in since the filter was written, beyond which the filter is written again.
-    private let idsBeforeNewFilter: Int
+    private let recentRecords: Int
 
-    /// - Parameter empty: the projection of no records, in the context wanted.
-    public init(log: CheckpointableLedger, empty: Projection, idsBeforeNewFilter: Int = 4_096) {
+    /// - Parameters:
+    ///   - empty: the projection of no records, in the context wanted.
+    ///   - recentRecords: how many of the newest records, at least, can be changed without a
+    ///     replay (once that many were written since the last replay).
+    public init(log: CheckpointableLedger, empty: Projection, recentRecords: Int = 2_048) {
         self.log = log
         self.empty = empty
-        self.idsBeforeNewFilter = idsBeforeNewFilter
+        self.recentRecords = max(1, recentRecords)
         kinds = Set(empty.kinds.map(\.name))
     }
 
     public func current() throws(LedgerReadError) -> Projection {
-        if let state = try broughtUpToDate() { return state }
+        try upToDate().state
+    }
+
+    /// The projection as it would be with `entries` appended to the log (a change about to be
+    /// written), and the records they would replace; nil when only a replay could tell: one of
+    /// them changes a record older than the base, or can't be folded.
+    public func projected(appending entries: [LedgerEntry]) throws(LedgerReadError) -> Projected? {
+        let now = try upToDate()
+        guard let filter = filter(token: now.token) else { return nil }
+        if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }) {
+            var state = now.state
+            for entry in entries where kinds.contains(entry.kind) && !entry.isDeleted {
+                guard let record = try? state.record(from: entry), state.fold(record) else { return nil }
+            }
+            return Projected(projection: state, replaced: [:])
+        }
+        return try refolded(token: now.token, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+    }
+
+    // MARK: - Reading
+
+    /// The current checkpoint's parts: the ids since the base, and how many of them the next
+    /// base had seen, if one was taken.
+    private struct Snapshot {
+        var token: UInt64
+        var since: Set<String>
+        var nextSince: Int?
+        var state: Projection
+    }
+
+    /// Tells this layout from an earlier one, whose first word was a token, never 0.
+    private static var layout: [UInt64] { [0, 2] }
+
+    private func upToDate() throws(LedgerReadError) -> Snapshot {
+        if let (snapshot, position) = loaded(), let current = try broughtUpToDate(snapshot, from: position) { return current }
         return try rebuilt()
+    }
+
+    private func loaded() -> (Snapshot, LogPosition)? {
+        guard let (payload, position) = log.checkpoint(named: empty.checkpointName) else { return nil }
+        var reader = CheckpointReader(payload)
+        guard let snapshot = try? decoded(&reader), reader.isAtEnd else { return nil }
+        return (snapshot, position)
+    }
+
+    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Snapshot? {
+        for word in Self.layout where try reader.readUInt64() != word { return nil }
+        let token = try reader.readUInt64()
+        var since = Set<String>()
+        for _ in 0..<(try reader.readCount()) { since.insert(try reader.readString()) }
+        let nextSince = try reader.readBool() ? try reader.readNonNegative() : nil
+        guard let state = try empty.decoded(from: &reader) else { return nil }
+        return Snapshot(token: token, since: since, nextSince: nextSince, state: state)
     }
 
     /// The checkpoint with the lines since folded in, saved again if there were any; nil when
     /// the log must be replayed. The filter of ids is loaded at the first line since: a read of
     /// a log nothing was added to needs only the projection, kilobytes where the filter is
     /// megabytes.
-    private func broughtUpToDate() throws(LedgerReadError) -> Projection? {
-        guard let (payload, position) = log.checkpoint(named: empty.checkpointName) else { return nil }
-        var reader = CheckpointReader(payload)
-        guard let (token, since, decodedState) = try? decoded(&reader), reader.isAtEnd else { return nil }
-        var state = decodedState, seen: SeenIDs?
-        var usable = true
+    private func broughtUpToDate(_ snapshot: Snapshot, from position: LogPosition) throws(LedgerReadError) -> Snapshot? {
+        var current = snapshot, filter: IdentifierFilter?
+        var usable = true, changesAFoldedRecord = false
         let end: LogPosition?
         do throws(StoreError) {
             end = try log.forEachEntry(after: position) { entry in
-                if seen == nil { seen = seenIDs(token: token, since: since) }
-                guard seen != nil else {
+                if filter == nil { filter = self.filter(token: current.token) }
+                guard let filter, filter.count + current.since.count <= filter.capacity else {
                     usable = false
                     return false
                 }
-                if seen?.mayContain(entry.id) == true { return false }
+                if current.since.contains(entry.id) || filter.mayContain(entry.id) {
+                    changesAFoldedRecord = true
+                    return false
+                }
                 guard kinds.contains(entry.kind), !entry.isDeleted else { return true }
-                seen?.insert(entry.id)
-                guard let record = try? state.record(from: entry) else {
+                current.since.insert(entry.id)
+                guard let record = try? current.state.record(from: entry) else {
                     usable = false
                     return false
                 }
-                usable = state.fold(record)
-                return usable && seen?.isFull == false
+                usable = current.state.fold(record)
+                return usable
             }
         } catch {
             throw .store(error)
         }
-        guard let end, usable, !(seen?.isFull ?? false) else { return nil }
-        if end != position {
-            guard var ids = seen ?? seenIDs(token: token, since: since) else { return nil }
-            save(state, &ids, at: end)
+        if changesAFoldedRecord, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
+            (current.state, current.since) = (state, since)
+            save(&current, filter: filter, at: end)
+            return current
         }
-        return state
+        guard let end, usable else { return nil }
+        if end != position, let filter { save(&current, filter: filter, at: end) }
+        return current
     }
 
-    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> (token: UInt64, since: Set<String>, state: Projection)? {
-        let token = try reader.readUInt64()
-        var since = Set<String>()
-        for _ in 0..<(try reader.readCount()) { since.insert(try reader.readString()) }
-        guard let state = try empty.decoded(from: &reader) else { return nil }
-        return (token, since, state)
+    /// The base, with every record written after it folded in again in the ledger's order, and
+    /// then `entries`; nil when a line changes a record the base holds (its filter may know the
+    /// id), or a record can't be folded.
+    private func refolded(token: UInt64, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
+        -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
+        guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
+        var reader = CheckpointReader(payload)
+        guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        var recent = RecentRecords<Projection.Record>(), usable = true
+        func take(_ entry: LedgerEntry) -> Bool {
+            guard recent.ids.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
+            guard kinds.contains(entry.kind), !entry.isDeleted else {
+                recent.remove(entry.id)
+                return true
+            }
+            guard let record = try? base.record(from: entry) else { return false }
+            recent.write(record, id: entry.id)
+            return true
+        }
+        let end: LogPosition?
+        do throws(StoreError) {
+            end = try log.forEachEntry(after: position) { entry in
+                usable = take(entry)
+                return usable
+            }
+        } catch {
+            throw .store(error)
+        }
+        guard let end, usable else { return nil }
+        var replaced: [String: Projection.Record] = [:]
+        for entry in entries {
+            if let record = recent.live(entry.id) { replaced[entry.id] = record }
+            guard take(entry) else { return nil }
+        }
+        var state = base
+        for record in recent.inOrder where !state.fold(record) { return nil }
+        return (state, recent.ids, replaced, end)
     }
 
-    /// The ids seen: the filter written under `token`, and those folded in since; nil when the
-    /// filter is missing, damaged or another's.
-    private func seenIDs(token: UInt64, since: Set<String>) -> SeenIDs? {
-        guard let (filterPayload, _) = log.checkpoint(named: filterName) else { return nil }
-        var filterReader = CheckpointReader(filterPayload)
-        guard (try? filterReader.readUInt64()) == token, let filter = try? IdentifierFilter(reading: &filterReader), filterReader.isAtEnd else { return nil }
-        return SeenIDs(filter: filter, token: token, since: since)
-    }
-
-    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
-    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
-    private func rebuilt() throws(LedgerReadError) -> Projection {
+    /// The whole log replayed, and a checkpoint of it saved, its own base. Each entry is decoded
+    /// as it is read, so no entry, and no piece of the file, is kept: a replay holds the records,
+    /// not the log.
+    private func rebuilt() throws(LedgerReadError) -> Snapshot {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
@@ -123,65 +216,126 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             return true
         }
         records.removeAll(atPositions: superseded)
-        let state = empty.replaying(records)
+        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
         if let end {
             // Sized from the ids of these kinds, with room for half as many again, not from the log:
             // every read loads the filter, and a projection of a few records keeps a small one.
             var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
             for id in ids { filter.insert(id) }
-            var seen = SeenIDs(filter: filter, token: 0, since: [])
-            seen.isWritten = false
-            save(state, &seen, at: end)
+            saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
+            saveCurrent(snapshot, at: end)
         }
-        return state
+        return snapshot
     }
 
-    private var filterName: String { empty.checkpointName + ".ids" }
+    // MARK: - Saving
 
-    private func save(_ state: Projection, _ seen: inout SeenIDs, at position: LogPosition) {
-        if !seen.isWritten || seen.since.count > idsBeforeNewFilter {
-            seen.mergeSince()
-            var writer = CheckpointWriter()
-            writer.write(seen.token)
-            seen.filter.write(to: &writer)
-            log.saveCheckpoint(writer.bytes, named: filterName, at: position)
+    private var filterName: String { empty.checkpointName + ".ids" }
+    private var baseName: String { empty.checkpointName + ".base" }
+    private var nextName: String { empty.checkpointName + ".next" }
+
+    /// The filter written under `token`; nil when it is missing, damaged or another's.
+    private func filter(token: UInt64) -> IdentifierFilter? {
+        guard let (payload, _) = log.checkpoint(named: filterName) else { return nil }
+        var reader = CheckpointReader(payload)
+        guard (try? reader.readUInt64()) == token, let filter = try? IdentifierFilter(reading: &reader), reader.isAtEnd else { return nil }
+        return filter
+    }
+
+    /// Saves the projection at `end`; first takes the next base once `recentRecords` were
+    /// written since the base, or makes it the base once as many again were.
+    private func save(_ snapshot: inout Snapshot, filter: IdentifierFilter, at end: LogPosition) {
+        if let nextSince = snapshot.nextSince, snapshot.since.count - nextSince >= recentRecords {
+            var merged = filter
+            if let (next, position) = loadedNext(token: snapshot.token) {
+                for id in next.since { merged.insert(id) }
+                snapshot.since.subtract(next.since)
+                saveBase(&snapshot, filter: merged, state: next.state, at: position)
+            } else {
+                // No next base to take: the base starts again here.
+                for id in snapshot.since { merged.insert(id) }
+                snapshot.since = []
+                saveBase(&snapshot, filter: merged, state: snapshot.state, at: end)
+            }
         }
+        if snapshot.nextSince == nil, snapshot.since.count >= recentRecords {
+            snapshot.nextSince = snapshot.since.count
+            var writer = CheckpointWriter()
+            writer.write(snapshot.token)
+            write(snapshot.since, to: &writer)
+            snapshot.state.write(to: &writer)
+            log.saveCheckpoint(writer.bytes, named: nextName, at: end)
+        }
+        saveCurrent(snapshot, at: end)
+    }
+
+    /// Writes `filter` and the base under a new token, which the snapshot takes: what was saved
+    /// under the old one is no longer paired with them.
+    private func saveBase(_ snapshot: inout Snapshot, filter: IdentifierFilter, state: Projection, at position: LogPosition) {
+        snapshot.token = UInt64.random(in: 1 ... .max)
+        snapshot.nextSince = nil
         var writer = CheckpointWriter()
-        writer.write(seen.token)
-        writer.write(seen.since.count)
-        for id in seen.since { writer.write(id) }
+        writer.write(snapshot.token)
+        filter.write(to: &writer)
+        log.saveCheckpoint(writer.bytes, named: filterName, at: position)
+        writer = CheckpointWriter()
+        writer.write(snapshot.token)
         state.write(to: &writer)
-        log.saveCheckpoint(writer.bytes, named: empty.checkpointName, at: position)
+        log.saveCheckpoint(writer.bytes, named: baseName, at: position)
+    }
+
+    private func saveCurrent(_ snapshot: Snapshot, at end: LogPosition) {
+        var writer = CheckpointWriter()
+        for word in Self.layout { writer.write(word) }
+        writer.write(snapshot.token)
+        write(snapshot.since, to: &writer)
+        writer.write(snapshot.nextSince != nil)
+        if let nextSince = snapshot.nextSince { writer.write(nextSince) }
+        snapshot.state.write(to: &writer)
+        log.saveCheckpoint(writer.bytes, named: empty.checkpointName, at: end)
+    }
+
+    private func loadedNext(token: UInt64) -> ((since: Set<String>, state: Projection), LogPosition)? {
+        guard let (payload, position) = log.checkpoint(named: nextName) else { return nil }
+        var reader = CheckpointReader(payload)
+        guard (try? reader.readUInt64()) == token, let since = try? readIDs(&reader), let state = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        return ((since, state), position)
+    }
+
+    private func write(_ ids: Set<String>, to writer: inout CheckpointWriter) {
+        writer.write(ids.count)
+        for id in ids { writer.write(id) }
+    }
+
+    private func readIDs(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Set<String> {
+        var ids = Set<String>()
+        for _ in 0..<(try reader.readCount()) { ids.insert(try reader.readString()) }
+        return ids
     }
 }
 
-/// The ids a checkpoint has seen: its filter, and those folded in since it was written.
-private struct SeenIDs {
-    var filter: IdentifierFilter
-    var token: UInt64
-    private(set) var since: Set<String>
-    /// False until the filter is saved under `token`.
-    var isWritten = true
+/// The live records written after a base, in the ledger's order: a record written again moves
+/// to the end, as a replay orders it.
+private struct RecentRecords<Record> {
+    private var records: [Record?] = []
+    private var positions: [String: Int] = [:]
+    /// Every id written after the base, deleted ones too.
+    private(set) var ids = Set<String>()
 
-    init(filter: IdentifierFilter, token: UInt64, since: Set<String>) {
-        self.filter = filter
-        self.token = token
-        self.since = since
+    mutating func write(_ record: Record, id: String) {
+        remove(id)
+        ids.insert(id)
+        positions[id] = records.count
+        records.append(record)
     }
 
-    func mayContain(_ id: String) -> Bool { since.contains(id) || filter.mayContain(id) }
-
-    mutating func insert(_ id: String) {
-        since.insert(id)
+    mutating func remove(_ id: String) {
+        if let position = positions.removeValue(forKey: id) { records[position] = nil }
     }
 
-    var isFull: Bool { filter.count + since.count > filter.capacity }
-
-    /// The ids since put into the filter, which is then saved under a new token.
-    mutating func mergeSince() {
-        for id in since { filter.insert(id) }
-        since = []
-        token = UInt64.random(in: 1 ... .max)
-        isWritten = true
+    func live(_ id: String) -> Record? {
+        positions[id].flatMap { records[$0] }
     }
+
+    var inOrder: [Record] { records.compactMap { $0 } }
 }
