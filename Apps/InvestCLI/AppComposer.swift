@@ -74,7 +74,7 @@ struct AppComposer {
     }
 
     /// What the rules and the cash balances need of every transaction, from its checkpoint.
-    func transactionsTally() throws -> TransactionsTallying {
+    func transactionsTally() throws -> TransactionsTallying & TransactionChangeTallying {
         CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code)
     }
 

@@ -30,10 +30,10 @@ final class CheckpointedTallyTests: XCTestCase {
                 try store.upsert(transaction)
                 written.append(transaction)
             case 5 where !written.isEmpty:
-                let edited = written[random.next(below: written.count)]
-                try store.upsert(Transaction(id: edited.id, date: edited.date, type: edited.type, ticker: edited.ticker, quantity: edited.quantity,
-                                             sum: edited.sum + FixedDecimal(1), ratio: edited.ratio, account: edited.account, currency: edited.currency,
-                                             toSum: edited.toSum, toCurrency: edited.toCurrency, toAccount: edited.toAccount, updatedAt: edited.updatedAt))
+                let index = random.next(below: written.count)
+                // Half keep their day, half move to another, often back-dated.
+                written[index] = written[index].with(date: random.next(below: 2) == 0 ? written[index].date : random.transaction().date, sum: written[index].sum + FixedDecimal(1))
+                try store.upsert(written[index])
             case 6 where !written.isEmpty:
                 // Read first: a writer that read the log may compact it.
                 _ = try store.retrieveAll()
@@ -61,6 +61,53 @@ final class CheckpointedTallyTests: XCTestCase {
             XCTAssertEqual(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains(),
                            PortfolioCalculator.realizedGains(of: try history(directory), method: .fifo), "step \(step)")
         }
+    }
+
+    /// As a person keeps a history: mostly trades dated as they happen, some a few days late,
+    /// and edits and deletes mostly of what was just written, some of them moving it a few days.
+    func test_changesToRecentTransactions_areToldAndFoldedFromTheCheckpoints_andEqualAReplay() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        var random = RandomHistory(seed: 77)
+        var written: [Transaction] = []
+        var answered = 0
+        for step in 0..<400 {
+            let today = 19_723 + Int32(step / 3)
+            let shifted = { (random: inout RandomHistory) in CalendarDay(daysSinceEpoch: today - Int32(random.next(below: 4))) }
+            let changes = CheckpointedTransactionsTally(log: log, base: base)
+            switch random.next(below: 10) {
+            case 0...5:
+                let added = random.transaction().with(date: shifted(&random))
+                try store.upsert(added)
+                written.append(added)
+            case 6...7 where !written.isEmpty:
+                let index = recentOrAny(written.count, &random)
+                let edited = written[index].with(date: random.next(below: 2) == 0 ? written[index].date : shifted(&random), sum: written[index].sum + FixedDecimal(1))
+                let (projected, earlier) = (try changes.tally(replacing: edited.id, with: edited), try stored(edited.id, directory))
+                try store.upsert(edited)
+                try check(projected, earlier: earlier, in: directory, step: step, answered: &answered)
+                written[index] = edited
+            case 8...9 where !written.isEmpty:
+                let deleted = written.remove(at: recentOrAny(written.count, &random))
+                let (projected, earlier) = (try changes.tally(replacing: deleted.id, with: nil), try stored(deleted.id, directory))
+                try store.delete(deleted, deletedAt: Date())
+                try check(projected, earlier: earlier, in: directory, step: step, answered: &answered)
+            default:
+                break
+            }
+            XCTAssertEqual(try changes.tally(), try replay(directory), "step \(step)")
+            let history = try history(directory)
+            for method in [CostBasisMethod.fifo, .average] {
+                XCTAssertEqual(try CheckpointedPortfolioProjection(log: log, base: base).projection(method: method),
+                               PortfolioProjection(base: base, method: method, history: history), "step \(step)")
+                XCTAssertEqual(try CheckpointedRealizedGains(log: log, base: base).gains(method: method).gains(),
+                               PortfolioCalculator.realizedGains(of: history, method: method), "step \(step)")
+            }
+            XCTAssertEqual(try CheckpointedNewestTransactions(log: log, base: base).newest(), NewestTransactions(base: base).replaying(history), "step \(step)")
+        }
+        XCTAssertGreaterThan(answered, 100, "most changes are told from the checkpoint")
+        XCTAssertLessThan(log.replays, 60, "only changes to older transactions, and the first reads, replay")
     }
 
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
@@ -126,6 +173,24 @@ final class CheckpointedTallyTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// Mostly one of the last few written, which a checkpoint can take back out; else any.
+    private func recentOrAny(_ count: Int, _ random: inout RandomHistory) -> Int {
+        random.next(below: 5) == 0 ? random.next(below: count) : count - 1 - random.next(below: min(3, count))
+    }
+
+    /// The version of `id` the store reads, as the tally decodes it.
+    private func stored(_ id: String, _ directory: URL) throws -> Transaction? {
+        try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll().first { $0.id == id }
+    }
+
+    /// What the checkpoint said a change would make, when it could tell, against a replay after it.
+    private func check(_ projected: TallyAfterChange?, earlier: Transaction?, in directory: URL, step: Int, answered: inout Int) throws {
+        guard let projected else { return }
+        answered += 1
+        XCTAssertEqual(projected.earlier, earlier, "step \(step)")
+        XCTAssertEqual(projected.tally, try replay(directory), "step \(step)")
+    }
+
     private static let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
 
     /// A log holding a deposit of 100, its tally read once through a log that counts replays.
@@ -180,10 +245,11 @@ final class CheckpointedTallyTests: XCTestCase {
     private func writeForeignCheckpoint(_ log: FileLedgerStore) {
         guard let (payload, position) = log.checkpoint(named: "transactions-tally-v1-\(base)") else { return }
         var reader = CheckpointReader(payload)
-        guard let token = try? reader.readUInt64() else { return }
+        guard (try? reader.readUInt64()) == 0, (try? reader.readUInt64()) == 2, let token = try? reader.readUInt64() else { return }
         var writer = CheckpointWriter()
-        writer.write(token)
-        writer.write(0)
+        // The reader's layout (0, 2), its token, no ids since the base and no next base.
+        for word: UInt64 in [0, 2, token, 0] { writer.write(word) }
+        writer.write(false)
         TransactionsTally(base: "GBP").write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: "transactions-tally-v1-\(base)", at: position)
     }

@@ -55,3 +55,11 @@ public struct RandomHistory {
         }
     }
 }
+
+extension Transaction {
+    /// The same transaction with some fields changed: an edit's new version, or a copy under another id.
+    public func with(id: String? = nil, date: CalendarDay? = nil, sum: FixedDecimal? = nil) -> Transaction {
+        Transaction(id: id ?? self.id, date: date ?? self.date, type: type, ticker: ticker, quantity: quantity, sum: sum ?? self.sum, ratio: ratio,
+                    account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount, updatedAt: updatedAt)
+    }
+}

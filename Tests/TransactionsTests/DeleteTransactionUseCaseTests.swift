@@ -52,6 +52,39 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
         XCTAssertFalse(store.messages.contains(.delete(id: "buy", deletedAt: now)))
     }
 
+    func test_delete_theChangedTallyAccepts_removesWithoutReadingTheHistory() throws {
+        let recent = makeTransaction(id: "recent", type: .buy, quantity: "1")
+        let changes = TransactionChangesSpy(TallyAfterChange(earlier: recent, tally: TransactionsTally(base: "USD")))
+        let (sut, store) = makeSUT(changes: changes)
+
+        try sut.delete(id: "recent")
+
+        XCTAssertEqual(changes.requests, [.init(id: "recent", replacement: nil)])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .delete(id: "recent", deletedAt: now), .endExclusiveAccess])
+    }
+
+    func test_delete_theChangedTallyFindsAnOverdraft_isRefusedByReplayingTheHistory() {
+        let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
+        let (buy, small) = (makeTransaction(date: "2024-01-02", type: .buy, sum: "50"), makeCash(date: "2024-01-01", type: .deposit, sum: "5"))
+        let changes = TransactionChangesSpy(TallyAfterChange(earlier: deposit, tally: TransactionsTally(base: "USD", history: [buy, small])))
+        let (sut, store) = makeSUT(changes: changes)
+        store.stored = [deposit, buy, small]
+
+        XCTAssertThrowsError(try sut.delete(id: "dep")) { error in
+            guard case .wouldOverdraw? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .endExclusiveAccess])
+    }
+
+    func test_delete_ofAnIDTheChangedTallyNeverSaw_deliversNotFoundWithoutReadingTheHistory() {
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(TallyAfterChange(earlier: nil, tally: TransactionsTally(base: "USD"))))
+
+        XCTAssertThrowsError(try sut.delete(id: "ghost")) { error in
+            XCTAssertEqual(error as? DeleteTransactionError, .notFound(id: "ghost"))
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .endExclusiveAccess])
+    }
+
     func test_delete_deliversRemovalErrorOnStoreError() {
         let (sut, store) = makeSUT()
         store.stored = [makeTransaction(id: "x", type: .sell)]
@@ -73,9 +106,10 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (DeleteTransactionUseCase, TransactionsStoreSpy) {
+    private func makeSUT(changes: TransactionChangesSpy? = nil, file: StaticString = #filePath, line: UInt = #line)
+        -> (DeleteTransactionUseCase, TransactionsStoreSpy) {
         let store = TransactionsStoreSpy()
-        let sut = DeleteTransactionUseCase(store: store, now: { [now] in now })
+        let sut = DeleteTransactionUseCase(store: store, now: { [now] in now }, changes: changes)
         trackForMemoryLeaks(store, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, store)

@@ -225,6 +225,61 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
+    func test_save_editTheChangedTallyAccepts_isSavedWithoutReadingTheHistory() throws {
+        let earlier = makeTransaction(id: "recent", date: "2024-01-01", quantity: "1", sum: "10")
+        let changes = TransactionChangesSpy(TallyAfterChange(earlier: earlier, tally: TransactionsTally(base: "USD")))
+        let (sut, store) = makeSUT(changes: changes)
+
+        let saved = try sut.save(draft(date: "2024-01-01", quantity: "2", sum: "30"), replacing: "recent")
+
+        XCTAssertEqual(changes.requests, [.init(id: "recent", replacement: saved)])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsert(saved), .endExclusiveAccess])
+    }
+
+    func test_save_editTheChangedTallyFindsBreakingARule_isRefusedByReplayingTheHistory() {
+        let sell = makeTransaction(date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "4")
+        let buy = makeTransaction(id: "buy", date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "5")
+        let shrunk = makeTransaction(id: "buy", date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "1")
+        let changes = TransactionChangesSpy(TallyAfterChange(earlier: buy, tally: TransactionsTally(base: "USD", history: [shrunk, sell])))
+        let (sut, store) = makeSUT(changes: changes)
+        store.stored = [buy, sell]
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-01-01", quantity: "1"), replacing: "buy")) { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .endExclusiveAccess], "the replay names the sell")
+    }
+
+    func test_save_editOfAnOlderTransaction_theChangedTallyCannotTell_replaysTheHistory() throws {
+        let changes = TransactionChangesSpy(nil)
+        let (sut, store) = makeSUT(changes: changes)
+        store.stored = [makeTransaction(id: "old", date: "2024-01-01")]
+
+        let saved = try sut.save(draft(date: "2024-01-01", sum: "30"), replacing: "old")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess])
+    }
+
+    func test_save_editOfAnIDTheChangedTallyNeverSaw_deliversNotFoundWithoutReadingTheHistory() {
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(TallyAfterChange(earlier: nil, tally: TransactionsTally(base: "USD"))))
+
+        XCTAssertThrowsError(try sut.save(draft(), replacing: "nope")) { error in
+            XCTAssertEqual(error as? SaveTransactionError, .notFound(id: "nope"))
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .endExclusiveAccess])
+    }
+
+    func test_save_backDatedTransactionTheTallyCannotFold_isJudgedByTheChangedTallyWithoutReadingTheHistory() throws {
+        let later = makeTransaction(date: "2024-06-01", type: .buy, quantity: "1")
+        let changes = TransactionChangesSpy(TallyAfterChange(earlier: nil, tally: TransactionsTally(base: "USD", history: [later])))
+        let (sut, store) = makeSUT(ids: ["new"], tally: TallySpy(TransactionsTally(base: "USD", history: [later])), changes: changes)
+
+        let saved = try sut.save(draft(date: "2024-01-01"), replacing: nil)
+
+        XCTAssertEqual(changes.requests, [.init(id: "new", replacement: saved)])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsert(saved), .endExclusiveAccess])
+    }
+
     func test_save_deliversSavingErrorOnStoreWriteError() {
         let (sut, store) = makeSUT()
         store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "read-only file system"))
@@ -313,12 +368,12 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
-    private func makeSUT(ids: [String] = [], tally: TallySpy? = nil, file: StaticString = #filePath, line: UInt = #line)
+    private func makeSUT(ids: [String] = [], tally: TallySpy? = nil, changes: TransactionChangesSpy? = nil, file: StaticString = #filePath, line: UInt = #line)
         -> (SaveTransactionUseCase, TransactionsStoreSpy) {
         let store = TransactionsStoreSpy()
         var ids = ids
         let sut = SaveTransactionUseCase(store: store, today: { [today] in today }, now: { [now] in now },
-                                         makeID: { ids.isEmpty ? UUID().uuidString : ids.removeFirst() }, tally: tally)
+                                         makeID: { ids.isEmpty ? UUID().uuidString : ids.removeFirst() }, tally: tally, changes: changes)
         trackForMemoryLeaks(store, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, store)

@@ -80,6 +80,47 @@ final class TransactionsTallyTests: XCTestCase {
         XCTAssertGreaterThan(judged, 400, "most adds are judged by the tally alone")
     }
 
+    func test_verdictAfterAnAddAnEditOrADelete_isTheReplaysVerdict_whenItGivesOne() throws {
+        var judged = 0, refused = 0
+        for seed in 1...40 {
+            var random = RandomHistory(seed: UInt64(seed) * 53)
+            var history: [Transaction] = []
+            for _ in 0..<40 {
+                let candidate = random.transaction(namingTheBase: false)
+                if save(candidate, onto: history, tally: nil).error == nil { history.append(candidate) }
+            }
+            for _ in 0..<20 where !history.isEmpty {
+                let earlier = history[random.next(below: history.count)]
+                let changes = ChangesStub(history: history.map { $0.inBase(base) }, base: base)
+                let kind = random.next(below: 4)
+                if kind == 0 {
+                    let added = random.transaction(namingTheBase: false)
+                    let replayed = save(added, onto: history, tally: nil)
+                    XCTAssertEqual(save(added, onto: history, tally: nil, changes: changes).error, replayed.error, "seed \(seed): adding \(added)")
+                    if let saved = replayed.saved { history.append(saved) }
+                    judged += changes.accepted ? 1 : 0
+                    refused += replayed.error != nil ? 1 : 0
+                } else if kind == 1 {
+                    let replayed = delete(earlier.id, from: history, changes: nil)
+                    XCTAssertEqual(delete(earlier.id, from: history, changes: changes), replayed, "seed \(seed): deleting \(earlier)")
+                    if replayed == nil { history.removeAll { $0.id == earlier.id } }
+                    judged += changes.accepted ? 1 : 0
+                    refused += replayed != nil ? 1 : 0
+                } else {
+                    let edited = random.transaction(namingTheBase: false).with(id: earlier.id)
+                    let replayed = save(edited, onto: history, tally: nil, replacing: earlier.id)
+                    XCTAssertEqual(save(edited, onto: history, tally: nil, replacing: earlier.id, changes: changes).error, replayed.error,
+                                   "seed \(seed): \(earlier) edited into \(edited)")
+                    if let saved = replayed.saved { history = history.filter { $0.id != saved.id } + [saved] }
+                    judged += changes.accepted ? 1 : 0
+                    refused += replayed.error != nil ? 1 : 0
+                }
+            }
+        }
+        XCTAssertGreaterThan(judged, 300, "most changes are judged by the tally alone")
+        XCTAssertGreaterThan(refused, 50, "the rules refuse some changes")
+    }
+
     func test_decodedCheckpoint_equalsTheTallyWritten_andAnotherBaseIsNotTaken() throws {
         var random = RandomHistory(seed: 99)
         let tally = TransactionsTally(base: base, history: (0..<100).map { _ in random.transaction() })
@@ -101,19 +142,51 @@ final class TransactionsTallyTests: XCTestCase {
 
     /// What the use case says of adding `transaction` to `history` (read as the base-currency
     /// store reads it), with the tally or by replaying.
-    private func save(_ transaction: Transaction, onto history: [Transaction], tally: TransactionsTally?) -> (saved: Transaction?, error: SaveTransactionError?) {
+    private func save(_ transaction: Transaction, onto history: [Transaction], tally: TransactionsTally?, replacing id: String? = nil,
+                      changes: ChangesStub? = nil) -> (saved: Transaction?, error: SaveTransactionError?) {
         let store = InMemoryTransactions(history.map { $0.inBase(base) })
         let sut = SaveTransactionUseCase(store: store, today: { day("2025-01-01") }, now: { transaction.updatedAt },
-                                         makeID: { transaction.id }, tally: tally.map(TallyStub.init))
+                                         makeID: { transaction.id }, tally: tally.map(TallyStub.init), changes: changes)
         var draft = TransactionDraft(transaction)
         // A transfer moves shares or cash: the draft gives the one it moves.
         if transaction.type == .transfer {
             if transaction.ticker.isEmpty { draft.quantity = nil } else { draft.sum = nil }
         }
         do {
-            return (try sut.save(draft, replacing: nil), nil)
+            return (try sut.save(draft, replacing: id), nil)
         } catch {
             return (nil, error)
+        }
+    }
+
+    /// What the use case says of deleting `id` from `history`, with the changed tally or by replaying.
+    private func delete(_ id: String, from history: [Transaction], changes: ChangesStub?) -> DeleteTransactionError? {
+        let sut = DeleteTransactionUseCase(store: InMemoryTransactions(history.map { $0.inBase(base) }), now: Date.init, changes: changes)
+        do {
+            try sut.delete(id: id)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The tally of `history` after a change, worked out from the changed history itself; notes
+    /// whether the verdict it led to was to accept.
+    private final class ChangesStub: TransactionChangeTallying {
+        private let history: [Transaction]
+        private let base: String
+        private(set) var accepted = false
+
+        init(history: [Transaction], base: String) {
+            self.history = history
+            self.base = base
+        }
+
+        func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange? {
+            let changed = history.filter { $0.id != id } + (replacement.map { [$0] } ?? [])
+            let after = TallyAfterChange(earlier: history.first { $0.id == id }, tally: TransactionsTally(base: base, history: changed))
+            accepted = (after.earlier != nil || replacement != nil) && after.tally.verdict(afterReplacing: after.earlier, with: replacement) == .accepted
+            return after
         }
     }
 
@@ -136,7 +209,7 @@ final class TransactionsTallyTests: XCTestCase {
 
         func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { stored }
         func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { stored.filter { $0.ticker == ticker } }
-        func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { stored.append(transaction) }
+        func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { stored = stored.filter { $0.id != transaction.id } + [transaction] }
         func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { stored += transactions }
         func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { stored.removeAll { $0.id == transaction.id } }
 

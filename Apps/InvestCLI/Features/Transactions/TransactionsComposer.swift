@@ -47,12 +47,13 @@ extension AppComposer {
     func addTransaction() throws -> TransactionSaving {
         try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.noneForNewRecords)),
                                                        today: { [context] in context.today }, now: context.now, makeID: context.makeID,
-                                                       tally: try transactionsTally()))
+                                                       tally: try transactionsTally(), changes: try transactionsTally()))
     }
 
     func saveTransaction() throws -> TransactionSaving {
         try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.lookedUp)),
-                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID))
+                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID,
+                                                       changes: try transactionsTally()))
     }
 
     /// Under `--account`, what is saved goes into that account, which must be open; without a
@@ -64,7 +65,7 @@ extension AppComposer {
     }
 
     func deleteTransaction() throws -> TransactionDeleting {
-        DeleteTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.lookedUp)), now: context.now)
+        DeleteTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.lookedUp)), now: context.now, changes: try transactionsTally())
     }
 
     /// `invest delete`'s way out for a record of any kind its feature can't read.

@@ -19,8 +19,8 @@ extension TransactionsTally: TransactionsProjection {
             writer.write(tally.overdrawnBefore)
             writer.write(tally.day.daysSinceEpoch)
             writer.write(tally.dayStart.units)
-            writer.write(tally.afterFirstIn != nil)
-            writer.write(tally.afterFirstIn?.units ?? 0)
+            writer.write(tally.afterMoneyIn != nil)
+            writer.write(tally.afterMoneyIn?.units ?? 0)
             writer.write(tally.hasMoneyOut)
         }
         writer.write(trackedAccounts.count)
@@ -50,9 +50,9 @@ extension TransactionsTally: TransactionsProjection {
             state.overdrawnBefore = try reader.readBool()
             state.day = CalendarDay(daysSinceEpoch: try reader.readInt32())
             state.dayStart = FixedDecimal(units: try reader.readInt128())
-            let hasFirstIn = try reader.readBool()
-            let afterFirstIn = FixedDecimal(units: try reader.readInt128())
-            state.afterFirstIn = hasFirstIn ? afterFirstIn : nil
+            let hasMoneyIn = try reader.readBool()
+            let afterMoneyIn = FixedDecimal(units: try reader.readInt128())
+            state.afterMoneyIn = hasMoneyIn ? afterMoneyIn : nil
             state.hasMoneyOut = try reader.readBool()
             tally.pots[pot] = state
         }

@@ -46,6 +46,33 @@ extension TransactionsTally {
         return .accepted
     }
 
+    /// The verdict `SaveTransactionUseCase` reaches by replaying the history with `transaction`
+    /// added (`earlier` nil) or put in `earlier`'s place, or `DeleteTransactionUseCase` with
+    /// `earlier` removed (`transaction` nil), when this is the tally after that change: accepted
+    /// when no rule the change could break is broken in the accounts it touches; else only a
+    /// replay can name the break.
+    public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
+        let changed = (earlier.map { [$0] } ?? []) + (transaction.map { [$0] } ?? [])
+        let accounts = Set(changed.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
+        let checksHoldings, checksCash: Bool
+        switch (earlier, transaction) {
+        case let (nil, added?):
+            // Only what takes shares away, and only money out or a first deposit, can break a rule.
+            checksHoldings = added.type == .sell || added.type == .split || added.type == .transfer
+            checksCash = added.cashChange < .zero || added.type == .deposit
+        case let (removed?, nil):
+            // Only removing what supports later sells, or money in, can.
+            checksHoldings = HoldingsPolicy.supportsLaterSells(removed)
+            checksCash = removed.cashChange > .zero || removed.counterLeg != nil
+        default:
+            (checksHoldings, checksCash) = (true, true)
+        }
+        let tickers = checksHoldings ? Set(changed.map(\.ticker)).subtracting([""]) : []
+        let overdrawn = checksCash && pots.contains { accounts.contains($0.key.account) && trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
+        let oversold = holdings.contains { accounts.contains($0.key.account) && tickers.contains($0.key.ticker) && $0.value.wasViolated }
+        return overdrawn || oversold ? .needsReplay : .accepted
+    }
+
     /// Whether everything folded keeps the rules an import checks: no pot of an account whose
     /// cash is tracked was ever overdrawn (`CashPolicy.firstViolation` finds nothing), and no
     /// account's holding of `tickers` was ever oversold or split too large

@@ -13,27 +13,28 @@ public struct TransactionsTally: Equatable, Sendable {
         public internal(set) var movements = 0
         /// Whether a movement before `day` left it below zero.
         var overdrawnBefore = false
-        /// The last day with a movement, the balance it began with, the balance after its first
-        /// money in, and whether money went out on it: the day's lowest points, which money in
-        /// dated that day (counted before the day's money out) can still raise.
+        /// The last day with a movement, the balance it began with, the balance after its money
+        /// in, and whether money went out on it: the day's lowest points, which money in dated
+        /// that day (counted before the day's money out) can still raise. Each is the same
+        /// whatever order the day's movements were folded in.
         var day = CalendarDay(daysSinceEpoch: .min)
         var dayStart = FixedDecimal.zero
-        var afterFirstIn: FixedDecimal?
+        var afterMoneyIn: FixedDecimal?
         var hasMoneyOut = false
 
         /// Whether some movement, in `CashPolicy`'s order, left it below zero.
         public var wasOverdrawn: Bool {
-            overdrawnBefore || (afterFirstIn.map { $0 < .zero } ?? false) || (hasMoneyOut && balance < .zero)
+            overdrawnBefore || (afterMoneyIn.map { $0 < .zero } ?? false) || (hasMoneyOut && balance < .zero)
         }
 
         /// A movement dated on or after the pot's last day (one before it has a place no fold can take).
         fileprivate mutating func fold(_ amount: FixedDecimal, on date: CalendarDay) {
             if date > day {
                 overdrawnBefore = wasOverdrawn
-                (day, dayStart, afterFirstIn, hasMoneyOut) = (date, balance, nil, false)
+                (day, dayStart, afterMoneyIn, hasMoneyOut) = (date, balance, nil, false)
             }
             if amount >= .zero {
-                if afterFirstIn == nil { afterFirstIn = dayStart + amount }
+                afterMoneyIn = (afterMoneyIn ?? dayStart) + amount
             } else {
                 hasMoneyOut = true
             }

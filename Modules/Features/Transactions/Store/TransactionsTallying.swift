@@ -6,8 +6,28 @@ public protocol TransactionsTallying {
     func tally() throws(TransactionsStoreError) -> TransactionsTally
 }
 
+/// What a change to a saved transaction would make of the tally: the Transactions feature's port
+/// for checking an edit's or a delete's rules without reading the history.
+public protocol TransactionChangeTallying {
+    /// The tally with the transaction `id` replaced by `replacement` (nil: deleted), and the
+    /// version it replaces; nil when only the history can tell (the transaction is older than
+    /// the recent ones a checkpoint can take back out).
+    func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange?
+}
+
+public struct TallyAfterChange: Equatable {
+    /// The live transaction the change replaces; nil when there is none with that id.
+    public let earlier: Transaction?
+    public let tally: TransactionsTally
+
+    public init(earlier: Transaction?, tally: TransactionsTally) {
+        self.earlier = earlier
+        self.tally = tally
+    }
+}
+
 /// The tally kept in a checkpoint of the ledger's log, brought up to date by the lines since.
-public final class CheckpointedTransactionsTally: TransactionsTallying {
+public final class CheckpointedTransactionsTally: TransactionsTallying, TransactionChangeTallying {
     private let reader: CheckpointedProjectionReader<TransactionsTally>
 
     /// - Parameter base: the base currency's code, which the tally counts as no currency.
@@ -17,5 +37,11 @@ public final class CheckpointedTransactionsTally: TransactionsTallying {
 
     public func tally() throws(TransactionsStoreError) -> TransactionsTally {
         try reader.current()
+    }
+
+    public func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange? {
+        // A tombstone's kind doesn't matter to a fold: it removes whatever the id held.
+        let line = replacement.map { TransactionsLedgerCodec.entry(for: $0) } ?? LedgerEntry.tombstone(id: id, kind: TransactionType.buy.rawValue, at: 0)
+        return try reader.projected(appending: [line]).map { TallyAfterChange(earlier: $0.replaced[id], tally: $0.projection) }
     }
 }

@@ -20,16 +20,20 @@ public final class SaveTransactionUseCase: TransactionSaving {
     private let now: () -> Date
     private let makeID: () -> String
     private let tally: TransactionsTallying?
+    private let changes: TransactionChangeTallying?
 
     /// - Parameters:
     ///   - today: the user's current date; later trade dates are rejected as future.
     ///   - now: stamps `updatedAt`.
     ///   - tally: what the rules need of the history, kept up to date without reading it: a new
     ///     transaction it can judge is checked in the same time at any history length.
+    ///   - changes: the tally after an edit, for one of the recent transactions a checkpoint can
+    ///     take back out: that edit is checked without the history too.
     public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
-                tally: TransactionsTallying? = nil) {
+                tally: TransactionsTallying? = nil, changes: TransactionChangeTallying? = nil) {
         self.store = store
         self.tally = tally
+        self.changes = changes
         self.today = today
         self.now = now
         self.makeID = makeID
@@ -46,26 +50,36 @@ public final class SaveTransactionUseCase: TransactionSaving {
     }
 
     private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws(SaveTransactionError) -> Transaction {
-        // An edit reads the history once: to find the earlier version, then to check the rules.
-        let history = try id.map { _ throws(SaveTransactionError) in try retrieveAll() }
-        let previous = try id.map { id throws(SaveTransactionError) in
-            guard let found = history?.first(where: { $0.id == id }) else { throw .notFound(id: id) }
-            return found
-        }
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
-        switch try verdict(onSaving: transaction, replacing: previous) {
+        switch try verdict(onSaving: transaction, replacing: id) {
         case .accepted: break
         case let .refused(error): throw error
-        case .needsReplay: try checkRulesByReplaying(transaction, replacing: previous, history: history)
+        case .needsReplay:
+            // An edit reads the history once: to find the earlier version, then to check the rules.
+            let history = try id.map { _ throws(SaveTransactionError) in try retrieveAll() }
+            let previous = try id.map { id throws(SaveTransactionError) in
+                guard let found = history?.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+                return found
+            }
+            try checkRulesByReplaying(transaction, replacing: previous, history: history)
         }
         try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
         return transaction
     }
 
-    /// The tally's verdict on a new transaction; an edit, or a run without a tally, replays.
-    private func verdict(onSaving transaction: Transaction, replacing previous: Transaction?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
-        guard previous == nil, let tally else { return .needsReplay }
-        return try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }.verdict(onAdding: transaction)
+    /// The tally's verdict on a new transaction, or the changed tally's on an edit or on a new
+    /// transaction the tally can't fold (a back-dated one); a run without them, or a change they
+    /// can't judge, replays.
+    private func verdict(onSaving transaction: Transaction, replacing id: String?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
+        if id == nil, let tally {
+            let verdict = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }.verdict(onAdding: transaction)
+            guard verdict == .needsReplay else { return verdict }
+        }
+        guard let changes,
+              let after = try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try changes.tally(replacing: transaction.id, with: transaction) })
+        else { return .needsReplay }
+        if let id, after.earlier == nil { throw .notFound(id: id) }
+        return after.tally.verdict(afterReplacing: after.earlier, with: transaction)
     }
 
     /// - Parameter history: every transaction, when already read; else each rule reads what it needs.

@@ -18,9 +18,20 @@ public protocol CheckpointableProjection {
     /// Folds in a new record, appended after everything folded so far. False when that would
     /// not give what a replay gives (a back-dated row, say): the history is replayed instead.
     mutating func fold(_ record: Record) -> Bool
+    /// Folds in records written after everything folded so far, in the ledger's order (the
+    /// records since a base, a changed one moved to the end); false as for `fold`. A projection
+    /// whose replay puts records in an order of its own (by date, say) can put them in it first,
+    /// so that a record changed in place is still folded.
+    mutating func fold(contentsOf records: [Record]) -> Bool
     func write(to writer: inout CheckpointWriter)
     /// What `write` wrote, or nil when it was written for another context.
     func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Self?
+}
+
+extension CheckpointableProjection {
+    public mutating func fold(contentsOf records: [Record]) -> Bool {
+        records.allSatisfy { fold($0) }
+    }
 }
 
 /// Reads a projection at the speed of its checkpoint: loads it, folds the lines appended since,
@@ -75,14 +86,19 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     public func projected(appending entries: [LedgerEntry]) throws(LedgerReadError) -> Projected? {
         let now = try upToDate()
         guard let filter = filter(token: now.token) else { return nil }
-        if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }) {
-            var state = now.state
-            for entry in entries where kinds.contains(entry.kind) && !entry.isDeleted {
-                guard let record = try? state.record(from: entry), state.fold(record) else { return nil }
-            }
+        if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
         return try refolded(token: now.token, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+    }
+
+    /// `entries` folded into `state` one at a time; nil when one can't be.
+    private func folded(_ entries: [LedgerEntry], into state: Projection) -> Projection? {
+        var state = state
+        for entry in entries where kinds.contains(entry.kind) && !entry.isDeleted {
+            guard let record = try? state.record(from: entry), state.fold(record) else { return nil }
+        }
+        return state
     }
 
     // MARK: - Reading
@@ -127,7 +143,9 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// megabytes.
     private func broughtUpToDate(_ snapshot: Snapshot, from position: LogPosition) throws(LedgerReadError) -> Snapshot? {
         var current = snapshot, filter: IdentifierFilter?
-        var usable = true, changesAFoldedRecord = false
+        // A line that changes a record folded in, or one dated before what was folded, is folded
+        // again from the base, in the projection's own order.
+        var usable = true, refolds = false
         let end: LogPosition?
         do throws(StoreError) {
             end = try log.forEachEntry(after: position) { entry in
@@ -137,7 +155,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                     return false
                 }
                 if current.since.contains(entry.id) || filter.mayContain(entry.id) {
-                    changesAFoldedRecord = true
+                    refolds = true
                     return false
                 }
                 guard kinds.contains(entry.kind), !entry.isDeleted else { return true }
@@ -146,13 +164,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                     usable = false
                     return false
                 }
-                usable = current.state.fold(record)
-                return usable
+                refolds = !current.state.fold(record)
+                return !refolds
             }
         } catch {
             throw .store(error)
         }
-        if changesAFoldedRecord, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
+        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
             (current.state, current.since) = (state, since)
             save(&current, filter: filter, at: end)
             return current
@@ -197,7 +215,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             guard take(entry) else { return nil }
         }
         var state = base
-        for record in recent.inOrder where !state.fold(record) { return nil }
+        guard state.fold(contentsOf: recent.inOrder) else { return nil }
         return (state, recent.ids, replaced, end)
     }
 
