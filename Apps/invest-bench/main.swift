@@ -349,6 +349,25 @@ do {
             try FileSyncStateStore(directory: copy, account: SyncedAccount(uid: "bench", email: "bench@example.com")).recordSync(at: fetchedAt)
             record(size, "invest-summary --offline", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], home.path) })
         }
+        // Issue 33: a change to a transaction just written, as `add` leaves it (the tally brought
+        // up to date); the id is given by its first 8 characters, as `list` shows it.
+        var recent = ""
+        let writeRecent = {
+            recent = LedgerIdentifier.random()
+            try? store.upsert(Transaction(id: recent, date: CalendarDay(iso: "2025-01-03")!, type: .buy, ticker: "T1", quantity: 1, sum: 10, updatedAt: fetchedAt))
+            _ = runInvest(["cash"], home: home.path)
+        }
+        record(size, "invest edit (a recent transaction)", timeProcess(runs: options.runs, prepare: writeRecent) {
+            (["edit", String(recent.prefix(8)), "--sum", "12"], home.path)
+        })
+        record(size, "invest delete (a recent transaction)", timeProcess(runs: options.runs, prepare: writeRecent) {
+            (["delete", String(recent.prefix(8)), "--yes"], home.path)
+        })
+        record(size, "invest portfolio --offline (after an edit)", timeProcess(runs: options.runs, prepare: {
+            writeRecent()
+            _ = runInvest(["portfolio", "--offline"], home: home.path)
+            _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
+        }) { (["portfolio", "--offline"], home.path) })
         var importHome = ""
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path

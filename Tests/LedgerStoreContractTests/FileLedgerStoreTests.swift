@@ -11,10 +11,34 @@ final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
     func test_append_replacesTheEntryWithTheSameID() throws { try assertThatAppendReplacesTheEntryWithTheSameID(on: makeLedger()) }
     func test_appendContentsOf_storesEachInOrder() throws { try assertThatAppendContentsOfStoresEachInOrder(on: makeLedger()) }
     func test_applyExpecting_writesOnlyOverTheVersionsExpected() throws { try assertThatApplyExpectingWritesOnlyOverTheVersionsExpected(on: makeLedger()) }
+    func test_latestVersions_areTheVersionsOfTheMatchingIDs() throws { try assertThatLatestVersionsAreTheVersionsOfTheMatchingIDs(on: makeLedger()) }
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws { try assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on: makeLedger()) }
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on: makeLedger()) }
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws { try assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on: makeLedger()) }
     func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeLedger()) }
+
+    func test_latestVersions_readBackFromTheEnd_overLinesLongerThanAPiece_andATornTail() throws {
+        let directory = makeTemporaryDirectory()
+        let sut = FileLedgerStore(directory: directory)
+        // Lines of a few bytes to 200 KB, around the 64 KB pieces read back.
+        for index in 0..<40 {
+            try sut.append(LedgerFixtures.entry("id\(index % 15)", updatedAt: Int64(index + 1),
+                                                 payload: LedgerPayload([("note", String(repeating: "x", count: (index * 7_919) % 200_000))])))
+        }
+        try assertThatLatestVersionsAreTheVersionsOfTheMatchingIDs(on: sut, payload: LedgerPayload([("note", String(repeating: "y", count: 70_000))]))
+        // What a writer killed mid-append leaves.
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("transactions.log"))
+        handle.seekToEndOfFile()
+        handle.write(Data("+\tid3\tbuy\t1\t99\tnote=".utf8))
+        try handle.close()
+
+        let whole = try sut.retrieveEntries()
+        XCTAssertEqual(try sut.latestVersions(.prefix("id1")), Dictionary(whole.filter { $0.id.hasPrefix("id1") }.map { ($0.id, $0) }) { $1 })
+        XCTAssertEqual(try sut.latestVersions(.ids(["id3"]))["id3"]?.updatedAt, 34, "the torn line is not a version")
+        let escaped = LedgerFixtures.entry("id\twith a tab\\", updatedAt: 50)
+        try sut.append(escaped)
+        XCTAssertEqual(try sut.latestVersions(.prefix("id\t")), [escaped.id: escaped], "an id is matched as it reads, not as the log escapes it")
+    }
 
     private func makeLedger(file: StaticString = #filePath, line: UInt = #line) -> FileLedgerStore {
         let sut = FileLedgerStore(directory: makeTemporaryDirectory())

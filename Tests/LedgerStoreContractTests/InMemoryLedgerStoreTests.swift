@@ -10,6 +10,7 @@ final class InMemoryLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
     func test_append_replacesTheEntryWithTheSameID() throws { try assertThatAppendReplacesTheEntryWithTheSameID(on: makeSUT()) }
     func test_appendContentsOf_storesEachInOrder() throws { try assertThatAppendContentsOfStoresEachInOrder(on: makeSUT()) }
     func test_applyExpecting_writesOnlyOverTheVersionsExpected() throws { try assertThatApplyExpectingWritesOnlyOverTheVersionsExpected(on: makeSUT()) }
+    func test_latestVersions_areTheVersionsOfTheMatchingIDs() throws { try assertThatLatestVersionsAreTheVersionsOfTheMatchingIDs(on: makeSUT()) }
     func test_append_ofATombstoneDeliversItAfterTheLiveEntries() throws { try assertThatAppendOfATombstoneDeliversItAfterTheLiveEntries(on: makeSUT()) }
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws { try assertThatApplyStoresEntriesAsTheyAreKeepingUpdatedAt(on: makeSUT()) }
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws { try assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on: makeSUT()) }

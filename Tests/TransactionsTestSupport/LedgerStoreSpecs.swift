@@ -13,6 +13,7 @@ public protocol LedgerStoreSpecs {
     func test_apply_storesEntriesAsTheyAreKeepingUpdatedAt() throws
     func test_entriesOfUnknownKindsAndNewerSchemas_areKeptUnchanged() throws
     func test_withExclusiveAccess_allowsStoreCallsInside() throws
+    func test_latestVersions_areTheVersionsOfTheMatchingIDs() throws
 }
 
 /// Entries no feature of this release writes, with every character an encoding could trip on.
@@ -30,6 +31,26 @@ public enum LedgerFixtures {
 }
 
 extension LedgerStoreSpecs where Self: XCTestCase {
+    /// Ids written again, deleted, written after a delete, and sharing their first letters: each
+    /// match gives what the whole read gives.
+    public func assertThatLatestVersionsAreTheVersionsOfTheMatchingIDs(on sut: LedgerStore, payload: LedgerPayload = LedgerFixtures.trickyPayload,
+                                                                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let ids = ["a1", "a2", "ab", "b-ab", "b_2", "c", "A1"]
+        var stamp: Int64 = 1_700_000_000_000
+        for round in 0..<3 {
+            for (index, id) in ids.enumerated() where (index + round) % 2 == 0 || round == 0 {
+                stamp += 1
+                let entry = LedgerFixtures.entry(id, kind: round == 1 ? "sell" : "buy", updatedAt: stamp, payload: payload)
+                try sut.append(index == round ? entry.deleted(at: stamp) : entry)
+            }
+        }
+        let whole = try sut.retrieveEntries()
+        for match in [IdentifierMatch.ids(["a1"]), .ids(["ab", "c", "missing"]), .ids(Set(ids)), .prefix("a"), .prefix("b"), .prefix(""), .prefix("z")] {
+            XCTAssertEqual(try sut.latestVersions(match), Dictionary(whole.filter { match.takes($0.id) }.map { ($0.id, $0) }) { $1 }, "\(match)",
+                           file: file, line: line)
+        }
+    }
+
     public func assertThatRetrieveEntriesDeliversEmptyOnEmptyStore(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try sut.retrieveEntries(), [], file: file, line: line)
     }

@@ -22,7 +22,7 @@ struct EditCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let changes = ["date", "type", "ticker", "quantity", "sum", "ratio", "note", "currency", "to-sum", "to-currency"].filter { arguments.value($0) != nil }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
-        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], in: TransactionPresentation.all(from: retrieve()))
+        let existing = try TransactionPresentation.resolveID(arguments.positionals[0], from: retrieve())
         var draft = TransactionDraft(existing)
         draft.date = arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
         if let type = arguments.value("type") {
@@ -62,7 +62,7 @@ struct DeleteCommand: Command {
         let id = arguments.positionals[0]
         let existing: Transaction
         do {
-            existing = try TransactionPresentation.resolveID(id, in: TransactionPresentation.all(from: retrieve()))
+            existing = try TransactionPresentation.resolveID(id, from: retrieve())
         } catch let failure {
             // Not a transaction, or the transactions can't be read: maybe the record that can't.
             try removeUnreadableRecord(id, otherwise: failure, arguments: arguments, io: io)

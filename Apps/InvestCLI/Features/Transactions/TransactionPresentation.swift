@@ -203,7 +203,20 @@ enum TransactionPresentation {
     }
 
     /// Like git: a unique prefix of an id is enough.
-    static func resolveID(_ prefix: String, in transactions: [Transaction]) throws -> Transaction {
+    /// The transaction whose id is `prefix`, or the one whose id starts with it (in any case),
+    /// read without the rest of the history.
+    static func resolveID(_ prefix: String, from retrieving: TransactionsRetrieving) throws -> Transaction {
+        let lowered = prefix.lowercased()
+        do {
+            let transactions = try retrieving.retrieve(TransactionFilter(idPrefix: prefix), order: .unspecified)
+                + (lowered == prefix ? [] : try retrieving.retrieve(TransactionFilter(idPrefix: lowered), order: .unspecified))
+            return try resolveID(prefix, in: transactions)
+        } catch let error as RetrieveTransactionsError {
+            throw TransactionPresentation.error(error)
+        }
+    }
+
+    private static func resolveID(_ prefix: String, in transactions: [Transaction]) throws -> Transaction {
         if let exact = transactions.first(where: { $0.id == prefix }) { return exact }
         let candidates = transactions.filter { $0.id.hasPrefix(prefix.lowercased()) }
         switch candidates.count {

@@ -25,6 +25,20 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
         try retrieveAll().filter { $0.ticker == ticker }
     }
 
+    /// The ledger's latest versions of those ids, found without reading every record.
+    public func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] {
+        let versions = try storing { () throws(StoreError) in try ledger.latestVersions(.prefix(idPrefix)) }
+        var transactions: [Transaction] = []
+        for entry in versions.values where !entry.isDeleted {
+            do throws(LedgerDecodingError) {
+                if let transaction = try TransactionsLedgerCodec.record(from: entry) { transactions.append(transaction) }
+            } catch {
+                throw .undecodable(error)
+            }
+        }
+        return transactions
+    }
+
     public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) {
         try storing { () throws(StoreError) in try ledger.append(TransactionsLedgerCodec.entry(for: transaction)) }
     }

@@ -10,6 +10,9 @@ public protocol TransactionsStore: AnyObject {
     func retrieveAll() throws(TransactionsStoreError) -> [Transaction]
     /// The live transactions of one ticker; adapters may answer faster than `retrieveAll`.
     func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction]
+    /// The live transactions whose id starts with `idPrefix`, in no particular order; adapters
+    /// may answer faster than `retrieveAll`.
+    func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction]
     /// Inserts, or replaces the transaction with the same id.
     func upsert(_ transaction: Transaction) throws(TransactionsStoreError)
     /// Inserts or replaces all of `transactions` as one unit: after a crash, all or none are stored.
@@ -27,6 +30,10 @@ public protocol TransactionsStore: AnyObject {
 public typealias TransactionsStoreError = LedgerReadError
 
 extension TransactionsStore {
+    public func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] {
+        try retrieveAll().filter { $0.id.hasPrefix(idPrefix) }
+    }
+
     /// Store work with other writers kept out, failing as the store does.
     public func withExclusiveAccess<T>(_ body: () throws(TransactionsStoreError) -> T) throws(TransactionsStoreError) -> T {
         try withExclusiveAccess(body, lockFailure: { $0 })

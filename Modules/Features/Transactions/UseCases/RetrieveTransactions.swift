@@ -10,9 +10,12 @@ public struct TransactionFilter: Equatable, Sendable {
     public var search: String?
     /// Stock names by ticker, for `search`.
     public var names: [String: String]
+    /// What the id starts with: how a command finds a transaction by the start of its id.
+    public var idPrefix: String?
 
     public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil,
-                search: String? = nil, names: [String: String] = [:]) {
+                search: String? = nil, names: [String: String] = [:], idPrefix: String? = nil) {
+        self.idPrefix = idPrefix
         self.ticker = ticker
         self.type = type
         self.from = from
@@ -25,6 +28,7 @@ public struct TransactionFilter: Equatable, Sendable {
 
     public func matches(_ transaction: Transaction) -> Bool {
         (ticker == nil || transaction.ticker == ticker)
+            && (idPrefix.map { transaction.id.hasPrefix($0) } ?? true)
             && (type == nil || transaction.type == type)
             && (from.map { transaction.date >= $0 } ?? true)
             && (to.map { transaction.date <= $0 } ?? true)
@@ -72,7 +76,13 @@ public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
     public func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] {
         let stored: [Transaction]
         do throws(TransactionsStoreError) {
-            if let ticker = filter.ticker { stored = try store.retrieve(ticker: ticker) } else { stored = try store.retrieveAll() }
+            if let prefix = filter.idPrefix {
+                stored = try store.retrieve(idPrefix: prefix)
+            } else if let ticker = filter.ticker {
+                stored = try store.retrieve(ticker: ticker)
+            } else {
+                stored = try store.retrieveAll()
+            }
         } catch {
             throw .retrieval(error)
         }

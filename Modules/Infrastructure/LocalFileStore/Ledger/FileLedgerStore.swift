@@ -209,7 +209,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     /// The format version its header names.
-    private func version(of log: LinePieces) throws(StoreError) -> Int {
+    func version(of log: LinePieces) throws(StoreError) -> Int {
         let head = try fileSystem { try log.bytes(in: 0..<min(log.size, 256)) } ?? []
         return try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version }
     }

@@ -112,6 +112,8 @@ public final class CheckpointedKindsLedgerStore: LedgerStore {
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try decoratee.retrieveEntries() }
 
+    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] { try decoratee.latestVersions(match) }
+
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         try decoratee.retrieveReadableEntries()
     }

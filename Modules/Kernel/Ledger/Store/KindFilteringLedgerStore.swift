@@ -32,6 +32,10 @@ public final class KindFilteringLedgerStore: LedgerStore {
         try decoratee.retrieveEntries().filter { !hides($0.kind) }
     }
 
+    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
+        try decoratee.latestVersions(match).filter { !hides($0.value.kind) }
+    }
+
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         let (entries, unreadable) = try decoratee.retrieveReadableEntries()
         return (entries.filter { !hides($0.kind) }, unreadable.filter { !hides($0.kind) })

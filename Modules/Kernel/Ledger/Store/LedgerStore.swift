@@ -21,6 +21,11 @@ public protocol LedgerStore: AnyObject {
     /// The live entries of `kinds`, in the store's order: how a feature with a few records reads
     /// them, without keeping the rest of a long history in memory.
     func entries(ofKinds kinds: [LedgerKind]) throws(StoreError) -> [LedgerEntry]
+    /// The latest version, tombstones included, of each id `match` takes: what an undo point
+    /// keeps of the versions a change replaces, and how a command finds a record by the start
+    /// of its id. The local log reads back from its end and decodes only the lines that match,
+    /// so the versions of recently written ids cost a few kilobytes.
+    func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry]
     /// Stores one entry, replacing the id's earlier version; the local log appends one line.
     func append(_ entry: LedgerEntry) throws(StoreError)
     /// Stores a few entries in order, as cheaply as one where the adapter can (the local log: one
@@ -49,7 +54,27 @@ public protocol LedgerStore: AnyObject {
     func overwrittenSinceWritten() -> Set<String>
 }
 
+/// Which ids `LedgerStore.latestVersions` looks for.
+public enum IdentifierMatch: Equatable, Sendable {
+    /// These ids: a reader can stop once it found each.
+    case ids(Set<String>)
+    /// Every id that starts with this.
+    case prefix(String)
+
+    public func takes(_ id: String) -> Bool {
+        switch self {
+        case let .ids(ids): ids.contains(id)
+        case let .prefix(prefix): id.hasPrefix(prefix)
+        }
+    }
+}
+
 extension LedgerStore {
+    /// A store that reads whole picks from everything it holds.
+    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
+        Dictionary(try retrieveEntries().filter { match.takes($0.id) }.map { ($0.id, $0) }) { $1 }
+    }
+
     /// A store with a lock checks and writes under it.
     public func apply(_ entries: [LedgerEntry], expecting expected: [String: Int64]) throws(StoreError) {
         try withExclusiveAccess { () throws(StoreError) in

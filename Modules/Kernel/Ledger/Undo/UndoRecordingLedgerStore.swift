@@ -32,6 +32,8 @@ public final class UndoRecordingLedgerStore: LedgerStore {
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try decoratee.retrieveEntries() }
 
+    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] { try decoratee.latestVersions(match) }
+
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         try decoratee.retrieveReadableEntries()
     }
@@ -71,11 +73,7 @@ public final class UndoRecordingLedgerStore: LedgerStore {
         guard entries.count <= Self.maximumUndoableBatch else {
             return UndoPointCodec.entry(UndoPoint(content: .tooLarge(count: entries.count)), id: id, updatedAt: stamp)
         }
-        var before: [String: LedgerEntry] = [:]
-        if earlierVersions == .lookedUp {
-            let ids = Set(entries.map(\.id))
-            for entry in try decoratee.retrieveEntries() where ids.contains(entry.id) { before[entry.id] = entry }
-        }
+        let before = earlierVersions == .lookedUp ? try decoratee.latestVersions(.ids(Set(entries.map(\.id)))) : [:]
         let changes = entries.map { UndoPoint.Change(id: $0.id, changedAt: $0.updatedAt, before: before[$0.id]) }
         return UndoPointCodec.entry(UndoPoint(content: .changes(changes)), id: id, updatedAt: stamp)
     }
