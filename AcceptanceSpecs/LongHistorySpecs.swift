@@ -49,6 +49,35 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertTrue(overdraw.errors.contains("would leave a negative cash balance"), overdraw.errors)
     }
 
+    func test_changesToTransactionsJustWritten_areCheckedAndFoldedFromTheCheckpoints_asTheWholeLogDoes() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)
+        XCTAssertEqual(invest.run(["cash"]).status, 0)
+        let deposit = try XCTUnwrap(invest.run(["add", "--type", "deposit", "--sum", "100", "--date", "2024-07-01", "--format", "json"]).json() as? [String: Any])["id"] as? String
+        let buy = try XCTUnwrap(invest.run(["add", "--type", "buy", "--ticker", "AAA", "--quantity", "1", "--sum", "80", "--date", "2024-07-02", "--format", "json"])
+            .json() as? [String: Any])["id"] as? String
+        XCTAssertEqual(invest.run(["add", "--type", "sell", "--ticker", "AAA", "--quantity", "1", "--sum", "95", "--date", "2024-07-03"]).status, 0)
+        let (depositID, buyID) = (String(try XCTUnwrap(deposit).prefix(8)), String(try XCTUnwrap(buy).prefix(8)))
+        let steps = [["edit", buyID, "--sum", "150000000"], ["edit", buyID, "--sum", "90", "--date", "2024-07-01"], ["delete", depositID, "--yes"],
+                     ["edit", buyID, "--type", "sell", "--quantity", "100000"], ["edit", buyID, "--ticker", "BBB"], ["delete", buyID, "--yes"], ["undo"]]
+        var refused = 0
+        for step in steps {
+            // The same change in a copy without checkpoints, which reads the whole log.
+            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
+            try FileManager.default.copyItem(at: invest.home, to: twin.home)
+            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
+            let (checkpointed, replayed) = (invest.run(step), twin.run(step))
+            XCTAssertEqual(checkpointed.status, replayed.status, "\(step)")
+            XCTAssertEqual(checkpointed.output, replayed.output, "\(step)")
+            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(step)")
+            refused += checkpointed.status == 2 ? 1 : 0
+            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["gains", "--format", "json"], ["list", "-n", "7", "--format", "json"]] {
+                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after \(step): \(read)")
+            }
+        }
+        XCTAssertEqual(refused, 2, "an edit that overdraws and one that oversells are refused")
+    }
+
     func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame_asAListInAFileFormatOrATableIs() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)
