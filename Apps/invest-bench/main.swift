@@ -350,9 +350,11 @@ do {
             record(size, "invest-summary --offline", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], home.path) })
         }
         // Issue 33: a change to a transaction just written, as `add` leaves it (the tally brought
-        // up to date); the id is given by its first 8 characters, as `list` shows it.
+        // up to date before and after); the id is given by its first 8 characters, as `list`
+        // shows it.
         var recent = ""
         let writeRecent = {
+            _ = runInvest(["cash"], home: home.path)
             recent = LedgerIdentifier.random()
             try? store.upsert(Transaction(id: recent, date: CalendarDay(iso: "2025-01-03")!, type: .buy, ticker: "T1", quantity: 1, sum: 10, updatedAt: fetchedAt))
             _ = runInvest(["cash"], home: home.path)

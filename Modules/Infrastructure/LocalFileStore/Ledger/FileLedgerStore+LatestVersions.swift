@@ -7,6 +7,7 @@ extension FileLedgerStore {
     /// id of each line is looked at, and only the lines that match are decoded. A log in an
     /// older format, or a line that can't be read, is left to the whole read, which names it.
     public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
+        if case let .ids(ids) = match, ids.isEmpty { return [:] }
         let found = try fileSystem { () throws -> [String: LedgerEntry]? in
             guard let file = try LinePieces(path: logPath) else { return [:] }
             guard file.size > 0 else { return [:] }
@@ -14,21 +15,31 @@ extension FileLedgerStore {
             let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }
             guard version == LedgerLogCodec.version else { return nil }
             var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: 1 << 16)
+            let matcher = RawIDMatcher(match)
             var found: [String: LedgerEntry] = [:], passed = Set<String>()
             while let (piece, lines) = try backwards.next() {
-                for line in lines.reversed() {
-                    guard let id = Self.id(in: piece, line), match.takes(id), passed.insert(id).inserted else { continue }
-                    var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
-                    var entry: LedgerEntry?
-                    do throws(StoreError) {
-                        try reader.read(Array(piece[line.lowerBound...line.upperBound]), isLast: true) { _, read, _ in entry = read }
-                    } catch {
-                        return nil
+                var unreadable = false, complete = false
+                piece.withUnsafeBufferPointer { buffer in
+                    for line in lines.reversed() {
+                        guard let raw = Self.rawID(in: buffer, line), matcher.mayTake(raw) else { continue }
+                        let id = LedgerEscaping.unescape(raw)
+                        guard match.takes(id), passed.insert(id).inserted else { continue }
+                        var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
+                        var entry: LedgerEntry?
+                        try? reader.read(Array(buffer[line.lowerBound...line.upperBound]), isLast: true) { _, read, _ in entry = read }
+                        guard let entry else {
+                            unreadable = true
+                            return
+                        }
+                        found[id] = entry
+                        if case let .ids(ids) = match, found.count == ids.count {
+                            complete = true
+                            return
+                        }
                     }
-                    guard let entry else { return nil }
-                    found[id] = entry
-                    if case let .ids(ids) = match, found.count == ids.count { return found }
                 }
+                if unreadable { return nil }
+                if complete { return found }
             }
             return found
         }
@@ -36,11 +47,41 @@ extension FileLedgerStore {
         return Dictionary(try retrieveEntries().filter { match.takes($0.id) }.map { ($0.id, $0) }) { $1 }
     }
 
-    /// The id of a record line (`+` or `-`, a tab, the id, a tab…) in `line`, its newline left out.
-    private static func id(in piece: [UInt8], _ line: Range<Int>) -> String? {
-        guard line.count > 2, piece[line.lowerBound + 1] == UInt8(ascii: "\t"),
-              let end = piece[(line.lowerBound + 2)..<line.upperBound].firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-        return piece.withUnsafeBufferPointer { LedgerEscaping.unescape(UnsafeBufferPointer(rebasing: $0[(line.lowerBound + 2)..<end])) }
+    /// The id of a record line (`+` or `-`, a tab, the id, a tab…) as the log writes it.
+    private static func rawID(in buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        guard line.count > 2, buffer[line.lowerBound + 1] == UInt8(ascii: "\t"),
+              let tab = memchr(buffer.baseAddress! + line.lowerBound + 2, Int32(UInt8(ascii: "\t")), line.upperBound - line.lowerBound - 2) else { return nil }
+        let end = buffer.baseAddress!.distance(to: tab.assumingMemoryBound(to: UInt8.self))
+        return UnsafeBufferPointer(rebasing: buffer[(line.lowerBound + 2)..<end])
+    }
+}
+
+/// Whether a line's id, as the log writes it, may be one `IdentifierMatch` takes, told from its
+/// bytes: a long log's millions of ids are not each made into a String. An id the log escaped
+/// is decided on the id itself.
+private struct RawIDMatcher {
+    private let prefix: [UInt8]?
+    private let hashes: Set<UInt64>
+
+    init(_ match: IdentifierMatch) {
+        switch match {
+        case let .prefix(text):
+            // A prefix the log would escape is compared with each id itself.
+            let bytes = Array(text.utf8)
+            prefix = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "=") || $0 == 0x7F } ? nil : bytes
+            hashes = []
+        case let .ids(ids):
+            prefix = nil
+            hashes = Set(ids.map { StableHash.of($0.utf8) })
+        }
+    }
+
+    func mayTake(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        if raw.count > 0, memchr(raw.baseAddress!, Int32(UInt8(ascii: "\\")), raw.count) != nil { return true }
+        if let prefix {
+            return raw.count >= prefix.count && (prefix.isEmpty || memcmp(raw.baseAddress!, prefix, prefix.count) == 0)
+        }
+        return hashes.contains(StableHash.of(raw))
     }
 }
 
@@ -75,10 +116,14 @@ private struct BackwardLines {
             from = earlier
         }
         limit = from + firstWhole
-        var lines: [Range<Int>] = [], lineStart = firstWhole
-        for index in firstWhole..<piece.count where piece[index] == UInt8(ascii: "\n") {
-            if index > lineStart { lines.append(lineStart..<index) }
-            lineStart = index + 1
+        var lines: [Range<Int>] = []
+        piece.withUnsafeBufferPointer { buffer in
+            var lineStart = firstWhole
+            while lineStart < buffer.count, let newline = memchr(buffer.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), buffer.count - lineStart) {
+                let index = buffer.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                if index > lineStart { lines.append(lineStart..<index) }
+                lineStart = index + 1
+            }
         }
         return (piece, lines)
     }
