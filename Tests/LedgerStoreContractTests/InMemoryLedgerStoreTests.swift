@@ -35,6 +35,7 @@ final class InMemoryLedgerTransactionsStoreTests: XCTestCase, TransactionsStoreS
     func test_delete_removesOnlyThatTransaction() throws { try assertThatDeleteRemovesOnlyThatTransaction(on: makeSUT()) }
     func test_delete_ofUnknownIDChangesNothing() throws { try assertThatDeleteOfUnknownIDChangesNothing(on: makeSUT()) }
     func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws { try assertThatRetrieveTickerDeliversOnlyThatTickersLiveTransactions(on: makeSUT()) }
+    func test_retrieveByIDOrItsStart_deliversTheLiveTransactions() throws { try assertThatRetrieveByIDOrItsStartDeliversTheLiveTransactions(on: makeSUT()) }
     func test_writes_areAppliedInTheOrderTheyWereMade() throws { try assertThatWritesAreAppliedInTheOrderTheyWereMade(on: makeSUT()) }
     func test_withExclusiveAccess_allowsStoreCallsInside() throws { try assertThatWithExclusiveAccessAllowsStoreCallsInside(on: makeSUT()) }
 

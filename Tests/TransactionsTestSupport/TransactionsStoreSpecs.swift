@@ -14,6 +14,7 @@ public protocol TransactionsStoreSpecs {
     func test_delete_removesOnlyThatTransaction() throws
     func test_delete_ofUnknownIDChangesNothing() throws
     func test_retrieveTicker_deliversOnlyThatTickersLiveTransactions() throws
+    func test_retrieveByIDOrItsStart_deliversTheLiveTransactions() throws
     func test_writes_areAppliedInTheOrderTheyWereMade() throws
     func test_withExclusiveAccess_allowsStoreCallsInside() throws
 }
@@ -106,6 +107,21 @@ extension TransactionsStoreSpecs where Self: XCTestCase {
         try sut.delete(gone, deletedAt: Date())
 
         XCTAssertEqual(try sut.retrieve(ticker: "AAPL"), [apple], file: file, line: line)
+    }
+
+    public func assertThatRetrieveByIDOrItsStartDeliversTheLiveTransactions(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (first, second) = (makeTransaction(id: "ab1", quantity: "1"), makeTransaction(id: "ab2", quantity: "2"))
+        try sut.upsert(makeTransaction(id: "ab1", quantity: "9"))
+        try sut.upsert(contentsOf: [first, second, makeTransaction(id: "b", quantity: "3")])
+        let gone = makeTransaction(id: "ab3")
+        try sut.upsert(gone)
+        try sut.delete(gone, deletedAt: Date())
+
+        XCTAssertEqual(try sut.retrieve(idPrefix: "ab").sorted { $0.id < $1.id }, [first, second], file: file, line: line)
+        XCTAssertEqual(try sut.retrieve(idPrefix: "c"), [], file: file, line: line)
+        XCTAssertEqual(try sut.retrieve(id: "ab1"), first, file: file, line: line)
+        XCTAssertNil(try sut.retrieve(id: "ab3"), "deleted", file: file, line: line)
+        XCTAssertNil(try sut.retrieve(id: "a"), "a prefix is not an id", file: file, line: line)
     }
 
     public func assertThatWritesAreAppliedInTheOrderTheyWereMade(on sut: TransactionsStore, file: StaticString = #filePath, line: UInt = #line) throws {

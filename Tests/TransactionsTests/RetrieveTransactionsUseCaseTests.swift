@@ -57,6 +57,18 @@ final class RetrieveTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.retrieve(ticker: "MSFT")], "asks the store for the one ticker only")
     }
 
+    func test_retrieve_byTheStartOfAnIdOrAWholeOne_asksTheStoreForThoseOnly() throws {
+        let (sut, store) = makeSUT()
+        let (first, second) = (makeTransaction(id: "ab1", type: .buy), makeTransaction(id: "ab2", type: .sell))
+        store.stored = [first, second, makeTransaction(id: "b")]
+
+        XCTAssertEqual(try sut.retrieve(TransactionFilter(idPrefix: "ab"), order: .unspecified), [first, second])
+        XCTAssertEqual(try sut.retrieve(TransactionFilter(type: .sell, idPrefix: "ab")), [second])
+        XCTAssertEqual(try sut.retrieve(TransactionFilter(id: "ab1")), [first])
+        XCTAssertEqual(try sut.retrieve(TransactionFilter(id: "ab")), [])
+        XCTAssertEqual(store.messages, [.retrieveIDPrefix("ab"), .retrieveIDPrefix("ab"), .retrieveID("ab1"), .retrieveID("ab")])
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (RetrieveTransactionsUseCase, TransactionsStoreSpy) {

@@ -6,6 +6,8 @@ final class TransactionsStoreSpy: TransactionsStore {
     enum Message: Equatable {
         case retrieveAll
         case retrieve(ticker: String)
+        case retrieveIDPrefix(String)
+        case retrieveID(String)
         case upsert(Transaction)
         case upsertBatch([Transaction])
         case delete(id: String, deletedAt: Date)
@@ -28,6 +30,18 @@ final class TransactionsStoreSpy: TransactionsStore {
         messages.append(.retrieve(ticker: ticker))
         if let retrievalError { throw retrievalError }
         return stored.filter { $0.ticker == ticker }
+    }
+
+    func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] {
+        messages.append(.retrieveIDPrefix(idPrefix))
+        if let retrievalError { throw retrievalError }
+        return stored.filter { $0.id.hasPrefix(idPrefix) }
+    }
+
+    func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? {
+        messages.append(.retrieveID(id))
+        if let retrievalError { throw retrievalError }
+        return stored.first { $0.id == id }
     }
 
     func upsert(_ transaction: Transaction) throws(TransactionsStoreError) {

@@ -2,6 +2,7 @@ import Foundation
 import TerminalKit
 import ClientComposition
 import FixedPoint
+import Ledger
 import Transactions
 
 /// How transactions and use-case errors are shown to a person.
@@ -204,10 +205,14 @@ enum TransactionPresentation {
 
     /// Like git: a unique prefix of an id is enough.
     /// The transaction whose id is `prefix`, or the one whose id starts with it (in any case),
-    /// read without the rest of the history.
+    /// read without the rest of the history: a whole id, as `--format json` gives it, is found
+    /// among the last lines written; the start of one needs every id looked at.
     static func resolveID(_ prefix: String, from retrieving: TransactionsRetrieving) throws -> Transaction {
         let lowered = prefix.lowercased()
         do {
+            if prefix.utf8.count >= LedgerIdentifier.randomLength, let whole = try retrieving.retrieve(TransactionFilter(id: prefix), order: .unspecified).first {
+                return whole
+            }
             let transactions = try retrieving.retrieve(TransactionFilter(idPrefix: prefix), order: .unspecified)
                 + (lowered == prefix ? [] : try retrieving.retrieve(TransactionFilter(idPrefix: lowered), order: .unspecified))
             return try resolveID(prefix, in: transactions)

@@ -26,6 +26,10 @@ public final class AccountScopedTransactionsStore: TransactionsStore {
         try decoratee.retrieve(idPrefix: idPrefix).filter { $0.isSeen(in: .only(account)) }
     }
 
+    public func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? {
+        try decoratee.retrieve(id: id).flatMap { $0.isSeen(in: .only(account)) ? $0 : nil }
+    }
+
     public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { try decoratee.upsert(transaction) }
     public func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { try decoratee.upsert(contentsOf: transactions) }
     public func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { try decoratee.delete(transaction, deletedAt: deletedAt) }

@@ -17,6 +17,7 @@ public final class BaseCurrencyTransactionsStore: TransactionsStore {
     public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { inBase(try decoratee.retrieveAll()) }
     public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { inBase(try decoratee.retrieve(ticker: ticker)) }
     public func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] { inBase(try decoratee.retrieve(idPrefix: idPrefix)) }
+    public func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? { try decoratee.retrieve(id: id).map(inBase) }
     public func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { try decoratee.upsert(inBase(transaction)) }
     public func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { try decoratee.upsert(contentsOf: transactions.map(inBase)) }
     public func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { try decoratee.delete(transaction, deletedAt: deletedAt) }

@@ -27,7 +27,15 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
 
     /// The ledger's latest versions of those ids, found without reading every record.
     public func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] {
-        let versions = try storing { () throws(StoreError) in try ledger.latestVersions(.prefix(idPrefix)) }
+        try transactions(in: try storing { () throws(StoreError) in try ledger.latestVersions(.prefix(idPrefix)) })
+    }
+
+    /// The ledger's latest version of the id, found without reading every record.
+    public func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? {
+        try transactions(in: try storing { () throws(StoreError) in try ledger.latestVersions(.ids([id])) }).first
+    }
+
+    private func transactions(in versions: [String: LedgerEntry]) throws(TransactionsStoreError) -> [Transaction] {
         var transactions: [Transaction] = []
         for entry in versions.values where !entry.isDeleted {
             do throws(LedgerDecodingError) {

@@ -13,6 +13,8 @@ public protocol TransactionsStore: AnyObject {
     /// The live transactions whose id starts with `idPrefix`, in no particular order; adapters
     /// may answer faster than `retrieveAll`.
     func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction]
+    /// The live transaction with this id; adapters may answer faster than `retrieveAll`.
+    func retrieve(id: String) throws(TransactionsStoreError) -> Transaction?
     /// Inserts, or replaces the transaction with the same id.
     func upsert(_ transaction: Transaction) throws(TransactionsStoreError)
     /// Inserts or replaces all of `transactions` as one unit: after a crash, all or none are stored.
@@ -32,6 +34,10 @@ public typealias TransactionsStoreError = LedgerReadError
 extension TransactionsStore {
     public func retrieve(idPrefix: String) throws(TransactionsStoreError) -> [Transaction] {
         try retrieveAll().filter { $0.id.hasPrefix(idPrefix) }
+    }
+
+    public func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? {
+        try retrieveAll().first { $0.id == id }
     }
 
     /// Store work with other writers kept out, failing as the store does.

@@ -12,10 +12,13 @@ public struct TransactionFilter: Equatable, Sendable {
     public var names: [String: String]
     /// What the id starts with: how a command finds a transaction by the start of its id.
     public var idPrefix: String?
+    /// The whole id.
+    public var id: String?
 
     public init(ticker: String? = nil, type: TransactionType? = nil, from: CalendarDay? = nil, to: CalendarDay? = nil,
-                search: String? = nil, names: [String: String] = [:], idPrefix: String? = nil) {
+                search: String? = nil, names: [String: String] = [:], idPrefix: String? = nil, id: String? = nil) {
         self.idPrefix = idPrefix
+        self.id = id
         self.ticker = ticker
         self.type = type
         self.from = from
@@ -29,6 +32,7 @@ public struct TransactionFilter: Equatable, Sendable {
     public func matches(_ transaction: Transaction) -> Bool {
         (ticker == nil || transaction.ticker == ticker)
             && (idPrefix.map { transaction.id.hasPrefix($0) } ?? true)
+            && (id.map { transaction.id == $0 } ?? true)
             && (type == nil || transaction.type == type)
             && (from.map { transaction.date >= $0 } ?? true)
             && (to.map { transaction.date <= $0 } ?? true)
@@ -76,7 +80,9 @@ public final class RetrieveTransactionsUseCase: TransactionsRetrieving {
     public func retrieve(_ filter: TransactionFilter, order: TransactionOrder) throws(RetrieveTransactionsError) -> [Transaction] {
         let stored: [Transaction]
         do throws(TransactionsStoreError) {
-            if let prefix = filter.idPrefix {
+            if let id = filter.id {
+                stored = try store.retrieve(id: id).map { [$0] } ?? []
+            } else if let prefix = filter.idPrefix {
                 stored = try store.retrieve(idPrefix: prefix)
             } else if let ticker = filter.ticker {
                 stored = try store.retrieve(ticker: ticker)

@@ -39,6 +39,8 @@ public struct LedgerEntry: Hashable, Sendable {
 /// Ids and kind names: what every store can hold in a key and every terminal can show.
 public enum LedgerIdentifier {
     public static let maximumLength = 128
+    /// How long a new id is (`random()`).
+    public static let randomLength = 15
 
     /// 1–128 ASCII letters, digits, `-` or `_`: UUIDs and Firebase push keys fit, and nothing
     /// that a file line, a URL path, a database key or a terminal would treat specially.
@@ -70,7 +72,7 @@ public enum LedgerIdentifier {
 
     /// The id two random words make: 15 digits of the alphabet.
     public static func identifier(from first: UInt64, _ second: UInt64) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { digits in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: randomLength) { digits in
             var (high, low) = (first, second)
             for index in 0..<8 {
                 digits[index] = randomAlphabet[Int(high % 36)]
