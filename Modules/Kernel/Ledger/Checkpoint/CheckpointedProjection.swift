@@ -16,7 +16,8 @@ public protocol CheckpointableProjection {
     /// always equal.
     func replaying(_ records: [Record]) -> Self
     /// Folds in a new record, appended after everything folded so far. False when that would
-    /// not give what a replay gives (a back-dated row, say): the history is replayed instead.
+    /// not give what a replay gives (a back-dated row, say): the records since the base are
+    /// folded again, or the history replayed.
     mutating func fold(_ record: Record) -> Bool
     /// Folds in records written after everything folded so far, in the ledger's order (the
     /// records since a base, a changed one moved to the end); false as for `fold`. A projection
@@ -130,8 +131,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Snapshot? {
         for word in Self.layout where try reader.readUInt64() != word { return nil }
         let token = try reader.readUInt64()
-        var since = Set<String>()
-        for _ in 0..<(try reader.readCount()) { since.insert(try reader.readString()) }
+        let since = try readIDs(&reader)
         let nextSince = try reader.readBool() ? try reader.readNonNegative() : nil
         guard let state = try empty.decoded(from: &reader) else { return nil }
         return Snapshot(token: token, since: since, nextSince: nextSince, state: state)
