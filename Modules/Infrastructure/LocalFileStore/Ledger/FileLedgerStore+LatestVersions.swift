@@ -14,8 +14,10 @@ extension FileLedgerStore {
             let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
             let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }
             guard version == LedgerLogCodec.version else { return nil }
-            var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: 1 << 16)
             let matcher = RawIDMatcher(match)
+            // A prefix reads every line's id: in pieces of a megabyte.
+            var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: matcher.prefix == nil ? 1 << 16 : 1 << 20,
+                                          idStart: matcher.prefix.flatMap { $0.isEmpty ? nil : $0 })
             var found: [String: LedgerEntry] = [:], passed = Set<String>()
             while let (piece, lines) = try backwards.next() {
                 var unreadable = false, complete = false
@@ -60,7 +62,8 @@ extension FileLedgerStore {
 /// bytes: a long log's millions of ids are not each made into a String. An id the log escaped
 /// is decided on the id itself.
 private struct RawIDMatcher {
-    private let prefix: [UInt8]?
+    /// The prefix's bytes, when the log writes them as they are.
+    let prefix: [UInt8]?
     private let hashes: Set<UInt64>
 
     init(_ match: IdentifierMatch) {
@@ -86,19 +89,23 @@ private struct RawIDMatcher {
 }
 
 /// A log's whole lines from its end back to `start`, a piece at a time: each piece with the
-/// ranges of the lines it holds whole, each range without its newline. A torn last line has no
+/// ranges of the lines it holds whole (or of those whose id starts as asked), each range
+/// without its newline. A torn last line has no
 /// newline, so it is never a whole line: left out, as a forward read leaves it.
 private struct BackwardLines {
     private let file: LinePieces
     private let start: Int
     private let pieceSize: Int
+    /// Only the lines whose id starts with these bytes (as the log writes the id); nil for all.
+    private let idStart: [UInt8]?
     /// Where the bytes not yet handed out end: after them, only whole lines already handed out.
     private var limit: Int
 
-    init(file: LinePieces, start: Int, pieceSize: Int) {
+    init(file: LinePieces, start: Int, pieceSize: Int, idStart: [UInt8]? = nil) {
         self.file = file
         self.start = start
         self.pieceSize = pieceSize
+        self.idStart = idStart
         limit = file.size
     }
 
@@ -116,16 +123,41 @@ private struct BackwardLines {
             from = earlier
         }
         limit = from + firstWhole
-        var lines: [Range<Int>] = []
-        piece.withUnsafeBufferPointer { buffer in
-            var lineStart = firstWhole
-            while lineStart < buffer.count, let newline = memchr(buffer.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), buffer.count - lineStart) {
-                let index = buffer.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                if index > lineStart { lines.append(lineStart..<index) }
-                lineStart = index + 1
-            }
+        let lines = piece.withUnsafeBufferPointer { buffer in
+            idStart.map { Self.lines(in: buffer, from: firstWhole, idStartingWith: $0) } ?? Self.lines(in: buffer, from: firstWhole)
         }
         return (piece, lines)
+    }
+
+    /// Every whole line from `first`, each found with memchr.
+    private static func lines(in buffer: UnsafeBufferPointer<UInt8>, from first: Int) -> [Range<Int>] {
+        var lines: [Range<Int>] = [], lineStart = first
+        while lineStart < buffer.count, let end = lineEnd(in: buffer, from: lineStart) {
+            if end > lineStart { lines.append(lineStart..<end) }
+            lineStart = end + 1
+        }
+        return lines
+    }
+
+    /// The whole lines from `first` whose id starts with `prefix`, in order: a record line is
+    /// `+` or `-`, a tab, then the id, so each line's start is compared in place, and no range
+    /// is kept of a line that doesn't match.
+    private static func lines(in buffer: UnsafeBufferPointer<UInt8>, from first: Int, idStartingWith prefix: [UInt8]) -> [Range<Int>] {
+        var lines: [Range<Int>] = [], lineStart = first
+        while lineStart < buffer.count, let end = lineEnd(in: buffer, from: lineStart) {
+            if end - lineStart >= 2 + prefix.count, buffer[lineStart + 1] == UInt8(ascii: "\t"),
+               buffer[lineStart] == UInt8(ascii: "+") || buffer[lineStart] == UInt8(ascii: "-"),
+               memcmp(buffer.baseAddress! + lineStart + 2, prefix, prefix.count) == 0 {
+                lines.append(lineStart..<end)
+            }
+            lineStart = end + 1
+        }
+        return lines
+    }
+
+    /// The newline ending the line that starts at `start`; nil for a torn last line.
+    private static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        memchr(buffer.baseAddress! + start, Int32(UInt8(ascii: "\n")), buffer.count - start).map { buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     private func bytes(_ range: Range<Int>) throws -> [UInt8] {
