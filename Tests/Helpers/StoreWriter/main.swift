@@ -7,9 +7,12 @@ import LocalFileStore
 // only after each write has returned, so the test knows exactly which writes were acknowledged.
 //   store-writer DIR COUNT [--tally]
 // With --tally, each write is followed by a read of the transactions' tally, which saves its
-// checkpoint: a kill may land mid-checkpoint too.
-// Notes hold a tab, a newline and ESC, so every line exercises the escaping. Every fifth operation deletes an earlier transaction (announced first with "deleting ID"), which
-// with a tiny compaction threshold also exercises the compaction's atomic rename.
+// checkpoint, with a base only four transactions behind, so it takes a new base every few
+// writes: a kill may land mid-checkpoint, and mid-way through moving the base, too.
+// Notes hold a tab, a newline and ESC, so every line exercises the escaping. Every fifth
+// operation deletes an earlier transaction, the oldest or the newest in turn (announced first
+// with "deleting ID"), which with a tiny compaction threshold also exercises the compaction's
+// atomic rename; a delete of the newest is folded again from the tally's base.
 /// Unbuffered, so what the test reads is exactly what was acknowledged before the kill.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -20,12 +23,12 @@ guard (3...4).contains(arguments.count), let count = Int(arguments[2]) else {
 }
 let ledger = FileLedgerStore(directory: URL(fileURLWithPath: arguments[1]), compactionMinimumGarbage: 3)
 let store = LedgerTransactionsStore(ledger: ledger)
-let tally = arguments.count == 4 ? CheckpointedTransactionsTally(log: ledger, base: "USD") : nil
+let tally = arguments.count == 4 ? CheckpointedTransactionsTally(log: ledger, base: "USD", recentRecords: 4) : nil
 var acknowledged: [Transaction] = []
 do {
     for index in 0..<count {
         if index % 5 == 4, !acknowledged.isEmpty {
-            let transaction = acknowledged.removeFirst()
+            let transaction = index % 10 == 4 ? acknowledged.removeFirst() : acknowledged.removeLast()
             say("deleting \(transaction.id)")
             try store.withExclusiveAccess { () throws(TransactionsStoreError) in
                 _ = try store.retrieveAll()

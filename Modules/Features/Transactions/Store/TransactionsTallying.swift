@@ -30,9 +30,12 @@ public struct TallyAfterChange: Equatable {
 public final class CheckpointedTransactionsTally: TransactionsTallying, TransactionChangeTallying {
     private let reader: CheckpointedProjectionReader<TransactionsTally>
 
-    /// - Parameter base: the base currency's code, which the tally counts as no currency.
-    public init(log: CheckpointableLedger, base: String) {
-        reader = CheckpointedProjectionReader(log: log, empty: TransactionsTally(base: base))
+    /// - Parameters:
+    ///   - base: the base currency's code, which the tally counts as no currency.
+    ///   - recentRecords: how many of the newest transactions, at least, a change can reach
+    ///     without a replay (`CheckpointedProjectionReader`).
+    public init(log: CheckpointableLedger, base: String, recentRecords: Int = 2_048) {
+        reader = CheckpointedProjectionReader(log: log, empty: TransactionsTally(base: base), recentRecords: recentRecords)
     }
 
     public func tally() throws(TransactionsStoreError) -> TransactionsTally {
