@@ -6,8 +6,8 @@ public protocol TransactionsTallying {
     func tally() throws(TransactionsStoreError) -> TransactionsTally
 }
 
-/// What a change to a saved transaction would make of the tally: the Transactions feature's port
-/// for checking an edit's or a delete's rules without reading the history.
+/// What a change would make of the tally: the Transactions feature's port for checking the rules
+/// of an edit, a delete or a back-dated add without reading the history.
 public protocol TransactionChangeTallying {
     /// The tally with the transaction `id` replaced by `replacement` (nil: deleted), and the
     /// version it replaces; nil when only the history can tell (the transaction is older than

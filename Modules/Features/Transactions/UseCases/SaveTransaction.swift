@@ -27,8 +27,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
     ///   - now: stamps `updatedAt`.
     ///   - tally: what the rules need of the history, kept up to date without reading it: a new
     ///     transaction it can judge is checked in the same time at any history length.
-    ///   - changes: the tally after an edit, for one of the recent transactions a checkpoint can
-    ///     take back out: that edit is checked without the history too.
+    ///   - changes: the tally after an edit of one of the recent transactions a checkpoint can
+    ///     take back out, or after a new one the tally can't fold (dated a few days back): that
+    ///     change is checked without the history too.
     public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
                 tally: TransactionsTallying? = nil, changes: TransactionChangeTallying? = nil) {
         self.store = store
