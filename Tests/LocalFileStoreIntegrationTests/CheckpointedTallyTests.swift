@@ -203,8 +203,9 @@ final class CheckpointedTallyTests: XCTestCase {
         return (directory, store, log)
     }
 
+    /// With a base only eight transactions behind, so the random steps move it often.
     private func tally(_ directory: URL) throws -> TransactionsTally {
-        try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: base).tally()
+        try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: base, recentRecords: 8).tally()
     }
 
     private func replay(_ directory: URL) throws -> TransactionsTally {
@@ -219,9 +220,10 @@ final class CheckpointedTallyTests: XCTestCase {
         directory.appendingPathComponent("checkpoints/transactions-tally-v1-\(base)")
     }
 
-    /// Cuts short or flips a byte of the checkpoint or of its filter of ids.
+    /// Cuts short or flips a byte of the checkpoint, its filter of ids, its base or its next base.
     private func damageCheckpoint(in directory: URL, random: inout RandomHistory) throws {
-        let url = random.next(below: 2) == 0 ? checkpointURL(directory) : checkpointURL(directory).appendingPathExtension("ids")
+        let suffix = ["", ".ids", ".base", ".next"][random.next(below: 4)]
+        let url = URL(fileURLWithPath: checkpointURL(directory).path + suffix)
         guard var bytes = try? Data(contentsOf: url), !bytes.isEmpty else { return }
         if random.next(below: 2) == 0 {
             bytes = bytes.prefix(random.next(below: bytes.count))
