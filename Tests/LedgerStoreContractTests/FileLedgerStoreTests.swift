@@ -38,6 +38,9 @@ final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
         let escaped = LedgerFixtures.entry("id\twith a tab\\", updatedAt: 50)
         try sut.append(escaped)
         XCTAssertEqual(try sut.latestVersions(.prefix("id\t")), [escaped.id: escaped], "an id is matched as it reads, not as the log escapes it")
+        let equals = LedgerFixtures.entry("eq=1", updatedAt: 51)
+        try sut.append(equals)
+        XCTAssertEqual(try sut.latestVersions(.prefix("eq=")), [equals.id: equals], "'=' is written as it is in an id")
     }
 
     private func makeLedger(file: StaticString = #filePath, line: UInt = #line) -> FileLedgerStore {

@@ -14,16 +14,16 @@ extension FileLedgerStore {
             let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
             let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }
             guard version == LedgerLogCodec.version else { return nil }
-            let matcher = RawIDMatcher(match)
-            // A prefix reads every line's id: in pieces of a megabyte.
-            var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: matcher.prefix == nil ? 1 << 16 : 1 << 20,
-                                          idStart: matcher.prefix.flatMap { $0.isEmpty ? nil : $0 })
+            let wanted = WantedIDs(match)
+            // A prefix reads every line, in pieces of a megabyte: one the log writes as it is is
+            // compared at each line's start, so only the lines that start with it are handed out.
+            var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16, idStart: Self.rawPrefix(of: match))
             var found: [String: LedgerEntry] = [:], passed = Set<String>()
             while let (piece, lines) = try backwards.next() {
                 var unreadable = false, complete = false
                 piece.withUnsafeBufferPointer { buffer in
                     for line in lines.reversed() {
-                        guard let raw = Self.rawID(in: buffer, line), matcher.mayTake(raw) else { continue }
+                        guard let raw = Self.rawID(in: buffer, line), wanted.mayInclude(raw) else { continue }
                         let id = LedgerEscaping.unescape(raw)
                         guard match.takes(id), passed.insert(id).inserted else { continue }
                         var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
@@ -46,7 +46,14 @@ extension FileLedgerStore {
             return found
         }
         if let found { return found }
-        return Dictionary(try retrieveEntries().filter { match.takes($0.id) }.map { ($0.id, $0) }) { $1 }
+        return match.versions(in: try retrieveEntries())
+    }
+
+    /// A prefix's bytes as the log writes an id that starts with it; nil when the log would
+    /// escape it (each id is then unescaped and compared) or it is empty (every id starts so).
+    private static func rawPrefix(of match: IdentifierMatch) -> [UInt8]? {
+        guard case let .prefix(text) = match, !text.isEmpty, LedgerEscaping.escaped(text) == text else { return nil }
+        return Array(text.utf8)
     }
 
     /// The id of a record line (`+` or `-`, a tab, the id, a tab…) as the log writes it.
@@ -58,33 +65,26 @@ extension FileLedgerStore {
     }
 }
 
-/// Whether a line's id, as the log writes it, may be one `IdentifierMatch` takes, told from its
-/// bytes: a long log's millions of ids are not each made into a String. An id the log escaped
-/// is decided on the id itself.
-private struct RawIDMatcher {
-    /// The prefix's bytes, when the log writes them as they are.
-    let prefix: [UInt8]?
-    private let hashes: Set<UInt64>
+/// The ids `.ids` asks for, by a hash of their bytes: a line's id, as the log writes it, is
+/// looked at without making a String of it, a long log's millions of them. An id the log
+/// escaped, and every id under `.prefix` (whose lines already start with it), is decided on the
+/// id itself.
+private struct WantedIDs {
+    private let hashes: Set<UInt64>?
 
     init(_ match: IdentifierMatch) {
-        switch match {
-        case let .prefix(text):
-            // A prefix the log would escape is compared with each id itself.
-            let bytes = Array(text.utf8)
-            prefix = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "=") || $0 == 0x7F } ? nil : bytes
-            hashes = []
-        case let .ids(ids):
-            prefix = nil
-            hashes = Set(ids.map { StableHash.of($0.utf8) })
+        guard case let .ids(ids) = match else {
+            hashes = nil
+            return
         }
+        hashes = Set(ids.map { StableHash.of($0.utf8) })
     }
 
-    func mayTake(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        if raw.count > 0, memchr(raw.baseAddress!, Int32(UInt8(ascii: "\\")), raw.count) != nil { return true }
-        if let prefix {
-            return raw.count >= prefix.count && (prefix.isEmpty || memcmp(raw.baseAddress!, prefix, prefix.count) == 0)
-        }
-        return hashes.contains(StableHash.of(raw))
+    var isPrefix: Bool { hashes == nil }
+
+    func mayInclude(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let hashes else { return true }
+        return (raw.count > 0 && memchr(raw.baseAddress!, Int32(UInt8(ascii: "\\")), raw.count) != nil) || hashes.contains(StableHash.of(raw))
     }
 }
 

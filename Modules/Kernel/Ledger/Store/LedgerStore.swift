@@ -67,12 +67,18 @@ public enum IdentifierMatch: Equatable, Sendable {
         case let .prefix(prefix): id.hasPrefix(prefix)
         }
     }
+
+    /// What `LedgerStore.latestVersions` gives, picked from each id's latest version, as
+    /// `retrieveEntries` gives them.
+    public func versions(in entries: [LedgerEntry]) -> [String: LedgerEntry] {
+        Dictionary(entries.filter { takes($0.id) }.map { ($0.id, $0) }) { $1 }
+    }
 }
 
 extension LedgerStore {
     /// A store that reads whole picks from everything it holds.
     public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
-        Dictionary(try retrieveEntries().filter { match.takes($0.id) }.map { ($0.id, $0) }) { $1 }
+        match.versions(in: try retrieveEntries())
     }
 
     /// A store with a lock checks and writes under it.
