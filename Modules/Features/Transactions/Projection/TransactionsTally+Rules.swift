@@ -16,9 +16,9 @@ extension TransactionsTally {
         let transaction = transaction.inBase(base)
         var after = self
         guard after.fold(transaction) else { return .needsReplay }
-        let accounts = Set([transaction.account] + (transaction.type == .transfer ? [transaction.toAccount] : []))
-        if transaction.type == .sell || transaction.type == .split || transaction.type == .transfer, !transaction.ticker.isEmpty {
-            let keys = accounts.map { HoldingKey(account: $0, ticker: transaction.ticker) }
+        let stake = RulesAtStake(replacing: nil, with: transaction)
+        if !stake.tickers.isEmpty {
+            let keys = stake.accounts.map { HoldingKey(account: $0, ticker: transaction.ticker) }
             guard !keys.contains(where: { holdings[$0]?.wasViolated == true }) else { return .needsReplay }
             for key in keys {
                 guard let broken = after.holdings[key], broken.wasViolated else { continue }
@@ -32,8 +32,8 @@ extension TransactionsTally {
                 return .refused(.wouldOversell(violation))
             }
         }
-        if transaction.cashChange < .zero || transaction.type == .deposit {
-            let tracked = after.trackedAccounts.intersection(accounts)
+        if stake.cash {
+            let tracked = after.trackedAccounts.intersection(stake.accounts)
             let spent = CashPot(account: transaction.account, currency: transaction.currency)
             let overdrawn = after.pots.filter { tracked.contains($0.key.account) && $0.value.wasOverdrawn }.map(\.key)
             guard !overdrawn.isEmpty else { return .accepted }
@@ -52,24 +52,9 @@ extension TransactionsTally {
     /// when no rule the change could break is broken in the accounts it touches; else only a
     /// replay can name the break.
     public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
-        let changed = (earlier.map { [$0] } ?? []) + (transaction.map { [$0] } ?? [])
-        let accounts = Set(changed.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
-        let checksHoldings, checksCash: Bool
-        switch (earlier, transaction) {
-        case let (nil, added?):
-            // Only what takes shares away, and only money out or a first deposit, can break a rule.
-            checksHoldings = added.type == .sell || added.type == .split || added.type == .transfer
-            checksCash = added.cashChange < .zero || added.type == .deposit
-        case let (removed?, nil):
-            // Only removing what supports later sells, or money in, can.
-            checksHoldings = HoldingsPolicy.supportsLaterSells(removed)
-            checksCash = removed.cashChange > .zero || removed.counterLeg != nil
-        default:
-            (checksHoldings, checksCash) = (true, true)
-        }
-        let tickers = checksHoldings ? Set(changed.map(\.ticker)).subtracting([""]) : []
-        let overdrawn = checksCash && pots.contains { accounts.contains($0.key.account) && trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
-        let oversold = holdings.contains { accounts.contains($0.key.account) && tickers.contains($0.key.ticker) && $0.value.wasViolated }
+        let stake = RulesAtStake(replacing: earlier, with: transaction)
+        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
+        let oversold = holdings.contains { stake.accounts.contains($0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
         return overdrawn || oversold ? .needsReplay : .accepted
     }
 

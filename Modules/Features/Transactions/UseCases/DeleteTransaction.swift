@@ -35,18 +35,16 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
                 throw .notFound(id: id)
             }
             let remaining = all.filter { $0.id != id }
-            // Removing a buy or a split can strand a later sell.
-            // Each account holds its own shares: a transfer's are checked in both.
-            let accounts = Set([existing.account] + (existing.type == .transfer ? [existing.toAccount] : []))
-            if HoldingsPolicy.supportsLaterSells(existing) {
-                let history = remaining.filter { $0.ticker == existing.ticker }
-                for account in accounts {
+            // Removing a buy or a split can strand a later sell, removing money in overdraw a
+            // later movement.
+            let stake = RulesAtStake(replacing: existing, with: nil)
+            for ticker in stake.tickers {
+                let history = remaining.filter { $0.ticker == ticker }
+                for account in stake.accounts {
                     if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { throw .wouldOversell(violation) }
                 }
             }
-            // Removing money in can overdraw a later movement.
-            if existing.cashChange > .zero || existing.counterLeg != nil,
-               let violation = CashPolicy.firstViolation(in: remaining, accounts: accounts) {
+            if stake.cash, let violation = CashPolicy.firstViolation(in: remaining, accounts: Set(stake.accounts)) {
                 throw .wouldOverdraw(violation)
             }
             try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }

@@ -85,38 +85,31 @@ public final class SaveTransactionUseCase: TransactionSaving {
 
     /// - Parameter history: every transaction, when already read; else each rule reads what it needs.
     private func checkRulesByReplaying(_ transaction: Transaction, replacing previous: Transaction?, history read: [Transaction]?) throws(SaveTransactionError) {
-        // Each account holds its own shares and cash: an edit that moves a transaction to
-        // another account is checked in both.
-        // A transfer is checked in both its accounts.
-        let accounts = Set(([transaction] + (previous.map { [$0] } ?? [])).flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
-        // Money in can't overdraw; a deposit is the exception, as the first one turns the rule on.
-        let checksCash = previous != nil || transaction.cashChange < .zero || transaction.type == .deposit
+        // An edit that moves a transaction to another account is checked in both.
+        let stake = RulesAtStake(replacing: previous, with: transaction)
         // What both rules need is read once.
         var everything = read
-        if everything == nil, checksCash { everything = try retrieveAll() }
+        if everything == nil, stake.cash { everything = try retrieveAll() }
         // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
         // adding one needs no ticker history.
-        if previous != nil || transaction.type == .sell || transaction.type == .split || transaction.type == .transfer {
-            let affectedTickers = Set([transaction.ticker] + (previous.map { [$0.ticker] } ?? [])).subtracting([""])
-            for ticker in affectedTickers {
-                var history: [Transaction]
-                if let everything {
-                    history = everything.filter { $0.ticker == ticker }
-                } else {
-                    history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
-                }
-                history.removeAll { $0.id == transaction.id }
-                if transaction.ticker == ticker { history.append(transaction) }
-                for account in accounts {
-                    if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) {
-                        throw SaveTransactionError.wouldOversell(violation)
-                    }
+        for ticker in stake.tickers {
+            var history: [Transaction]
+            if let everything {
+                history = everything.filter { $0.ticker == ticker }
+            } else {
+                history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
+            }
+            history.removeAll { $0.id == transaction.id }
+            if transaction.ticker == ticker { history.append(transaction) }
+            for account in stake.accounts {
+                if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) {
+                    throw SaveTransactionError.wouldOversell(violation)
                 }
             }
         }
-        if checksCash, let everything {
+        if stake.cash, let everything {
             let history = everything.filter { $0.id != transaction.id } + [transaction]
-            if let violation = CashPolicy.firstViolation(in: history, accounts: accounts) {
+            if let violation = CashPolicy.firstViolation(in: history, accounts: Set(stake.accounts)) {
                 throw SaveTransactionError.wouldOverdraw(violation)
             }
         }
