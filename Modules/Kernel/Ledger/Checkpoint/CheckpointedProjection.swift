@@ -86,7 +86,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// them changes a record older than the base, or can't be folded.
     public func projected(appending entries: [LedgerEntry]) throws(LedgerReadError) -> Projected? {
         let now = try upToDate()
-        guard let filter = filter(token: now.token) else { return nil }
+        guard let filter = now.filter ?? filter(token: now.token) else { return nil }
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
@@ -105,12 +105,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     // MARK: - Reading
 
     /// The current checkpoint's parts: the ids since the base, and how many of them the next
-    /// base had seen, if one was taken.
+    /// base had seen, if one was taken; and the filter, once a read loaded it.
     private struct Snapshot {
         var token: UInt64
         var since: Set<String>
         var nextSince: Int?
         var state: Projection
+        var filter: IdentifierFilter?
     }
 
     /// Tells this layout from an earlier one, whose first word was a token, never 0.
@@ -170,6 +171,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         } catch {
             throw .store(error)
         }
+        current.filter = filter
         if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
             (current.state, current.since) = (state, since)
             save(&current, filter: filter, at: end)
@@ -287,10 +289,11 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         saveCurrent(snapshot, at: end)
     }
 
-    /// Writes `filter` and the base under a new token, which the snapshot takes: what was saved
-    /// under the old one is no longer paired with them.
+    /// Writes `filter` and the base under a new token, which the snapshot takes with the filter:
+    /// what was saved under the old one is no longer paired with them.
     private func saveBase(_ snapshot: inout Snapshot, filter: IdentifierFilter, state: Projection, at position: LogPosition) {
         snapshot.token = UInt64.random(in: 1 ... .max)
+        snapshot.filter = filter
         snapshot.nextSince = nil
         var writer = CheckpointWriter()
         writer.write(snapshot.token)
