@@ -45,9 +45,10 @@ extension AppComposer {
 
     /// For a new transaction: its id is made here, so it has no earlier version to look up.
     func addTransaction() throws -> TransactionSaving {
-        try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.noneForNewRecords)),
-                                                       today: { [context] in context.today }, now: context.now, makeID: context.makeID,
-                                                       tally: try transactionsTally(), changes: try transactionsTally()))
+        let tally = try transactionsTally()
+        return try intoSelectedAccount(SaveTransactionUseCase(store: try transactionsStore(on: try undoableLedger(.noneForNewRecords)),
+                                                              today: { [context] in context.today }, now: context.now, makeID: context.makeID,
+                                                              tally: tally, changes: tally))
     }
 
     func saveTransaction() throws -> TransactionSaving {
