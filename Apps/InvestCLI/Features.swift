@@ -13,8 +13,8 @@ struct FeatureRegistration: Sendable {
     let title: String
     let kinds: [LedgerKind]
     /// Checks the feature's kinds when they arrive from outside, as its own input is checked,
-    /// against the user's calendar day and the current time.
-    var validator: @Sendable (_ today: @escaping () -> CalendarDay, _ now: @escaping () -> Date) -> LedgerEntryValidating? = { _, _ in nil }
+    /// against the user's calendar day and the current time (the app's context).
+    var validator: @Sendable (AppComposer) -> LedgerEntryValidating? = { _ in nil }
     /// Old spellings of its commands, accepted with a hint for one release.
     var legacySpellings: [LegacySpelling] = []
     let commands: @Sendable (AppComposer) -> [CommandNode]
@@ -32,7 +32,7 @@ extension AppComposer {
 
     /// Every feature's checks on entries from outside, with the ledger's own.
     func validator() -> LedgerEntryValidating {
-        CompositeLedgerValidator(features.compactMap { [context] in $0.validator({ context.today }, context.now) })
+        CompositeLedgerValidator(features.compactMap { $0.validator(self) })
     }
 
     /// Every feature's commands, and the old spellings they still accept.

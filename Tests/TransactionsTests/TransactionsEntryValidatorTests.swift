@@ -83,10 +83,60 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertEqual(makeSUT().rejections(of: [newer], over: []), [])
     }
 
+    /// An undo's one record, checked from the tally after it, gives the rejections a check over
+    /// every live entry gives, whenever it gives any answer: random histories across two
+    /// accounts, each changed by random adds, edits (some into the future) and deletes.
+    func test_rejectionsWithoutLiveEntries_areTheRejectionsOverTheLiveEntries_whenTheTallyTells() {
+        var told = 0, untold = 0, refusedByTheHistory = 0
+        for seed in 1...40 {
+            var random = RandomHistory(seed: UInt64(seed) * 97)
+            var history: [Transaction] = []
+            for _ in 0..<40 {
+                let candidate = random.transaction(namingTheBase: false)
+                if makeSUT().rejections(of: [entry(candidate)], over: history.map(entry)).isEmpty { history.append(candidate) }
+            }
+            for _ in 0..<20 {
+                let earlier = history[random.next(below: history.count)]
+                let change: LedgerEntry
+                switch random.next(below: 4) {
+                case 0: change = entry(random.transaction(namingTheBase: false))
+                case 1: change = .tombstone(id: earlier.id, kind: TransactionsLedgerCodec.kind(of: earlier.type).name, at: 9)
+                case 2: change = entry(earlier.with(date: random.next(below: 10) == 0 ? day("2099-01-01") : CalendarDay(daysSinceEpoch: earlier.date.daysSinceEpoch + 7)))
+                default: change = entry(random.transaction(namingTheBase: false).with(id: earlier.id))
+                }
+                let overTheHistory = makeSUT().rejections(of: [change], over: history.map(entry))
+                let changes = ReplayedChangeTally(history: history, base: "USD")
+                if let fromTheTally = makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [change]) {
+                    XCTAssertEqual(fromTheTally, overTheHistory, "seed \(seed): \(change)")
+                    told += 1
+                } else {
+                    untold += 1
+                    refusedByTheHistory += overTheHistory.isEmpty ? 0 : 1
+                }
+                if overTheHistory.isEmpty {
+                    history.removeAll { $0.id == change.id }
+                    if let changed = try? TransactionsLedgerCodec.record(from: change) { history.append(changed) }
+                }
+            }
+        }
+        XCTAssertGreaterThan(told, 400, "most changes are told from the tally")
+        XCTAssertGreaterThan(refusedByTheHistory, 20, "what it can't tell includes the refusals")
+        XCTAssertGreaterThan(untold, refusedByTheHistory, "and some the history accepts")
+    }
+
+    func test_rejectionsWithoutLiveEntries_needTheTally_andOneEntry() {
+        let buy = entry(makeTransaction(id: "buy", ticker: "AAPL", quantity: "2"))
+        let changes = ReplayedChangeTally(history: [], base: "USD")
+
+        XCTAssertNil(makeSUT().rejectionsWithoutLiveEntries(of: [buy]))
+        XCTAssertNil(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy, entry(makeTransaction(id: "other"))]))
+        XCTAssertEqual(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy]), [])
+    }
+
     // MARK: - Helpers
 
-    private func makeSUT() -> TransactionsEntryValidator {
-        TransactionsEntryValidator(today: { [today] in today })
+    private func makeSUT(changes: TransactionChangeTallying? = nil) -> TransactionsEntryValidator {
+        TransactionsEntryValidator(today: { [today] in today }, changes: changes)
     }
 
     private func entry(_ transaction: Transaction) -> LedgerEntry {

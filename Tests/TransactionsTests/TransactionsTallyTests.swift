@@ -25,6 +25,40 @@ final class TransactionsTallyTests: XCTestCase {
         }
     }
 
+    func test_combinedHoldings_areViolatedExactlyWhenTheHoldingsPolicyFindsABreakAcrossAllAccounts() {
+        var violated = 0, kept = 0
+        for seed in 1...40 {
+            var random = RandomHistory(seed: UInt64(seed) * 17)
+            var history: [Transaction] = []
+            var tally = TransactionsTally(base: base)
+            for _ in 0..<50 {
+                let transaction = random.transaction()
+                history.append(transaction)
+                if !tally.fold(transaction) { tally = TransactionsTally(base: base, history: history) }
+            }
+            for ticker in Set(history.map(\.ticker)) where !ticker.isEmpty {
+                let policy = HoldingsPolicy.firstViolation(in: history.filter { $0.ticker == ticker })
+                XCTAssertEqual(tally.combinedHoldings[ticker]?.wasViolated, policy != nil, "seed \(seed), \(ticker): \(String(describing: policy))")
+                XCTAssertEqual(tally.combinedHoldings[ticker]?.held, heldAcrossAccounts(of: ticker, in: history), "seed \(seed), \(ticker)")
+                if policy == nil { kept += 1 } else { violated += 1 }
+            }
+        }
+        XCTAssertGreaterThan(violated, 20)
+        XCTAssertGreaterThan(kept, 20)
+    }
+
+    func test_combinedHoldings_countASplitTooLargeAcrossAccounts_thatNoOneAccountMakes() {
+        let half = FixedDecimal(600_000_000)
+        let tally = TransactionsTally(base: base, history: [
+            Transaction(id: "a", date: day("2024-01-01"), type: .buy, ticker: "X", quantity: half, sum: FixedDecimal(1), updatedAt: Date()),
+            Transaction(id: "b", date: day("2024-01-01"), type: .buy, ticker: "X", quantity: half, sum: FixedDecimal(1), account: "isa", updatedAt: Date()),
+            Transaction(id: "s", date: day("2024-01-02"), type: .split, ticker: "X", quantity: .zero, sum: .zero, ratio: SplitRatio("1000000:1")!, updatedAt: Date()),
+        ])
+
+        XCTAssertEqual(tally.holdings.values.map(\.wasViolated), [false, false])
+        XCTAssertEqual(tally.combinedHoldings["X"]?.wasViolated, true)
+    }
+
     func test_aTransactionDatedBeforeItsPotsLastDay_isNotFolded_andChangesNothing() {
         var tally = TransactionsTally(base: base, history: [makeCash(date: "2024-02-01", type: .deposit, sum: "100")])
         let before = tally
@@ -91,20 +125,20 @@ final class TransactionsTallyTests: XCTestCase {
             }
             for _ in 0..<20 where !history.isEmpty {
                 let earlier = history[random.next(below: history.count)]
-                let changes = ChangesStub(history: history.map { $0.inBase(base) }, base: base)
+                let changes = ReplayedChangeTally(history: history.map { $0.inBase(base) }, base: base)
                 let kind = random.next(below: 4)
                 if kind == 0 {
                     let added = random.transaction(namingTheBase: false)
                     let replayed = save(added, onto: history, tally: nil)
                     XCTAssertEqual(save(added, onto: history, tally: nil, changes: changes).error, replayed.error, "seed \(seed): adding \(added)")
                     if let saved = replayed.saved { history.append(saved) }
-                    judged += changes.accepted ? 1 : 0
+                    judged += changes.acceptedItsChange ? 1 : 0
                     refused += replayed.error != nil ? 1 : 0
                 } else if kind == 1 {
                     let replayed = delete(earlier.id, from: history, changes: nil)
                     XCTAssertEqual(delete(earlier.id, from: history, changes: changes), replayed, "seed \(seed): deleting \(earlier)")
                     if replayed == nil { history.removeAll { $0.id == earlier.id } }
-                    judged += changes.accepted ? 1 : 0
+                    judged += changes.acceptedItsChange ? 1 : 0
                     refused += replayed != nil ? 1 : 0
                 } else {
                     let edited = random.transaction(namingTheBase: false).with(id: earlier.id)
@@ -112,7 +146,7 @@ final class TransactionsTallyTests: XCTestCase {
                     XCTAssertEqual(save(edited, onto: history, tally: nil, replacing: earlier.id, changes: changes).error, replayed.error,
                                    "seed \(seed): \(earlier) edited into \(edited)")
                     if let saved = replayed.saved { history = history.filter { $0.id != saved.id } + [saved] }
-                    judged += changes.accepted ? 1 : 0
+                    judged += changes.acceptedItsChange ? 1 : 0
                     refused += replayed.error != nil ? 1 : 0
                 }
             }
@@ -140,10 +174,17 @@ final class TransactionsTallyTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// The ticker's shares across all accounts, in the holdings rule's order.
+    private func heldAcrossAccounts(of ticker: String, in history: [Transaction]) -> FixedDecimal {
+        history.enumerated().filter { $0.element.ticker == ticker }
+            .sorted { ($0.element.date, $0.element.holdingsRank, $0.offset) < ($1.element.date, $1.element.holdingsRank, $1.offset) }
+            .reduce(FixedDecimal.zero) { $1.element.held(after: $0) }
+    }
+
     /// What the use case says of adding `transaction` to `history` (read as the base-currency
     /// store reads it), with the tally or by replaying.
     private func save(_ transaction: Transaction, onto history: [Transaction], tally: TransactionsTally?, replacing id: String? = nil,
-                      changes: ChangesStub? = nil) -> (saved: Transaction?, error: SaveTransactionError?) {
+                      changes: ReplayedChangeTally? = nil) -> (saved: Transaction?, error: SaveTransactionError?) {
         let store = InMemoryTransactions(history.map { $0.inBase(base) })
         let sut = SaveTransactionUseCase(store: store, today: { day("2025-01-01") }, now: { transaction.updatedAt },
                                          makeID: { transaction.id }, tally: tally.map(TallyStub.init), changes: changes)
@@ -160,33 +201,13 @@ final class TransactionsTallyTests: XCTestCase {
     }
 
     /// What the use case says of deleting `id` from `history`, with the changed tally or by replaying.
-    private func delete(_ id: String, from history: [Transaction], changes: ChangesStub?) -> DeleteTransactionError? {
+    private func delete(_ id: String, from history: [Transaction], changes: ReplayedChangeTally?) -> DeleteTransactionError? {
         let sut = DeleteTransactionUseCase(store: InMemoryTransactions(history.map { $0.inBase(base) }), now: Date.init, changes: changes)
         do {
             try sut.delete(id: id)
             return nil
         } catch {
             return error
-        }
-    }
-
-    /// The tally of `history` after a change, worked out from the changed history itself; notes
-    /// whether the verdict it led to was to accept.
-    private final class ChangesStub: TransactionChangeTallying {
-        private let history: [Transaction]
-        private let base: String
-        private(set) var accepted = false
-
-        init(history: [Transaction], base: String) {
-            self.history = history
-            self.base = base
-        }
-
-        func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange? {
-            let changed = history.filter { $0.id != id } + (replacement.map { [$0] } ?? [])
-            let after = TallyAfterChange(earlier: history.first { $0.id == id }, tally: TransactionsTally(base: base, history: changed))
-            accepted = (after.earlier != nil || replacement != nil) && after.tally.verdict(afterReplacing: after.earlier, with: replacement) == .accepted
-            return after
         }
     }
 
@@ -216,6 +237,14 @@ final class TransactionsTallyTests: XCTestCase {
         func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (TransactionsStoreError) -> Failure) throws(Failure) -> T {
             try body()
         }
+    }
+}
+
+private extension ReplayedChangeTally {
+    /// Whether the tally after the change it answered for accepts that change.
+    var acceptedItsChange: Bool {
+        guard let (after, replacement) = answered, after.earlier != nil || replacement != nil else { return false }
+        return after.tally.verdict(afterReplacing: after.earlier, with: replacement) == .accepted
     }
 }
 

@@ -7,7 +7,7 @@ import CurrentPrices
 extension FeatureRegistration {
     /// How the portfolio did over time: daily closes, performance and returns.
     static let analytics = FeatureRegistration(title: "Analytics", kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
-                                               validator: { _, _ in DecodingEntryValidator.analytics }) { app in
+                                               validator: { _ in DecodingEntryValidator.analytics }) { app in
         [PerformanceCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
          ChartCommand(history: app.loadTickerHistory),
          ReturnsCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),

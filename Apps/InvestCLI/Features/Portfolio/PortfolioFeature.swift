@@ -3,7 +3,7 @@ import ClientComposition
 import CurrentPrices
 
 extension FeatureRegistration {
-    static let portfolio = FeatureRegistration(title: "Portfolio and prices", kinds: ManualPricesLedgerCodec.kinds, validator: { _, _ in ManualPricesEntryValidator() },
+    static let portfolio = FeatureRegistration(title: "Portfolio and prices", kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() },
                                                legacySpellings: PriceCommands.legacySpellings) { app in
         [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:offline:),
                           configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory), accounts: app.accountsView),

@@ -3,7 +3,7 @@ import ClientComposition
 import Savings
 
 extension FeatureRegistration {
-    static let savings = FeatureRegistration(title: "Savings", kinds: SavingsLedgerCodec.kinds, validator: { _, now in SavingsEntryValidator(now: now) }) { app in
+    static let savings = FeatureRegistration(title: "Savings", kinds: SavingsLedgerCodec.kinds, validator: { app in SavingsEntryValidator(now: app.context.now) }) { app in
         [SavingsCommands(load: app.loadSavings, accounts: app.manageSavingsAccounts, values: app.recordSavingsValue, importer: app.importSavings,
                          symbol: app.currencySymbol, readStandardInput: app.context.readStandardInput,
                          demo: { set, io in try SavingsDemo(context: app.context).run(set: set, io: io) }).group]

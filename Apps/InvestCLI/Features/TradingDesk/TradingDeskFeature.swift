@@ -6,7 +6,7 @@ import TradingDesk
 extension FeatureRegistration {
     /// Seed 000's trading desk: cash, market orders, the catalog, the watchlist and alerts.
     static let desk = FeatureRegistration(title: "Trading desk", kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds,
-                                          validator: { _, _ in DecodingEntryValidator.tradingDesk },
+                                          validator: { _ in DecodingEntryValidator.tradingDesk },
                                           legacySpellings: StockCommand.legacySpellings + AlertCommands.legacySpellings) { app in
         [CashCommand(statement: app.cashStatement, balances: app.cashBalances, baseCurrency: { try app.baseCurrency().code }),
          MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),

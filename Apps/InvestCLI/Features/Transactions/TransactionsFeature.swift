@@ -5,7 +5,7 @@ import Ledger
 
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
-                                                  validator: { today, _ in TransactionsEntryValidator(today: today) }) { app in
+                                                  validator: { app in TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally()) }) { app in
         [AddCommand(save: app.addTransaction),
          ListCommand(list: app.listTransactions, rows: app.transactionRows(matching:), accounts: app.accountsView),
          EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),

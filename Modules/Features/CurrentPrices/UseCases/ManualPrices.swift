@@ -103,7 +103,7 @@ extension FallbackPriceLoader where Source == PriceHistory {
 }
 
 /// Manual prices that come from another device are checked as typed ones are.
-public struct ManualPricesEntryValidator: LedgerEntryValidating {
+public struct ManualPricesEntryValidator: EntryByEntryValidating {
     private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(ManualPricesLedgerCodec.self))
 
     public init() {}

@@ -50,7 +50,7 @@ public enum JournalLedgerCodec: LedgerCodec {
 }
 
 /// Executions that come from another device are checked as an imported statement is.
-public struct JournalEntryValidator: LedgerEntryValidating {
+public struct JournalEntryValidator: EntryByEntryValidating {
     private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(JournalLedgerCodec.self) + DecodingEntryValidator.decoders(JournalUploadLedgerCodec.self))
 
     public init() {}

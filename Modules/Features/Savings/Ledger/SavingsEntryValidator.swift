@@ -3,7 +3,7 @@ import Ledger
 
 /// Savings records from another device are checked as typed ones are: a name, a value from 0
 /// with at most two decimals, times the ledger can hold and not in the future.
-public struct SavingsEntryValidator: LedgerEntryValidating {
+public struct SavingsEntryValidator: EntryByEntryValidating {
     private let now: () -> Date
 
     public init(now: @escaping () -> Date) {

@@ -2,18 +2,41 @@ import Foundation
 import FixedPoint
 import Ledger
 
-/// Transactions from outside (a sync's pull) meet the rules a transaction typed here meets:
-/// every field valid, the ticker in its stored form, no date after today, and no sell that takes
-/// a holding below zero once the accepted ones are in. A buy or sell in a newer layout passes: it
-/// is kept unchanged for the release that can read it.
+/// Transactions from outside (a sync's pull, an undo's earlier version) meet the rules a
+/// transaction typed here meets: every field valid, the ticker in its stored form, no date after
+/// today, and no sell that takes a holding below zero once the accepted ones are in. A buy or
+/// sell in a newer layout passes: it is kept unchanged for the release that can read it.
 public struct TransactionsEntryValidator: LedgerEntryValidating {
     private let today: () -> CalendarDay
+    private let changes: TransactionChangeTallying?
 
-    public init(today: @escaping () -> CalendarDay) {
+    /// - Parameter changes: the tally after a change, which tells a change to one transaction
+    ///   without the live entries when the holdings it touches were never oversold.
+    public init(today: @escaping () -> CalendarDay, changes: TransactionChangeTallying? = nil) {
         self.today = today
+        self.changes = changes
     }
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        let (rejections, accepted) = checkedOneByOne(incoming)
+        return rejections + oversells(accepting: accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
+    }
+
+    /// One entry, from the tally after it is stored: when no ticker it touches is ever held
+    /// below zero (or split too large) across the accounts, `oversells` finds nothing to refuse.
+    public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
+        guard let changes, incoming.count == 1, let entry = incoming.first else { return nil }
+        let (rejections, accepted) = checkedOneByOne(incoming)
+        // A version refused, unread or of another kind leaves the live one as it is.
+        guard entry.isDeleted || !accepted.isEmpty else { return rejections }
+        guard let after = try? changes.tally(replacing: entry.id, with: accepted.first) else { return nil }
+        let tickers = [after.earlier?.ticker, accepted.first?.ticker].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !tickers.contains(where: { after.tally.combinedHoldings[$0]?.wasViolated == true }) else { return nil }
+        return rejections
+    }
+
+    /// Each entry's own fields: those refused, and the transactions accepted.
+    private func checkedOneByOne(_ incoming: [LedgerEntry]) -> (rejections: [LedgerRejection], accepted: [Transaction]) {
         var rejections: [LedgerRejection] = []
         var accepted: [Transaction] = []
         for entry in incoming where !entry.isDeleted {
@@ -32,7 +55,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                 rejections.append(LedgerRejection(id: entry.id, kind: entry.kind, reasons: problems))
             }
         }
-        return rejections + oversells(accepting: accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
+        return (rejections, accepted)
     }
 
     /// The same checks as typed input, on the transaction's own values.

@@ -2,7 +2,7 @@ import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
-    public var checkpointName: String { "transactions-tally-v1-\(base)" }
+    public var checkpointName: String { "transactions-tally-v2-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
@@ -29,6 +29,12 @@ extension TransactionsTally: TransactionsProjection {
         for (key, holding) in holdings {
             writer.write(key.account)
             writer.write(key.ticker)
+            writer.write(holding.held.units)
+            writer.write(holding.wasViolated)
+        }
+        writer.write(combinedHoldings.count)
+        for (ticker, holding) in combinedHoldings {
+            writer.write(ticker)
             writer.write(holding.held.units)
             writer.write(holding.wasViolated)
         }
@@ -60,6 +66,9 @@ extension TransactionsTally: TransactionsProjection {
         for _ in 0..<(try reader.readCount()) {
             let key = HoldingKey(account: try reader.readOptionalString(), ticker: try reader.readString())
             tally.holdings[key] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            tally.combinedHoldings[try reader.readString()] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
         }
         for _ in 0..<(try reader.readCount()) { tally.lastPlace[try reader.readString()] = try reader.readUInt64() }
         return tally

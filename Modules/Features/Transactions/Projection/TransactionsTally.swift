@@ -5,7 +5,8 @@ import Ledger
 /// folded so that a checkpoint can keep it: each pot's balance and whether it was ever
 /// overdrawn, each account's holding of each ticker and whether it was ever oversold. Folding
 /// a new transaction dated on or after what its pots and ticker last saw gives what a replay of
-/// the history gives, so `add` checks its rules without reading the history.
+/// the history gives, so `add` checks its rules without reading the history. Each ticker's
+/// holding across all accounts is kept too: the rule a sync and `undo` check.
 public struct TransactionsTally: Equatable, Sendable {
     /// A pot of cash as `CashPolicy` counts it: by date, within a day money in before money out.
     public struct Pot: Equatable, Sendable {
@@ -58,6 +59,14 @@ public struct TransactionsTally: Equatable, Sendable {
             self.held = held
             self.wasViolated = wasViolated
         }
+
+        /// The holding after `transaction`, which `heldAfter` counts in the holding's scope.
+        fileprivate func folding(_ transaction: Transaction, heldAfter: (FixedDecimal) -> FixedDecimal) -> Holding {
+            let after = heldAfter(held)
+            let oversold = (transaction.type == .sell || transaction.type == .transfer) && after < .zero
+            let tooLarge = transaction.type == .split && after > HoldingsPolicy.maximumHeld
+            return Holding(held: after, wasViolated: wasViolated || oversold || tooLarge)
+        }
     }
 
     /// The base currency: a transaction that names it is counted as one that names none.
@@ -66,6 +75,8 @@ public struct TransactionsTally: Equatable, Sendable {
     /// The accounts with a deposit or cash transferred in: those whose cash rule is on.
     public internal(set) var trackedAccounts: Set<String?> = []
     public internal(set) var holdings: [HoldingKey: Holding] = [:]
+    /// Each ticker's shares across all accounts, as `HoldingsPolicy` counts them in `.all`.
+    public internal(set) var combinedHoldings: [String: Holding] = [:]
     /// Each ticker's last date and rank folded in (`Transaction.holdingsRank`).
     var lastPlace: [String: UInt64] = [:]
 
@@ -136,13 +147,9 @@ public struct TransactionsTally: Equatable, Sendable {
         }
         for account in accounts {
             let key = HoldingKey(account: account, ticker: transaction.ticker)
-            var holding = holdings[key] ?? Holding()
-            let after = transaction.held(after: holding.held, in: .only(account))
-            if (transaction.type == .sell || transaction.type == .transfer) && after < .zero { holding.wasViolated = true }
-            if transaction.type == .split && after > HoldingsPolicy.maximumHeld { holding.wasViolated = true }
-            holding.held = after
-            holdings[key] = holding
+            holdings[key] = (holdings[key] ?? Holding()).folding(transaction, heldAfter: { transaction.held(after: $0, in: .only(account)) })
         }
+        combinedHoldings[transaction.ticker] = (combinedHoldings[transaction.ticker] ?? Holding()).folding(transaction, heldAfter: transaction.held(after:))
     }
 }
 

@@ -18,6 +18,23 @@ public struct LedgerRejection: Equatable, Sendable {
 public protocol LedgerEntryValidating {
     /// The entries of `incoming` that may not be stored over `current` (the live local entries).
     func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection]
+    /// The same rejections, told without the live entries (no rule looks at them, or a checkpoint
+    /// answers for them), so a small change is checked without reading the history; nil when
+    /// only `rejections(of:over:)` can tell.
+    func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]?
+}
+
+extension LedgerEntryValidating {
+    public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? { nil }
+}
+
+/// A validator whose rules look at each incoming entry alone, never at the live ones.
+public protocol EntryByEntryValidating: LedgerEntryValidating {}
+
+extension EntryByEntryValidating {
+    public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
+        rejections(of: incoming, over: [])
+    }
 }
 
 /// Every feature's validator, and the ledger's own rule for ids and kind names.
@@ -29,6 +46,18 @@ public struct CompositeLedgerValidator: LedgerEntryValidating {
     }
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
+        rejections(of: incoming) { $0.rejections(of: $1, over: current) } ?? []
+    }
+
+    /// Told without the live entries only when every validator can tell.
+    public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
+        rejections(of: incoming) { $0.rejectionsWithoutLiveEntries(of: $1) }
+    }
+
+    /// The ledger's own rule first, then each validator's on the entries that pass it; nil as
+    /// soon as one validator can't tell.
+    private func rejections(of incoming: [LedgerEntry],
+                            by validate: (LedgerEntryValidating, [LedgerEntry]) -> [LedgerRejection]?) -> [LedgerRejection]? {
         var reasons: [String: (kind: String, reasons: [String])] = [:]
         var order: [String] = []
         func add(_ rejection: LedgerRejection) {
@@ -41,14 +70,17 @@ public struct CompositeLedgerValidator: LedgerEntryValidating {
                                                    : "the id is not 1-\(LedgerIdentifier.maximumLength) letters, digits, '-' or '_'"]))
         }
         let named = incoming.filter { reasons[$0.id] == nil }
-        for validator in validators { validator.rejections(of: named, over: current).forEach(add) }
+        for validator in validators {
+            guard let rejections = validate(validator, named) else { return nil }
+            rejections.forEach(add)
+        }
         return order.map { LedgerRejection(id: $0, kind: reasons[$0]!.kind, reasons: reasons[$0]!.reasons) }
     }
 }
 
 /// Entries of the given kinds, in a schema this release reads, are refused when their codec
 /// can't read them: what a feature would refuse to read, it refuses to store.
-public struct DecodingEntryValidator: LedgerEntryValidating {
+public struct DecodingEntryValidator: EntryByEntryValidating {
     public typealias Decode = (LedgerEntry) throws(LedgerDecodingError) -> Void
     private let decoders: [String: (schema: Int, decode: Decode)]
 

@@ -48,9 +48,11 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
         try ledger.withExclusiveAccess({ () throws(UndoError) in try undoLocked() }, lockFailure: UndoError.store)
     }
 
+    /// Reads only the undo point and the records it names, and the history only when a rule
+    /// can't be told without it (see `LedgerEntryValidating.rejectionsWithoutLiveEntries`).
     private func undoLocked() throws(UndoError) -> [UndoneChange] {
-        let entries = try stored { () throws(StoreError) in try ledger.retrieveEntries() }
-        guard let pointEntry = entries.first(where: { $0.id == pointID && $0.kind == UndoPointCodec.kind.name }) else { throw UndoError.nothingToUndo }
+        guard let pointEntry = try stored({ () throws(StoreError) in try ledger.latestVersions(.ids([pointID]))[pointID] }),
+              pointEntry.kind == UndoPointCodec.kind.name else { throw UndoError.nothingToUndo }
         let decoded: UndoPoint?
         do throws(LedgerDecodingError) {
             decoded = try UndoPointCodec.point(from: pointEntry)
@@ -63,7 +65,7 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
         case let .tooLarge(count)?: throw UndoError.tooLarge(count: count)
         case let .changes(recorded)?: changes = recorded
         }
-        let current = Dictionary(entries.map { ($0.id, $0) }) { $1 }
+        let current = try stored { () throws(StoreError) in try ledger.latestVersions(.ids(Set(changes.map(\.id)))) }
         let stamp = now().millisecondsSince1970
         let undone = try changes.map { change throws(UndoError) -> UndoneChange in
             guard let reverted = current[change.id], reverted.updatedAt == change.changedAt else {
@@ -75,9 +77,22 @@ public final class UndoLastChangeUseCase: UndoingLastChange {
             } ?? reverted.deleted(at: at)
             return UndoneChange(reverted: reverted, restored: restored, hadEarlierVersion: change.before != nil)
         }
-        let rejections = validator.rejections(of: undone.map(\.restored), over: entries.filter { !$0.isDeleted })
+        let restored = undone.map(\.restored)
+        let rejections: [LedgerRejection]
+        if let told = validator.rejectionsWithoutLiveEntries(of: restored) {
+            rejections = told
+        } else {
+            let live = try stored { () throws(StoreError) in try ledger.retrieveEntries() }.filter { !$0.isDeleted }
+            rejections = validator.rejections(of: restored, over: live)
+        }
         guard rejections.isEmpty else { throw UndoError.rejected(rejections) }
-        try stored { () throws(StoreError) in try ledger.apply(undone.map(\.restored) + [pointEntry.deleted(at: max(stamp, pointEntry.updatedAt + 1))]) }
+        let usedUp = pointEntry.deleted(at: max(stamp, pointEntry.updatedAt + 1))
+        try stored { () throws(StoreError) in
+            // One record is appended with the used-up point, as an edit is: a crash that keeps
+            // only the first line leaves the record put back and the point, which a second undo
+            // refuses as moved on. More (an import's) are written all or none.
+            if restored.count == 1 { try ledger.append(contentsOf: restored + [usedUp]) } else { try ledger.apply(restored + [usedUp]) }
+        }
         return undone
     }
 
