@@ -78,6 +78,39 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(refused, 2, "an edit that overdraws and one that oversells are refused")
     }
 
+    func test_undoOfAChangeJustMade_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)
+        XCTAssertEqual(invest.run(["account", "add", "isa", "--kind", "isa"]).status, 0)
+        XCTAssertEqual(invest.run(["cash"]).status, 0)
+        let deposit = try XCTUnwrap(invest.run(["add", "--type", "deposit", "--sum", "100", "--date", "2024-07-01", "--format", "json"]).json() as? [String: Any])["id"] as? String
+        let buy = try XCTUnwrap(invest.run(["add", "--type", "buy", "--ticker", "AAA", "--quantity", "2", "--sum", "80", "--date", "2024-07-02", "--format", "json"])
+            .json() as? [String: Any])["id"] as? String
+        let (depositID, buyID) = (String(try XCTUnwrap(deposit).prefix(8)), String(try XCTUnwrap(buy).prefix(8)))
+        let changes = [["edit", buyID, "--sum", "90"], ["edit", buyID, "--ticker", "BBB", "--date", "2024-07-03"], ["delete", depositID, "--yes"],
+                       ["delete", buyID, "--yes"], ["--account", "isa", "add", "--type", "buy", "--ticker", "AAA", "--quantity", "1", "--sum", "5", "--date", "2024-07-03"],
+                       ["transfer", "--to", "isa", "--ticker", "AAA", "--quantity", "1", "--date", "2024-07-03"], ["price", "set", "AAA", "41"]]
+        for change in changes {
+            let made = invest.run(change)
+            XCTAssertEqual(made.status, 0, "\(change): \(made.errors)")
+            // The same undo in a copy without checkpoints, which reads the whole log.
+            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
+            try FileManager.default.copyItem(at: invest.home, to: twin.home)
+            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
+            for (step, status): ([String], Int32) in [(["undo"], 0), (["undo"], 2)] {
+                let (checkpointed, replayed) = (invest.run(step), twin.run(step))
+                XCTAssertEqual(checkpointed.status, status, "undo of \(change): \(checkpointed.errors)")
+                XCTAssertEqual(checkpointed.status, replayed.status, "undo of \(change)")
+                XCTAssertEqual(checkpointed.output, replayed.output, "undo of \(change)")
+                XCTAssertEqual(checkpointed.errors, replayed.errors, "undo of \(change)")
+            }
+            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--by", "account", "--format", "json"], ["gains", "--format", "json"],
+                         ["list", "-n", "7", "--format", "json"], ["price", "list", "--format", "json"]] {
+                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after the undo of \(change): \(read)")
+            }
+        }
+    }
+
     func test_aLongExport_isWrittenNewestFirstInPieces_andImportsBackTheSame_asAListInAFileFormatOrATableIs() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)

@@ -365,6 +365,10 @@ do {
         record(size, "invest delete (a recent transaction)", timeProcess(runs: options.runs, prepare: writeRecent) {
             (["delete", String(recent.prefix(8)), "--yes"], home.path)
         })
+        record(size, "invest undo (an edit of a recent transaction)", timeProcess(runs: options.runs, prepare: {
+            writeRecent()
+            _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
+        }) { (["undo"], home.path) })
         record(size, "invest portfolio --offline (after an edit)", timeProcess(runs: options.runs, prepare: {
             writeRecent()
             _ = runInvest(["portfolio", "--offline"], home: home.path)
