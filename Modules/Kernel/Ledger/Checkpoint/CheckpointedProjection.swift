@@ -190,9 +190,20 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: filter.mayContain, appending: entries) else { return nil }
+        var state = base
+        guard state.fold(contentsOf: recent.inOrder) else { return nil }
+        return (state, recent.ids, replaced, end)
+    }
+
+    /// The live records written after `position`, where `base` was taken, and then `entries`,
+    /// with the ones `entries` replace; nil when a line changes a record the base may hold, or
+    /// can't be read.
+    private func recentRecords(after position: LogPosition, of base: Projection, mayBeInBase: (String) -> Bool, appending entries: [LedgerEntry])
+        throws(LedgerReadError) -> (recent: RecentRecords<Projection.Record>, replaced: [String: Projection.Record], end: LogPosition)? {
         var recent = RecentRecords<Projection.Record>(), usable = true
         func take(_ entry: LedgerEntry) -> Bool {
-            guard recent.ids.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
+            guard recent.ids.contains(entry.id) || !mayBeInBase(entry.id) else { return false }
             guard kinds.contains(entry.kind), !entry.isDeleted else {
                 recent.remove(entry.id)
                 return true
@@ -216,35 +227,56 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             if let record = recent.live(entry.id) { replaced[entry.id] = record }
             guard take(entry) else { return nil }
         }
-        var state = base
-        guard state.fold(contentsOf: recent.inOrder) else { return nil }
-        return (state, recent.ids, replaced, end)
+        return (recent, replaced, end)
     }
 
-    /// The whole log replayed, and a checkpoint of it saved, its own base. Each entry is decoded
-    /// as it is read, so no entry, and no piece of the file, is kept: a replay holds the records,
-    /// not the log.
+    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
+    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
+    /// The base is taken `recentRecords` lines before the end and the records written after it
+    /// are folded onto it, so a change to one of them (the first edit after an import, a second
+    /// edit of an older record) is folded again from the base too. The replay leaves out of the
+    /// base every version of a record written again after it, so those ids are left out of its
+    /// filter. When the records after it can't be folded onto it, the whole log is its own base.
     private func rebuilt() throws(LedgerReadError) -> Snapshot {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
-        let (superseded, end) = try log.scanLiveToEnd(reserve: { records.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
+        var atBase: (records: Int, ids: Int)?
+        let scan = try log.scanLiveToEnd(holdingBack: recentRecords, reserve: { records.reserveCapacity($0) },
+                                         reachedBase: { atBase = (records.count, ids.count) }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
             ids.append(entry.id)
             guard let record = try empty.record(from: entry) else { return false }
             records.append(record)
             return true
         }
-        records.removeAll(atPositions: superseded)
-        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
-        if let end {
-            // Sized from the ids of these kinds, with room for half as many again, not from the log:
-            // every read loads the filter, and a projection of a few records keeps a small one.
-            var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
-            for id in ids { filter.insert(id) }
-            saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
-            saveCurrent(snapshot, at: end)
+        let boundary = atBase ?? (records.count, ids.count)
+        let liveBeforeBase = boundary.records - scan.superseded.count { $0 < boundary.records }
+        records.removeAll(atPositions: scan.superseded)
+        guard let end = scan.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records)) }
+        // Sized from the ids of these kinds, with room for half as many again, not from the log:
+        // every read loads the filter, and a projection of a few records keeps a small one.
+        var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
+        if let basePosition = scan.base {
+            let afterBase = Array(records[liveBeforeBase...])
+            records.removeSubrange(liveBeforeBase...)
+            let base = empty.replaying(records)
+            if let (recent, _, readTo) = try recentRecords(after: basePosition, of: base, mayBeInBase: { _ in false }, appending: []), readTo == end {
+                var state = base
+                if state.fold(contentsOf: recent.inOrder) {
+                    for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
+                    var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: state)
+                    saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+                    saveCurrent(snapshot, at: end)
+                    return snapshot
+                }
+            }
+            records += afterBase
         }
+        for id in ids { filter.insert(id) }
+        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
+        saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
+        saveCurrent(snapshot, at: end)
         return snapshot
     }
 
