@@ -97,6 +97,25 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertEqual(counting.replays, 2, "the day-2 record couldn't be folded after day 6, so the base took it in")
     }
 
+    func test_aRecordFoldedInSinceTheBase_isFoldedAgainFromIt_evenWhereTheFilterOfTheBasesIdsFalselyKnowsIt() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let older = (0..<3_000).map { "older\($0)" }
+        // The filter a replay of them and two records more keeps of the older ones: found one of
+        // its false alarms, and write that id just after them.
+        var filter = IdentifierFilter(expecting: (older.count + 2) + (older.count + 2) / 4)
+        for id in older { filter.insert(id) }
+        let falseAlarm = try XCTUnwrap((0..<2_000_000).lazy.map { "new\($0)" }.first { filter.mayContain($0) })
+        try log.append(contentsOf: older.enumerated().map { entry(id: $1, kind: "account", step: $0) }
+            + [entry(id: falseAlarm, kind: "account", step: 3_000), entry(id: "last", kind: "account", step: 3_001)])
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        _ = try reader.current()
+
+        try log.append(entry(id: "last", kind: "security", step: 3_002))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 1, "\(falseAlarm) was written after the base, which the filter's false alarm doesn't change")
+    }
+
     func test_aScanHoldingLinesBack_namesWhereTheyBegin_andSaysWhenItReachesThem() throws {
         let directory = makeTemporaryDirectory()
         let log = FileLedgerStore(directory: directory)

@@ -90,7 +90,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
-        return try refolded(token: now.token, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+        return try refolded(token: now.token, filter: filter, since: now.since, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
     }
 
     /// `entries` folded into `state` one at a time; nil when one can't be.
@@ -172,7 +172,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .store(error)
         }
         current.filter = filter
-        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
+        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, since: current.since, appending: []) {
             (current.state, current.since) = (state, since)
             save(&current, filter: filter, at: end)
             return current
@@ -184,13 +184,16 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     /// The base, with every record written after it folded in again in the ledger's order, and
     /// then `entries`; nil when a line changes a record the base holds (its filter may know the
-    /// id), or a record can't be folded.
-    private func refolded(token: UInt64, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
+    /// id), or a record can't be folded. An id in `since` was first written after the base, so
+    /// the filter isn't asked: one of its rare false alarms among the thousands of ids since
+    /// would otherwise make every change replay until the base moved on.
+    private func refolded(token: UInt64, filter: IdentifierFilter, since: Set<String>, appending entries: [LedgerEntry]) throws(LedgerReadError)
         -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
-        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: filter.mayContain, appending: entries) else { return nil }
+        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: { !since.contains($0) && filter.mayContain($0) },
+                                                                appending: entries) else { return nil }
         var state = base
         guard state.fold(contentsOf: recent.inOrder) else { return nil }
         return (state, recent.ids, replaced, end)
@@ -233,10 +236,11 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
     /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
     /// The base is taken `recentRecords` lines before the end and the records written after it
-    /// are folded onto it, so a change to one of them (the first edit after an import, a second
-    /// edit of an older record) is folded again from the base too. The replay leaves out of the
-    /// base every version of a record written again after it, so those ids are left out of its
-    /// filter. When the records after it can't be folded onto it, the whole log is its own base.
+    /// are folded onto it, so a change to one of them (the first edit after an import, an undo
+    /// right after the first read) is folded again from the base too. The replay leaves out of
+    /// the base every version of a record written again after it, so those ids are left out of
+    /// its filter. When the records after it can't be folded onto it (one is dated before what
+    /// the base holds, say), the whole log is its own base.
     private func rebuilt() throws(LedgerReadError) -> Snapshot {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
