@@ -16,10 +16,10 @@ final class CountingLog: CheckpointableLedger {
         try log.forEachEntry(after: position, body)
     }
 
-    func scanLiveToEnd(holdingBack lines: Int, reserve: (Int) -> Void, reachedBase: () -> Void,
-                       _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
+    func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
         replays += 1
-        return try log.scanLiveToEnd(holdingBack: lines, reserve: reserve, reachedBase: reachedBase, keep)
+        return try log.scanLiveToEnd(reserve: reserve, keep)
     }
 
     func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {

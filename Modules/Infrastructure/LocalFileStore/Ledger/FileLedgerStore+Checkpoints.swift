@@ -102,27 +102,6 @@ extension FileLedgerStore: CheckpointableLedger {
         }
     }
 
-    /// Where the last `count` whole lines of `file` begin, named by the line before them as a
-    /// checkpoint's position is; nil when no line comes before them. Read back from the end.
-    static func position(beforeLast count: Int, of file: LinePieces, path: String) throws(StoreError) -> LogPosition? {
-        try fileSystem { () throws -> LogPosition? in
-            var backwards = BackwardLines(file: file, start: 0, pieceSize: 1 << 16)
-            var passed = 0
-            while let (piece, start, lines) = try backwards.next() {
-                for line in lines.reversed() {
-                    guard passed == count else {
-                        passed += 1
-                        continue
-                    }
-                    let whole = piece[line.lowerBound...line.upperBound]
-                    return LogPosition(file: file.inode, length: Int64(start + line.upperBound + 1), lastLineLength: Int64(whole.count),
-                                       lastLineHash: StableHash.of(whole))
-                }
-            }
-            return nil
-        }
-    }
-
     /// The inode of the file at `path`, or nil when there is none.
     static func inode(of path: String) -> UInt64? {
         var info = stat()

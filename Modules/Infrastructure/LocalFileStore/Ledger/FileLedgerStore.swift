@@ -45,32 +45,23 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// and no entry is kept that the caller does not want. The file is read a piece at a time, so
     /// a reader that keeps decoded values, not entries, never has the whole file in memory.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
-        try scanLiveToEnd(holdingBack: 0, reserve: reserve, reachedBase: {}, keep).superseded
+        try scanLiveToEnd(reserve: reserve, keep).superseded
     }
 
     /// The scan reads the file as long as it was when opened, so the end it names is what it read.
     /// An older format has no end to name: its checkpoints would be read in the current one.
-    public func scanLiveToEnd(holdingBack lines: Int, reserve: (Int) -> Void, reachedBase: () -> Void,
-                              _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
+    public func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
+        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
         let file: LinePieces
-        let base: LogPosition?
         do throws(StoreError) {
-            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return LogScan(superseded: [], end: nil, base: nil) }
+            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return ([], nil) }
             file = opened
-            base = lines > 0 ? try Self.position(beforeLast: lines, of: file, path: logPath) : nil
         } catch {
             throw .store(error)
         }
-        var reached = base == nil
-        let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, line throws(LedgerDecodingError) in
-            if !reached, let base, line.offset >= base.length {
-                reached = true
-                reachedBase()
-            }
-            return try keep(entry)
-        }
+        let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, _ throws(LedgerDecodingError) in try keep(entry) }
         lastLoad = (scan.garbageLines, scan.liveCount)
-        return LogScan(superseded: scan.superseded, end: scan.end, base: scan.end == nil ? nil : base)
+        return (scan.superseded, scan.end)
     }
 
     struct Scan {

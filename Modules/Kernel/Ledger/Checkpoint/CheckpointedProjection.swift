@@ -90,7 +90,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
-        return try refolded(token: now.token, filter: filter, since: now.since, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+        return try refolded(token: now.token, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
     }
 
     /// `entries` folded into `state` one at a time; nil when one can't be.
@@ -172,7 +172,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .store(error)
         }
         current.filter = filter
-        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, since: current.since, appending: []) {
+        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
             (current.state, current.since) = (state, since)
             save(&current, filter: filter, at: end)
             return current
@@ -184,29 +184,15 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     /// The base, with every record written after it folded in again in the ledger's order, and
     /// then `entries`; nil when a line changes a record the base holds (its filter may know the
-    /// id), or a record can't be folded. An id in `since` was first written after the base, so
-    /// the filter isn't asked: one of its rare false alarms among the thousands of ids since
-    /// would otherwise make every change replay until the base moved on.
-    private func refolded(token: UInt64, filter: IdentifierFilter, since: Set<String>, appending entries: [LedgerEntry]) throws(LedgerReadError)
+    /// id), or a record can't be folded.
+    private func refolded(token: UInt64, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
         -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
-        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: { !since.contains($0) && filter.mayContain($0) },
-                                                                appending: entries) else { return nil }
-        var state = base
-        guard state.fold(contentsOf: recent.inOrder) else { return nil }
-        return (state, recent.ids, replaced, end)
-    }
-
-    /// The live records written after `position`, where `base` was taken, and then `entries`,
-    /// with the ones `entries` replace; nil when a line changes a record the base may hold, or
-    /// can't be read.
-    private func recentRecords(after position: LogPosition, of base: Projection, mayBeInBase: (String) -> Bool, appending entries: [LedgerEntry])
-        throws(LedgerReadError) -> (recent: RecentRecords<Projection.Record>, replaced: [String: Projection.Record], end: LogPosition)? {
         var recent = RecentRecords<Projection.Record>(), usable = true
         func take(_ entry: LedgerEntry) -> Bool {
-            guard recent.ids.contains(entry.id) || !mayBeInBase(entry.id) else { return false }
+            guard recent.ids.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
             guard kinds.contains(entry.kind), !entry.isDeleted else {
                 recent.remove(entry.id)
                 return true
@@ -230,57 +216,35 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             if let record = recent.live(entry.id) { replaced[entry.id] = record }
             guard take(entry) else { return nil }
         }
-        return (recent, replaced, end)
+        var state = base
+        guard state.fold(contentsOf: recent.inOrder) else { return nil }
+        return (state, recent.ids, replaced, end)
     }
 
-    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
-    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
-    /// The base is taken `recentRecords` lines before the end and the records written after it
-    /// are folded onto it, so a change to one of them (the first edit after an import, an undo
-    /// right after the first read) is folded again from the base too. The replay leaves out of
-    /// the base every version of a record written again after it, so those ids are left out of
-    /// its filter. When the records after it can't be folded onto it (one is dated before what
-    /// the base holds, say), the whole log is its own base.
+    /// The whole log replayed, and a checkpoint of it saved, its own base. Each entry is decoded
+    /// as it is read, so no entry, and no piece of the file, is kept: a replay holds the records,
+    /// not the log.
     private func rebuilt() throws(LedgerReadError) -> Snapshot {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
-        var atBase: (records: Int, ids: Int)?
-        let scan = try log.scanLiveToEnd(holdingBack: recentRecords, reserve: { records.reserveCapacity($0) },
-                                         reachedBase: { atBase = (records.count, ids.count) }) { entry throws(LedgerDecodingError) in
+        let (superseded, end) = try log.scanLiveToEnd(reserve: { records.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
             ids.append(entry.id)
             guard let record = try empty.record(from: entry) else { return false }
             records.append(record)
             return true
         }
-        let boundary = atBase ?? (records.count, ids.count)
-        let liveBeforeBase = boundary.records - scan.superseded.count { $0 < boundary.records }
-        records.removeAll(atPositions: scan.superseded)
-        guard let end = scan.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records)) }
-        // Sized from the ids of these kinds, with room for half as many again, not from the log:
-        // every read loads the filter, and a projection of a few records keeps a small one.
-        var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
-        if let basePosition = scan.base {
-            let afterBase = Array(records[liveBeforeBase...])
-            records.removeSubrange(liveBeforeBase...)
-            let base = empty.replaying(records)
-            if let (recent, _, readTo) = try recentRecords(after: basePosition, of: base, mayBeInBase: { _ in false }, appending: []), readTo == end {
-                var state = base
-                if state.fold(contentsOf: recent.inOrder) {
-                    for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
-                    var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: state)
-                    saveBase(&snapshot, filter: filter, state: base, at: basePosition)
-                    saveCurrent(snapshot, at: end)
-                    return snapshot
-                }
-            }
-            records += afterBase
-        }
-        for id in ids { filter.insert(id) }
+        records.removeAll(atPositions: superseded)
         var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
-        saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
-        saveCurrent(snapshot, at: end)
+        if let end {
+            // Sized from the ids of these kinds, with room for half as many again, not from the log:
+            // every read loads the filter, and a projection of a few records keeps a small one.
+            var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
+            for id in ids { filter.insert(id) }
+            saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
+            saveCurrent(snapshot, at: end)
+        }
         return snapshot
     }
 
