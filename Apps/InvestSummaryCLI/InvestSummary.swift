@@ -92,7 +92,7 @@ public enum InvestSummary {
                 context.console.write("Offline: the records as copied from the account at \(LocalTime(timeZone: context.timeZone).dateAndTime(answer.copiedAt)), at the prices kept then.\n")
             }
             if !summary.unpricedTickers.isEmpty {
-                context.console.write("Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n")
+                context.console.write("Not valued (price unavailable): \(Plural.brief(summary.unpricedTickers)); left out of the totals.\n")
             }
         }
     }
@@ -188,7 +188,7 @@ struct SummaryComposer {
             guard case let .failure(error) = result else { return nil }
             return (ticker, error)
         }
-        let named = failures.map { "\($0.0) (\($0.1.userMessage))" }.joined(separator: ", ")
+        let named = Plural.brief(failures.map { "\($0.0) (\($0.1.userMessage))" })
         if report.isUnvalued {
             let transient = failures.allSatisfy { $0.1.isTransient }
             throw CLIError.runtime("no current price could be loaded: \(named)." + (transient ? " Try again later." : ""))

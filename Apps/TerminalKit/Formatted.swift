@@ -32,6 +32,12 @@ public enum Plural {
     public static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
     }
+
+    /// "T1, T2, … T8 and 492 more": a message names a long list's first few, not a screenful.
+    public static func brief(_ names: [String], showing limit: Int = 8) -> String {
+        let shown = names.prefix(limit).joined(separator: ", ")
+        return names.count > limit ? "\(shown) and \(names.count - limit) more" : shown
+    }
 }
 
 extension Formatted {

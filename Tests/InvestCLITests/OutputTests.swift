@@ -174,3 +174,14 @@ final class RequestLoggingHTTPClientTests: XCTestCase {
         func append(_ line: String) { lock.withLock { lines.append(line) } }
     }
 }
+
+final class PluralTests: XCTestCase {
+    func test_briefList_namesEveryItemOfAShortList_andTheFirstOfALongOneWithHowManyMore() {
+        XCTAssertEqual(Plural.brief([]), "")
+        XCTAssertEqual(Plural.brief(["AAPL", "MSFT"]), "AAPL, MSFT")
+        let eight = (1...8).map { "T\($0)" }
+        XCTAssertEqual(Plural.brief(eight), eight.joined(separator: ", "), "eight fit")
+        XCTAssertEqual(Plural.brief(eight + ["T9"]), "T1, T2, T3, T4, T5, T6, T7, T8 and 1 more")
+        XCTAssertEqual(Plural.brief((1...500).map { "T\($0)" }), "T1, T2, T3, T4, T5, T6, T7, T8 and 492 more")
+    }
+}

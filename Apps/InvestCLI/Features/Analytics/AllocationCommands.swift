@@ -64,7 +64,7 @@ struct AllocationCommand: Command {
                                                ("unpriced", .array(allocation.unpriced.map(JSONValue.string)))]).rendered())
         }
         if !allocation.unpriced.isEmpty {
-            io.console.writeNotice("invest: warning: no price for \(allocation.unpriced.joined(separator: ", ")); left out of every weight.\n")
+            io.console.writeNotice("invest: warning: no price for \(Plural.brief(allocation.unpriced)); left out of every weight.\n")
         }
         if mode == .sample { io.console.writeNotice("invest: warning: \(RemoteServices.samplePricesWarning)\n") }
     }

@@ -25,7 +25,7 @@ extension AppComposer {
         guard !offline, configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
         let console = console
         return (BackfillingPerformanceMeasuring(decoratee: measuring, backfill: try backfillCloses()) { tickers in
-            console.writeNotice("invest: fetched the missing daily closes of \(tickers.joined(separator: ", ")) from Twelve Data, and kept them.\n")
+            console.writeNotice("invest: fetched the missing daily closes of \(Plural.brief(tickers)) from Twelve Data, and kept them.\n")
         }, mode)
     }
 

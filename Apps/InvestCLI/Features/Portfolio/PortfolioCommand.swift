@@ -65,7 +65,7 @@ struct PortfolioCommand: Command {
         for warning in presenter.warnings(mode: mode, results: report.prices) { io.console.writeNotice("invest: warning: \(warning)\n") }
         if report.isUnvalued {
             throw CLIError.runtime(mode == .offline
-                ? "no cached price for \(summary.unpricedTickers.joined(separator: ", ")), so nothing could be valued. Run 'invest portfolio' online once to cache prices."
+                ? "no cached price for \(Plural.brief(summary.unpricedTickers)), so nothing could be valued. Run 'invest portfolio' online once to cache prices."
                 : "no current price could be loaded, so nothing could be valued.")
         }
     }

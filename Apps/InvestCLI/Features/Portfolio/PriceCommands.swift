@@ -132,7 +132,7 @@ struct PriceCommands {
         let manager = try history()
         do throws(PriceHistoryError) {
             let imported = try manager.importCloses(closes)
-            io.console.write("Imported \(Plural.count(imported.count, "close")) for \(Set(imported.map(\.ticker)).sorted().joined(separator: ", ")) from \(name).\n")
+            io.console.write("Imported \(Plural.count(imported.count, "close")) for \(Plural.brief(Set(imported.map(\.ticker)).sorted())) from \(name).\n")
         } catch let .invalidRows(errors, total) {
             throw ImportCommand.badRows(errors.map { ($0.line, $0.messages.joined(separator: "; ")) }, in: name, total: total)
         } catch {

@@ -99,10 +99,10 @@ struct PricePresentation {
             + "profit " + painted(summary.totalProfit, signed(summary.totalProfit) + (summary.totalProfitPercent.map { " (\(percent($0)))" } ?? "")) + "\n"
             + "Today's change " + painted(summary.todayChange, signed(summary.todayChange)) + "\n"
         if !summary.closedPositions.isEmpty {
-            text += "Includes realized profit of sold-out \(summary.closedPositions.map(\.ticker).joined(separator: ", ")).\n"
+            text += "Includes realized profit of sold-out \(Plural.brief(summary.closedPositions.map(\.ticker))).\n"
         }
         if !summary.unpricedTickers.isEmpty {
-            text += "Not valued (price unavailable): \(summary.unpricedTickers.joined(separator: ", ")); left out of the totals.\n"
+            text += "Not valued (price unavailable): \(Plural.brief(summary.unpricedTickers)); left out of the totals.\n"
         }
         return text
     }
@@ -121,12 +121,12 @@ struct PricePresentation {
         if mode == .sample { warnings.append(RemoteServices.samplePricesWarning) }
         let cached = results.values.compactMap { try? $0.get() }.filter { $0.source == .cached }
         if !cached.isEmpty, mode != .offline {
-            warnings.append("prices for \(cached.map(\.price.ticker).sorted().joined(separator: ", ")) are cached, not live; their age is shown.")
+            warnings.append("prices for \(Plural.brief(cached.map(\.price.ticker).sorted())) are cached, not live; their age is shown.")
         }
         var failures: [String: [String]] = [:]
         for (ticker, result) in results { if case let .failure(error) = result { failures[error.userMessage, default: []].append(ticker) } }
         for (reason, tickers) in failures.sorted(by: { $0.key < $1.key }) {
-            warnings.append("no price for \(tickers.sorted().joined(separator: ", ")): \(reason).")
+            warnings.append("no price for \(Plural.brief(tickers.sorted())): \(reason).")
         }
         return warnings
     }
