@@ -78,7 +78,7 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(refused, 2, "an edit that overdraws and one that oversells are refused")
     }
 
-    func test_undoOfAChangeJustMade_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
+    func test_undoOfAChangeJustMade_orOfAnImport_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)
         XCTAssertEqual(invest.run(["account", "add", "isa", "--kind", "isa"]).status, 0)
@@ -89,7 +89,8 @@ final class LongHistorySpecs: XCTestCase {
         let (depositID, buyID) = (String(try XCTUnwrap(deposit).prefix(8)), String(try XCTUnwrap(buy).prefix(8)))
         let changes = [["edit", buyID, "--sum", "90"], ["edit", buyID, "--ticker", "BBB", "--date", "2024-07-03"], ["delete", depositID, "--yes"],
                        ["delete", buyID, "--yes"], ["--account", "isa", "add", "--type", "buy", "--ticker", "AAA", "--quantity", "1", "--sum", "5", "--date", "2024-07-03"],
-                       ["transfer", "--to", "isa", "--ticker", "AAA", "--quantity", "1", "--date", "2024-07-03"], ["price", "set", "AAA", "41"]]
+                       ["transfer", "--to", "isa", "--ticker", "AAA", "--quantity", "1", "--date", "2024-07-03"], ["price", "set", "AAA", "41"],
+                       ["import", try writeStatement(["2024-07-03,deposit,,,50", "2024-07-03,sell,AAA,1,45", "2024-07-01,buy,CCC,3,15"]).path]]
         for change in changes {
             let made = invest.run(change)
             XCTAssertEqual(made.status, 0, "\(change): \(made.errors)")
@@ -175,6 +176,13 @@ final class LongHistorySpecs: XCTestCase {
             XCTAssertEqual(checkpointed.output, replayed.output, "\(when): \(command)", file: file, line: line)
             XCTAssertEqual(checkpointed.errors, replayed.errors, "\(when): \(command)", file: file, line: line)
         }
+    }
+
+    /// A CSV of `rows` (date,type,ticker,quantity,sum), as a broker's statement is imported.
+    private func writeStatement(_ rows: [String]) throws -> URL {
+        let file = makeTemporaryDirectory().appendingPathComponent("statement.csv")
+        try Data((["date,type,ticker,quantity,sum"] + rows).map { $0 + "\n" }.joined().utf8).write(to: file)
+        return file
     }
 
     /// Deposits, buys and sells of five tickers over 2023–2024 that never oversell or overdraw.

@@ -87,6 +87,38 @@ final class TransactionsEntryValidatorTests: XCTestCase {
     /// every live entry gives, whenever it gives any answer: random histories across two
     /// accounts, each changed by random adds, edits (some into the future) and deletes.
     func test_rejectionsWithoutLiveEntries_areTheRejectionsOverTheLiveEntries_whenTheTallyTells() {
+        let counts = checkChangesFromTheTally(ofSize: 1...1)
+
+        XCTAssertGreaterThan(counts.told, 400, "most changes are told from the tally")
+        XCTAssertGreaterThan(counts.refusedByTheHistory, 20, "what it can't tell includes the refusals")
+        XCTAssertGreaterThan(counts.untold, counts.refusedByTheHistory, "and some the history accepts")
+    }
+
+    /// An undo of an import puts back several records at once: told from the tally after all of
+    /// them, it gives what the check over every live entry gives.
+    func test_rejectionsWithoutLiveEntries_ofSeveralRecordsAtOnce_areTheRejectionsOverTheLiveEntries_whenTheTallyTells() {
+        let counts = checkChangesFromTheTally(ofSize: 2...6)
+
+        XCTAssertGreaterThan(counts.told, 200, "most batches are told from the tally")
+        XCTAssertGreaterThan(counts.refusedByTheHistory, 20, "what it can't tell includes the refusals")
+    }
+
+    func test_rejectionsWithoutLiveEntries_needTheTally_andOneEntryPerRecord() {
+        let buy = entry(makeTransaction(id: "buy", ticker: "AAPL", quantity: "2"))
+        let changes = ReplayedChangeTally(history: [], base: "USD")
+
+        XCTAssertNil(makeSUT().rejectionsWithoutLiveEntries(of: [buy]))
+        XCTAssertNil(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy, .tombstone(id: "buy", kind: "buy", at: 9)]))
+        XCTAssertEqual(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy]), [])
+        XCTAssertEqual(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy, entry(makeTransaction(id: "other"))]), [])
+    }
+
+    /// Random histories changed by batches of `sizes` random adds, edits (some into the future)
+    /// and deletes, each of its own record; each batch the tally tells must be told as the
+    /// history tells it. Returns how many were told, how many not, and how many of those the
+    /// history refused.
+    private func checkChangesFromTheTally(ofSize sizes: ClosedRange<Int>, file: StaticString = #filePath, line: UInt = #line)
+        -> (told: Int, untold: Int, refusedByTheHistory: Int) {
         var told = 0, untold = 0, refusedByTheHistory = 0
         for seed in 1...40 {
             var random = RandomHistory(seed: UInt64(seed) * 97)
@@ -96,41 +128,36 @@ final class TransactionsEntryValidatorTests: XCTestCase {
                 if makeSUT().rejections(of: [entry(candidate)], over: history.map(entry)).isEmpty { history.append(candidate) }
             }
             for _ in 0..<20 {
-                let earlier = history[random.next(below: history.count)]
-                let change: LedgerEntry
-                switch random.next(below: 4) {
-                case 0: change = entry(random.transaction(namingTheBase: false))
-                case 1: change = .tombstone(id: earlier.id, kind: TransactionsLedgerCodec.kind(of: earlier.type).name, at: 9)
-                case 2: change = entry(earlier.with(date: random.next(below: 10) == 0 ? day("2099-01-01") : CalendarDay(daysSinceEpoch: earlier.date.daysSinceEpoch + 7)))
-                default: change = entry(random.transaction(namingTheBase: false).with(id: earlier.id))
+                var batch: [LedgerEntry] = []
+                for _ in 0..<(sizes.lowerBound + random.next(below: sizes.count)) {
+                    let earlier = history[random.next(below: history.count)]
+                    let change: LedgerEntry
+                    switch random.next(below: 4) {
+                    case 0: change = entry(random.transaction(namingTheBase: false))
+                    case 1: change = .tombstone(id: earlier.id, kind: TransactionsLedgerCodec.kind(of: earlier.type).name, at: 9)
+                    case 2: change = entry(earlier.with(date: random.next(below: 10) == 0 ? day("2099-01-01") : CalendarDay(daysSinceEpoch: earlier.date.daysSinceEpoch + 7)))
+                    default: change = entry(random.transaction(namingTheBase: false).with(id: earlier.id))
+                    }
+                    if !batch.contains(where: { $0.id == change.id }) { batch.append(change) }
                 }
-                let overTheHistory = makeSUT().rejections(of: [change], over: history.map(entry))
+                let overTheHistory = makeSUT().rejections(of: batch, over: history.map(entry))
                 let changes = ReplayedChangeTally(history: history, base: "USD")
-                if let fromTheTally = makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [change]) {
-                    XCTAssertEqual(fromTheTally, overTheHistory, "seed \(seed): \(change)")
+                if let fromTheTally = makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: batch) {
+                    XCTAssertEqual(fromTheTally, overTheHistory, "seed \(seed): \(batch)", file: file, line: line)
                     told += 1
                 } else {
                     untold += 1
                     refusedByTheHistory += overTheHistory.isEmpty ? 0 : 1
                 }
                 if overTheHistory.isEmpty {
-                    history.removeAll { $0.id == change.id }
-                    if let changed = try? TransactionsLedgerCodec.record(from: change) { history.append(changed) }
+                    for change in batch {
+                        history.removeAll { $0.id == change.id }
+                        if let changed = try? TransactionsLedgerCodec.record(from: change) { history.append(changed) }
+                    }
                 }
             }
         }
-        XCTAssertGreaterThan(told, 400, "most changes are told from the tally")
-        XCTAssertGreaterThan(refusedByTheHistory, 20, "what it can't tell includes the refusals")
-        XCTAssertGreaterThan(untold, refusedByTheHistory, "and some the history accepts")
-    }
-
-    func test_rejectionsWithoutLiveEntries_needTheTally_andOneEntry() {
-        let buy = entry(makeTransaction(id: "buy", ticker: "AAPL", quantity: "2"))
-        let changes = ReplayedChangeTally(history: [], base: "USD")
-
-        XCTAssertNil(makeSUT().rejectionsWithoutLiveEntries(of: [buy]))
-        XCTAssertNil(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy, entry(makeTransaction(id: "other"))]))
-        XCTAssertEqual(makeSUT(changes: changes).rejectionsWithoutLiveEntries(of: [buy]), [])
+        return (told, untold, refusedByTheHistory)
     }
 
     // MARK: - Helpers

@@ -239,7 +239,9 @@ final class TransactionsTallyTests: XCTestCase {
 private extension ReplayedChangeTally {
     /// Whether the tally after the change it answered for accepts that change.
     var acceptedItsChange: Bool {
-        guard let (after, replacement) = answered, after.earlier != nil || replacement != nil else { return false }
+        guard let (after, changes) = answered, changes.count == 1 else { return false }
+        let replacement = changes[0].replacement
+        guard after.earlier != nil || replacement != nil else { return false }
         return after.tally.verdict(afterReplacing: after.earlier, with: replacement) == .accepted
     }
 }

@@ -5,17 +5,19 @@ import Transactions
 final class ReplayedChangeTally: TransactionChangeTallying {
     private let history: [Transaction]
     private let base: String
-    private(set) var answered: (after: TallyAfterChange, replacement: Transaction?)?
+    private(set) var answered: (after: TallyAfterChange, changes: [TransactionReplacement])?
 
     init(history: [Transaction], base: String) {
         self.history = history
         self.base = base
     }
 
-    func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange? {
-        let changed = history.filter { $0.id != id } + (replacement.map { [$0] } ?? [])
-        let after = TallyAfterChange(earlier: history.first { $0.id == id }, tally: TransactionsTally(base: base, history: changed))
-        answered = (after, replacement)
+    func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {
+        let ids = Set(changes.map(\.id))
+        let changed = history.filter { !ids.contains($0.id) } + changes.compactMap(\.replacement)
+        let replaced = Dictionary(history.filter { ids.contains($0.id) }.map { ($0.id, $0) }) { _, later in later }
+        let after = TallyAfterChange(replaced: replaced, tally: TransactionsTally(base: base, history: changed))
+        answered = (after, changes)
         return after
     }
 }

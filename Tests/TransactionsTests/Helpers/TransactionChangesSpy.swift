@@ -2,10 +2,7 @@ import Transactions
 
 /// The changed tally an edit or a delete asks for: records each request, answers with the stub.
 final class TransactionChangesSpy: TransactionChangeTallying {
-    struct Request: Equatable {
-        let id: String
-        let replacement: Transaction?
-    }
+    typealias Request = TransactionReplacement
 
     private let stub: TallyAfterChange?
     var error: TransactionsStoreError?
@@ -16,8 +13,8 @@ final class TransactionChangesSpy: TransactionChangeTallying {
         self.stub = stub
     }
 
-    func tally(replacing id: String, with replacement: Transaction?) throws(TransactionsStoreError) -> TallyAfterChange? {
-        requests.append(Request(id: id, replacement: replacement))
+    func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {
+        requests += changes
         if let error { throw error }
         return stub
     }

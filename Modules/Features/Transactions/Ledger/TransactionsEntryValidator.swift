@@ -10,7 +10,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
     private let today: () -> CalendarDay
     private let changes: TransactionChangeTallying?
 
-    /// - Parameter changes: the tally after a change, which tells a change to one transaction
+    /// - Parameter changes: the tally after a change, which tells a change to recent transactions
     ///   without the live entries when the holdings it touches were never oversold.
     public init(today: @escaping () -> CalendarDay, changes: TransactionChangeTallying? = nil) {
         self.today = today
@@ -22,15 +22,19 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         return rejections + oversells(accepting: accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
     }
 
-    /// One entry, from the tally after it is stored: when no ticker it touches is ever held
-    /// below zero (or split too large) across the accounts, `oversells` finds nothing to refuse.
+    /// From the tally after the entries are stored (an undo's, one record or an import's), when
+    /// no ticker they touch is ever held below zero (or split too large) across the accounts:
+    /// then `oversells` finds nothing to refuse.
     public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
-        guard let changes, incoming.count == 1, let entry = incoming.first else { return nil }
+        guard let changes, !incoming.isEmpty, Set(incoming.map(\.id)).count == incoming.count else { return nil }
         let (rejections, accepted) = checkedOneByOne(incoming)
         // A version refused, unread or of another kind leaves the live one as it is.
-        guard entry.isDeleted || !accepted.isEmpty else { return rejections }
-        guard let after = try? changes.tally(replacing: entry.id, with: accepted.first) else { return nil }
-        let tickers = [after.earlier?.ticker, accepted.first?.ticker].compactMap { $0 }.filter { !$0.isEmpty }
+        let replacements = Dictionary(uniqueKeysWithValues: accepted.map { ($0.id, $0) })
+        let stored = incoming.filter { $0.isDeleted || replacements[$0.id] != nil }
+        guard !stored.isEmpty else { return rejections }
+        let change = stored.map { TransactionReplacement(id: $0.id, replacement: replacements[$0.id]) }
+        guard let after = try? changes.tally(replacing: change) else { return nil }
+        let tickers = Set(after.replaced.values.map(\.ticker) + accepted.map(\.ticker)).filter { !$0.isEmpty }
         guard !tickers.contains(where: { after.tally.combinedHoldings[$0]?.wasViolated == true }) else { return nil }
         return rejections
     }
