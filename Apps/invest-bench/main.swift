@@ -382,6 +382,10 @@ do {
         // the checkpoints reads leave (a copy is a new file, whose checkpoints are made again).
         let statement = root.appendingPathComponent("statement.csv")
         try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)
+        record(size, "invest undo (an import of 2 rows)", timeProcess(runs: options.runs, prepare: {
+            _ = runInvest(["import", statement.path], home: home.path)
+            _ = runInvest(["cash"], home: home.path)
+        }) { (["undo"], home.path) })
         importHome = ""
         record(size, "invest import (2 rows into the history)", timeProcess(runs: options.runs, prepare: {
             if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
