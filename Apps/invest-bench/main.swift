@@ -369,6 +369,13 @@ do {
             writeRecent()
             _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
         }) { (["undo"], home.path) })
+        // A change to a record the first read after a rebuild (an upgrade, a compaction, a
+        // fresh import) read: the replay keeps its last lines out of its base.
+        record(size, "invest edit (a recent transaction, after a rebuild)", timeProcess(runs: options.runs, prepare: {
+            writeRecent()
+            try? FileManager.default.removeItem(at: home.appendingPathComponent("checkpoints"))
+            _ = runInvest(["cash"], home: home.path)
+        }) { (["edit", String(recent.prefix(8)), "--sum", "12"], home.path) })
         record(size, "invest portfolio --offline (after an edit)", timeProcess(runs: options.runs, prepare: {
             writeRecent()
             _ = runInvest(["portfolio", "--offline"], home: home.path)

@@ -50,6 +50,127 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertEqual(counting.replays, 2, "b is in the base")
     }
 
+    func test_aReplay_keepsItsLastRecordsOutOfItsBase_soAChangeToOneOfThemIsFoldedAgain() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        for (step, id) in ["a", "b", "c", "d", "e"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+
+        try log.append(entry(id: "e", kind: "security", step: 10))
+        try log.append(LedgerEntry.tombstone(id: "d", kind: "account", at: 11))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 1, "d and e were the replay's last two lines, kept out of its base")
+
+        try log.append(entry(id: "c", kind: "account", step: 12))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 2, "c is in the base")
+    }
+
+    func test_aReplay_whoseLastLinesChangeAnEarlierRecord_keepsItOutOfItsBase_soAnotherChangeToItIsFoldedAgain() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        for (step, id) in ["a", "b", "c", "d"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        try log.append(entry(id: "a", kind: "security", step: 4))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+
+        try log.append(entry(id: "a", kind: "account", step: 10))
+        try log.append(LedgerEntry.tombstone(id: "a", kind: "account", at: 11))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 1, "a was last written after the base")
+
+        try log.append(entry(id: "b", kind: "security", step: 12))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 2, "b is in the base")
+    }
+
+    func test_aReplay_whoseLastRecordsCantBeFoldedOntoTheRest_takesTheWholeLogAsItsBase() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let empty = DatedEntries()
+        let reader = CheckpointedProjectionReader(log: counting, empty: empty, recentRecords: 2)
+        for (step, day) in [9, 5, 6, 7, 2].enumerated() { try log.append(dated("r\(step)", day: day)) }
+        XCTAssertEqual(try reader.current().days, [2, 5, 6, 7, 9])
+        XCTAssertEqual(empty.replays.count, 1, "told from the records before the lines read back, not by replaying them and failing to fold the rest")
+
+        try log.append(dated("r4", day: 8))
+        XCTAssertEqual(try reader.current().days, [5, 6, 7, 8, 9])
+        XCTAssertEqual(counting.replays, 2, "the last four lines, read back, could go after each other, but day 2 comes before day 9, before them")
+    }
+
+    func test_aReplay_takesItsBaseWhereNoRecordAfterComesBeforeOneIn_furtherBackThanItsRecentRecordsWhenItMust() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let empty = DatedEntries()
+        let reader = CheckpointedProjectionReader(log: counting, empty: empty, recentRecords: 2)
+        for (step, day) in [1, 2, 5, 3, 4, 6].enumerated() { try log.append(dated("r\(step)", day: day)) }
+        XCTAssertEqual(try reader.current().days, [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(empty.replays.count, 1, "the records before the base, once")
+
+        try log.append(dated("r3", day: 7))
+        XCTAssertEqual(try reader.current().days, [1, 2, 4, 5, 6, 7])
+        XCTAssertEqual(counting.replays, 1, "day 3 comes before day 5, so the base was taken before day 5, not two lines back")
+
+        try log.append(dated("r1", day: 8))
+        XCTAssertEqual(try reader.current().days, [1, 4, 5, 6, 7, 8])
+        XCTAssertEqual(counting.replays, 2, "day 2 is in the base")
+    }
+
+    func test_aRecordFoldedInSinceTheBase_isFoldedAgainFromIt_evenWhereTheFilterOfTheBasesIdsFalselyKnowsIt() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let older = (0..<3_000).map { "older\($0)" }
+        // The filter a replay of them and two records more keeps of the older ones: found one of
+        // its false alarms, and write that id just after them.
+        var filter = IdentifierFilter(expecting: (older.count + 2) + (older.count + 2) / 4)
+        for id in older { filter.insert(id) }
+        let falseAlarm = try XCTUnwrap((0..<2_000_000).lazy.map { "new\($0)" }.first { filter.mayContain($0) })
+        try log.append(contentsOf: older.enumerated().map { entry(id: $1, kind: "account", step: $0) }
+            + [entry(id: falseAlarm, kind: "account", step: 3_000), entry(id: "last", kind: "account", step: 3_001)])
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        _ = try reader.current()
+
+        try log.append(entry(id: "last", kind: "security", step: 3_002))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 1, "\(falseAlarm) was written after the base, which the filter's false alarm doesn't change")
+    }
+
+    func test_theLastLines_nameWhereEachBegins_andAScanFromOne_saysWhenItReachesIt() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory)
+        for (step, id) in ["a", "b", "c"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        try log.append(LedgerEntry.tombstone(id: "a", kind: "account", at: 3))
+        let whole = try Data(contentsOf: directory.appendingPathComponent("transactions.log"))
+        try log.append(entry(id: "torn", kind: "account", step: 4))
+        let file = try FileHandle(forUpdating: directory.appendingPathComponent("transactions.log"))
+        try file.truncate(atOffset: UInt64(whole.count + 10))
+        try file.close()
+        let lengths = whole.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map { $0.count + 1 }
+
+        let last = try log.lastLines(2)
+        XCTAssertEqual(last.map(\.entry.id), ["c", "a"], "the torn line is no line")
+        XCTAssertEqual(last.map(\.entry.isDeleted), [false, true])
+        XCTAssertEqual(last.map(\.start.length), [Int64(lengths.dropLast(2).reduce(0, +)), Int64(lengths.dropLast(1).reduce(0, +))])
+        XCTAssertEqual(last.map(\.start.lastLineLength), [Int64(lengths[lengths.count - 3]), Int64(lengths[lengths.count - 2])])
+        XCTAssertEqual(try log.lastLines(9).map(\.entry.id), ["a", "b", "c", "a"], "every line, the first named by the header")
+        XCTAssertEqual(try log.lastLines(9).first?.start.length, Int64(lengths[0]))
+        XCTAssertEqual(try log.lastLines(0).count, 0)
+
+        var kept: [String] = [], reachedAt: Int?
+        let scan = try log.scanLiveToEnd(base: last[0].start, reserve: { _ in }, reachedBase: { reachedAt = kept.count }) { entry in
+            kept.append(entry.id)
+            return true
+        }
+        XCTAssertEqual(scan.base, last[0].start)
+        XCTAssertEqual(scan.end?.length, Int64(whole.count))
+        XCTAssertEqual(kept, ["a", "b", "c"])
+        XCTAssertEqual(reachedAt, 2, "before c")
+        let elsewhere = LogPosition(file: last[0].start.file + 1, length: last[0].start.length, lastLineLength: 1, lastLineHash: 0)
+        XCTAssertNil(try log.scanLiveToEnd(base: elsewhere, reserve: { _ in }, reachedBase: { XCTFail("another file's") }) { _ in true }.base)
+        XCTAssertNil(try log.scanLiveToEnd(base: nil, reserve: { _ in }, reachedBase: { XCTFail("none asked for") }) { _ in true }.base)
+    }
+
     func test_whatAChangeWouldMake_isTheProjectionAfterIt_withTheRecordsItReplaces() throws {
         let directory = makeTemporaryDirectory()
         let log = FileLedgerStore(directory: directory)
@@ -82,6 +203,51 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
 
     private func entry(id: String, kind: String, step: Int) -> LedgerEntry {
         LedgerEntry(id: id, kind: kind, schema: 1, updatedAt: Int64(step), payload: LedgerPayload([("name", "value \(step)\twith a tab")]))
+    }
+
+    private func dated(_ id: String, day: Int) -> LedgerEntry {
+        LedgerEntry(id: id, kind: "dated", schema: 1, updatedAt: Int64(day), payload: LedgerPayload([("day", String(day))]))
+    }
+
+    /// Days, in order: a replay sorts them, and a day before the last one folded can't be folded.
+    private struct DatedEntries: CheckpointableProjection {
+        final class Replays {
+            var count = 0
+        }
+
+        var days: [Int] = []
+        /// How many times the records were replayed, shared by every copy.
+        var replays = Replays()
+        var checkpointName: String { "dated-days-v1" }
+        var kinds: [LedgerKind] { [LedgerKind("dated", schema: 1)] }
+
+        func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Int? { entry.payload["day"].flatMap { Int($0) } }
+
+        func replaying(_ records: [Int]) -> DatedEntries {
+            replays.count += 1
+            return DatedEntries(days: records.sorted(), replays: replays)
+        }
+
+        mutating func fold(_ day: Int) -> Bool {
+            guard day >= days.last ?? .min else { return false }
+            days.append(day)
+            return true
+        }
+
+        mutating func fold(contentsOf days: [Int]) -> Bool { days.sorted().allSatisfy { fold($0) } }
+
+        func replayOrders(_ day: Int, before other: Int) -> Bool { day < other }
+
+        func write(to writer: inout CheckpointWriter) {
+            writer.write(days.count)
+            for day in days { writer.write(day) }
+        }
+
+        func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> DatedEntries? {
+            var decoded = DatedEntries(replays: replays)
+            for _ in 0..<(try reader.readCount()) { decoded.days.append(Int(try reader.readInt64())) }
+            return decoded
+        }
     }
 
     private struct SplitMix {

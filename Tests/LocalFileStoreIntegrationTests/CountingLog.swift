@@ -16,10 +16,14 @@ final class CountingLog: CheckpointableLedger {
         try log.forEachEntry(after: position, body)
     }
 
-    func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
-        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
+    func lastLines(_ count: Int) throws(StoreError) -> [LogLine] {
+        try log.lastLines(count)
+    }
+
+    func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void,
+                       _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
         replays += 1
-        return try log.scanLiveToEnd(reserve: reserve, keep)
+        return try log.scanLiveToEnd(base: base, reserve: reserve, reachedBase: reachedBase, keep)
     }
 
     func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {

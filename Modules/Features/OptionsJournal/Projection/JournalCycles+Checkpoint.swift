@@ -24,6 +24,15 @@ extension JournalCycles: CheckpointableProjection {
         return true
     }
 
+    /// By the time they filled, as a replay folds them, those of one time in the ledger's order.
+    public mutating func fold(contentsOf executions: [Execution]) -> Bool {
+        executions.indices.sorted { (executions[$0].execTime, $0) < (executions[$1].execTime, $1) }.allSatisfy { fold(executions[$0]) }
+    }
+
+    public func replayOrders(_ execution: Execution, before other: Execution) -> Bool {
+        execution.execTime < other.execTime
+    }
+
     public func write(to writer: inout CheckpointWriter) {
         writer.write(latest != nil)
         writer.write((latest ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970.bitPattern)

@@ -10,8 +10,12 @@ extension TransactionsProjection {
         try TransactionsLedgerCodec.record(from: entry)
     }
 
-    /// In the order every transactions projection replays a history: by day, then the holdings
-    /// rule's rank, then the ledger's order.
+    /// By day, then the holdings rule's rank: the order every transactions projection replays a
+    /// history in, the ledger's order aside.
+    public func replayOrders(_ transaction: Transaction, before other: Transaction) -> Bool {
+        (transaction.date, transaction.holdingsRank) < (other.date, other.holdingsRank)
+    }
+
     public mutating func fold(contentsOf records: [Transaction]) -> Bool {
         let order = records.indices.sorted { (records[$0].date, records[$0].holdingsRank, $0) < (records[$1].date, records[$1].holdingsRank, $1) }
         return order.allSatisfy { fold(records[$0]) }

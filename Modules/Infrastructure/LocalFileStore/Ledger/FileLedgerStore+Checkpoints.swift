@@ -102,6 +102,36 @@ extension FileLedgerStore: CheckpointableLedger {
         }
     }
 
+    public func lastLines(_ count: Int) throws(StoreError) -> [LogLine] {
+        try fileSystem { () throws -> [LogLine] in
+            guard count > 0, let file = try LinePieces(path: logPath), file.size > 0 else { return [] }
+            let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
+            let version = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version }
+            guard version == LedgerLogCodec.version else { return [] }
+            // Each line back, and the line before it, which names where it starts.
+            var backwards = BackwardLines(file: file, start: 0, pieceSize: 1 << 16)
+            var lines: [LogLine] = [], later: LedgerEntry?
+            while lines.count < count, let (piece, start, ranges) = try backwards.next() {
+                for range in ranges.reversed() {
+                    let whole = Array(piece[range.lowerBound...range.upperBound])
+                    if let later {
+                        lines.append(LogLine(start: LogPosition(file: file.inode, length: Int64(start + range.upperBound + 1), lastLineLength: Int64(whole.count),
+                                                                lastLineHash: StableHash.of(whole)), entry: later))
+                        if lines.count == count { break }
+                    }
+                    // The header is no entry, only the line before the first.
+                    guard start + range.lowerBound > 0 else { break }
+                    var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
+                    var entry: LedgerEntry?
+                    try? reader.read(whole, isLast: true) { _, read, _ in entry = read }
+                    guard let entry else { return [] }
+                    later = entry
+                }
+            }
+            return lines.reversed()
+        }
+    }
+
     /// The inode of the file at `path`, or nil when there is none.
     static func inode(of path: String) -> UInt64? {
         var info = stat()

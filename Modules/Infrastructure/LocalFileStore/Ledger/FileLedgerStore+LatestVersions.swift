@@ -19,7 +19,7 @@ extension FileLedgerStore {
             // compared at each line's start, so only the lines that start with it are handed out.
             var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16, idStart: Self.rawPrefix(of: match))
             var found: [String: LedgerEntry] = [:], passed = Set<String>()
-            while let (piece, lines) = try backwards.next() {
+            while let (piece, _, lines) = try backwards.next() {
                 var unreadable = false, complete = false
                 piece.withUnsafeBufferPointer { buffer in
                     for line in lines.reversed() {
@@ -92,7 +92,7 @@ private struct WantedIDs {
 /// ranges of the lines it holds whole (or of those whose id starts as asked), each range
 /// without its newline. A torn last line has no
 /// newline, so it is never a whole line: left out, as a forward read leaves it.
-private struct BackwardLines {
+struct BackwardLines {
     private let file: LinePieces
     private let start: Int
     private let pieceSize: Int
@@ -109,7 +109,8 @@ private struct BackwardLines {
         limit = file.size
     }
 
-    mutating func next() throws -> (piece: [UInt8], lines: [Range<Int>])? {
+    /// The next piece back, where in the file it starts, and its whole lines.
+    mutating func next() throws -> (piece: [UInt8], start: Int, lines: [Range<Int>])? {
         guard limit > start else { return nil }
         var from = max(start, limit - pieceSize)
         var piece = try bytes(from..<limit)
@@ -126,7 +127,7 @@ private struct BackwardLines {
         let lines = piece.withUnsafeBufferPointer { buffer in
             idStart.map { Self.lines(in: buffer, from: firstWhole, idStartingWith: $0) } ?? Self.lines(in: buffer, from: firstWhole)
         }
-        return (piece, lines)
+        return (piece, from, lines)
     }
 
     /// Every whole line from `first`, each found with memchr.

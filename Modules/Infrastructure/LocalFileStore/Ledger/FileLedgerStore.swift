@@ -45,23 +45,32 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// and no entry is kept that the caller does not want. The file is read a piece at a time, so
     /// a reader that keeps decoded values, not entries, never has the whole file in memory.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
-        try scanLiveToEnd(reserve: reserve, keep).superseded
+        try scanLiveToEnd(base: nil, reserve: reserve, reachedBase: {}, keep).superseded
     }
 
     /// The scan reads the file as long as it was when opened, so the end it names is what it read.
-    /// An older format has no end to name: its checkpoints would be read in the current one.
-    public func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
-        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?) {
+    /// An older format has no end to name: its checkpoints would be read in the current one. A
+    /// base in another file (the log was rewritten since it was named) is never reached.
+    public func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void,
+                              _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
         let file: LinePieces
         do throws(StoreError) {
-            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return ([], nil) }
+            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return LogScan(superseded: [], end: nil, base: nil) }
             file = opened
         } catch {
             throw .store(error)
         }
-        let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, _ throws(LedgerDecodingError) in try keep(entry) }
+        let base = base.flatMap { $0.file == file.inode && $0.length <= Int64(file.size) ? $0 : nil }
+        var reached = base == nil
+        let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, line throws(LedgerDecodingError) in
+            if !reached, let base, line.offset >= base.length {
+                reached = true
+                reachedBase()
+            }
+            return try keep(entry)
+        }
         lastLoad = (scan.garbageLines, scan.liveCount)
-        return (scan.superseded, scan.end)
+        return LogScan(superseded: scan.superseded, end: scan.end, base: scan.end == nil || !reached ? nil : base)
     }
 
     struct Scan {

@@ -17,6 +17,35 @@ public struct LogPosition: Equatable, Sendable {
     }
 }
 
+/// What `CheckpointableLedger.scanLiveToEnd` read.
+public struct LogScan: Equatable, Sendable {
+    /// The positions, among the entries `keep` kept, of those a later line superseded.
+    public let superseded: [Int]
+    /// Where the lines read ended; nil for a log in an older format.
+    public let end: LogPosition?
+    /// The base asked for, when the lines read reached it; nil otherwise (the log was rewritten
+    /// since the base was named, or is in an older format).
+    public let base: LogPosition?
+
+    public init(superseded: [Int], end: LogPosition?, base: LogPosition?) {
+        self.superseded = superseded
+        self.end = end
+        self.base = base
+    }
+}
+
+/// One of a log's last lines (`CheckpointableLedger.lastLines`): its entry, and where it begins,
+/// named by the line before it as a checkpoint's position is.
+public struct LogLine {
+    public let start: LogPosition
+    public let entry: LedgerEntry
+
+    public init(start: LogPosition, entry: LedgerEntry) {
+        self.start = start
+        self.entry = entry
+    }
+}
+
 /// A ledger whose lines only grow until something rewrites it whole: the local log. What its
 /// lines add up to can be kept at a position and brought up to date from the lines after it.
 public protocol CheckpointableLedger: AnyObject {
@@ -27,10 +56,16 @@ public protocol CheckpointableLedger: AnyObject {
     /// while `body` returns true. Returns where the lines ended, or nil when the log no longer
     /// starts with what `position` saw (it was rewritten) or `body` stopped.
     func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition?
-    /// `LedgerStore.scanLive` that also says where the lines it read ended: what a checkpoint
-    /// of the whole log is keyed to.
-    func scanLiveToEnd(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool)
-        throws(LedgerReadError) -> (superseded: [Int], end: LogPosition?)
+    /// The last `count` whole lines, in order (all of them when there are fewer; the header
+    /// line comes before them all), read back from the end; none for a log in an older format
+    /// or with a line that can't be read, which the whole read names.
+    func lastLines(_ count: Int) throws(StoreError) -> [LogLine]
+    /// `LedgerStore.scanLive` that also says where the lines it read ended, what a checkpoint of
+    /// the whole log is keyed to. With a `base` (a replay's, which the lines after it can be
+    /// folded onto again), `reachedBase` is called once, before `keep` is handed the first line
+    /// from there.
+    func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void,
+                       _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan
     /// Keeps `payload` under `name`, replacing what was there, without waiting for other writers:
     /// a checkpoint is a cache, and one lost to a crash is rebuilt from the log.
     func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition)

@@ -24,6 +24,10 @@ public protocol CheckpointableProjection {
     /// whose replay puts records in an order of its own (by date, say) can put them in it first,
     /// so that a record changed in place is still folded.
     mutating func fold(contentsOf records: [Record]) -> Bool
+    /// Whether a replay folds `record` before `other` wherever the ledger holds them (an earlier
+    /// day's transaction, say). A replay's base is taken only where no record after it comes
+    /// before one in it, so the records after it can be folded onto it.
+    func replayOrders(_ record: Record, before other: Record) -> Bool
     func write(to writer: inout CheckpointWriter)
     /// What `write` wrote, or nil when it was written for another context.
     func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Self?
@@ -33,6 +37,9 @@ extension CheckpointableProjection {
     public mutating func fold(contentsOf records: [Record]) -> Bool {
         records.allSatisfy { fold($0) }
     }
+
+    /// In the ledger's order.
+    public func replayOrders(_ record: Record, before other: Record) -> Bool { false }
 }
 
 /// Reads a projection at the speed of its checkpoint: loads it, folds the lines appended since,
@@ -90,7 +97,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
-        return try refolded(token: now.token, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+        return try refolded(token: now.token, filter: filter, since: now.since, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
     }
 
     /// `entries` folded into `state` one at a time; nil when one can't be.
@@ -172,7 +179,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .store(error)
         }
         current.filter = filter
-        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, appending: []) {
+        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, since: current.since, appending: []) {
             (current.state, current.since) = (state, since)
             save(&current, filter: filter, at: end)
             return current
@@ -184,15 +191,29 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     /// The base, with every record written after it folded in again in the ledger's order, and
     /// then `entries`; nil when a line changes a record the base holds (its filter may know the
-    /// id), or a record can't be folded.
-    private func refolded(token: UInt64, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
+    /// id), or a record can't be folded. An id in `since` was first written after the base, so
+    /// the filter isn't asked: one of its rare false alarms among the thousands of ids since
+    /// would otherwise make every change replay until the base moved on.
+    private func refolded(token: UInt64, filter: IdentifierFilter, since: Set<String>, appending entries: [LedgerEntry]) throws(LedgerReadError)
         -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: { !since.contains($0) && filter.mayContain($0) },
+                                                                appending: entries) else { return nil }
+        var state = base
+        guard state.fold(contentsOf: recent.inOrder) else { return nil }
+        return (state, recent.ids, replaced, end)
+    }
+
+    /// The live records written after `position`, where `base` was taken, and then `entries`,
+    /// with the ones `entries` replace; nil when a line changes a record the base may hold, or
+    /// can't be read.
+    private func recentRecords(after position: LogPosition, of base: Projection, mayBeInBase: (String) -> Bool, appending entries: [LedgerEntry])
+        throws(LedgerReadError) -> (recent: RecentRecords<Projection.Record>, replaced: [String: Projection.Record], end: LogPosition)? {
         var recent = RecentRecords<Projection.Record>(), usable = true
         func take(_ entry: LedgerEntry) -> Bool {
-            guard recent.ids.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
+            guard recent.ids.contains(entry.id) || !mayBeInBase(entry.id) else { return false }
             guard kinds.contains(entry.kind), !entry.isDeleted else {
                 recent.remove(entry.id)
                 return true
@@ -216,36 +237,105 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             if let record = recent.live(entry.id) { replaced[entry.id] = record }
             guard take(entry) else { return nil }
         }
-        var state = base
-        guard state.fold(contentsOf: recent.inOrder) else { return nil }
-        return (state, recent.ids, replaced, end)
+        return (recent, replaced, end)
     }
 
-    /// The whole log replayed, and a checkpoint of it saved, its own base. Each entry is decoded
-    /// as it is read, so no entry, and no piece of the file, is kept: a replay holds the records,
-    /// not the log.
+    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
+    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
+    /// The base is taken at least `recentRecords` lines before the end, where no record after it
+    /// comes before one in it (`baseStart`), and the records written after it are folded onto
+    /// it, so a change to one of them (the first edit after an import, an undo right after the
+    /// first read) is folded again from the base too. The replay leaves out of the base every
+    /// version of a record written again after it, so those ids are left out of its filter.
+    /// When there is no such place, the whole log is its own base.
     private func rebuilt() throws(LedgerReadError) -> Snapshot {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
-        let (superseded, end) = try log.scanLiveToEnd(reserve: { records.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
+        var atBase: (records: Int, ids: Int)?
+        let scan = try log.scanLiveToEnd(base: try baseStart(), reserve: { records.reserveCapacity($0) },
+                                         reachedBase: { atBase = (records.count, ids.count) }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
             ids.append(entry.id)
             guard let record = try empty.record(from: entry) else { return false }
             records.append(record)
             return true
         }
-        records.removeAll(atPositions: superseded)
-        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
-        if let end {
-            // Sized from the ids of these kinds, with room for half as many again, not from the log:
-            // every read loads the filter, and a projection of a few records keeps a small one.
-            var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
-            for id in ids { filter.insert(id) }
-            saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
-            saveCurrent(snapshot, at: end)
+        let boundary = atBase ?? (records.count, ids.count)
+        let liveBeforeBase = boundary.records - scan.superseded.count { $0 < boundary.records }
+        records.removeAll(atPositions: scan.superseded)
+        guard let end = scan.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records)) }
+        // Sized from the ids of these kinds, with room for half as many again, not from the log:
+        // every read loads the filter, and a projection of a few records keeps a small one.
+        var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
+        // The lines read back named the base; the records before it, which they didn't see, must
+        // not come after one of those after it either.
+        if let basePosition = scan.base, !someRecord(in: records[liveBeforeBase...], comesBeforeOneIn: records[..<liveBeforeBase]) {
+            let afterBase = Array(records[liveBeforeBase...])
+            records.removeSubrange(liveBeforeBase...)
+            let base = empty.replaying(records)
+            if let (recent, _, readTo) = try recentRecords(after: basePosition, of: base, mayBeInBase: { _ in false }, appending: []), readTo == end {
+                var state = base
+                if state.fold(contentsOf: recent.inOrder) {
+                    for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
+                    var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: state)
+                    saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+                    saveCurrent(snapshot, at: end)
+                    return snapshot
+                }
+            }
+            records += afterBase
         }
+        for id in ids { filter.insert(id) }
+        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
+        saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
+        saveCurrent(snapshot, at: end)
         return snapshot
+    }
+
+    /// Where a replay's base can start: the latest line at least `recentRecords` lines from the
+    /// end (within twice as many) where no record of the lines after it comes before one of the
+    /// lines before it, read back from the end; a day's edge in a history of trades, say. Nil
+    /// when there is none.
+    private func baseStart() throws(LedgerReadError) -> LogPosition? {
+        let lines: [LogLine]
+        do throws(StoreError) {
+            lines = try log.lastLines(2 * recentRecords)
+        } catch {
+            throw .store(error)
+        }
+        guard lines.count > recentRecords else { return nil }
+        let records = lines.map { line in kinds.contains(line.entry.kind) && !line.entry.isDeleted ? try? empty.record(from: line.entry) : nil }
+        // The record of the lines before each line that a replay folds last.
+        var lastBefore: [Projection.Record?] = [nil]
+        for record in records { lastBefore.append(latest(lastBefore[lastBefore.count - 1], record)) }
+        // The record of the lines from `start` that a replay folds first.
+        var firstFrom: Projection.Record?
+        for start in stride(from: records.count - 1, through: 0, by: -1) {
+            firstFrom = earliest(firstFrom, records[start])
+            guard records.count - start >= recentRecords else { continue }
+            if let first = firstFrom, let last = lastBefore[start], empty.replayOrders(first, before: last) { continue }
+            return lines[start].start
+        }
+        return nil
+    }
+
+    private func earliest(_ record: Projection.Record?, _ other: Projection.Record?) -> Projection.Record? {
+        guard let record else { return other }
+        guard let other else { return record }
+        return empty.replayOrders(other, before: record) ? other : record
+    }
+
+    private func latest(_ record: Projection.Record?, _ other: Projection.Record?) -> Projection.Record? {
+        guard let record else { return other }
+        guard let other else { return record }
+        return empty.replayOrders(record, before: other) ? other : record
+    }
+
+    /// Whether a replay folds a record of `later` before one of `earlier`.
+    private func someRecord(in later: ArraySlice<Projection.Record>, comesBeforeOneIn earlier: ArraySlice<Projection.Record>) -> Bool {
+        guard let first = later.reduce(nil, earliest), let last = earlier.reduce(nil, latest) else { return false }
+        return empty.replayOrders(first, before: last)
     }
 
     // MARK: - Saving
