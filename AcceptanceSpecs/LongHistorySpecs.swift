@@ -78,6 +78,34 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(refused, 2, "an edit that overdraws and one that oversells are refused")
     }
 
+    func test_theFirstChangesAfterAnImport_toTransactionsItWrote_areCheckedFromTheCheckpoints_asTheWholeLogDoes() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 3_000).path]).status, 0)
+        // The first reads rebuild the checkpoints (the portfolio's, though no price is cached).
+        for read in [["cash"], ["gains"], ["list", "-n", "1"]] { XCTAssertEqual(invest.run(read).status, 0, "\(read)") }
+        XCTAssertEqual(invest.run(["portfolio", "--offline"]).errors.contains("no cached price"), true)
+        let recent = try XCTUnwrap(invest.run(["list", "-n", "20", "--format", "json"]).json() as? [[String: Any]])
+        func newest(_ type: String) throws -> String { try XCTUnwrap(recent.first { $0["type"] as? String == type }?["id"] as? String, type) }
+        let steps = [["edit", try newest("buy"), "--sum", "1"], ["edit", try newest("sell"), "--quantity", "100000"], ["delete", try newest("deposit"), "--yes"],
+                     ["edit", try newest("buy"), "--date", "2024-06-01"], ["undo"]]
+        var statuses: [Int32] = []
+        for step in steps {
+            // The same change in a copy without checkpoints, which reads the whole log.
+            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
+            try FileManager.default.copyItem(at: invest.home, to: twin.home)
+            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
+            let (checkpointed, replayed) = (invest.run(step), twin.run(step))
+            XCTAssertEqual(checkpointed.status, replayed.status, "\(step)")
+            XCTAssertEqual(checkpointed.output, replayed.output, "\(step)")
+            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(step)")
+            statuses.append(checkpointed.status)
+            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["gains", "--format", "json"], ["list", "-n", "7", "--format", "json"]] {
+                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after \(step): \(read)")
+            }
+        }
+        XCTAssertEqual(statuses, [0, 2, 0, 0, 0], "a sell of shares not held is refused, the rest written, the last undone")
+    }
+
     func test_undoOfAChangeJustMade_orOfAnImport_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)

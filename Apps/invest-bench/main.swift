@@ -369,12 +369,14 @@ do {
             writeRecent()
             _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
         }) { (["undo"], home.path) })
-        // A change to a record the first read after a rebuild (an upgrade, a compaction, a
-        // fresh import) read: the replay keeps its last lines out of its base.
+        // A change to a record the first reads after a rebuild (an upgrade, a compaction, a
+        // fresh import) read: the replay keeps its last lines out of its base. `cash` rebuilds
+        // the tally, `account list` the other kinds an edit looks up.
         record(size, "invest edit (a recent transaction, after a rebuild)", timeProcess(runs: options.runs, prepare: {
             writeRecent()
             try? FileManager.default.removeItem(at: home.appendingPathComponent("checkpoints"))
             _ = runInvest(["cash"], home: home.path)
+            _ = runInvest(["account", "list"], home: home.path)
         }) { (["edit", String(recent.prefix(8)), "--sum", "12"], home.path) })
         record(size, "invest portfolio --offline (after an edit)", timeProcess(runs: options.runs, prepare: {
             writeRecent()

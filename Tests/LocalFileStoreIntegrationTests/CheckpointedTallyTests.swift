@@ -110,6 +110,41 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertLessThan(log.replays, 60, "only changes to older transactions, and the first reads, replay")
     }
 
+    /// After each rebuild (the checkpoints gone, as after a compaction or an upgrade), an edit
+    /// or a delete of one of the transactions it just read is folded from the base it kept
+    /// behind its last lines, wherever it could take one, and every answer equals a replay.
+    func test_aChangeRightAfterARebuild_toATransactionItRead_isFoldedFromTheBaseItKept_andEqualsAReplay() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        var random = RandomHistory(seed: 41)
+        var written: [Transaction] = []
+        var folded = 0
+        for round in 0..<40 {
+            // Three trades a day, one in ten a few days late.
+            for index in 0..<20 {
+                let day = 19_723 + Int32((round * 20 + index) / 3) - (random.next(below: 10) == 0 ? Int32(1 + random.next(below: 3)) : 0)
+                let added = random.transaction().with(date: CalendarDay(daysSinceEpoch: day))
+                try store.upsert(added)
+                written.append(added)
+            }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent("checkpoints"))
+            XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally(), try replay(directory), "round \(round)")
+            let replays = log.replays
+            let index = written.count - 1 - random.next(below: 8)
+            if random.next(below: 2) == 0 {
+                written[index] = written[index].with(sum: written[index].sum + FixedDecimal(1))
+                try store.upsert(written[index])
+            } else {
+                try store.delete(written.remove(at: index), deletedAt: Date())
+            }
+            XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally(), try replay(directory), "round \(round)")
+            folded += log.replays == replays ? 1 : 0
+        }
+        XCTAssertGreaterThan(folded, 20, "most rebuilds found a day's edge among their last lines to keep them out of the base")
+        XCTAssertLessThan(folded, 40, "and some found a late trade among them")
+    }
+
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
         let (directory, store, log) = try checkpointedDeposit()
         XCTAssertEqual(log.replays, 1, "no checkpoint yet")
