@@ -62,18 +62,7 @@ final class LongHistorySpecs: XCTestCase {
                      ["edit", buyID, "--type", "sell", "--quantity", "100000"], ["edit", buyID, "--ticker", "BBB"], ["delete", buyID, "--yes"], ["undo"]]
         var refused = 0
         for step in steps {
-            // The same change in a copy without checkpoints, which reads the whole log.
-            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
-            try FileManager.default.copyItem(at: invest.home, to: twin.home)
-            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
-            let (checkpointed, replayed) = (invest.run(step), twin.run(step))
-            XCTAssertEqual(checkpointed.status, replayed.status, "\(step)")
-            XCTAssertEqual(checkpointed.output, replayed.output, "\(step)")
-            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(step)")
-            refused += checkpointed.status == 2 ? 1 : 0
-            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["gains", "--format", "json"], ["list", "-n", "7", "--format", "json"]] {
-                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after \(step): \(read)")
-            }
+            refused += try runBesideACopyWithoutCheckpoints(invest, [step]) == [2] ? 1 : 0
         }
         XCTAssertEqual(refused, 2, "an edit that overdraws and one that oversells are refused")
     }
@@ -89,20 +78,7 @@ final class LongHistorySpecs: XCTestCase {
         let steps = [["edit", try newest("buy"), "--sum", "1"], ["edit", try newest("sell"), "--quantity", "100000"], ["delete", try newest("deposit"), "--yes"],
                      ["edit", try newest("buy"), "--date", "2024-06-01"], ["undo"]]
         var statuses: [Int32] = []
-        for step in steps {
-            // The same change in a copy without checkpoints, which reads the whole log.
-            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
-            try FileManager.default.copyItem(at: invest.home, to: twin.home)
-            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
-            let (checkpointed, replayed) = (invest.run(step), twin.run(step))
-            XCTAssertEqual(checkpointed.status, replayed.status, "\(step)")
-            XCTAssertEqual(checkpointed.output, replayed.output, "\(step)")
-            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(step)")
-            statuses.append(checkpointed.status)
-            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["gains", "--format", "json"], ["list", "-n", "7", "--format", "json"]] {
-                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after \(step): \(read)")
-            }
-        }
+        for step in steps { statuses += try runBesideACopyWithoutCheckpoints(invest, [step]) }
         XCTAssertEqual(statuses, [0, 2, 0, 0, 0], "a sell of shares not held is refused, the rest written, the last undone")
     }
 
@@ -122,21 +98,9 @@ final class LongHistorySpecs: XCTestCase {
         for change in changes {
             let made = invest.run(change)
             XCTAssertEqual(made.status, 0, "\(change): \(made.errors)")
-            // The same undo in a copy without checkpoints, which reads the whole log.
-            let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
-            try FileManager.default.copyItem(at: invest.home, to: twin.home)
-            try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
-            for (step, status): ([String], Int32) in [(["undo"], 0), (["undo"], 2)] {
-                let (checkpointed, replayed) = (invest.run(step), twin.run(step))
-                XCTAssertEqual(checkpointed.status, status, "undo of \(change): \(checkpointed.errors)")
-                XCTAssertEqual(checkpointed.status, replayed.status, "undo of \(change)")
-                XCTAssertEqual(checkpointed.output, replayed.output, "undo of \(change)")
-                XCTAssertEqual(checkpointed.errors, replayed.errors, "undo of \(change)")
-            }
-            for read in [["cash", "--format", "json"], ["portfolio", "--offline", "--by", "account", "--format", "json"], ["gains", "--format", "json"],
-                         ["list", "-n", "7", "--format", "json"], ["price", "list", "--format", "json"]] {
-                XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after the undo of \(change): \(read)")
-            }
+            let statuses = try runBesideACopyWithoutCheckpoints(invest, [["undo"], ["undo"]], thenReading: Self.reads + [
+                ["portfolio", "--offline", "--by", "account", "--format", "json"], ["price", "list", "--format", "json"]])
+            XCTAssertEqual(statuses, [0, 2], "undo of \(change)")
         }
     }
 
@@ -204,6 +168,28 @@ final class LongHistorySpecs: XCTestCase {
             XCTAssertEqual(checkpointed.output, replayed.output, "\(when): \(command)", file: file, line: line)
             XCTAssertEqual(checkpointed.errors, replayed.errors, "\(when): \(command)", file: file, line: line)
         }
+    }
+
+    private static let reads = [["cash", "--format", "json"], ["portfolio", "--offline", "--format", "json"], ["gains", "--format", "json"],
+                                ["list", "-n", "7", "--format", "json"]]
+
+    /// Runs `steps` here and in a copy without checkpoints, which reads the whole log: each with
+    /// the same status, output and errors, and then the same answers to `reads`. Returns the
+    /// statuses.
+    private func runBesideACopyWithoutCheckpoints(_ invest: InvestDriver, _ steps: [[String]], thenReading reads: [[String]] = reads,
+                                                  file: StaticString = #filePath, line: UInt = #line) throws -> [Int32] {
+        let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
+        try FileManager.default.copyItem(at: invest.home, to: twin.home)
+        try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
+        let statuses = steps.map { step in
+            let (checkpointed, replayed) = (invest.run(step), twin.run(step))
+            XCTAssertEqual(checkpointed.status, replayed.status, "\(step): \(checkpointed.errors)", file: file, line: line)
+            XCTAssertEqual(checkpointed.output, replayed.output, "\(step)", file: file, line: line)
+            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(step)", file: file, line: line)
+            return checkpointed.status
+        }
+        for read in reads { XCTAssertEqual(invest.run(read).output, twin.run(read).output, "after \(steps): \(read)", file: file, line: line) }
+        return statuses
     }
 
     /// A CSV of `rows` (date,type,ticker,quantity,sum), as a broker's statement is imported.
