@@ -82,6 +82,25 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(statuses, [0, 2, 0, 0, 0], "a sell of shares not held is refused, the rest written, the last undone")
     }
 
+    func test_aStatementAFewDaysLate_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 3_000).path]).status, 0)
+        XCTAssertEqual(invest.run(["cash"]).status, 0)
+        let newest = (try invest.run(["list", "-n", "1", "--format", "json"]).json() as? [[String: Any]])?.first?["date"] as? String
+        XCTAssertEqual(newest, CalendarDayText.iso(daysAfter2023: 539))
+        let late = CalendarDayText.iso(daysAfter2023: 537)
+        let fine = try writeStatement(["\(late),buy,AAA,1,10", "\(late),deposit,,,5"])
+        let overdrawing = try writeStatement(["\(late),buy,BBB,1,1000000000"])
+
+        var statuses: [Int32] = []
+        for step in [["import", fine.path], ["import", overdrawing.path], ["undo"], ["import", fine.path]] {
+            // Not the rows: each copy makes its own ids for them.
+            statuses += try runBesideACopyWithoutCheckpoints(invest, [step], thenReading: Self.reads.filter { $0[0] != "list" })
+        }
+
+        XCTAssertEqual(statuses, [0, 2, 0, 0], "the statement that overdraws is refused, naming its line")
+    }
+
     func test_undoOfAChangeJustMade_orOfAnImport_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)

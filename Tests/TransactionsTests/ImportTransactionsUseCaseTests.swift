@@ -180,7 +180,32 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         }
     }
 
+    func test_aRowDatedBeforeWhatTheTallyHolds_isCheckedFromTheTallyWithTheRowsAmongTheRecentTransactions_withoutReadingTheHistory() throws {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(date: "2024-01-10", ticker: "AAPL", quantity: "2", sum: "50")]
+        let lateBuy = row(2, date: "2024-01-05", ticker: "MSFT", sum: "30")
+        let (sut, store) = makeSUT(projectionsOf: history, changes: ReplayedChangeTally(history: history, base: "USD"))
+
+        let outcome = try sut.importRows([lateBuy], dryRun: false)
+
+        XCTAssertEqual(outcome.imported.map(\.date), [day("2024-01-05")])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .upsertBatch(outcome.imported), .endExclusiveAccess], "the history is not read")
+    }
+
+    func test_aRowDatedBeforeWhatTheTallyHolds_readsTheHistory_whenTheRecentTransactionsCantTell_orARuleBreaks() throws {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(date: "2024-01-10", ticker: "AAPL", quantity: "2", sum: "50")]
+        let cases: [(String, ImportRow, TransactionChangeTallying)] = [
+            ("a row before the recent transactions", row(2, date: "2024-01-05", ticker: "MSFT", sum: "30"), TransactionChangesSpy(nil)),
+            ("a row that overdraws, whose line the history names", row(2, date: "2024-01-05", ticker: "MSFT", sum: "80"), ReplayedChangeTally(history: history, base: "USD")),
+        ]
+        for (what, late, changes) in cases {
+            let (sut, store) = makeSUT(projectionsOf: history, changes: changes)
+            _ = try? sut.importRows([late], dryRun: true)
+            XCTAssertTrue(store.messages.contains(.retrieveAll), what)
+        }
+    }
+
     func test_randomImports_fromTheProjections_giveWhatTheHistoryGives() throws {
+        var toldFromTheChanges = 0
         for seed in 1...150 {
             var random = RandomHistory(seed: UInt64(seed) * 7)
             // A history that keeps the rules, as a saved one does: what an add would accept.
@@ -199,12 +224,17 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
             }
             for allowDuplicates in [false, true] {
                 let (fromHistory, _) = makeSUT(history: history)
-                let (fromProjections, _) = makeSUT(projectionsOf: history, keeping: 1 + random.next(below: 40))
+                let keeping = 1 + random.next(below: 40)
                 let expected = Result { try fromHistory.importRows(rows, dryRun: true, allowDuplicates: allowDuplicates) }
-                let actual = Result { try fromProjections.importRows(rows, dryRun: true, allowDuplicates: allowDuplicates) }
-                XCTAssertEqual(String(describing: actual), String(describing: expected), "seed \(seed), duplicates allowed: \(allowDuplicates)")
+                for changes in [nil, ReplayedChangeTally(history: history, base: "USD")] {
+                    let (fromProjections, _) = makeSUT(projectionsOf: history, keeping: keeping, changes: changes)
+                    let actual = Result { try fromProjections.importRows(rows, dryRun: true, allowDuplicates: allowDuplicates) }
+                    XCTAssertEqual(String(describing: actual), String(describing: expected), "seed \(seed), duplicates allowed: \(allowDuplicates), changes: \(changes != nil)")
+                    toldFromTheChanges += changes?.answered == nil ? 0 : 1
+                }
             }
         }
+        XCTAssertGreaterThan(toldFromTheChanges, 20, "rows dated before what the tally holds are folded in among the others")
     }
 
     // MARK: - Helpers
@@ -212,7 +242,7 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
     /// A store holding `history` and the projections of it, keeping its newest `keeping`; ids made
     /// in order, so two of them make the same ids.
     private func makeSUT(history: [Transaction] = [], projectionsOf projected: [Transaction]? = nil, keeping: Int = NewestTransactions.kept,
-                         file: StaticString = #filePath, line: UInt = #line) -> (ImportTransactionsUseCase, TransactionsStoreSpy) {
+                         changes: TransactionChangeTallying? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ImportTransactionsUseCase, TransactionsStoreSpy) {
         let store = TransactionsStoreSpy()
         store.stored = projected ?? history
         var made = 0
@@ -221,7 +251,7 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         let sut = ImportTransactionsUseCase(store: store, today: { day("2024-07-03") }, now: { [now] in now }, makeID: {
             made += 1
             return "made-\(made)"
-        }, tally: projections, newest: projections)
+        }, tally: projections, newest: projections, changes: changes)
         trackForMemoryLeaks(store, file: file, line: line)
         trackForMemoryLeaks(sut, file: file, line: line)
         return (sut, store)

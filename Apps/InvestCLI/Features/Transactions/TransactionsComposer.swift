@@ -77,10 +77,11 @@ extension AppComposer {
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.
     /// Under `--account`, the rows that name no account go into that one.
     func importTransactions(into ledger: LedgerStore) throws -> TransactionsImporting {
+        let tally = try transactionsTally()
         let importer = CurrencyResolvingImporter(
             decoratee: ImportTransactionsUseCase(store: try transactionsStore(on: ledger), today: { [context] in context.today }, now: context.now,
-                                                 makeID: context.makeID, tally: try transactionsTally(),
-                                                 newest: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code)),
+                                                 makeID: context.makeID, tally: tally,
+                                                 newest: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code), changes: tally),
             base: try baseCurrency().code, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return importer }
         return AccountAssigningImporter(decoratee: importer, account: account.id)

@@ -66,20 +66,24 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     private let makeID: () -> String
     private let tally: TransactionsTallying?
     private let newest: NewestTransactionsProjecting?
+    private let changes: TransactionChangeTallying?
 
     /// - Parameters:
     ///   - tally, newest: what the rules and the duplicates need of the history, kept up to date
     ///     without reading it: new rows dated after the newest transactions kept are checked in
     ///     the same time at any history length. Without them, or when they can't tell, the
     ///     history is read.
+    ///   - changes: the tally with rows dated among the recent transactions folded in with them,
+    ///     for rows the tally can't fold after what it holds (a statement a few days late).
     public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
-                tally: TransactionsTallying? = nil, newest: NewestTransactionsProjecting? = nil) {
+                tally: TransactionsTallying? = nil, newest: NewestTransactionsProjecting? = nil, changes: TransactionChangeTallying? = nil) {
         self.store = store
         self.today = today
         self.now = now
         self.makeID = makeID
         self.tally = tally
         self.newest = newest
+        self.changes = changes
     }
 
     public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
@@ -113,8 +117,9 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     /// from the projections; nil when only the history can tell. The newest transactions kept
     /// hold every saved one a row can equal when each row is dated after the oldest of them (or
     /// they are all there is); the tally, with the rows folded in, holds whether any rule broke.
-    /// When one did, or a row comes before what the tally folded, the history is read, and names
-    /// the lines to blame.
+    /// A row dated before what the tally folded is folded in among the recent transactions
+    /// (`changes`). When a rule broke, or a row comes before the recent transactions, the
+    /// history is read, and names the lines to blame.
     private func checkedAgainstProjections(_ valid: [Transaction], allowDuplicates: Bool)
         throws(ImportTransactionsError) -> (imported: [Transaction], duplicates: Set<String>)? {
         guard let tally, let newest else { return nil }
@@ -129,8 +134,11 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         var after = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try tally.tally() }
         // Each ticker's rows in the holdings rule's order, so each folds after the one before.
         let order = imported.indices.sorted { (imported[$0].date, imported[$0].holdingsRank, $0) < (imported[$1].date, imported[$1].holdingsRank, $1) }
-        for index in order {
-            guard after.fold(imported[index]) else { return nil }
+        if !order.allSatisfy({ after.fold(imported[$0]) }) {
+            guard let changes, let changed = try storing(ImportTransactionsError.storage, { () throws(TransactionsStoreError) in
+                try changes.tally(replacing: imported.map { TransactionReplacement(id: $0.id, replacement: $0) })
+            }) else { return nil }
+            after = changed.tally
         }
         guard after.keepsTheRules(forTickers: Set(imported.map(\.ticker))) else { return nil }
         return (imported, duplicates)
