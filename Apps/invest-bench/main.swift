@@ -403,6 +403,17 @@ do {
             _ = runInvest(["cash"], home: importHome)
             _ = runInvest(["list", "-n", "1"], home: importHome)
         }) { (["import", statement.path], importHome) })
+        // Issue 33: a statement two days late, dated among the recent transactions.
+        let late = root.appendingPathComponent("late-\(size).csv")
+        let lateDay = (transactions.last?.date ?? startDay).adding(days: -2).iso
+        try Data("date,type,ticker,quantity,sum\n\(lateDay),buy,T1,1,10\n\(lateDay),buy,T2,2,20\n".utf8).write(to: late)
+        record(size, "invest import (2 rows 2 days before the newest)", timeProcess(runs: options.runs, prepare: {
+            if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
+            importHome = root.appendingPathComponent("late-\(size)-\(UUID().uuidString)").path
+            try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: importHome))
+            _ = runInvest(["cash"], home: importHome)
+            _ = runInvest(["list", "-n", "1"], home: importHome)
+        }) { (["import", late.path], importHome) })
         try? FileManager.default.removeItem(at: home)
     }
     for size in options.tools { toolRows += try compareWithTools(size) }

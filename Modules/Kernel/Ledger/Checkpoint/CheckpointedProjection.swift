@@ -275,11 +275,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             records.removeSubrange(liveBeforeBase...)
             let base = empty.replaying(records)
             if let (recent, _, readTo) = try recentRecords(after: basePosition, of: base, mayBeInBase: { _ in false }, appending: []), readTo == end {
-                var state = base
-                if state.fold(contentsOf: recent.inOrder) {
-                    for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
-                    var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: state)
-                    saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+                for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
+                // The base is saved first and then folded on in place: a copy of it (the gains
+                // hold every sell) would double what the replay holds.
+                var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: empty)
+                saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+                snapshot.state = consume base
+                if snapshot.state.fold(contentsOf: recent.inOrder) {
                     saveCurrent(snapshot, at: end)
                     return snapshot
                 }
