@@ -387,33 +387,32 @@ do {
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
-        // Issue 33: a month's statement into the history, each run into a fresh copy of it with
-        // the checkpoints reads leave (a copy is a new file, whose checkpoints are made again).
+        // Issue 33: a month's statement, and its undo.
         let statement = root.appendingPathComponent("statement.csv")
         try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)
         record(size, "invest undo (an import of 2 rows)", timeProcess(runs: options.runs, prepare: {
             _ = runInvest(["import", statement.path], home: home.path)
             _ = runInvest(["cash"], home: home.path)
         }) { (["undo"], home.path) })
-        importHome = ""
-        record(size, "invest import (2 rows into the history)", timeProcess(runs: options.runs, prepare: {
-            if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
-            importHome = root.appendingPathComponent("statement-\(size)-\(UUID().uuidString)").path
-            try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: importHome))
-            _ = runInvest(["cash"], home: importHome)
-            _ = runInvest(["list", "-n", "1"], home: importHome)
-        }) { (["import", statement.path], importHome) })
-        // Issue 33: a statement two days late, dated among the recent transactions.
+        // Issue 33: a statement into the history, each run into a fresh copy of it with the
+        // checkpoints reads leave (a copy is a new file, whose checkpoints are made again).
+        func recordImport(_ what: String, of file: URL) {
+            var copy = ""
+            record(size, what, timeProcess(runs: options.runs, prepare: {
+                if !copy.isEmpty { try? FileManager.default.removeItem(atPath: copy) }
+                copy = root.appendingPathComponent("statement-\(size)-\(UUID().uuidString)").path
+                try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: copy))
+                _ = runInvest(["cash"], home: copy)
+                _ = runInvest(["list", "-n", "1"], home: copy)
+            }) { (["import", file.path], copy) })
+            if !copy.isEmpty { try? FileManager.default.removeItem(atPath: copy) }
+        }
+        recordImport("invest import (2 rows into the history)", of: statement)
+        // A statement two days late, dated among the recent transactions.
         let late = root.appendingPathComponent("late-\(size).csv")
         let lateDay = (transactions.last?.date ?? startDay).adding(days: -2).iso
         try Data("date,type,ticker,quantity,sum\n\(lateDay),buy,T1,1,10\n\(lateDay),buy,T2,2,20\n".utf8).write(to: late)
-        record(size, "invest import (2 rows 2 days before the newest)", timeProcess(runs: options.runs, prepare: {
-            if !importHome.isEmpty { try? FileManager.default.removeItem(atPath: importHome) }
-            importHome = root.appendingPathComponent("late-\(size)-\(UUID().uuidString)").path
-            try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: importHome))
-            _ = runInvest(["cash"], home: importHome)
-            _ = runInvest(["list", "-n", "1"], home: importHome)
-        }) { (["import", late.path], importHome) })
+        recordImport("invest import (2 rows 2 days before the newest)", of: late)
         try? FileManager.default.removeItem(at: home)
     }
     for size in options.tools { toolRows += try compareWithTools(size) }

@@ -199,21 +199,9 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
-        guard let (recent, replaced, end) = try recentRecords(after: position, of: base, mayBeInBase: { !since.contains($0) && filter.mayContain($0) },
-                                                                appending: entries) else { return nil }
-        var state = base
-        guard state.fold(contentsOf: recent.inOrder) else { return nil }
-        return (state, recent.ids, replaced, end)
-    }
-
-    /// The live records written after `position`, where `base` was taken, and then `entries`,
-    /// with the ones `entries` replace; nil when a line changes a record the base may hold, or
-    /// can't be read.
-    private func recentRecords(after position: LogPosition, of base: Projection, mayBeInBase: (String) -> Bool, appending entries: [LedgerEntry])
-        throws(LedgerReadError) -> (recent: RecentRecords<Projection.Record>, replaced: [String: Projection.Record], end: LogPosition)? {
         var recent = RecentRecords<Projection.Record>(), usable = true
         func take(_ entry: LedgerEntry) -> Bool {
-            guard recent.ids.contains(entry.id) || !mayBeInBase(entry.id) else { return false }
+            guard recent.ids.contains(entry.id) || since.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
             guard kinds.contains(entry.kind), !entry.isDeleted else {
                 recent.remove(entry.id)
                 return true
@@ -237,7 +225,9 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             if let record = recent.live(entry.id) { replaced[entry.id] = record }
             guard take(entry) else { return nil }
         }
-        return (recent, replaced, end)
+        var state = base
+        guard state.fold(contentsOf: recent.inOrder) else { return nil }
+        return (state, recent.ids, replaced, end)
     }
 
     /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
@@ -274,17 +264,18 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             let afterBase = Array(records[liveBeforeBase...])
             records.removeSubrange(liveBeforeBase...)
             let base = empty.replaying(records)
-            if let (recent, _, readTo) = try recentRecords(after: basePosition, of: base, mayBeInBase: { _ in false }, appending: []), readTo == end {
-                for id in ids[..<boundary.ids] where !recent.ids.contains(id) { filter.insert(id) }
-                // The base is saved first and then folded on in place: a copy of it (the gains
-                // hold every sell) would double what the replay holds.
-                var snapshot = Snapshot(token: 0, since: recent.ids, nextSince: nil, state: empty)
-                saveBase(&snapshot, filter: filter, state: base, at: basePosition)
-                snapshot.state = consume base
-                if snapshot.state.fold(contentsOf: recent.inOrder) {
-                    saveCurrent(snapshot, at: end)
-                    return snapshot
-                }
+            // The records after the base are the scan's own, in the ledger's order: none is read
+            // again. Every id written after it is left out of its filter.
+            let since = Set(ids[boundary.ids...])
+            for id in ids[..<boundary.ids] where !since.contains(id) { filter.insert(id) }
+            // The base is saved first and then folded on in place: a copy of it (the gains hold
+            // every sell) would double what the replay holds.
+            var snapshot = Snapshot(token: 0, since: since, nextSince: nil, state: empty)
+            saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+            snapshot.state = consume base
+            if snapshot.state.fold(contentsOf: afterBase) {
+                saveCurrent(snapshot, at: end)
+                return snapshot
             }
             records += afterBase
         }
