@@ -58,7 +58,7 @@ final class CheckpointedTallyTests: XCTestCase {
                 writeForeignCheckpoint(log)
             }
             XCTAssertEqual(try tally(directory), try replay(directory), "step \(step)")
-            XCTAssertEqual(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains(),
+            XCTAssertEqual(Array(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains()),
                            PortfolioCalculator.realizedGains(of: try history(directory), method: .fifo), "step \(step)")
         }
     }
@@ -101,7 +101,7 @@ final class CheckpointedTallyTests: XCTestCase {
             for method in [CostBasisMethod.fifo, .average] {
                 XCTAssertEqual(try CheckpointedPortfolioProjection(log: log, base: base).projection(method: method),
                                PortfolioProjection(base: base, method: method, history: history), "step \(step)")
-                XCTAssertEqual(try CheckpointedRealizedGains(log: log, base: base).gains(method: method).gains(),
+                XCTAssertEqual(Array(try CheckpointedRealizedGains(log: log, base: base).gains(method: method).gains()),
                                PortfolioCalculator.realizedGains(of: history, method: method), "step \(step)")
             }
             XCTAssertEqual(try CheckpointedNewestTransactions(log: log, base: base).newest(), NewestTransactions(base: base).replaying(history), "step \(step)")

@@ -22,7 +22,7 @@ final class RealizedGainsProjectionTests: XCTestCase {
                     history.append(transaction)
                     if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
                     for scope in [AccountScope.all, .only("isa"), .only(nil)] {
-                        XCTAssertEqual(projection.gains(in: scope), PortfolioCalculator.realizedGains(of: history.inBase(base), method: method, in: scope),
+                        XCTAssertEqual(Array(projection.gains(in: scope)), PortfolioCalculator.realizedGains(of: history.inBase(base), method: method, in: scope),
                                        "\(method), seed \(seed), step \(step), \(scope)")
                     }
                 }
@@ -49,6 +49,60 @@ final class RealizedGainsProjectionTests: XCTestCase {
 
         try assertCheckpointRoundTrip(of: projection, readBy: RealizedGainsProjection(base: base, method: .fifo),
                                       refusedBy: [RealizedGainsProjection(base: base, method: .average), RealizedGainsProjection(base: "GBP", method: .fifo)])
+    }
+
+    func test_aProjectionReadFromItsCheckpoint_foldsOn_andIsWrittenBack_asAReplayOfTheSameHistory() throws {
+        for method in CostBasisMethod.allCases {
+            var random = RandomHistory(seed: 31)
+            var history: [Transaction] = []
+            var projection = RealizedGainsProjection(base: base, method: method)
+            for step in 0..<120 {
+                let transaction = random.transaction()
+                history.append(transaction)
+                if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
+                // Every few steps it goes through a checkpoint, so sells read and sells added since are mixed.
+                if step % 7 == 0 { projection = try readBack(projection) }
+
+                XCTAssertEqual(Array(projection.gains()), PortfolioCalculator.realizedGains(of: history.inBase(base), method: method), "\(method), step \(step)")
+                XCTAssertEqual(try readBack(projection), projection, "\(method), step \(step)")
+            }
+        }
+    }
+
+    func test_theGainsOfAYear_areThatYearsSells_inDateOrder_whateverOrderTheyWereFoldedIn() {
+        var history: [Transaction] = []
+        var projection = RealizedGainsProjection(base: base, method: .fifo)
+        for month in 0..<40 {
+            let day = 19_358 + Int32(month) * 30
+            // B's sell is dated two weeks before A's, and folded after it.
+            for (offset, type, ticker) in [(0, TransactionType.buy, "A"), (0, .buy, "B"), (29, .sell, "A"), (15, .sell, "B")] {
+                let transaction = makeTransaction(date: CalendarDay(daysSinceEpoch: day + Int32(offset)).iso, type: type, ticker: ticker, quantity: "1", sum: "\(10 + month)")
+                history.append(transaction)
+                XCTAssertTrue(projection.fold(transaction))
+            }
+        }
+
+        for year in [2022, 2023, 2024, 2025, 2026] {
+            XCTAssertEqual(Array(projection.gains(year: year)), PortfolioCalculator.realizedGains(of: history, method: .fifo).filter { $0.date.components.year == year }, "\(year)")
+        }
+        XCTAssertEqual(projection.gains(year: 2024).count, 24)
+        XCTAssertEqual(projection.gains(year: 2023).map(\.ticker).prefix(2), ["B", "A"])
+    }
+
+    func test_aCheckpointWithASellThatIsNotText_isDamagedWhenRead_notWhenListed() {
+        let sell = makeTransaction(date: "2024-02-01", type: .sell, ticker: "A", quantity: "1", sum: "30")
+        var projection = RealizedGainsProjection(base: base, method: .fifo)
+        XCTAssertTrue(projection.fold(makeTransaction(date: "2024-01-01", type: .buy, ticker: "A", quantity: "1", sum: "10")))
+        XCTAssertTrue(projection.fold(sell))
+        var writer = CheckpointWriter()
+        projection.write(to: &writer)
+        var bytes = writer.bytes
+        let id = Array(sell.id.utf8)
+        guard let at = bytes.indices.first(where: { bytes[$0...].starts(with: id) }) else { return XCTFail("the sell's id is written") }
+        bytes[at] = 0xFF
+
+        var reader = CheckpointReader(bytes)
+        XCTAssertThrowsError(try RealizedGainsProjection(base: base, method: .fifo).decoded(from: &reader))
     }
 
     func test_reportFromTheProjection_equalsTheReportFromTheHistory_andReadsNoHistory() throws {
@@ -91,6 +145,15 @@ final class RealizedGainsProjectionTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private func readBack(_ projection: RealizedGainsProjection) throws -> RealizedGainsProjection {
+        var writer = CheckpointWriter()
+        projection.write(to: &writer)
+        var reader = CheckpointReader(writer.bytes)
+        let read = try XCTUnwrap(try RealizedGainsProjection(base: base, method: projection.method).decoded(from: &reader))
+        XCTAssertTrue(reader.isAtEnd)
+        return read
+    }
 
     private struct ProjectionStub: RealizedGainsProjecting {
         let base: String

@@ -19,12 +19,12 @@ extension PortfolioCalculator {
         }
 
         public init(history: [Transaction], method: CostBasisMethod) {
-            var unwanted: [AccountGain]?
+            var unwanted: PackedGains?
             self.init(history: history, method: method, realized: &unwanted)
         }
 
         /// - Parameter realized: where each sell's gain goes, in the order worked out; nil for none.
-        init(history: [Transaction], method: CostBasisMethod, realized: inout [AccountGain]?) {
+        init(history: [Transaction], method: CostBasisMethod, realized: inout PackedGains?) {
             self.init(method: method)
             var restated: [CostBooking] = []
             for index in PortfolioCalculator.inPositionsOrder(history) {
@@ -38,21 +38,19 @@ extension PortfolioCalculator {
 
         /// False, changing nothing, when `transaction` comes before what its ticker holds.
         public mutating func fold(_ transaction: Transaction) -> Bool {
-            var unwanted: [AccountGain]?
-            return fold(transaction, realized: &unwanted)
+            foldRealizing(transaction).folded
         }
 
-        mutating func fold(_ transaction: Transaction, realized: inout [AccountGain]?) -> Bool {
+        /// As `fold(_:)`, with the gain a sell realized.
+        mutating func foldRealizing(_ transaction: Transaction) -> (folded: Bool, realized: AccountGain?) {
             if !transaction.ticker.isEmpty {
                 let place = Self.place(of: transaction)
-                guard place >= lastPlace[transaction.ticker] ?? 0 else { return false }
+                guard place >= lastPlace[transaction.ticker] ?? 0 else { return (false, nil) }
                 lastPlace[transaction.ticker] = place
             }
             var restated: [CostBooking] = []
-            if let gain = PortfolioCalculator.apply(transaction, to: &book, accountFees: &accountFees, method: method, restated: &restated) {
-                realized?.append(AccountGain(account: gain.account, gain: gain.gain))
-            }
-            return true
+            let gain = PortfolioCalculator.apply(transaction, to: &book, accountFees: &accountFees, method: method, restated: &restated)
+            return (true, gain.map { AccountGain(account: $0.account, gain: $0.gain) })
         }
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }

@@ -45,11 +45,14 @@ public struct YearlyGains: Equatable, Sendable {
     public let cost: FixedDecimal
     public var gain: FixedDecimal { proceeds - cost }
 
-    public static func totals(of gains: [RealizedGain]) -> [YearlyGains] {
-        Dictionary(grouping: gains) { $0.date.components.year }
-            .map { year, sells in
-                YearlyGains(year: year, proceeds: sells.reduce(.zero) { $0 + $1.proceeds }, cost: sells.reduce(.zero) { $0 + $1.cost })
-            }
-            .sorted { $0.year < $1.year }
+    /// Added up in one pass, so a long list is never grouped into copies.
+    public static func totals<Gains: Sequence>(of gains: Gains) -> [YearlyGains] where Gains.Element == RealizedGain {
+        var byYear: [Int: (proceeds: FixedDecimal, cost: FixedDecimal)] = [:]
+        for sell in gains {
+            let year = sell.date.components.year
+            let total = byYear[year] ?? (.zero, .zero)
+            byYear[year] = (total.proceeds + sell.proceeds, total.cost + sell.cost)
+        }
+        return byYear.map { YearlyGains(year: $0.key, proceeds: $0.value.proceeds, cost: $0.value.cost) }.sorted { $0.year < $1.year }
     }
 }

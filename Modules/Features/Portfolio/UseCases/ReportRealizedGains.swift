@@ -6,7 +6,7 @@ import FixedPoint
 public struct RealizedGainsReport: Equatable, Sendable {
     public let method: CostBasisMethod
     /// The sells of the year asked for (every year without one), in date order.
-    public let sells: [RealizedGain]
+    public let sells: RealizedGainList
     public let yearlyTotals: [YearlyGains]
     /// In the base currency, of each sell in another (by its transaction's id): how much of its
     /// gain the currency made, the cost in its own currency at the sale's rate less the cost at
@@ -42,7 +42,7 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
         if let projections {
             let projection: RealizedGainsProjection
             do { projection = try projections.gains(method: method) } catch { throw .retrieval(error) }
-            if converter == nil || !projection.namesAnotherCurrency { return Self.report(projection.gains(in: scope), year: year, method: method) }
+            if converter == nil || !projection.namesAnotherCurrency { return Self.report(projection.gains(in: scope, year: year), method: method) }
         }
         let raw = try transactions.history()
         guard let converter else { return Self.report(PortfolioCalculator.realizedGains(of: raw, method: method, in: scope), year: year, method: method) }
@@ -64,7 +64,10 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     }
 
     private static func report(_ all: [RealizedGain], year: Int?, method: CostBasisMethod) -> RealizedGainsReport {
-        let sells = year.map { year in all.filter { $0.date.components.year == year } } ?? all
-        return RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
+        report(RealizedGainList(year.map { year in all.filter { $0.date.components.year == year } } ?? all), method: method)
+    }
+
+    private static func report(_ sells: RealizedGainList, method: CostBasisMethod) -> RealizedGainsReport {
+        RealizedGainsReport(method: method, sells: sells, yearlyTotals: YearlyGains.totals(of: sells))
     }
 }

@@ -1,6 +1,6 @@
 /// A checkpoint's payload, written and read field by field: fixed-width little-endian integers
 /// and length-prefixed strings, so reading one needs no parser and no Foundation decoder.
-public struct CheckpointWriter {
+public struct CheckpointWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
     public init() {}
@@ -35,6 +35,10 @@ public struct CheckpointWriter {
         bytes.append(contentsOf: raw)
     }
 
+    /// Bytes another writer wrote, as they are, with no count before them.
+    public mutating func append(written: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: written)
+    }
 }
 
 /// Reads what a `CheckpointWriter` wrote; anything short or out of range is `Damaged`, never a trap.
@@ -43,11 +47,13 @@ public struct CheckpointReader {
         public init() {}
     }
 
-    private let bytes: [UInt8]
-    private var offset = 0
+    /// What is read, shared: a reader made again `at` an offset of it reads on from there.
+    public let bytes: [UInt8]
+    public private(set) var offset: Int
 
-    public init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8], at offset: Int = 0) {
         self.bytes = bytes
+        self.offset = min(max(offset, 0), bytes.count)
     }
 
     public var isAtEnd: Bool { offset == bytes.count }

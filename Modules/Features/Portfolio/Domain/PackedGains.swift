@@ -1,0 +1,129 @@
+import FixedPoint
+import Ledger
+import Transactions
+
+/// A sell's realized gain, with the account it was realized in.
+struct AccountGain: Equatable, Sendable {
+    let account: String?
+    let gain: RealizedGain
+}
+
+/// Sells' gains packed as a checkpoint writes them, each decoded when it is asked for: a long
+/// history's sells cost their bytes, where a `RealizedGain` costs a struct, an id on the heap and
+/// an array of lots each. Those read from a checkpoint stay in its payload, never copied.
+struct PackedGains: Equatable, Sendable {
+    /// The bytes the sells were read from, and where each starts in them.
+    private var read: [UInt8] = []
+    private var readStarts: [Int] = []
+    /// Where the sells read end: the first added one follows there when they are written again.
+    private var readEnd = 0
+    /// The sells added since, and where each starts.
+    private var added = CheckpointWriter()
+    private var addedStarts: [Int] = []
+    /// Each sell's day, for ordering and choosing sells without decoding them.
+    private(set) var days: [Int32] = []
+
+    init() {}
+
+    var count: Int { days.count }
+    var indices: Range<Int> { 0..<count }
+
+    mutating func append(_ sold: AccountGain) {
+        addedStarts.append(added.bytes.count)
+        days.append(sold.gain.date.daysSinceEpoch)
+        Self.write(sold, to: &added)
+    }
+
+    subscript(index: Int) -> AccountGain {
+        var reader = reader(at: index)
+        do { return try Self.read(from: &reader) } catch { preconditionFailure(Self.checked) }
+    }
+
+    func account(at index: Int) -> String? {
+        var reader = reader(at: index)
+        do { return try reader.readOptionalString() } catch { preconditionFailure(Self.checked) }
+    }
+
+    /// Every sell was decoded once when it was read or added, so decoding it again can't fail.
+    private static let checked = "a packed gain is checked when it is read"
+
+    private func reader(at index: Int) -> CheckpointReader {
+        index < readStarts.count ? CheckpointReader(read, at: readStarts[index]) : CheckpointReader(added.bytes, at: addedStarts[index - readStarts.count])
+    }
+
+    static func == (lhs: PackedGains, rhs: PackedGains) -> Bool {
+        lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(count)
+        if let first = readStarts.first { writer.append(written: read[first..<readEnd]) }
+        writer.append(written: added.bytes[...])
+    }
+
+    /// Each sell is decoded once, to check it, and then left in `reader`'s bytes.
+    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+        let count = try reader.readCount()
+        read = reader.bytes
+        readStarts.reserveCapacity(count)
+        days.reserveCapacity(count)
+        for _ in 0..<count {
+            readStarts.append(reader.offset)
+            days.append(try Self.read(from: &reader).gain.date.daysSinceEpoch)
+        }
+        readEnd = reader.offset
+    }
+
+    private static func write(_ sold: AccountGain, to writer: inout CheckpointWriter) {
+        let gain = sold.gain
+        writer.write(sold.account)
+        writer.write(gain.transactionID)
+        writer.write(gain.date.daysSinceEpoch)
+        writer.write(gain.ticker)
+        for value in [gain.quantity, gain.proceeds, gain.cost] { writer.write(value.units) }
+        writer.write(gain.lots.count)
+        for lot in gain.lots {
+            writer.write(lot.boughtOn.daysSinceEpoch)
+            writer.write(lot.quantity.units)
+            writer.write(lot.cost.units)
+        }
+    }
+
+    private static func read(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> AccountGain {
+        let account = try reader.readOptionalString(), id = try reader.readString()
+        let date = CalendarDay(daysSinceEpoch: try reader.readInt32()), ticker = try reader.readString()
+        let quantity = FixedDecimal(units: try reader.readInt128()), proceeds = FixedDecimal(units: try reader.readInt128())
+        let cost = FixedDecimal(units: try reader.readInt128())
+        var lots: [RealizedGain.ConsumedLot] = []
+        for _ in 0..<(try reader.readCount()) {
+            lots.append(RealizedGain.ConsumedLot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readInt32()), quantity: FixedDecimal(units: try reader.readInt128()),
+                                                 cost: FixedDecimal(units: try reader.readInt128())))
+        }
+        return AccountGain(account: account, gain: RealizedGain(transactionID: id, date: date, ticker: ticker, quantity: quantity,
+                                                                proceeds: proceeds, cost: cost, lots: lots))
+    }
+}
+
+/// Sells' realized gains, in the order asked for, each decoded as it is read: `gains` lists a
+/// long history's sells in the memory their bytes take.
+public struct RealizedGainList: RandomAccessCollection, Equatable, Sendable {
+    private let packed: PackedGains
+    private let order: [Int]
+
+    public init(_ gains: [RealizedGain]) {
+        var packed = PackedGains()
+        for gain in gains { packed.append(AccountGain(account: nil, gain: gain)) }
+        self.init(packed, order: Array(packed.indices))
+    }
+
+    init(_ packed: PackedGains, order: [Int]) {
+        self.packed = packed
+        self.order = order
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { order.count }
+    public subscript(position: Int) -> RealizedGain { packed[order[position]].gain }
+
+    public static func == (lhs: RealizedGainList, rhs: RealizedGainList) -> Bool { lhs.elementsEqual(rhs) }
+}
