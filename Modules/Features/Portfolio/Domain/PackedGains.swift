@@ -41,7 +41,7 @@ struct PackedGains: Equatable, Sendable {
 
     func account(at index: Int) -> String? {
         var reader = reader(at: index)
-        do { return try reader.readOptionalString() } catch { preconditionFailure(Self.checked) }
+        do { return try reader.readCompactOptionalString() } catch { preconditionFailure(Self.checked) }
     }
 
     /// Every sell was decoded once when it was read or added, so decoding it again can't fail.
@@ -74,30 +74,31 @@ struct PackedGains: Equatable, Sendable {
         readEnd = reader.offset
     }
 
+    /// Every number in as few bytes as it needs: a sell with one lot takes about 60 bytes.
     private static func write(_ sold: AccountGain, to writer: inout CheckpointWriter) {
         let gain = sold.gain
-        writer.write(sold.account)
-        writer.write(gain.transactionID)
-        writer.write(gain.date.daysSinceEpoch)
-        writer.write(gain.ticker)
-        for value in [gain.quantity, gain.proceeds, gain.cost] { writer.write(value.units) }
-        writer.write(gain.lots.count)
+        writer.writeCompact(sold.account)
+        writer.writeCompact(gain.transactionID)
+        writer.writeCompact(Int(gain.date.daysSinceEpoch))
+        writer.writeCompact(gain.ticker)
+        for value in [gain.quantity, gain.proceeds, gain.cost] { writer.writeCompact(value.units) }
+        writer.writeCompact(gain.lots.count)
         for lot in gain.lots {
-            writer.write(lot.boughtOn.daysSinceEpoch)
-            writer.write(lot.quantity.units)
-            writer.write(lot.cost.units)
+            writer.writeCompact(Int(lot.boughtOn.daysSinceEpoch))
+            writer.writeCompact(lot.quantity.units)
+            writer.writeCompact(lot.cost.units)
         }
     }
 
     private static func read(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> AccountGain {
-        let account = try reader.readOptionalString(), id = try reader.readString()
-        let date = CalendarDay(daysSinceEpoch: try reader.readInt32()), ticker = try reader.readString()
-        let quantity = FixedDecimal(units: try reader.readInt128()), proceeds = FixedDecimal(units: try reader.readInt128())
-        let cost = FixedDecimal(units: try reader.readInt128())
+        let account = try reader.readCompactOptionalString(), id = try reader.readCompactString()
+        let date = CalendarDay(daysSinceEpoch: try reader.readCompactInt32()), ticker = try reader.readCompactString()
+        let quantity = FixedDecimal(units: try reader.readCompactInt128()), proceeds = FixedDecimal(units: try reader.readCompactInt128())
+        let cost = FixedDecimal(units: try reader.readCompactInt128())
         var lots: [RealizedGain.ConsumedLot] = []
-        for _ in 0..<(try reader.readCount()) {
-            lots.append(RealizedGain.ConsumedLot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readInt32()), quantity: FixedDecimal(units: try reader.readInt128()),
-                                                 cost: FixedDecimal(units: try reader.readInt128())))
+        for _ in 0..<(try reader.readCompactCount()) {
+            lots.append(RealizedGain.ConsumedLot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readCompactInt32()),
+                                                 quantity: FixedDecimal(units: try reader.readCompactInt128()), cost: FixedDecimal(units: try reader.readCompactInt128())))
         }
         return AccountGain(account: account, gain: RealizedGain(transactionID: id, date: date, ticker: ticker, quantity: quantity,
                                                                 proceeds: proceeds, cost: cost, lots: lots))

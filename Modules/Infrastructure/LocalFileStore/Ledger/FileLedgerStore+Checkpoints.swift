@@ -49,6 +49,18 @@ extension FileLedgerStore: CheckpointableLedger {
         withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
         // A checkpoint that can't be written is rebuilt by the next read: never the command's failure.
         try? FileSystem.writeAtomically(bytes, to: checkpointsDirectory + "/" + name, durable: false)
+        removeEarlierVersions(of: name)
+    }
+
+    /// A projection whose layout changed is saved under a new version (`gains-v2-fifo-USD` after
+    /// `gains-v1-fifo-USD`): the files of its earlier versions go, so an upgrade leaves no
+    /// megabytes behind that nothing reads. A later version is left alone: a newer build uses it.
+    private func removeEarlierVersions(of name: String) {
+        guard let marker = name.range(of: #"-v[0-9]+(?=[-.]|$)"#, options: .regularExpression),
+              let version = Int(name[name.index(marker.lowerBound, offsetBy: 2)..<marker.upperBound]), version > 1, version <= 100 else { return }
+        for earlier in 1..<version {
+            unlink(checkpointsDirectory + "/" + name[..<marker.lowerBound] + "-v\(earlier)" + name[marker.upperBound...])
+        }
     }
 
     /// Checks that the log is the file `position` saw, at least as long, with the same last line

@@ -35,6 +35,30 @@ public struct CheckpointWriter: Sendable {
         bytes.append(contentsOf: raw)
     }
 
+    /// A number in as few bytes as it needs, seven bits a byte, its sign in the lowest bit
+    /// (zigzag): an amount takes 3–6 bytes where `write(_: Int128)` takes 16.
+    public mutating func writeCompact(_ value: Int128) {
+        var rest = UInt128(bitPattern: value << 1 ^ value >> 127)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    public mutating func writeCompact(_ value: Int) { writeCompact(Int128(value)) }
+
+    /// Its length in as few bytes as it needs, then its bytes.
+    public mutating func writeCompact(_ value: String) {
+        writeCompact(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    public mutating func writeCompact(_ value: String?) {
+        write(value != nil)
+        if let value { writeCompact(value) }
+    }
+
     /// Bytes another writer wrote, as they are, with no count before them.
     public mutating func append(written: ArraySlice<UInt8>) {
         bytes.append(contentsOf: written)
@@ -96,6 +120,46 @@ public struct CheckpointReader {
     public mutating func readInt128() throws(Damaged) -> Int128 {
         let low = try readUInt64(), high = try readUInt64()
         return Int128(Int64(bitPattern: high)) << 64 | Int128(low)
+    }
+
+    /// What `writeCompact(_: Int128)` wrote: at most 19 bytes, none of them setting a bit past
+    /// the 128th.
+    public mutating func readCompactInt128() throws(Damaged) -> Int128 {
+        var value: UInt128 = 0, shift: UInt128 = 0
+        while true {
+            guard offset < bytes.count, shift < 128 else { throw Damaged() }
+            let byte = bytes[offset]
+            offset += 1
+            let bits = UInt128(byte & 0x7F)
+            guard shift < 126 || bits >> (128 - shift) == 0 else { throw Damaged() }
+            value |= bits << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int128(bitPattern: value >> 1) ^ -Int128(bitPattern: value & 1)
+    }
+
+    public mutating func readCompactInt32() throws(Damaged) -> Int32 {
+        guard let value = Int32(exactly: try readCompactInt128()) else { throw Damaged() }
+        return value
+    }
+
+    /// A count written by `writeCompact(_: Int)`: never more than the bytes left could hold.
+    public mutating func readCompactCount() throws(Damaged) -> Int {
+        let value = try readCompactInt128()
+        guard value >= 0, value <= Int128(bytes.count - offset) else { throw Damaged() }
+        return Int(value)
+    }
+
+    public mutating func readCompactString() throws(Damaged) -> String {
+        let count = try readCompactCount()
+        defer { offset += count }
+        guard let text = String(validating: bytes[offset..<offset + count], as: UTF8.self) else { throw Damaged() }
+        return text
+    }
+
+    public mutating func readCompactOptionalString() throws(Damaged) -> String? {
+        try readBool() ? try readCompactString() : nil
     }
 
     public mutating func readString() throws(Damaged) -> String {

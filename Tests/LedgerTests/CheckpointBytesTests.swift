@@ -1,0 +1,58 @@
+import XCTest
+import Ledger
+
+/// Compact numbers are read back exactly, in the fewest bytes, and a checkpoint whose bytes
+/// can't be one is damaged, never a trap.
+final class CheckpointBytesTests: XCTestCase {
+    func test_compactNumbers_readBackExactly_inAsFewBytesAsTheyNeed() throws {
+        var random = SystemRandomNumberGenerator()
+        let edges: [Int128] = [0, 1, -1, 63, -64, 64, -65, 8_191, 8_192, Int128(Int64.max), Int128(Int64.min), .max, .min, .max - 1, .min + 1]
+        let values = edges + (0..<500).map { _ in Int128(Int64.random(in: .min ... .max, using: &random)) >> Int.random(in: 0..<64, using: &random) }
+        for value in values {
+            var writer = CheckpointWriter()
+            writer.writeCompact(value)
+            var reader = CheckpointReader(writer.bytes)
+
+            XCTAssertEqual(try reader.readCompactInt128(), value)
+            XCTAssertTrue(reader.isAtEnd)
+            let magnitude = value < 0 ? -(value + 1) : value
+            let bits = 128 - magnitude.leadingZeroBitCount + 1
+            XCTAssertEqual(writer.bytes.count, max(1, (bits + 6) / 7), "\(value)")
+        }
+    }
+
+    func test_compactStrings_andCounts_readBack() throws {
+        var writer = CheckpointWriter()
+        writer.writeCompact("T100")
+        writer.writeCompact(String?.none)
+        writer.writeCompact(String?.some(String(repeating: "é", count: 100)))
+        writer.writeCompact(3)
+        var reader = CheckpointReader(writer.bytes)
+
+        XCTAssertEqual(try reader.readCompactString(), "T100")
+        XCTAssertEqual(try reader.readCompactOptionalString(), nil)
+        XCTAssertEqual(try reader.readCompactOptionalString(), String(repeating: "é", count: 100))
+        XCTAssertThrowsError(try reader.readCompactCount(), "a count beyond the bytes left")
+    }
+
+    func test_bytesThatAreNoCompactNumber_areDamaged() {
+        let cases: [(String, [UInt8])] = [
+            ("cut short", [0x80, 0x80]),
+            ("past 128 bits", Array(repeating: 0xFF, count: 18) + [0x04]),
+            ("longer than 19 bytes", Array(repeating: 0x80, count: 19) + [0x00]),
+            ("nothing", []),
+        ]
+        for (name, bytes) in cases {
+            var reader = CheckpointReader(bytes)
+            XCTAssertThrowsError(try reader.readCompactInt128(), name)
+        }
+        var widest = CheckpointReader(Array(repeating: 0xFF, count: 18) + [0x03])
+        XCTAssertEqual(try widest.readCompactInt128(), .min, "the widest number there is")
+        var string = CheckpointReader([2, 0xC3, 0x28])
+        XCTAssertThrowsError(try string.readCompactString(), "not UTF-8")
+        var day = CheckpointWriter()
+        day.writeCompact(Int128(Int32.max) + 1)
+        var tooLate = CheckpointReader(day.bytes)
+        XCTAssertThrowsError(try tooLate.readCompactInt32())
+    }
+}
