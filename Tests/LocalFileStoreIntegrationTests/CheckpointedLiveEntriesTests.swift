@@ -177,15 +177,16 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         try log.append(entry(id: "a", kind: "account", step: 0))
         let position = try XCTUnwrap(log.lastLines(1).first?.start)
         let earlier = ["gains-v1-fifo-USD", "gains-v1-fifo-USD.base", "gains-v1-fifo-USD.ids", "gains-v2-fifo-USD", "gains-v1-average-USD",
-                       "gains-v1-fifo-GBP", "tally-v1-USD", "gains-v4-fifo-USD"]
+                       "gains-v1-fifo-GBP", "tally-v1-USD", "gains-v4-fifo-USD", "cycles-v1", "cycles-v1.base", "cycles-v1x.base"]
         for name in earlier { log.saveCheckpoint([1], named: name, at: position) }
 
         log.saveCheckpoint([2], named: "gains-v3-fifo-USD", at: position)
         log.saveCheckpoint([2], named: "gains-v3-fifo-USD.base", at: position)
+        log.saveCheckpoint([2], named: "cycles-v2.base", at: position)
 
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("checkpoints").path).sorted()
-        XCTAssertEqual(kept, ["gains-v1-average-USD", "gains-v1-fifo-GBP", "gains-v1-fifo-USD.ids", "gains-v3-fifo-USD", "gains-v3-fifo-USD.base",
-                              "gains-v4-fifo-USD", "tally-v1-USD"])
+        XCTAssertEqual(kept, ["cycles-v1", "cycles-v1x.base", "cycles-v2.base", "gains-v1-average-USD", "gains-v1-fifo-GBP", "gains-v1-fifo-USD.ids",
+                              "gains-v3-fifo-USD", "gains-v3-fifo-USD.base", "gains-v4-fifo-USD", "tally-v1-USD"])
         XCTAssertEqual(log.checkpoint(named: "gains-v3-fifo-USD")?.payload, [2])
     }
 

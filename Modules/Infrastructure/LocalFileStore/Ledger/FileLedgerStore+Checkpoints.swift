@@ -56,11 +56,22 @@ extension FileLedgerStore: CheckpointableLedger {
     /// `gains-v1-fifo-USD`): the files of its earlier versions go, so an upgrade leaves no
     /// megabytes behind that nothing reads. A later version is left alone: a newer build uses it.
     private func removeEarlierVersions(of name: String) {
-        guard let marker = name.range(of: #"-v[0-9]+(?=[-.]|$)"#, options: .regularExpression),
-              let version = Int(name[name.index(marker.lowerBound, offsetBy: 2)..<marker.upperBound]), version > 1, version <= 100 else { return }
+        var parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard let at = parts.firstIndex(where: { Self.version($0) != nil }), let (version, rest) = Self.version(parts[at]),
+              (2...100).contains(version) else { return }
         for earlier in 1..<version {
-            unlink(checkpointsDirectory + "/" + name[..<marker.lowerBound] + "-v\(earlier)" + name[marker.upperBound...])
+            parts[at] = "v\(earlier)\(rest)"[...]
+            unlink(checkpointsDirectory + "/" + parts.joined(separator: "-"))
         }
+    }
+
+    /// `v2`, or `v2.base`: its number, and what follows it.
+    private static func version(_ part: Substring) -> (number: Int, rest: Substring)? {
+        guard part.first == "v" else { return nil }
+        let digits = part.dropFirst().prefix { ("0"..."9").contains($0) }
+        let rest = part.dropFirst(1 + digits.count)
+        guard let number = Int(digits), rest.isEmpty || rest.first == "." else { return nil }
+        return (number, rest)
     }
 
     /// Checks that the log is the file `position` saw, at least as long, with the same last line
