@@ -151,6 +151,31 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(copy.run(["export", "--format", "json"]).output, invest.run(["export", "--format", "json"]).output)
     }
 
+    func test_aListLongerThanTheNewestKept_orFromAnEarlierDay_isReadBackFromTheLogsEnd_asTheWholeListGivesIt() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 9_000).path]).status, 0)
+        // A trade of last week written now, and an edit of one of the newest.
+        invest.add(["buy BBB 1 10 2024-06-10"])
+        let edit = invest.run(["edit", try XCTUnwrap(invest.ids().first), "--note", "checked"])
+        XCTAssertEqual(edit.status, 0, edit.errors)
+        let whole = invest.run(["list", "--format", "csv"]).output.split(separator: "\n")
+        let rows = whole.dropFirst()
+        func listed(_ arguments: [String]) -> [Substring] {
+            let run = invest.run(["list", "--format", "csv"] + arguments)
+            XCTAssertEqual(run.status, 0, run.errors)
+            return run.output.split(separator: "\n")
+        }
+
+        XCTAssertEqual(listed(["-n", "2500"]), [whole[0]] + rows.prefix(2500))
+        let fromThisYear = listed(["--from", "2024-01-01"])
+        XCTAssertEqual(fromThisYear, [whole[0]] + rows.filter { $0.split(separator: ",")[1] >= "2024-01-01" })
+        XCTAssertGreaterThan(fromThisYear.count, 2_000, "more than the newest transactions kept")
+        XCTAssertEqual(listed(["--from", "2024-01-01", "--ticker", "CCC", "-n", "700"]),
+                       [whole[0]] + rows.filter { $0.split(separator: ",")[1] >= "2024-01-01" && $0.contains(",CCC,") }.prefix(700))
+        let table = invest.run(["list", "-n", "1500"]).output.split(separator: "\n")
+        XCTAssertEqual(table.dropFirst().map { String($0.prefix(8)) }, rows.prefix(1500).map { String($0.prefix(8)) })
+    }
+
     func test_gainsOfALongHistory_inCSV_areWrittenInPieces_oneRowPerLot_asTheJSONListsThem() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 30_000).path]).status, 0)

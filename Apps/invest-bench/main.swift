@@ -336,6 +336,13 @@ do {
         // Issue 33: answers from checkpoints, and an export that streams.
         record(size, "invest cash", timeProcess(runs: options.runs) { (["cash"], home.path) })
         record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })
+        // A list longer than the newest kept, or from an earlier day, is read back from the log's
+        // end: 5,000 rows at every size.
+        record(size, "invest list -n 5000 --format csv", timeProcess(runs: options.runs) { (["list", "-n", "5000", "--format", "csv"], home.path) })
+        let fiveThousandBack = startDay.adding(days: max(0, size - 5_000) * (20 * 365) / size).iso
+        record(size, "invest list --from D --format csv (5,000 rows)", timeProcess(runs: options.runs) {
+            (["list", "--from", fiveThousandBack, "--format", "csv"], home.path)
+        })
         record(size, "invest gains --format csv", timeProcess(runs: options.runs) { (["gains", "--format", "csv"], home.path) })
         let exported = root.appendingPathComponent("export-\(size).csv").path
         record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })

@@ -190,6 +190,49 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertEqual(log.checkpoint(named: "gains-v3-fifo-USD")?.payload, [2])
     }
 
+    func test_readingBackFromWhereAProjectionEnded_handsItsLinesLatestFirst_andNoneWrittenAfter() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory)
+        for (step, id) in ["a", "b", "c"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        try log.append(LedgerEntry.tombstone(id: "a", kind: "account", at: 3))
+        let end = try XCTUnwrap(try CheckpointedProjectionReader(log: log, empty: LiveEntries(kinds: kinds)).currentAndEnd().end)
+        try log.append(entry(id: "after", kind: "account", step: 4))
+
+        var handed: [String] = []
+        XCTAssertEqual(try log.forEachEntryBackward(from: end) { handed.append($0.id + ($0.isDeleted ? "-" : "")); return true }, true)
+        XCTAssertEqual(handed, ["a-", "c", "b", "a"])
+        handed = []
+        XCTAssertEqual(try log.forEachEntryBackward(from: end) { handed.append($0.id); return handed.count < 2 }, false)
+        XCTAssertEqual(handed, ["a", "c"])
+        XCTAssertEqual(try CheckpointedProjectionReader(log: log, empty: LiveEntries(kinds: kinds)).currentAndEnd().end?.length,
+                       Int64(try Data(contentsOf: directory.appendingPathComponent("transactions.log")).count), "brought up to date, it ends where the log does")
+    }
+
+    func test_readingBack_tellsNothing_whenTheLogWasRewritten_orALineCantBeRead() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory)
+        for (step, id) in ["a", "b", "c"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        let end = try XCTUnwrap(try CheckpointedProjectionReader(log: log, empty: LiveEntries(kinds: kinds)).currentAndEnd().end)
+        let url = directory.appendingPathComponent("transactions.log")
+        let bytes = try Data(contentsOf: url)
+
+        // The same bytes in another file, renamed over the log as a compaction's are.
+        let copy = directory.appendingPathComponent("rewritten")
+        try bytes.write(to: copy)
+        XCTAssertEqual(rename(copy.path, url.path), 0)
+        XCTAssertNil(try log.forEachEntryBackward(from: end) { _ in true })
+
+        let moved = try XCTUnwrap(try CheckpointedProjectionReader(log: log, empty: LiveEntries(kinds: kinds)).currentAndEnd().end)
+        var damaged = [UInt8](bytes)
+        let secondLine = try XCTUnwrap(damaged.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        let thirdLine = try XCTUnwrap(damaged[secondLine...].firstIndex(of: UInt8(ascii: "\n"))) + 1
+        damaged[thirdLine] = UInt8(ascii: "?")
+        try Data(damaged).write(to: url)
+        var handed: [String] = []
+        XCTAssertNil(try FileLedgerStore(directory: directory).forEachEntryBackward(from: moved) { handed.append($0.id); return true })
+        XCTAssertEqual(handed, [], "a piece is read whole before any of it is handed on")
+    }
+
     func test_whatAChangeWouldMake_isTheProjectionAfterIt_withTheRecordsItReplaces() throws {
         let directory = makeTemporaryDirectory()
         let log = FileLedgerStore(directory: directory)

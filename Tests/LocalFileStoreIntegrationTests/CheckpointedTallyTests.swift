@@ -10,7 +10,8 @@ import TransactionsTestSupport
 /// The tally, and the gains folded beside it, read from their checkpoints in the real log,
 /// against a replay of the same log, after every kind of change: adds, edits, deletes, imports,
 /// syncs with another device, other kinds' lines, compactions, torn tails, and damaged,
-/// foreign and stale checkpoints.
+/// foreign and stale checkpoints; and the transactions of the last days read back from the log's
+/// end against the same history.
 final class CheckpointedTallyTests: XCTestCase {
     private let base = "USD"
 
@@ -21,6 +22,8 @@ final class CheckpointedTallyTests: XCTestCase {
         var random = RandomHistory(seed: 2026)
         var written: [Transaction] = []
         let otherDevice = InMemoryLedgerStore()
+        var answered = 0
+        var lastDays = RandomHistory(seed: 2027)
         let sync = SyncLedgerUseCase(local: log, remote: otherDevice, state: FileSyncStateStore(directory: directory, account: SyncedAccount(uid: "u1", email: "a@b.c")),
                                      validator: CompositeLedgerValidator([]), now: Date.init)
         for step in 0..<300 {
@@ -60,7 +63,9 @@ final class CheckpointedTallyTests: XCTestCase {
             XCTAssertEqual(try tally(directory), try replay(directory), "step \(step)")
             XCTAssertEqual(Array(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains()),
                            PortfolioCalculator.realizedGains(of: try history(directory), method: .fifo), "step \(step)")
+            try checkDated(from: lastDays.transaction().date, in: directory, step: step, answered: &answered)
         }
+        XCTAssertGreaterThan(answered, 250, "a log this short is read back whole, whatever order its dates were written in")
     }
 
     /// As a person keeps a history: mostly trades dated as they happen, some a few days late,
@@ -71,7 +76,9 @@ final class CheckpointedTallyTests: XCTestCase {
         let log = CountingLog(FileLedgerStore(directory: directory))
         var random = RandomHistory(seed: 77)
         var written: [Transaction] = []
-        var answered = 0
+        var answered = 0, datedAnswered = 0
+        // Its own draws, so the history is the same as without them.
+        var lastDays = RandomHistory(seed: 78)
         for step in 0..<400 {
             let today = 19_723 + Int32(step / 3)
             let shifted = { (random: inout RandomHistory) in CalendarDay(daysSinceEpoch: today - Int32(random.next(below: 4))) }
@@ -105,7 +112,9 @@ final class CheckpointedTallyTests: XCTestCase {
                                PortfolioCalculator.realizedGains(of: history, method: method), "step \(step)")
             }
             XCTAssertEqual(try CheckpointedNewestTransactions(log: log, base: base).newest(), NewestTransactions(base: base).replaying(history), "step \(step)")
+            try checkDated(from: CalendarDay(daysSinceEpoch: today - Int32(lastDays.next(below: 12))), in: directory, step: step, answered: &datedAnswered)
         }
+        XCTAssertEqual(datedAnswered, 400, "the last days are always read back from the end")
         XCTAssertGreaterThan(answered, 100, "most changes are told from the checkpoint")
         XCTAssertLessThan(log.replays, 60, "only changes to older transactions, and the first reads, replay")
     }
@@ -209,6 +218,34 @@ final class CheckpointedTallyTests: XCTestCase {
     // MARK: - Helpers
 
     /// Mostly one of the last few written, which a checkpoint can take back out; else any.
+    /// The transactions read back from the log's end, when it tells them, are the history's
+    /// dated from `day`.
+    private func checkDated(from day: CalendarDay, in directory: URL, step: Int, answered: inout Int) throws {
+        guard let dated = try CheckpointedNewestTransactions(log: FileLedgerStore(directory: directory), base: base).dated(from: day, most: 10_000) else { return }
+        answered += 1
+        XCTAssertEqual(dated.sorted(by: Transaction.newestFirst), try history(directory).filter { $0.date >= day }.sorted(by: Transaction.newestFirst),
+                       "step \(step), from \(day.iso)")
+    }
+
+    func test_theTransactionsOfTheLastDays_areReadBackFromTheEnd_unlessOneWasWrittenLongAgo_orThereAreTooMany() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        var random = RandomHistory(seed: 5)
+        let early = random.transaction().with(date: CalendarDay(daysSinceEpoch: 30_000))
+        try store.upsert(early)
+        // Ten a day, as they happen.
+        try store.upsert(contentsOf: (0..<6_000).map { random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0 / 10))) })
+        let recent = CheckpointedNewestTransactions(log: FileLedgerStore(directory: directory), base: base)
+        let lastDay = CalendarDay(daysSinceEpoch: 19_723 + 599)
+
+        XCTAssertNil(try recent.dated(from: lastDay, most: 100), "the one dated ahead was written before thousands of lines")
+        try store.delete(early, deletedAt: Date())
+        XCTAssertEqual(try recent.dated(from: lastDay, most: 100)?.count, 10)
+        XCTAssertEqual(try recent.dated(from: CalendarDay(daysSinceEpoch: 19_723 + 500), most: 1_000)?.count, 1_000)
+        XCTAssertNil(try recent.dated(from: CalendarDay(daysSinceEpoch: 19_723 + 500), most: 999), "more than the most asked for")
+        XCTAssertEqual(try recent.dated(from: CalendarDay(daysSinceEpoch: 40_000), most: 10), [])
+    }
+
     private func recentOrAny(_ count: Int, _ random: inout RandomHistory) -> Int {
         random.next(below: 5) == 0 ? random.next(below: count) : count - 1 - random.next(below: min(3, count))
     }

@@ -16,6 +16,10 @@ final class CountingLog: CheckpointableLedger {
         try log.forEachEntry(after: position, body)
     }
 
+    func forEachEntryBackward(from end: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> Bool? {
+        try log.forEachEntryBackward(from: end, body)
+    }
+
     func lastLines(_ count: Int) throws(StoreError) -> [LogLine] {
         try log.lastLines(count)
     }

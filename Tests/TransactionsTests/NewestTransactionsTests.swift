@@ -64,6 +64,40 @@ final class NewestTransactionsTests: XCTestCase {
                                       refusedBy: [NewestTransactions(base: base, capacity: 31), NewestTransactions(base: "GBP", capacity: 30)])
     }
 
+    func test_dayCounts_sayHowManyAreDatedFromADay_andWhereTheNewestReachBackTo() throws {
+        for seed in 1...10 {
+            var random = RandomHistory(seed: UInt64(seed) * 7)
+            var history: [Transaction] = []
+            var newest = NewestTransactions(base: base, capacity: 5)
+            for _ in 0..<50 {
+                let transaction = try stored(random.transaction())
+                history.append(transaction)
+                XCTAssertTrue(newest.fold(transaction))
+            }
+            for offset in -1...41 {
+                let day = CalendarDay(daysSinceEpoch: 19_723 + Int32(offset))
+                XCTAssertEqual(newest.count(from: day), history.count { $0.date >= day }, "seed \(seed), \(day.iso)")
+            }
+            for wanted in [1, 7, 25, 50, 51] {
+                let latest = (19_700...19_800).reversed().map { CalendarDay(daysSinceEpoch: Int32($0)) }.first { day in history.count { $0.date >= day } >= wanted }
+                XCTAssertEqual(newest.latestDay(holdingAtLeast: wanted), latest, "seed \(seed), \(wanted)")
+            }
+        }
+    }
+
+    func test_aCheckpointWhoseDayCountsDontAddUpToItsTotal_isDamaged() throws {
+        var random = RandomHistory(seed: 4)
+        let newest = NewestTransactions(base: base, capacity: 3).replaying(try (0..<20).map { _ in try stored(random.transaction()) })
+        var writer = CheckpointWriter()
+        newest.write(to: &writer)
+        var bytes = writer.bytes
+        // The last day's count, one more.
+        bytes[bytes.count - 1] += 2
+
+        var reader = CheckpointReader(bytes)
+        XCTAssertThrowsError(try NewestTransactions(base: base, capacity: 3).decoded(from: &reader))
+    }
+
     /// As the ledger would hand it back, written at a time of its own so that times differ.
     private func stored(_ transaction: Transaction) throws -> Transaction {
         let entry = TransactionsLedgerCodec.entry(for: transaction, updatedAt: transaction.updatedAt.millisecondsSince1970 + Int64(abs(transaction.id.hashValue % 5000)))

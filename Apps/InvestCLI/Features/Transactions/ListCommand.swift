@@ -29,20 +29,20 @@ struct ListCommand: Command {
         if let from = filter.from, let to = filter.to, from > to {
             io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
         }
-        // A list too long for the newest transactions kept is written as it is read.
-        if limit.map({ $0 > NewestTransactions.kept }) ?? (filter.from == nil) {
+        let listed: [Transaction]?
+        do {
+            listed = limit == nil && filter.from == nil ? nil : try list().newest(filter, limit: limit)
+        } catch {
+            throw TransactionPresentation.error(error)
+        }
+        // A list only the whole history can tell is written as it is read.
+        guard let transactions = listed else {
             if format != .table {
                 _ = try rows(filter).write(format, limit: limit) { io.console.write($0) }
             } else if try rows(filter).writeTable(style: { try io.tableStyle(arguments, for: $0) }, limit: limit, to: { io.console.write($0) }) == 0 {
                 io.console.write(Self.nothingListed(filter))
             }
             return
-        }
-        let transactions: [Transaction]
-        do {
-            transactions = try list().newest(filter, limit: limit)
-        } catch {
-            throw TransactionPresentation.error(error)
         }
         if format == .table && transactions.isEmpty {
             io.console.write(Self.nothingListed(filter))

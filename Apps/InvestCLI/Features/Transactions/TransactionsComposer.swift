@@ -13,10 +13,11 @@ extension AppComposer {
         return RetrieveTransactionsUseCase(store: AccountScopedTransactionsStore(decoratee: store, account: account.id))
     }
 
-    /// `list`: a short one from the newest transactions' checkpoint.
+    /// `list`: a short one from the newest transactions' checkpoint, a longer one of the last days
+    /// read back from the end of the log with it.
     func listTransactions() throws -> NewestTransactionsListing {
-        ListNewestTransactionsUseCase(transactions: try retrieveTransactions(), kept: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code),
-                                      scope: try accountScope())
+        let kept = CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code)
+        return ListNewestTransactionsUseCase(transactions: try retrieveTransactions(), kept: kept, recent: kept, scope: try accountScope())
     }
 
     /// Every transaction `filter` matches in the accounts `--account` scopes (its own, the

@@ -2,6 +2,8 @@ import Ledger
 
 /// The newest transactions, as `list` orders them (`Transaction.newestFirst`), kept in a
 /// checkpoint: `list -n 20` and `list --from` a recent day answer from it without the history.
+/// It counts every day's transactions too, so a longer list knows how many to read back from
+/// the end of the log (`NewestTransactionsProjecting.dated(from:most:)`).
 public struct NewestTransactions: Equatable, Sendable {
     /// How many are kept: `list -n` up to this is answered from the checkpoint.
     public static let kept = 1_000
@@ -12,6 +14,9 @@ public struct NewestTransactions: Equatable, Sendable {
     public private(set) var newest: [Transaction] = []
     /// How many live transactions the history holds.
     public private(set) var total = 0
+    /// How many live transactions each day holds, by days since the epoch: any order of the
+    /// same transactions counts alike.
+    private var countsByDay: [Int32: Int] = [:]
 
     public init(base: String, capacity: Int = NewestTransactions.kept) {
         self.base = base
@@ -28,9 +33,26 @@ public struct NewestTransactions: Equatable, Sendable {
         return limit.map { Array(matching.prefix($0)) } ?? matching
     }
 
+    /// How many live transactions are dated on `day` or after.
+    public func count(from day: CalendarDay) -> Int {
+        countsByDay.reduce(0) { $0 + ($1.key >= day.daysSinceEpoch ? $1.value : 0) }
+    }
+
+    /// The latest day on or after which at least `count` live transactions are dated: where the
+    /// newest `count` reach back to. Nil when the history holds fewer.
+    public func latestDay(holdingAtLeast count: Int) -> CalendarDay? {
+        var held = 0
+        for day in countsByDay.keys.sorted(by: >) {
+            held += countsByDay[day] ?? 0
+            if held >= count { return CalendarDay(daysSinceEpoch: day) }
+        }
+        return nil
+    }
+
     private mutating func insert(_ transaction: Transaction) {
         let transaction = transaction.inBase(base)
         total += 1
+        countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1
         var low = 0, high = newest.count
         while low < high {
             let middle = (low + high) / 2
@@ -43,13 +65,14 @@ public struct NewestTransactions: Equatable, Sendable {
 }
 
 extension NewestTransactions: TransactionsProjection {
-    public var checkpointName: String { "newest-transactions-v1-\(capacity)-\(base)" }
+    public var checkpointName: String { "newest-transactions-v2-\(capacity)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
         let order = history.indices.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
         replayed.newest = order.map { history[$0].inBase(base) }
         replayed.total = history.count
+        for transaction in history { replayed.countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1 }
         return replayed
     }
 
@@ -64,6 +87,11 @@ extension NewestTransactions: TransactionsProjection {
         writer.write(capacity)
         writer.write(total)
         writer.write(entries: newest.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
+        writer.writeCompact(countsByDay.count)
+        for (day, count) in countsByDay.sorted(by: { $0.key < $1.key }) {
+            writer.writeCompact(Int(day))
+            writer.writeCompact(count)
+        }
     }
 
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
@@ -79,6 +107,13 @@ extension NewestTransactions: TransactionsProjection {
             throw CheckpointReader.Damaged()
         }
         guard decoded.newest.count <= capacity, decoded.total >= decoded.newest.count else { throw CheckpointReader.Damaged() }
+        var counted = 0
+        for _ in 0..<(try reader.readCompactCount()) {
+            let day = try reader.readCompactInt32(), count = try reader.readCompactInt128()
+            guard count > 0, count <= Int128(decoded.total - counted), decoded.countsByDay.updateValue(Int(count), forKey: day) == nil else { throw CheckpointReader.Damaged() }
+            counted += Int(count)
+        }
+        guard counted == decoded.total else { throw CheckpointReader.Damaged() }
         return decoded
     }
 }
@@ -88,15 +123,52 @@ public protocol NewestTransactionsProjecting {
     func newest() throws(TransactionsStoreError) -> NewestTransactions
 }
 
+/// The transactions of the last days: the Transactions feature's port for a list longer than
+/// the newest kept, or from an earlier day.
+public protocol RecentTransactionsReading {
+    /// Every live transaction dated on `day` or after, in no order, read back from the end of the
+    /// log as far as they go; nil when more than `most` are, or they can't be told without the
+    /// history (one was written long ago, or the log can't be read back).
+    func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]?
+}
+
 /// The newest transactions kept in a checkpoint of the ledger's log.
-public final class CheckpointedNewestTransactions: NewestTransactionsProjecting {
+public final class CheckpointedNewestTransactions: NewestTransactionsProjecting, RecentTransactionsReading {
+    private let log: CheckpointableLedger
     private let reader: CheckpointedProjectionReader<NewestTransactions>
 
     public init(log: CheckpointableLedger, base: String) {
+        self.log = log
         reader = CheckpointedProjectionReader(log: log, empty: NewestTransactions(base: base))
     }
 
     public func newest() throws(TransactionsStoreError) -> NewestTransactions {
         try reader.current()
+    }
+
+    /// The checkpoint counts how many there are; the lines are read back from where it ended
+    /// until that many were found, each id's latest line deciding. A log written over time holds
+    /// them near its end, so this reads about as many lines as it finds. Bounded: past four lines
+    /// for each one wanted, the history is left to tell.
+    public func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]? {
+        let (newest, end) = try reader.currentAndEnd()
+        let wanted = newest.count(from: day)
+        guard wanted <= most else { return nil }
+        guard wanted > 0 else { return [] }
+        guard let end else { return nil }
+        var seen = Set<String>(), found: [Transaction] = []
+        let complete: Bool?
+        do throws(StoreError) {
+            complete = try log.forEachEntryBackward(from: end) { entry in
+                guard seen.insert(entry.id).inserted else { return true }
+                if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry), transaction.date >= day {
+                    found.append(transaction.inBase(newest.base))
+                }
+                return found.count < wanted && seen.count < 4 * wanted + 4_096
+            }
+        } catch {
+            throw .store(error)
+        }
+        return complete != nil && found.count == wanted ? found : nil
     }
 }

@@ -113,32 +113,63 @@ extension Transaction {
 
 /// `list`: the newest transactions that match, as many as asked for.
 public protocol NewestTransactionsListing {
-    func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]
+    /// Nil for a list longer than the newest transactions kept, with no first day, that only
+    /// the whole history can tell: the caller streams that from the log.
+    func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]?
 }
 
 /// Answers from the newest transactions' checkpoint when it can tell (a short list, or one from
-/// a recent day), else from the history.
+/// a recent day), else from the transactions of the last days read back from the end of the log
+/// (a longer list, or one from an earlier day), else from the history.
 public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
+    /// The most transactions read back from the log's end for one list; a longer one is the
+    /// history's to tell.
+    public static let mostReadBack = 50_000
+
     private let transactions: TransactionsRetrieving
     private let kept: NewestTransactionsProjecting?
+    private let recent: RecentTransactionsReading?
     private let scope: AccountScope
 
-    /// - Parameter scope: the accounts `transactions` is scoped to, which the kept ones are filtered by.
-    public init(transactions: TransactionsRetrieving, kept: NewestTransactionsProjecting?, scope: AccountScope) {
+    /// - Parameters:
+    ///   - recent: the transactions of the last days, as far back as `kept` counts them.
+    ///   - scope: the accounts `transactions` is scoped to, which the kept ones are filtered by.
+    public init(transactions: TransactionsRetrieving, kept: NewestTransactionsProjecting?, recent: RecentTransactionsReading? = nil, scope: AccountScope) {
         self.transactions = transactions
         self.kept = kept
+        self.recent = recent
         self.scope = scope
     }
 
-    public func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction] {
-        // Only worth a look when it may answer: a list of all of a long history can't come from it.
-        if let kept, (limit.map { $0 <= NewestTransactions.kept } ?? false) || filter.from != nil {
+    public func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
+        // A list of all of a long history can't come from the checkpoint or the log's end.
+        if let kept, limit != nil || filter.from != nil {
             let newest: NewestTransactions
             do throws(TransactionsStoreError) { newest = try kept.newest() } catch { throw .retrieval(error) }
             if let answer = newest.answer(filter, scope: scope, limit: limit) { return answer }
+            if let recent, let answer = try fromTheLastDays(of: newest, in: recent, filter, limit: limit) { return answer }
         }
+        guard filter.from != nil || limit.map({ $0 <= NewestTransactions.kept }) ?? false else { return nil }
         var matching = try transactions.retrieve(filter)
         if let limit, matching.count > limit { matching.removeSubrange(limit...) }
         return matching
+    }
+
+    /// Read back from the log's end: from the day the newest `limit` reach back to, which
+    /// answers when enough of them match; else from the list's own first day, which always does.
+    private func fromTheLastDays(of newest: NewestTransactions, in recent: RecentTransactionsReading, _ filter: TransactionFilter,
+                                 limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
+        var days: [CalendarDay] = []
+        if let limit, let reach = newest.latestDay(holdingAtLeast: limit) { days.append(max(reach, filter.from ?? reach)) }
+        if let from = filter.from, !days.contains(from) { days.append(from) }
+        for day in days {
+            let dated: [Transaction]?
+            do throws(TransactionsStoreError) { dated = try recent.dated(from: day, most: Self.mostReadBack) } catch { throw .retrieval(error) }
+            guard let dated else { continue }
+            let matching = dated.filter { $0.isSeen(in: scope) && filter.matches($0) }.sorted(by: Transaction.newestFirst)
+            if let limit, matching.count >= limit { return Array(matching.prefix(limit)) }
+            if day == filter.from { return matching }
+        }
+        return nil
     }
 }

@@ -77,14 +77,8 @@ extension FileLedgerStore: CheckpointableLedger {
     /// Checks that the log is the file `position` saw, at least as long, with the same last line
     /// there and in the current format, then reads on from it as far as the file went when opened.
     public func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition? {
-        let header = Array(LedgerLogCodec.header.utf8)
-        return try fileSystem { () throws -> LogPosition? in
-            guard position.length >= Int64(header.count), position.lastLineLength > 0, position.lastLineLength <= position.length,
-                  let file = try LinePieces(path: logPath, from: Int(position.length)),
-                  file.inode == position.file, Int64(file.size) >= position.length,
-                  try file.bytes(in: 0..<header.count) == header,
-                  let last = try file.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)),
-                  last.last == UInt8(ascii: "\n"), StableHash.of(last) == position.lastLineHash else { return nil }
+        try fileSystem { () throws -> LogPosition? in
+            guard let file = try opened(at: position, readingFrom: Int(position.length)) else { return nil }
             var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: LedgerLogCodec.version)
             var end = LogEnd(start: Int(position.length), last: position)
             var stopped = false
@@ -102,6 +96,43 @@ extension FileLedgerStore: CheckpointableLedger {
             end.file = file.inode
             return stopped ? nil : end.position
         }
+    }
+
+    /// The lines before `end`, latest first: an entry is handed on before the lines ahead of it
+    /// are read. Each piece back is read once, whatever `body` stops at.
+    public func forEachEntryBackward(from end: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> Bool? {
+        try fileSystem { () throws -> Bool? in
+            guard let file = try opened(at: end, readingFrom: 0) else { return nil }
+            var backwards = BackwardLines(file: file, start: LedgerLogCodec.header.utf8.count, end: Int(end.length), pieceSize: 1 << 18)
+            var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: LedgerLogCodec.version)
+            while let (piece, _, ranges) = try backwards.next() {
+                guard let first = ranges.first, let last = ranges.last else { continue }
+                // A piece's lines are read in order, then handed on from its last.
+                var entries: [LedgerEntry] = []
+                entries.reserveCapacity(ranges.count)
+                do throws(StoreError) {
+                    try reader.read(Array(piece[first.lowerBound...last.upperBound]), isLast: true) { _, entry, _ in entries.append(entry) }
+                } catch {
+                    return nil
+                }
+                guard entries.count == ranges.count else { return nil }
+                for entry in entries.reversed() where !body(entry) { return false }
+            }
+            return true
+        }
+    }
+
+    /// The log, if it is still the file `position` saw, at least as long, with the same last
+    /// line there and in the current format.
+    private func opened(at position: LogPosition, readingFrom offset: Int) throws -> LinePieces? {
+        let header = Array(LedgerLogCodec.header.utf8)
+        guard position.length >= Int64(header.count), position.lastLineLength > 0, position.lastLineLength <= position.length,
+              let file = try LinePieces(path: logPath, from: offset),
+              file.inode == position.file, Int64(file.size) >= position.length,
+              try file.bytes(in: 0..<header.count) == header,
+              let last = try file.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)),
+              last.last == UInt8(ascii: "\n"), StableHash.of(last) == position.lastLineHash else { return nil }
+        return file
     }
 
     /// After a rewrite that kept the old log's whole lines as they were and wrote lines after

@@ -101,12 +101,13 @@ struct BackwardLines {
     /// Where the bytes not yet handed out end: after them, only whole lines already handed out.
     private var limit: Int
 
-    init(file: LinePieces, start: Int, pieceSize: Int, idStart: [UInt8]? = nil) {
+    /// - Parameter end: where the lines read back end; the file's end when nil.
+    init(file: LinePieces, start: Int, end: Int? = nil, pieceSize: Int, idStart: [UInt8]? = nil) {
         self.file = file
         self.start = start
         self.pieceSize = pieceSize
         self.idStart = idStart
-        limit = file.size
+        limit = min(end ?? file.size, file.size)
     }
 
     /// The next piece back, where in the file it starts, and its whole lines.

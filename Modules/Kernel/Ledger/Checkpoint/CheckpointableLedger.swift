@@ -56,6 +56,10 @@ public protocol CheckpointableLedger: AnyObject {
     /// while `body` returns true. Returns where the lines ended, or nil when the log no longer
     /// starts with what `position` saw (it was rewritten) or `body` stopped.
     func forEachEntry(after position: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> LogPosition?
+    /// Hands the entries of the lines before `end` to `body`, the latest first, while it returns
+    /// true. Returns whether every line was handed; nil when the log no longer starts with what
+    /// `end` saw (it was rewritten), or a line can't be read (a read of the whole log names it).
+    func forEachEntryBackward(from end: LogPosition, _ body: (LedgerEntry) -> Bool) throws(StoreError) -> Bool?
     /// The last `count` whole lines, in order (all of them when there are fewer; the header
     /// line comes before them all), read back from the end; none for a log in an older format
     /// or with a line that can't be read, which the whole read names.

@@ -88,6 +88,14 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         try upToDate().state
     }
 
+    /// The projection, and where the lines it was folded from ended: what a read back from the
+    /// end of the same lines starts at (`CheckpointableLedger.forEachEntryBackward`). Nil for a
+    /// log in an older format.
+    public func currentAndEnd() throws(LedgerReadError) -> (projection: Projection, end: LogPosition?) {
+        let snapshot = try upToDate()
+        return (snapshot.state, snapshot.end)
+    }
+
     /// The projection as it would be with `entries` appended to the log (a change about to be
     /// written), and the records they would replace; nil when only a replay could tell: one of
     /// them changes a record older than the base, or can't be folded.
@@ -119,6 +127,8 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var nextSince: Int?
         var state: Projection
         var filter: IdentifierFilter?
+        /// Where the lines folded in ended, once brought up to date.
+        var end: LogPosition?
     }
 
     /// Tells this layout from an earlier one, whose first word was a token, never 0.
@@ -180,12 +190,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         }
         current.filter = filter
         if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, since: current.since, appending: []) {
-            (current.state, current.since) = (state, since)
+            (current.state, current.since, current.end) = (state, since, end)
             save(&current, filter: filter, at: end)
             return current
         }
         guard let end, usable else { return nil }
         if end != position, let filter { save(&current, filter: filter, at: end) }
+        current.end = end
         return current
     }
 
@@ -275,6 +286,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             snapshot.state = consume base
             if snapshot.state.fold(contentsOf: afterBase) {
                 saveCurrent(snapshot, at: end)
+                snapshot.end = end
                 return snapshot
             }
             records += afterBase
@@ -283,6 +295,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
         saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
         saveCurrent(snapshot, at: end)
+        snapshot.end = end
         return snapshot
     }
 

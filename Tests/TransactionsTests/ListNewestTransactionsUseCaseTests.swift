@@ -1,0 +1,126 @@
+import XCTest
+import Ledger
+import Transactions
+import TestSupport
+import TransactionsTestSupport
+
+/// `list` with a limit or a first day: from the newest transactions kept, else from the last
+/// days read back from the log's end, else from the history; a long list no part of that can
+/// tell is left to the caller, which streams it.
+final class ListNewestTransactionsUseCaseTests: XCTestCase {
+    private let base = "USD"
+
+    func test_aListLongerThanTheNewestKept_isReadBackFromTheDayTheNewestReachBackTo_withoutTheHistory() throws {
+        let history = randomHistory(seed: 3, count: 60)
+        let (sut, recent, transactions) = makeSUT(history)
+
+        let listed = try sut.newest(TransactionFilter(), limit: 12)
+
+        XCTAssertEqual(listed, Array(newestFirst(history).prefix(12)))
+        XCTAssertEqual(recent.days, [NewestTransactions(base: base, capacity: 5).replaying(history).latestDay(holdingAtLeast: 12)])
+        XCTAssertEqual(transactions.requests, [])
+    }
+
+    func test_aListFromAnEarlierDay_isReadBackFromThatDay_withoutTheHistory() throws {
+        let history = randomHistory(seed: 4, count: 60)
+        let (sut, recent, transactions) = makeSUT(history)
+        let from = CalendarDay(daysSinceEpoch: 19_723 + 20)
+
+        let listed = try sut.newest(TransactionFilter(from: from), limit: nil)
+
+        XCTAssertEqual(listed, newestFirst(history).filter { $0.date >= from })
+        XCTAssertEqual(recent.days, [from])
+        XCTAssertEqual(transactions.requests, [])
+    }
+
+    func test_whenTooFewOfTheNewestMatch_theListIsReadBackFromItsFirstDay() throws {
+        let history = randomHistory(seed: 5, count: 80)
+        let (sut, recent, _) = makeSUT(history)
+        var filter = TransactionFilter(from: CalendarDay(daysSinceEpoch: 19_723 + 5))
+        filter.ticker = "VOD"
+
+        let listed = try sut.newest(filter, limit: 20)
+
+        XCTAssertEqual(listed, Array(newestFirst(history).filter { filter.matches($0) }.prefix(20)))
+        XCTAssertEqual(recent.days.count, 2, "the day the newest 20 reach back to, then the list's own")
+        XCTAssertEqual(recent.days.last, filter.from)
+    }
+
+    func test_whenTheLastDaysCantBeReadBack_aListFromADayReadsTheHistory_andALongListWithoutOneIsLeftToTheCaller() throws {
+        let history = randomHistory(seed: 6, count: 60)
+        let (sut, recent, transactions) = makeSUT(history)
+        recent.answers = false
+        transactions.stored = newestFirst(history)
+
+        XCTAssertEqual(try sut.newest(TransactionFilter(from: CalendarDay(daysSinceEpoch: 19_723)), limit: nil)?.count, 60)
+        XCTAssertEqual(transactions.requests.count, 1)
+        XCTAssertNil(try sut.newest(TransactionFilter(), limit: NewestTransactions.kept + 1))
+        XCTAssertEqual(transactions.requests.count, 1, "the caller streams it")
+    }
+
+    func test_everyAnswer_isWhatListingTheWholeHistoryGives() throws {
+        var answered = 0
+        for seed in 1...40 {
+            var random = RandomHistory(seed: UInt64(seed) * 13)
+            let history = randomHistory(seed: UInt64(seed), count: 20 + random.next(below: 60))
+            let (sut, recent, transactions) = makeSUT(history)
+            recent.answers = random.next(below: 4) != 0
+            var filter = TransactionFilter()
+            if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
+            if random.next(below: 2) == 0 { filter.from = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 40))) }
+            if random.next(below: 4) == 0 { filter.type = .sell }
+            let limit = random.next(below: 3) == 0 ? nil : 1 + random.next(below: 40)
+            transactions.stored = Array(newestFirst(history).filter { filter.matches($0) })
+
+            guard let listed = try sut.newest(filter, limit: limit) else { continue }
+            answered += transactions.requests.isEmpty ? 1 : 0
+            var expected = newestFirst(history).filter { filter.matches($0) }
+            if let limit { expected = Array(expected.prefix(limit)) }
+            XCTAssertEqual(listed, expected, "seed \(seed), \(filter), limit \(String(describing: limit))")
+        }
+        XCTAssertGreaterThan(answered, 15, "most without the history")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ history: [Transaction], file: StaticString = #filePath, line: UInt = #line)
+        -> (sut: ListNewestTransactionsUseCase, recent: RecentTransactionsSpy, transactions: TransactionsRetrievingSpy) {
+        let kept = KeptStub(kept: NewestTransactions(base: base, capacity: 5).replaying(history))
+        let recent = RecentTransactionsSpy(history: history)
+        let transactions = TransactionsRetrievingSpy()
+        let sut = ListNewestTransactionsUseCase(transactions: transactions, kept: kept, recent: recent, scope: .all)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        trackForMemoryLeaks(recent, file: file, line: line)
+        return (sut, recent, transactions)
+    }
+
+    private func randomHistory(seed: UInt64, count: Int) -> [Transaction] {
+        var random = RandomHistory(seed: seed)
+        return (0..<count).map { _ in random.transaction().inBase(base) }
+    }
+
+    private func newestFirst(_ history: [Transaction]) -> [Transaction] {
+        history.sorted(by: Transaction.newestFirst)
+    }
+
+    private struct KeptStub: NewestTransactionsProjecting {
+        let kept: NewestTransactions
+
+        func newest() throws(TransactionsStoreError) -> NewestTransactions { kept }
+    }
+
+    private final class RecentTransactionsSpy: RecentTransactionsReading {
+        private let history: [Transaction]
+        var answers = true
+        private(set) var days: [CalendarDay] = []
+
+        init(history: [Transaction]) {
+            self.history = history
+        }
+
+        func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]? {
+            days.append(day)
+            return answers ? history.filter { $0.date >= day }.reversed() : nil
+        }
+    }
+}
