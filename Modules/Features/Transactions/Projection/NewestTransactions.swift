@@ -3,7 +3,7 @@ import Ledger
 /// The newest transactions, as `list` orders them (`Transaction.newestFirst`), kept in a
 /// checkpoint: `list -n 20` and `list --from` a recent day answer from it without the history.
 /// It counts every day's transactions too, so a longer list knows how many to read back from
-/// the end of the log (`NewestTransactionsProjecting.dated(from:most:)`).
+/// the end of the log (`RecentTransactionsReading.dated(from:most:)`).
 public struct NewestTransactions: Equatable, Sendable {
     /// How many are kept: `list -n` up to this is answered from the checkpoint.
     public static let kept = 1_000

@@ -152,10 +152,7 @@ public struct CheckpointReader {
     }
 
     public mutating func readCompactString() throws(Damaged) -> String {
-        let count = try readCompactCount()
-        defer { offset += count }
-        guard let text = String(validating: bytes[offset..<offset + count], as: UTF8.self) else { throw Damaged() }
-        return text
+        try text(count: try readCompactCount())
     }
 
     public mutating func readCompactOptionalString() throws(Damaged) -> String? {
@@ -163,8 +160,13 @@ public struct CheckpointReader {
     }
 
     public mutating func readString() throws(Damaged) -> String {
-        let raw = try readBytes()
-        guard let text = String(validating: raw, as: UTF8.self) else { throw Damaged() }
+        try text(count: try readCount())
+    }
+
+    /// The next `count` bytes as text, read where they are.
+    private mutating func text(count: Int) throws(Damaged) -> String {
+        defer { offset += count }
+        guard let text = String(validating: bytes[offset..<offset + count], as: UTF8.self) else { throw Damaged() }
         return text
     }
 
