@@ -339,6 +339,7 @@ do {
         // A list longer than the newest kept, or from an earlier day, is read back from the log's
         // end: 5,000 rows at every size.
         record(size, "invest list -n 5000 --format csv", timeProcess(runs: options.runs) { (["list", "-n", "5000", "--format", "csv"], home.path) })
+        record(size, "invest list -n 20 --ticker T (one of 500)", timeProcess(runs: options.runs) { (["list", "-n", "20", "--ticker", tickers[7]], home.path) })
         let fiveThousandBack = startDay.adding(days: max(0, size - 5_000) * (20 * 365) / size).iso
         record(size, "invest list --from D --format csv (5,000 rows)", timeProcess(runs: options.runs) {
             (["list", "--from", fiveThousandBack, "--format", "csv"], home.path)

@@ -46,6 +46,22 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(recent.days.last, filter.from)
     }
 
+    func test_aShortListOfOneTickerAmongMany_readsBackFourTimesAsManyAtATime_untilEnoughMatch() throws {
+        let others = (0..<300).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "AAPL", quantity: "1", sum: "10") }
+        let rare = (250..<255).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "VOD", quantity: "1", sum: "10") }
+        let history = (others + rare).map { $0.inBase(base) }
+        let (sut, recent, transactions) = makeSUT(history)
+        var filter = TransactionFilter()
+        filter.ticker = "VOD"
+
+        let listed = try sut.newest(filter, limit: 3)
+
+        XCTAssertEqual(listed, Array(newestFirst(history).filter { filter.matches($0) }.prefix(3)))
+        let kept = NewestTransactions(base: base, capacity: 5).replaying(history)
+        XCTAssertEqual(recent.days, [3, 12, 48, 192].map { kept.latestDay(holdingAtLeast: $0) }, "the newest 48 hold two of them, the newest 192 all five")
+        XCTAssertEqual(transactions.requests, [])
+    }
+
     func test_whenTheLastDaysCantBeReadBack_aListFromADayReadsTheHistory_andALongListWithoutOneIsLeftToTheCaller() throws {
         let history = randomHistory(seed: 6, count: 60)
         let (sut, recent, transactions) = makeSUT(history)

@@ -155,13 +155,18 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
         return matching
     }
 
-    /// Read back from the log's end: from the day the newest `limit` reach back to, which
-    /// answers when enough of them match; else from the list's own first day, which always does.
+    /// Read back from the log's end: from the day the newest `limit` reach back to, then four
+    /// times as many, and so on (a list of one ticker among hundreds, say), which answers once
+    /// enough of them match; else from the list's own first day, which always does.
     private func fromTheLastDays(of newest: NewestTransactions, in recent: RecentTransactionsReading, _ filter: TransactionFilter,
                                  limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
         var days: [CalendarDay] = []
-        if let limit, let reach = newest.latestDay(holdingAtLeast: limit) { days.append(max(reach, filter.from ?? reach)) }
-        if let from = filter.from, !days.contains(from) { days.append(from) }
+        var reaching = limit ?? Self.mostReadBack + 1
+        while reaching <= Self.mostReadBack, let reach = newest.latestDay(holdingAtLeast: reaching), filter.from.map({ reach > $0 }) ?? true {
+            if days.last != reach { days.append(reach) }
+            reaching *= 4
+        }
+        if let from = filter.from { days.append(from) }
         for day in days {
             let dated: [Transaction]?
             do throws(TransactionsStoreError) { dated = try recent.dated(from: day, most: Self.mostReadBack) } catch { throw .retrieval(error) }
