@@ -122,8 +122,8 @@ public protocol NewestTransactionsListing {
 /// a recent day), else from the transactions of the last days read back from the end of the log
 /// (a longer list, or one from an earlier day), else from the history.
 public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
-    /// The most transactions read back from the log's end for one list; a longer one is the
-    /// history's to tell.
+    /// The most transactions read back from the log's end for one list, and never more than a
+    /// quarter of the history: past that, reading the history costs no more.
     public static let mostReadBack = 50_000
 
     private let transactions: TransactionsRetrieving
@@ -160,16 +160,17 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
     /// enough of them match; else from the list's own first day, which always does.
     private func fromTheLastDays(of newest: NewestTransactions, in recent: RecentTransactionsReading, _ filter: TransactionFilter,
                                  limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
+        let most = min(Self.mostReadBack, newest.total / 4)
         var days: [CalendarDay] = []
-        var reaching = limit ?? Self.mostReadBack + 1
-        while reaching <= Self.mostReadBack, let reach = newest.latestDay(holdingAtLeast: reaching), filter.from.map({ reach > $0 }) ?? true {
+        var reaching = limit ?? most + 1
+        while reaching <= most, let reach = newest.latestDay(holdingAtLeast: reaching), filter.from.map({ reach > $0 }) ?? true {
             if days.last != reach { days.append(reach) }
             reaching *= 4
         }
         if let from = filter.from { days.append(from) }
         for day in days {
             let dated: [Transaction]?
-            do throws(TransactionsStoreError) { dated = try recent.dated(from: day, most: Self.mostReadBack) } catch { throw .retrieval(error) }
+            do throws(TransactionsStoreError) { dated = try recent.dated(from: day, most: most) } catch { throw .retrieval(error) }
             guard let dated else { continue }
             let matching = dated.filter { $0.isSeen(in: scope) && filter.matches($0) }.sorted(by: Transaction.newestFirst)
             if let limit, matching.count >= limit { return Array(matching.prefix(limit)) }
