@@ -48,7 +48,7 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(transactions.requests, [])
     }
 
-    func test_aShortListOfOneTickerAmongMany_readsBackFourTimesAsManyAtATime_untilEnoughMatch() throws {
+    func test_aShortListOfOneTickerAmongMany_readsBackFromBeyondTheNewestKept_fourTimesAsManyAtATime_untilEnoughMatch() throws {
         let others = (0..<1_000).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "AAPL", quantity: "1", sum: "10") }
         let rare = (950..<955).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "VOD", quantity: "1", sum: "10") }
         let history = (others + rare).map { $0.inBase(base) }
@@ -60,7 +60,8 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
 
         XCTAssertEqual(listed, Array(newestFirst(history).filter { filter.matches($0) }.prefix(3)))
         let kept = NewestTransactions(base: base, capacity: 5).replaying(history)
-        XCTAssertEqual(recent.days, [3, 12, 48, 192].map { kept.latestDay(holdingAtLeast: $0) }, "the newest 48 hold two of them, the newest 192 all five")
+        XCTAssertEqual(recent.days, [20, 80].map { kept.latestDay(holdingAtLeast: $0) },
+                       "from four times the five kept, none of which matched: the newest 20 hold none of them, the newest 80 all five")
         XCTAssertEqual(transactions.requests, [])
     }
 

@@ -155,14 +155,15 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
         return matching
     }
 
-    /// Read back from the log's end: from the day the newest `limit` reach back to, then four
-    /// times as many, and so on (a list of one ticker among hundreds, say), which answers once
-    /// enough of them match; else from the list's own first day, which always does.
+    /// Read back from the log's end: from the day the newest `limit` reach back to (or, when the
+    /// checkpoint keeps that many and too few of them matched, four times as many as it keeps),
+    /// then four times as many, and so on (a list of one ticker among hundreds, say), which
+    /// answers once enough of them match; else from the list's own first day, which always does.
     private func fromTheLastDays(of newest: NewestTransactions, in recent: RecentTransactionsReading, _ filter: TransactionFilter,
                                  limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
         let most = min(Self.mostReadBack, newest.total / 4)
         var days: [CalendarDay] = []
-        var reaching = limit ?? most + 1
+        var reaching = limit.map { $0 > newest.newest.count ? $0 : 4 * newest.newest.count } ?? most + 1
         while reaching <= most, let reach = newest.latestDay(holdingAtLeast: reaching), filter.from.map({ reach > $0 }) ?? true {
             if days.last != reach { days.append(reach) }
             reaching *= 4
