@@ -65,6 +65,20 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(transactions.requests, [])
     }
 
+    func test_theLastTry_readsBackAQuarterOfTheHistory_theMostThatPays() throws {
+        let others = (0..<1_000).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "AAPL", quantity: "1", sum: "10") }
+        let rare = (800..<805).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "VOD", quantity: "1", sum: "10") }
+        let history = (others + rare).map { $0.inBase(base) }
+        let (sut, recent, transactions) = makeSUT(history)
+        var filter = TransactionFilter()
+        filter.ticker = "VOD"
+
+        XCTAssertEqual(try sut.newest(filter, limit: 3), Array(newestFirst(history).filter { filter.matches($0) }.prefix(3)))
+        let kept = NewestTransactions(base: base, capacity: 5).replaying(history)
+        XCTAssertEqual(recent.days, [20, 80, 1_005 / 4].map { kept.latestDay(holdingAtLeast: $0) }, "not 320: more than a quarter")
+        XCTAssertEqual(transactions.requests, [])
+    }
+
     func test_whenTheLastDaysCantBeReadBack_aListFromADayReadsTheHistory_andALongListWithoutOneIsLeftToTheCaller() throws {
         let history = randomHistory(seed: 6, count: 60)
         let (sut, recent, transactions) = makeSUT(history)

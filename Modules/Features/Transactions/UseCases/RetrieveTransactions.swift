@@ -166,10 +166,11 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
         var reaching = limit.map { $0 > newest.newest.count ? $0 : 4 * newest.newest.count } ?? most + 1
         while reaching <= most, let reach = newest.latestDay(holdingAtLeast: reaching), filter.from.map({ reach > $0 }) ?? true {
             if days.last != reach { days.append(reach) }
-            reaching *= 4
+            // The last try reads back as far as may be.
+            reaching = reaching < most ? min(4 * reaching, most) : most + 1
         }
         if let from = filter.from { days.append(from) }
-        for day in days {
+        for day in days where newest.count(from: day) <= most {
             let dated: [Transaction]?
             do throws(TransactionsStoreError) { dated = try recent.dated(from: day, most: most) } catch { throw .retrieval(error) }
             guard let dated else { continue }
