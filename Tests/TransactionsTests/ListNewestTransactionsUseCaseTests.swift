@@ -49,12 +49,8 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
     }
 
     func test_aShortListOfOneTickerAmongMany_readsBackFromBeyondTheNewestKept_fourTimesAsManyAtATime_untilEnoughMatch() throws {
-        let others = (0..<1_000).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "AAPL", quantity: "1", sum: "10") }
-        let rare = (950..<955).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "VOD", quantity: "1", sum: "10") }
-        let history = (others + rare).map { $0.inBase(base) }
+        let (history, filter) = oneTickerAmongMany(onDays: 950..<955)
         let (sut, recent, transactions) = makeSUT(history)
-        var filter = TransactionFilter()
-        filter.ticker = "VOD"
 
         let listed = try sut.newest(filter, limit: 3)
 
@@ -66,12 +62,8 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
     }
 
     func test_theLastTry_readsBackAQuarterOfTheHistory_theMostThatPays() throws {
-        let others = (0..<1_000).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "AAPL", quantity: "1", sum: "10") }
-        let rare = (800..<805).map { makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0)).iso, type: .buy, ticker: "VOD", quantity: "1", sum: "10") }
-        let history = (others + rare).map { $0.inBase(base) }
+        let (history, filter) = oneTickerAmongMany(onDays: 800..<805)
         let (sut, recent, transactions) = makeSUT(history)
-        var filter = TransactionFilter()
-        filter.ticker = "VOD"
 
         XCTAssertEqual(try sut.newest(filter, limit: 3), Array(newestFirst(history).filter { filter.matches($0) }.prefix(3)))
         let kept = NewestTransactions(base: base, capacity: 5).replaying(history)
@@ -130,6 +122,16 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
     private func randomHistory(seed: UInt64, count: Int) -> [Transaction] {
         var random = RandomHistory(seed: seed)
         return (0..<count).map { _ in random.transaction().inBase(base) }
+    }
+
+    /// A buy of AAPL a day for 1,000 days, and one of VOD on each of `days`; and a list of VOD.
+    private func oneTickerAmongMany(onDays days: Range<Int32>) -> (history: [Transaction], filter: TransactionFilter) {
+        func buy(_ ticker: String, on day: Int32) -> Transaction {
+            makeTransaction(date: CalendarDay(daysSinceEpoch: 19_723 + day).iso, type: .buy, ticker: ticker, quantity: "1", sum: "10").inBase(base)
+        }
+        var filter = TransactionFilter()
+        filter.ticker = "VOD"
+        return ((0..<1_000).map { buy("AAPL", on: $0) } + days.map { buy("VOD", on: $0) }, filter)
     }
 
     private func newestFirst(_ history: [Transaction]) -> [Transaction] {
