@@ -88,32 +88,34 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
         for seed in 1...80 {
             var random = RandomHistory(seed: UInt64(seed) * 13)
             let history = randomHistory(seed: UInt64(seed), count: 200 + random.next(below: 200))
-            let (sut, recent, transactions) = makeSUT(history)
+            let scope: AccountScope = [.all, .only(nil), .only("isa")][random.next(below: 3)]
+            let (sut, recent, transactions) = makeSUT(history, scope: scope)
             recent.answers = random.next(below: 4) != 0
             var filter = TransactionFilter()
             if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
             if random.next(below: 2) == 0 { filter.from = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 40))) }
             if random.next(below: 4) == 0 { filter.type = .sell }
             let limit = random.next(below: 3) == 0 ? nil : 1 + random.next(below: 40)
-            transactions.stored = Array(newestFirst(history).filter { filter.matches($0) })
+            // The history as the store scoped to those accounts reads it.
+            transactions.stored = Array(newestFirst(history).filter { $0.isSeen(in: scope) && filter.matches($0) })
 
             guard let listed = try sut.newest(filter, limit: limit) else { continue }
             answered += transactions.requests.isEmpty ? 1 : 0
-            var expected = newestFirst(history).filter { filter.matches($0) }
+            var expected = newestFirst(history).filter { $0.isSeen(in: scope) && filter.matches($0) }
             if let limit { expected = Array(expected.prefix(limit)) }
-            XCTAssertEqual(listed, expected, "seed \(seed), \(filter), limit \(String(describing: limit))")
+            XCTAssertEqual(listed, expected, "seed \(seed), \(filter), limit \(String(describing: limit)), \(scope)")
         }
         XCTAssertGreaterThan(answered, 15, "many without the history")
     }
 
     // MARK: - Helpers
 
-    private func makeSUT(_ history: [Transaction], file: StaticString = #filePath, line: UInt = #line)
+    private func makeSUT(_ history: [Transaction], scope: AccountScope = .all, file: StaticString = #filePath, line: UInt = #line)
         -> (sut: ListNewestTransactionsUseCase, recent: RecentTransactionsSpy, transactions: TransactionsRetrievingSpy) {
         let kept = KeptStub(kept: NewestTransactions(base: base, capacity: 5).replaying(history))
         let recent = RecentTransactionsSpy(history: history)
         let transactions = TransactionsRetrievingSpy()
-        let sut = ListNewestTransactionsUseCase(transactions: transactions, kept: kept, recent: recent, scope: .all)
+        let sut = ListNewestTransactionsUseCase(transactions: transactions, kept: kept, recent: recent, scope: scope)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(recent, file: file, line: line)
         return (sut, recent, transactions)
