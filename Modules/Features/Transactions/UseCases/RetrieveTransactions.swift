@@ -113,8 +113,9 @@ extension Transaction {
 
 /// `list`: the newest transactions that match, as many as asked for.
 public protocol NewestTransactionsListing {
-    /// Nil for a list longer than the newest transactions kept, with no first day, that only
-    /// the whole history can tell: the caller streams that from the log.
+    /// Nil for a list only the whole history can tell that is longer than the newest
+    /// transactions kept, or has neither a limit nor a first day: the caller streams that from
+    /// the log, in memory that holds no row.
     func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]?
 }
 
@@ -149,7 +150,7 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
             if let answer = newest.answer(filter, scope: scope, limit: limit) { return answer }
             if let recent, let answer = try fromTheLastDays(of: newest, in: recent, filter, limit: limit) { return answer }
         }
-        guard filter.from != nil || limit.map({ $0 <= NewestTransactions.kept }) ?? false else { return nil }
+        guard limit.map({ $0 <= NewestTransactions.kept }) ?? (filter.from != nil) else { return nil }
         var matching = try transactions.retrieve(filter)
         if let limit, matching.count > limit { matching.removeSubrange(limit...) }
         return matching
