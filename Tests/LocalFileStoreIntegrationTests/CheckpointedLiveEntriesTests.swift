@@ -86,11 +86,7 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
     }
 
     func test_aReplay_whoseLastRecordsCantBeFoldedOntoTheRest_takesTheWholeLogAsItsBase() throws {
-        let directory = makeTemporaryDirectory()
-        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
-        let empty = DatedEntries()
-        let reader = CheckpointedProjectionReader(log: counting, empty: empty, recentRecords: 2)
-        for (step, day) in [9, 5, 6, 7, 2].enumerated() { try log.append(dated("r\(step)", day: day)) }
+        let (log, counting, empty, reader) = try datedLog(days: [9, 5, 6, 7, 2])
         XCTAssertEqual(try reader.current().days, [2, 5, 6, 7, 9])
         XCTAssertEqual(empty.replays.count, 1, "told from the records before the lines read back, not by replaying them and failing to fold the rest")
 
@@ -100,11 +96,7 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
     }
 
     func test_aReplay_takesItsBaseWhereNoRecordAfterComesBeforeOneIn_furtherBackThanItsRecentRecordsWhenItMust() throws {
-        let directory = makeTemporaryDirectory()
-        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
-        let empty = DatedEntries()
-        let reader = CheckpointedProjectionReader(log: counting, empty: empty, recentRecords: 2)
-        for (step, day) in [1, 2, 5, 3, 4, 6].enumerated() { try log.append(dated("r\(step)", day: day)) }
+        let (log, counting, empty, reader) = try datedLog(days: [1, 2, 5, 3, 4, 6])
         XCTAssertEqual(try reader.current().days, [1, 2, 3, 4, 5, 6])
         XCTAssertEqual(empty.replays.count, 1, "the records before the base, once")
 
@@ -265,6 +257,17 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
 
     private func entry(id: String, kind: String, step: Int) -> LedgerEntry {
         LedgerEntry(id: id, kind: kind, schema: 1, updatedAt: Int64(step), payload: LedgerPayload([("name", "value \(step)\twith a tab")]))
+    }
+
+    /// A log of records of these days, in this order, and a reader of their days that keeps its
+    /// base two records back.
+    private func datedLog(days: [Int]) throws
+        -> (log: FileLedgerStore, counting: CountingLog, empty: DatedEntries, reader: CheckpointedProjectionReader<DatedEntries>) {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let empty = DatedEntries()
+        for (step, day) in days.enumerated() { try log.append(dated("r\(step)", day: day)) }
+        return (log, counting, empty, CheckpointedProjectionReader(log: counting, empty: empty, recentRecords: 2))
     }
 
     private func dated(_ id: String, day: Int) -> LedgerEntry {

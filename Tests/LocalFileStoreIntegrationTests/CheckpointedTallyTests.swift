@@ -244,6 +244,12 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(try recent.dated(from: CalendarDay(daysSinceEpoch: 19_723 + 500), most: 1_000)?.count, 1_000)
         XCTAssertNil(try recent.dated(from: CalendarDay(daysSinceEpoch: 19_723 + 500), most: 999), "more than the most asked for")
         XCTAssertEqual(try recent.dated(from: CalendarDay(daysSinceEpoch: 40_000), most: 10), [])
+
+        let listing = CheckpointedNewestTransactions(log: FileLedgerStore(directory: directory), base: base)
+        _ = try listing.newest()
+        try store.upsert(random.transaction().with(date: lastDay))
+        XCTAssertEqual(try listing.dated(from: lastDay, most: 100)?.count, 10, "as the newest transactions it read stood")
+        XCTAssertEqual(try recent.dated(from: lastDay, most: 100)?.count, 11, "as the log stands now")
     }
 
     private func recentOrAny(_ count: Int, _ random: inout RandomHistory) -> Int {

@@ -12,8 +12,6 @@ public struct NewestTransactions: Equatable, Sendable {
     public let capacity: Int
     /// Newest first, in the base currency as every store reads them.
     public private(set) var newest: [Transaction] = []
-    /// How many live transactions the history holds.
-    public private(set) var total = 0
     /// How many live transactions each day holds, by days since the epoch: any order of the
     /// same transactions counts alike.
     private var countsByDay: [Int32: Int] = [:]
@@ -33,6 +31,9 @@ public struct NewestTransactions: Equatable, Sendable {
         return limit.map { Array(matching.prefix($0)) } ?? matching
     }
 
+    /// How many live transactions the history holds.
+    public var total: Int { countsByDay.values.reduce(0, +) }
+
     /// How many live transactions are dated on `day` or after.
     public func count(from day: CalendarDay) -> Int {
         countsByDay.reduce(0) { $0 + ($1.key >= day.daysSinceEpoch ? $1.value : 0) }
@@ -51,7 +52,6 @@ public struct NewestTransactions: Equatable, Sendable {
 
     private mutating func insert(_ transaction: Transaction) {
         let transaction = transaction.inBase(base)
-        total += 1
         countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1
         var low = 0, high = newest.count
         while low < high {
@@ -65,13 +65,12 @@ public struct NewestTransactions: Equatable, Sendable {
 }
 
 extension NewestTransactions: TransactionsProjection {
-    public var checkpointName: String { "newest-transactions-v2-\(capacity)-\(base)" }
+    public var checkpointName: String { "newest-transactions-v3-\(capacity)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
         let order = history.indices.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
         replayed.newest = order.map { history[$0].inBase(base) }
-        replayed.total = history.count
         for transaction in history { replayed.countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1 }
         return replayed
     }
@@ -85,7 +84,6 @@ extension NewestTransactions: TransactionsProjection {
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         writer.write(capacity)
-        writer.write(total)
         writer.write(entries: newest.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
         writer.writeCompact(countsByDay.count)
         for (day, count) in countsByDay.sorted(by: { $0.key < $1.key }) {
@@ -97,7 +95,6 @@ extension NewestTransactions: TransactionsProjection {
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
         guard try reader.readString() == base, try reader.readNonNegative() == capacity else { return nil }
         var decoded = NewestTransactions(base: base, capacity: capacity)
-        decoded.total = try reader.readNonNegative()
         do {
             decoded.newest = try reader.readEntries().map { entry throws(LedgerDecodingError) in
                 guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
@@ -106,14 +103,12 @@ extension NewestTransactions: TransactionsProjection {
         } catch {
             throw CheckpointReader.Damaged()
         }
-        guard decoded.newest.count <= capacity, decoded.total >= decoded.newest.count else { throw CheckpointReader.Damaged() }
-        var counted = 0
         for _ in 0..<(try reader.readCompactCount()) {
+            // No day holds billions, so their sum can't overflow.
             let day = try reader.readCompactInt32(), count = try reader.readCompactInt128()
-            guard count > 0, count <= Int128(decoded.total - counted), decoded.countsByDay.updateValue(Int(count), forKey: day) == nil else { throw CheckpointReader.Damaged() }
-            counted += Int(count)
+            guard count > 0, count <= Int128(Int32.max), decoded.countsByDay.updateValue(Int(count), forKey: day) == nil else { throw CheckpointReader.Damaged() }
         }
-        guard counted == decoded.total else { throw CheckpointReader.Damaged() }
+        guard decoded.newest.count <= capacity, decoded.newest.count <= decoded.total else { throw CheckpointReader.Damaged() }
         return decoded
     }
 }
@@ -142,16 +137,23 @@ public final class CheckpointedNewestTransactions: NewestTransactionsProjecting,
         reader = CheckpointedProjectionReader(log: log, empty: NewestTransactions(base: base))
     }
 
+    /// What the last `newest()` read, and where its lines ended: what `dated(from:most:)` reads
+    /// back from, so a list counts and finds its transactions in one state of the log, read once.
+    private var lastRead: (projection: NewestTransactions, end: LogPosition?)?
+
     public func newest() throws(TransactionsStoreError) -> NewestTransactions {
-        try reader.current()
+        let read = try reader.currentAndEnd()
+        lastRead = read
+        return read.projection
     }
 
-    /// The checkpoint counts how many there are; the lines are read back from where it ended
-    /// until that many were found, each id's latest line deciding. A log written over time holds
+    /// The checkpoint counts how many there are (as `newest()` last read it, else as it is now);
+    /// the lines are read back from where it ended until that many were found, each id's latest
+    /// line deciding. A log written over time holds
     /// them near its end, so this reads about as many lines as it finds. Bounded: past four lines
     /// for each one wanted, the history is left to tell.
     public func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]? {
-        let (newest, end) = try reader.currentAndEnd()
+        let (newest, end) = if let lastRead { lastRead } else { try reader.currentAndEnd() }
         let wanted = newest.count(from: day)
         guard wanted <= most else { return nil }
         guard wanted > 0 else { return [] }
