@@ -70,6 +70,23 @@ final class CostBasisSpecs: XCTestCase {
         XCTAssertEqual(badYear.status, 2)
     }
 
+    func test_editingTheNoteOfOneOfADaysBuys_changesNoGain() throws {
+        let invest = makeInvestDriver()
+        let dearer = try savedID(invest.run(["add", "--type", "buy", "--ticker", "B", "--quantity", "10", "--sum", "200", "--date", "2024-01-02", "--format", "json"]))
+        for arguments in [["--type", "buy", "--quantity", "10", "--sum", "100", "--date", "2024-01-02"], ["--type", "sell", "--quantity", "10", "--sum", "300", "--date", "2024-02-01"]] {
+            XCTAssertEqual(invest.run(["add", "--ticker", "B"] + arguments).status, 0)
+        }
+        XCTAssertEqual(invest.run(["price", "set", "B", "30"]).status, 0)
+        let gains = invest.run(["gains", "--format", "csv"]).output
+        let portfolio = invest.run(["portfolio", "--offline", "--cost-basis", "fifo", "--format", "csv"]).output
+
+        XCTAssertEqual(invest.run(["edit", dearer, "--note", "typo fixed"]).status, 0)
+
+        XCTAssertEqual(invest.run(["gains", "--format", "csv"]).output, gains)
+        XCTAssertEqual(invest.run(["portfolio", "--offline", "--cost-basis", "fifo", "--format", "csv"]).output, portfolio)
+        XCTAssertTrue(gains.contains("2024-02-01,B,10,300,100,200,2024-01-02,10,100"), "the cheaper of the day's lots first: \(gains)")
+    }
+
     // MARK: - Helpers
 
     private func makeHistory() throws -> InvestDriver {
@@ -83,6 +100,11 @@ final class CostBasisSpecs: XCTestCase {
         }
         XCTAssertEqual(invest.run(["price", "set", "A", "100"]).status, 0)
         return invest
+    }
+
+    private func savedID(_ run: InvestRun) throws -> String {
+        XCTAssertEqual(run.status, 0, run.errors)
+        return try XCTUnwrap(run.jsonObject()["id"] as? String)
     }
 
     private func totals(_ document: [String: Any]) throws -> [String: Any] {

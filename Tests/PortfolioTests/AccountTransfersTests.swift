@@ -40,6 +40,15 @@ final class AccountTransfersTests: XCTestCase {
         XCTAssertTrue(PortfolioCalculator.realizedGains(of: history, method: .fifo, in: .only(nil)).isEmpty, "nothing was sold in the default account")
     }
 
+    func test_underFIFO_lotsArrivingFromADayTheAccountAlsoBoughtOn_takeTheirPlaceAmongThatDaysLots_cheapestFirst() throws {
+        let history = [buy("2024-01-02", "10", "100"), makeTransaction(date: "2024-01-02", type: .buy, ticker: "A", quantity: "10", sum: "200", account: isa),
+                       move("2024-01-20", "10", to: isa), sell("2024-02-01", "10", "300", in: isa)]
+
+        let gains = PortfolioCalculator.realizedGains(of: history, method: .fifo, in: .only(isa))
+
+        XCTAssertEqual(try XCTUnwrap(gains.first).cost, 100, "the lot that arrived cost 10 a share, the ISA's own 20")
+    }
+
     func test_aSplit_splitsEveryAccountsShares_whicheverAccountItWasRecordedIn() {
         let history = [buy("2024-01-01", "10", "100"), move("2024-01-02", "4", to: isa),
                        Transaction(id: "s", date: day("2024-01-03"), type: .split, ticker: "A", quantity: .zero, sum: .zero,

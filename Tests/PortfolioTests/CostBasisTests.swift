@@ -62,6 +62,22 @@ final class CostBasisTests: XCTestCase {
         XCTAssertEqual(gain.first?.lots, [lot("2024-01-01", "1", "10")])
     }
 
+    /// The order of one day's trades isn't known, so it can't decide which of the day's lots a
+    /// later sell takes: an edit of a note (which writes the buy again, last in the history) or
+    /// another device's copy of the history (in another order) gives the same gains.
+    func test_fifo_lotsBoughtOnOneDay_areTakenCheapestFirst_inAnyOrderOfTheHistory() {
+        let buys = [tx("2024-01-02", .buy, "A", "10", "200"), tx("2024-01-02", .buy, "A", "10", "100"), tx("2024-01-02", .buy, "A", "5", "100")]
+        let sells = [tx("2024-02-01", .sell, "A", "12", "600"), tx("2024-03-01", .sell, "A", "13", "650")]
+
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let gains = PortfolioCalculator.realizedGains(of: order.map { buys[$0] } + sells, method: .fifo)
+
+            XCTAssertEqual(gains.map(\.lots), [[lot("2024-01-02", "10", "100"), lot("2024-01-02", "2", "40")],
+                                               [lot("2024-01-02", "3", "60"), lot("2024-01-02", "10", "200")]],
+                           "the lot costing 10 a share, then of the two costing 20 the smaller, in order \(order)")
+        }
+    }
+
     func test_yearlyTotals_addUpTheSellsOfEachYear() {
         let totals = YearlyGains.totals(of: PortfolioCalculator.realizedGains(of: history, method: .fifo))
 

@@ -144,7 +144,7 @@ public enum PortfolioCalculator {
         var realized = FixedDecimal.zero
         var expenses = FixedDecimal.zero
         var income = FixedDecimal.zero
-        /// FIFO only: the buys still (partly) held, oldest first from `firstLot`.
+        /// FIFO only: the buys still (partly) held, from `firstLot`, in the order a sell takes them (`Lot.comesBefore`).
         var lots: [Lot] = []
         var firstLot = 0
 
@@ -152,6 +152,19 @@ public enum PortfolioCalculator {
             let boughtOn: CalendarDay
             var quantity: FixedDecimal
             var cost: FixedDecimal
+
+            /// Oldest first; of one day's lots, the cheapest a share first, then the smallest.
+            /// The order of one day's trades isn't known, so it is never taken from the history:
+            /// a buy written again (an edit of its note), another device's copy of the history,
+            /// or lots arriving by transfer leave every sell taking the same lots.
+            func comesBefore(_ other: Lot) -> Bool {
+                if boughtOn != other.boughtOn { return boughtOn < other.boughtOn }
+                // Cost a share compared without dividing: cost × the other's quantity, in full width.
+                let share = cost.units.multipliedFullWidth(by: other.quantity.units)
+                let otherShare = other.cost.units.multipliedFullWidth(by: quantity.units)
+                if share != otherShare { return share < otherShare }
+                return (quantity, cost) < (other.quantity, other.cost)
+            }
         }
 
         /// Lots already sold are not part of what a position is.
@@ -179,7 +192,7 @@ public enum PortfolioCalculator {
             return (cost, consumed.map { Lot(boughtOn: $0.boughtOn, quantity: $0.quantity, cost: $0.cost) })
         }
 
-        /// Shares arriving from another account, with their cost and lots, oldest lot first.
+        /// Shares arriving from another account, with their cost and lots, put in their places among the lots held.
         mutating func transferIn(_ moved: FixedDecimal, cost: FixedDecimal, lots moving: [Lot]) {
             quantity += moved
             costBasis += cost
@@ -187,7 +200,7 @@ public enum PortfolioCalculator {
             guard !moving.isEmpty else { return }
             lots = Array(lots[firstLot...]) + moving
             firstLot = 0
-            lots.sort { $0.boughtOn < $1.boughtOn }
+            lots.sort { $0.comesBefore($1) }
         }
 
         /// Dividends count as income and fees as expenses, both realized; a split changes the
@@ -200,7 +213,7 @@ public enum PortfolioCalculator {
                 quantity += transaction.quantity
                 costBasis += transaction.sum
                 expenses += transaction.sum
-                if method == .fifo { lots.append(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.sum)) }
+                if method == .fifo { insert(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.sum)) }
             case .dividend:
                 income += transaction.sum
                 realized += transaction.sum
@@ -227,6 +240,15 @@ public enum PortfolioCalculator {
         /// With nothing held (data that breaks the holdings rule) no cost is released: never divide by zero.
         private func averageCost(of sold: FixedDecimal) -> FixedDecimal {
             quantity > .zero ? costBasis.scaled(by: min(sold, quantity), over: quantity) ?? .zero : .zero
+        }
+
+        /// A bought lot, in its place among those of its day (`Lot.comesBefore`): at the end,
+        /// unless the day already has lots. None of them was sold yet: a day's buys come before
+        /// its sells.
+        private mutating func insert(_ lot: Lot) {
+            var place = lots.endIndex
+            while place > firstLot, lot.comesBefore(lots[place - 1]) { place -= 1 }
+            lots.insert(lot, at: place)
         }
 
         /// Takes `sold` from the oldest lots; a lot partly sold keeps the rest of its cost, so
