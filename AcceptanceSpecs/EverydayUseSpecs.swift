@@ -101,6 +101,32 @@ final class EverydayUseSpecs: XCTestCase {
         XCTAssertEqual(cleared["note"] as? String, "x")
     }
 
+    /// Shares moved to an ISA and sold there the same day: the move counts before the sale
+    /// whatever order they were written in, so writing the move again (an edit of its note)
+    /// breaks no rule. A transfer of cash keeps its sum and takes no quantity.
+    func test_editingATransferOfSharesOrOfCash_changesOnlyWhatItIsGiven_evenWhenTheSharesWereSoldThereTheSameDay() throws {
+        let invest = makeInvestDriver()
+        for arguments in [["account", "add", "ISA"], ["add", "--type", "deposit", "--sum", "500", "--date", "2024-01-01"],
+                          ["add", "--type", "buy", "--ticker", "X", "--quantity", "10", "--sum", "100", "--date", "2024-01-02"],
+                          ["transfer", "--to", "ISA", "--ticker", "X", "--quantity", "10", "--date", "2024-02-01"],
+                          ["--account", "ISA", "add", "--type", "sell", "--ticker", "X", "--quantity", "10", "--sum", "150", "--date", "2024-02-01"],
+                          ["transfer", "--to", "ISA", "--sum", "100", "--date", "2024-03-01"]] {
+            let run = invest.run(arguments)
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.errors)")
+        }
+        let transfers = try invest.run(["list", "--type", "transfer", "--format", "json"]).jsonRows()
+        let ids = transfers.compactMap { $0["id"] as? String }
+        XCTAssertEqual(ids.count, 2)
+
+        let edits = ids.map { invest.run(["edit", $0, "--note", "moved"]) }
+
+        for edit in edits { XCTAssertEqual(edit.status, 0, edit.errors) }
+        let after = try invest.run(["list", "--type", "transfer", "--format", "json"]).jsonRows()
+        XCTAssertEqual(after.map { $0["note"] as? String }, ["moved", "moved"])
+        XCTAssertEqual(after.map { $0["quantity"] as? String }, transfers.map { $0["quantity"] as? String })
+        XCTAssertEqual(after.map { $0["sum"] as? String }, transfers.map { $0["sum"] as? String })
+    }
+
     func test_stockView_showsAHoldingNoServiceLists() throws {
         let emulator = try startEmulator()
         let invest = makeInvestDriver(servicesFrom: emulator)

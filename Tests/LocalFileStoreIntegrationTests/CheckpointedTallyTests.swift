@@ -295,7 +295,7 @@ final class CheckpointedTallyTests: XCTestCase {
     }
 
     private func checkpointURL(_ directory: URL) -> URL {
-        directory.appendingPathComponent("checkpoints/transactions-tally-v2-\(base)")
+        directory.appendingPathComponent("checkpoints/" + TransactionsTally(base: base).checkpointName)
     }
 
     /// Cuts short or flips a byte of the checkpoint, its filter of ids, its base or its next base.
@@ -323,7 +323,7 @@ final class CheckpointedTallyTests: XCTestCase {
     /// A whole checkpoint of the right name, at the log's end, paired with its filter, written
     /// for another base currency.
     private func writeForeignCheckpoint(_ log: FileLedgerStore) {
-        guard let (payload, position) = log.checkpoint(named: "transactions-tally-v2-\(base)") else { return }
+        guard let (payload, position) = log.checkpoint(named: TransactionsTally(base: base).checkpointName) else { return }
         var reader = CheckpointReader(payload)
         guard (try? reader.readUInt64()) == 0, (try? reader.readUInt64()) == 2, let token = try? reader.readUInt64() else { return }
         var writer = CheckpointWriter()
@@ -331,6 +331,6 @@ final class CheckpointedTallyTests: XCTestCase {
         for word: UInt64 in [0, 2, token, 0] { writer.write(word) }
         writer.write(false)
         TransactionsTally(base: "GBP").write(to: &writer)
-        log.saveCheckpoint(writer.bytes, named: "transactions-tally-v2-\(base)", at: position)
+        log.saveCheckpoint(writer.bytes, named: TransactionsTally(base: base).checkpointName, at: position)
     }
 }

@@ -49,7 +49,7 @@ final class FileLedgerStoreCrashTests: XCTestCase {
             let replayed = TransactionsTally(base: "USD", history: try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll())
             XCTAssertEqual(try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: "USD").tally(), replayed, "round \(round)")
         }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("checkpoints/transactions-tally-v2-USD").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("checkpoints/" + TransactionsTally(base: "USD").checkpointName).path))
     }
 
     func test_parallelWriters_neverLoseEachOthersUpdates() throws {

@@ -27,6 +27,29 @@ final class TransactionKindsTests: XCTestCase {
         XCTAssertEqual(split.sum, .zero)
     }
 
+    /// What `edit` starts from: every field of the saved transaction, which the fields given
+    /// then change. An edit of only the note of a transfer of shares (no sum) or of cash (no
+    /// quantity) must be accepted as it stands.
+    func test_aDraftOfASavedTransaction_validatesBackToThatTransaction_inEveryKind() throws {
+        let at = Date(timeIntervalSince1970: 1_700_000_000)
+        let saved = [
+            makeTransaction(id: "b", type: .buy, ticker: "A", quantity: "3", sum: "30", note: "n", account: "isa"),
+            makeTransaction(id: "s", type: .sell, ticker: "A", quantity: "1", sum: "12"),
+            makeCash(id: "d", type: .deposit, sum: "1000"), makeCash(id: "w", type: .withdrawal, sum: "10"),
+            makeCash(id: "i", type: .interest, sum: "0.5"), makeCash(id: "f", type: .fee, sum: "1.25"),
+            makeTransaction(id: "v", type: .dividend, ticker: "A", quantity: "0", sum: "4.2"),
+            makeTransaction(id: "x", type: .split, ticker: "A", quantity: "0", sum: "0", ratio: "3:1"),
+            Transaction(id: "t", date: day("2024-01-02"), type: .transfer, ticker: "A", quantity: fixed("2"), sum: .zero, toAccount: "isa", updatedAt: at),
+            Transaction(id: "c", date: day("2024-01-02"), type: .transfer, ticker: "", quantity: .zero, sum: fixed("50"), account: "isa", updatedAt: at),
+            Transaction(id: "e", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: fixed("100"), toSum: fixed("90"), toCurrency: "EUR",
+                        updatedAt: at),
+        ]
+        for transaction in saved {
+            let fields = try validate(TransactionDraft(transaction)).get()
+            XCTAssertEqual(Transaction(id: transaction.id, fields: fields, updatedAt: transaction.updatedAt), transaction, "\(transaction.type)")
+        }
+    }
+
     func test_validate_namesTheFieldsAKindNeeds() {
         let missing = errors(TransactionDraft(date: "2024-07-01", type: "dividend"))
         XCTAssertEqual(missing.map(\.field), [.ticker, .sum])
@@ -96,6 +119,18 @@ final class TransactionKindsTests: XCTestCase {
                        makeTransaction(date: "2024-02-01", type: .sell, quantity: "2", sum: "100"),
                        makeTransaction(date: "2024-02-01", type: .split, quantity: "0", sum: "0", ratio: "2:1")]
         XCTAssertNil(HoldingsPolicy.firstViolation(in: history))
+    }
+
+    func test_holdingsPolicy_countsADaysTransfersBeforeItsSells_inWhicheverOrderTheyWereWritten() {
+        let bought = makeTransaction(date: "2024-01-01", type: .buy, quantity: "10", sum: "100")
+        let moved = Transaction(id: "t", date: day("2024-02-01"), type: .transfer, ticker: "AAPL", quantity: fixed("10"), sum: .zero,
+                                toAccount: "isa", updatedAt: Date(timeIntervalSince1970: 0))
+        let sold = makeTransaction(id: "s", date: "2024-02-01", type: .sell, quantity: "10", sum: "150", account: "isa")
+
+        for history in [[bought, moved, sold], [bought, sold, moved]] {
+            XCTAssertNil(HoldingsPolicy.firstViolation(in: history, scope: .only("isa")))
+            XCTAssertNil(HoldingsPolicy.firstViolation(in: history, scope: .only(nil)))
+        }
     }
 
     // MARK: - Helpers

@@ -64,7 +64,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
 }
 
 extension RealizedGainsProjection: TransactionsProjection {
-    public var checkpointName: String { "gains-v3-\(method.rawValue)-\(base)" }
+    public var checkpointName: String { "gains-v4-\(method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> RealizedGainsProjection {
         RealizedGainsProjection(base: base, method: method, history: history)

@@ -4,8 +4,9 @@ import Ledger
 /// No sell may take the quantity held below zero, at its own date or at any later one. Splits
 /// change the quantity held, so a sell after a split is checked against the quantity after it.
 ///
-/// Within one day the order of events is unknown, so a split counts first, then buys, then sells
-/// (`Transaction.holdingsRank`): a same-day buy-then-sell is accepted.
+/// Within one day the order of events is unknown, so a split counts first, then buys, then
+/// transfers, then sells (`Transaction.holdingsRank`): a same-day buy-then-sell is accepted, and
+/// so is a sell of shares transferred in that day.
 ///
 /// Nor may a split take the quantity held above `maximumHeld`: splits multiply, and past it a
 /// holding's value could not be counted exactly.

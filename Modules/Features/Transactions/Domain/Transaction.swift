@@ -205,13 +205,15 @@ public struct Transaction: Hashable, Sendable {
     }
 
     /// Within one day the order of events is unknown, so a split counts first (trades on its day
-    /// are at the new quantity), then what adds to a holding, then what takes from it: a same-day
-    /// buy-then-sell is accepted.
+    /// are at the new quantity), then what adds to a holding, then transfers, which add to one
+    /// account's holding what they take from another's, then sells: a same-day buy-then-sell is
+    /// accepted, and so are shares moved to another account and sold there the same day.
     public var holdingsRank: UInt8 {
         switch type {
         case .split: return 0
-        case .sell, .transfer: return 2
         case .buy, .deposit, .withdrawal, .interest, .dividend, .fee, .fx: return 1
+        case .transfer: return 2
+        case .sell: return 3
         }
     }
 }

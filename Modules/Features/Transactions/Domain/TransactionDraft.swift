@@ -40,9 +40,11 @@ public struct TransactionDraft: Equatable, Sendable {
     /// fields its type uses.
     public init(_ transaction: Transaction) {
         let type = transaction.type
+        // A transfer moves shares (a quantity, no sum) or cash (a sum, no quantity), never both.
+        let movesShares = type == .transfer && !transaction.ticker.isEmpty
         self.init(date: transaction.date.iso, type: type.rawValue, ticker: transaction.ticker.isEmpty ? nil : transaction.ticker,
-                  quantity: type.quantity == .unused ? nil : transaction.quantity.description,
-                  sum: type.sum == .unused ? nil : transaction.sum.description,
+                  quantity: type.quantity == .unused || (type == .transfer && !movesShares) ? nil : transaction.quantity.description,
+                  sum: type.sum == .unused || movesShares ? nil : transaction.sum.description,
                   ratio: transaction.ratio?.description, note: transaction.note, account: transaction.account)
         currency = transaction.currency
         toSum = transaction.toSum?.description

@@ -2,7 +2,7 @@ import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
-    public var checkpointName: String { "transactions-tally-v2-\(base)" }
+    public var checkpointName: String { "transactions-tally-v3-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
