@@ -125,6 +125,10 @@ final class EverydayUseSpecs: XCTestCase {
         XCTAssertEqual(after.map { $0["note"] as? String }, ["moved", "moved"])
         XCTAssertEqual(after.map { $0["quantity"] as? String }, transfers.map { $0["quantity"] as? String })
         XCTAssertEqual(after.map { $0["sum"] as? String }, transfers.map { $0["sum"] as? String })
+        let buy = try XCTUnwrap(invest.run(["list", "--type", "buy", "--format", "json"]).jsonRows().first?["id"] as? String)
+        let intoTransfer = invest.run(["edit", buy, "--type", "transfer"])
+        XCTAssertEqual(intoTransfer.status, 2)
+        XCTAssertTrue(intoTransfer.errors.contains("delete this buy and use 'invest transfer --to ACCOUNT'"), intoTransfer.errors)
     }
 
     func test_stockView_showsAHoldingNoServiceLists() throws {

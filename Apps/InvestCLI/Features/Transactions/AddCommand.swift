@@ -36,7 +36,7 @@ struct AddCommand: Command {
                                      sum: arguments.value("sum"), ratio: arguments.value("ratio"), note: arguments.value("note"))
         (draft.currency, draft.toSum, draft.toCurrency) = (arguments.value("currency"), arguments.value("to-sum"), arguments.value("to-currency"))
         if draft.type?.lowercased() == TransactionType.transfer.rawValue {
-            throw CLIError.usage("a transfer moves shares or cash between two accounts: use 'invest transfer --to ACCOUNT'.")
+            throw CLIError.usage("a transfer moves shares or cash between two accounts: use \(TransactionPresentation.transferCommand).")
         }
         let console = io.console
         let missing = Self.questions.filter { (draft[keyPath: $0.field] ?? "").isEmpty }

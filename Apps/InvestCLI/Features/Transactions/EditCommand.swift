@@ -26,6 +26,10 @@ struct EditCommand: Command {
         var draft = TransactionDraft(existing)
         draft.date = arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
         if let type = arguments.value("type") {
+            // Only `transfer` names the account a transfer goes to.
+            if type.lowercased() == TransactionType.transfer.rawValue, existing.type != .transfer {
+                throw CLIError.usage("a transfer moves shares or cash between two accounts: delete this \(existing.type.rawValue) and use \(TransactionPresentation.transferCommand).")
+            }
             draft.type = type
             // What the old type used and the new one doesn't is dropped, not refused.
             if let newType = TransactionType(rawValue: type.lowercased()) { draft = draft.keepingFields(of: newType) }

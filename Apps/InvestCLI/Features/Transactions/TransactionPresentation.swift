@@ -8,6 +8,8 @@ import Transactions
 /// How transactions and use-case errors are shown to a person.
 enum TransactionPresentation {
     static let shortIDLength = 8
+    /// Where a transfer is made: the only command that names the account it goes to.
+    static let transferCommand = "'invest transfer --to ACCOUNT'"
     /// For option help and shell completion: `buy|sell|deposit|…`.
     static let typeChoices = TransactionType.allCases.map(\.rawValue).joined(separator: "|")
 
