@@ -340,6 +340,7 @@ do {
         // end: 5,000 rows at every size.
         record(size, "invest list -n 5000 --format csv", timeProcess(runs: options.runs) { (["list", "-n", "5000", "--format", "csv"], home.path) })
         record(size, "invest list -n 20 --ticker T (one of 500)", timeProcess(runs: options.runs) { (["list", "-n", "20", "--ticker", tickers[7]], home.path) })
+        record(size, "invest list --ticker NONE (never traded)", timeProcess(runs: options.runs) { (["list", "--ticker", "NONE", "--format", "csv"], home.path) })
         let fiveThousandBack = startDay.adding(days: max(0, size - 5_000) * (20 * 365) / size).iso
         record(size, "invest list --from D --format csv (5,000 rows)", timeProcess(runs: options.runs) {
             (["list", "--from", fiveThousandBack, "--format", "csv"], home.path)

@@ -84,6 +84,15 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(transactions.requests.count, 1, "the caller streams them")
     }
 
+    func test_aListOfATickerNeverTraded_isAnsweredWithoutTheHistory_evenWithNeitherALimitNorAFirstDay() throws {
+        let (sut, recent, transactions) = makeSUT(randomHistory(seed: 3, count: 400))
+
+        XCTAssertEqual(try sut.newest(TransactionFilter(ticker: "NONE"), limit: nil), [])
+        XCTAssertEqual(try sut.newest(TransactionFilter(type: .interest), limit: 20), [])
+        XCTAssertEqual(transactions.requests.count, 0)
+        XCTAssertEqual(recent.days, [])
+    }
+
     func test_everyAnswer_isWhatListingTheWholeHistoryGives() throws {
         var answered = 0
         for seed in 1...80 {
@@ -93,9 +102,9 @@ final class ListNewestTransactionsUseCaseTests: XCTestCase {
             let (sut, recent, transactions) = makeSUT(history, scope: scope)
             recent.answers = random.next(below: 4) != 0
             var filter = TransactionFilter()
-            if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
+            if random.next(below: 3) == 0 { filter.ticker = ["AAPL", "NONE"][random.next(below: 2)] }
             if random.next(below: 2) == 0 { filter.from = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 40))) }
-            if random.next(below: 4) == 0 { filter.type = .sell }
+            if random.next(below: 4) == 0 { filter.type = [.sell, .interest][random.next(below: 2)] }
             let limit = random.next(below: 3) == 0 ? nil : 1 + random.next(below: 40)
             // The history as the store scoped to those accounts reads it.
             transactions.stored = Array(newestFirst(history).filter { $0.isSeen(in: scope) && filter.matches($0) })

@@ -32,9 +32,10 @@ final class NewestTransactionsTests: XCTestCase {
             let newest = NewestTransactions(base: base, capacity: 15).replaying(history)
             for _ in 0..<10 {
                 var filter = TransactionFilter()
-                if random.next(below: 3) == 0 { filter.ticker = "AAPL" }
+                // A ticker never traded, and a type the history never holds, among them.
+                if random.next(below: 3) == 0 { filter.ticker = ["AAPL", "NONE"][random.next(below: 2)] }
                 if random.next(below: 3) == 0 { filter.from = CalendarDay(daysSinceEpoch: 19_723 + Int32(random.next(below: 40))) }
-                if random.next(below: 4) == 0 { filter.type = .buy }
+                if random.next(below: 4) == 0 { filter.type = [.buy, .interest, .withdrawal][random.next(below: 3)] }
                 let limit = random.next(below: 3) == 0 ? nil : 1 + random.next(below: 25)
                 let scope: AccountScope = [.all, .only(nil), .only("isa")][random.next(below: 3)]
                 guard let answer = newest.answer(filter, scope: scope, limit: limit) else { continue }
@@ -54,6 +55,22 @@ final class NewestTransactionsTests: XCTestCase {
         XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: 6))
         XCTAssertNil(newest.answer(TransactionFilter(), scope: .all, limit: nil))
         XCTAssertEqual(newest.answer(TransactionFilter(), scope: .all, limit: 5)?.count, 5)
+    }
+
+    func test_aListOfATickerOrTypeWithNone_orWithEveryOneKept_isAnswered_whateverItsLimit() throws {
+        var random = RandomHistory(seed: 5)
+        let history = try (0..<60).map { _ in try stored(random.transaction()) }
+        let late = try stored(makeTransaction(date: "2024-12-31", type: .buy, ticker: "LATE", quantity: "1", sum: "5"))
+        let newest = NewestTransactions(base: base, capacity: 5).replaying(history + [late])
+        func answer(ticker: String? = nil, type: TransactionType? = nil, limit: Int? = nil) -> [Transaction]? {
+            newest.answer(TransactionFilter(ticker: ticker, type: type), scope: .all, limit: limit)
+        }
+
+        XCTAssertEqual(answer(ticker: "NONE"), [])
+        XCTAssertEqual(answer(type: .interest, limit: 20), [])
+        XCTAssertEqual(answer(ticker: "LATE"), [late])
+        XCTAssertEqual(answer(ticker: "LATE", type: .sell, limit: 3), [], "no more than its one buy can match")
+        XCTAssertNil(answer(ticker: "AAPL"), "most of them are not kept")
     }
 
     func test_checkpoint_readsBackEqual() throws {
@@ -86,16 +103,36 @@ final class NewestTransactionsTests: XCTestCase {
     }
 
     func test_aCheckpointThatCountsADayWithNoTransactions_isDamaged() throws {
-        var random = RandomHistory(seed: 4)
-        let newest = NewestTransactions(base: base, capacity: 3).replaying(try (0..<20).map { _ in try stored(random.transaction()) })
-        var writer = CheckpointWriter()
-        newest.write(to: &writer)
-        var bytes = writer.bytes
-        // The last day's count, none.
-        bytes[bytes.count - 1] = 0
+        var (bytes, countsByTickerAndType) = try checkpointOfOneBuy()
+        // The day's count, none: the byte before the tickers' and types' counts.
+        bytes[bytes.count - countsByTickerAndType - 1] = 0
 
         var reader = CheckpointReader(bytes)
         XCTAssertThrowsError(try NewestTransactions(base: base, capacity: 3).decoded(from: &reader))
+    }
+
+    func test_aCheckpointWhoseTypeCountsDontAddUpToItsTransactions_isDamaged() throws {
+        var (bytes, _) = try checkpointOfOneBuy()
+        // The buys' count, two (zigzag: four) where the history holds one transaction.
+        bytes[bytes.count - 1] = 4
+
+        var reader = CheckpointReader(bytes)
+        XCTAssertThrowsError(try NewestTransactions(base: base, capacity: 3).decoded(from: &reader))
+    }
+
+    /// The checkpoint of one buy of AAPL, and how many bytes its tickers' and types' counts take
+    /// at its end.
+    private func checkpointOfOneBuy() throws -> (bytes: [UInt8], countsByTickerAndType: Int) {
+        let newest = NewestTransactions(base: base, capacity: 3).replaying([try stored(makeTransaction(type: .buy, ticker: "AAPL"))])
+        var writer = CheckpointWriter()
+        newest.write(to: &writer)
+        var counts = CheckpointWriter()
+        for key in ["AAPL", "buy"] {
+            counts.writeCompact(1)
+            counts.writeCompact(key)
+            counts.writeCompact(1)
+        }
+        return (writer.bytes, counts.bytes.count)
     }
 
     /// As the ledger would hand it back, written at a time of its own so that times differ.

@@ -31,7 +31,8 @@ struct ListCommand: Command {
         }
         let listed: [Transaction]?
         do {
-            listed = limit == nil && filter.from == nil ? nil : try list().newest(filter, limit: limit)
+            let mayBeKept = limit != nil || filter.from != nil || filter.ticker != nil || filter.type != nil
+            listed = mayBeKept ? try list().newest(filter, limit: limit) : nil
         } catch {
             throw TransactionPresentation.error(error)
         }

@@ -3,7 +3,8 @@ import Ledger
 /// The newest transactions, as `list` orders them (`Transaction.newestFirst`), kept in a
 /// checkpoint: `list -n 20` and `list --from` a recent day answer from it without the history.
 /// It counts every day's transactions too, so a longer list knows how many to read back from
-/// the end of the log (`RecentTransactionsReading.dated(from:most:)`).
+/// the end of the log (`RecentTransactionsReading.dated(from:most:)`), and each ticker's and
+/// each type's, so a list of one that has none, or only some of the newest, needs no more.
 public struct NewestTransactions: Equatable, Sendable {
     /// How many are kept: `list -n` up to this is answered from the checkpoint.
     public static let kept = 1_000
@@ -15,6 +16,9 @@ public struct NewestTransactions: Equatable, Sendable {
     /// How many live transactions each day holds, by days since the epoch: any order of the
     /// same transactions counts alike.
     private var countsByDay: [Int32: Int] = [:]
+    /// How many live transactions name each ticker ("" for none) and are of each type.
+    private var countsByTicker: [String: Int] = [:]
+    private var countsByType: [TransactionType: Int] = [:]
 
     public init(base: String, capacity: Int = NewestTransactions.kept) {
         self.base = base
@@ -22,13 +26,23 @@ public struct NewestTransactions: Equatable, Sendable {
     }
 
     /// The newest transactions that match, as many as `limit`, when this can tell them without the
-    /// history: enough of them match, or every one is kept, or `filter` starts after the oldest kept.
+    /// history: enough of them match, or every one is kept, or `filter` starts after the oldest kept,
+    /// or every one of its ticker or of its type is kept (a ticker never traded, say).
     public func answer(_ filter: TransactionFilter, scope: AccountScope, limit: Int?) -> [Transaction]? {
         let matching = newest.filter { $0.isSeen(in: scope) && filter.matches($0) }
         let isWhole = total <= newest.count || filter.from.map { from in newest.last.map { from > $0.date } ?? true } ?? false
+            || keepsEveryOne(ofTheTickerOrTypeOf: filter)
         if let limit, matching.count >= limit { return Array(matching.prefix(limit)) }
         guard isWhole else { return nil }
         return limit.map { Array(matching.prefix($0)) } ?? matching
+    }
+
+    /// Whether every live transaction of `filter`'s ticker, or of its type, is among those kept:
+    /// then no other can match.
+    private func keepsEveryOne(ofTheTickerOrTypeOf filter: TransactionFilter) -> Bool {
+        if let ticker = filter.ticker, newest.count(where: { $0.ticker == ticker }) == countsByTicker[ticker] ?? 0 { return true }
+        if let type = filter.type, newest.count(where: { $0.type == type }) == countsByType[type] ?? 0 { return true }
+        return false
     }
 
     /// How many live transactions the history holds.
@@ -50,9 +64,15 @@ public struct NewestTransactions: Equatable, Sendable {
         return nil
     }
 
+    private mutating func count(_ transaction: Transaction) {
+        countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1
+        countsByTicker[transaction.ticker, default: 0] += 1
+        countsByType[transaction.type, default: 0] += 1
+    }
+
     private mutating func insert(_ transaction: Transaction) {
         let transaction = transaction.inBase(base)
-        countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1
+        count(transaction)
         var low = 0, high = newest.count
         while low < high {
             let middle = (low + high) / 2
@@ -65,13 +85,13 @@ public struct NewestTransactions: Equatable, Sendable {
 }
 
 extension NewestTransactions: TransactionsProjection {
-    public var checkpointName: String { "newest-transactions-v3-\(capacity)-\(base)" }
+    public var checkpointName: String { "newest-transactions-v4-\(capacity)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
         let order = history.indices.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
         replayed.newest = order.map { history[$0].inBase(base) }
-        for transaction in history { replayed.countsByDay[transaction.date.daysSinceEpoch, default: 0] += 1 }
+        for transaction in history { replayed.count(transaction) }
         return replayed
     }
 
@@ -88,6 +108,16 @@ extension NewestTransactions: TransactionsProjection {
         writer.writeCompact(countsByDay.count)
         for (day, count) in countsByDay.sorted(by: { $0.key < $1.key }) {
             writer.writeCompact(Int(day))
+            writer.writeCompact(count)
+        }
+        writer.writeCompact(countsByTicker.count)
+        for (ticker, count) in countsByTicker.sorted(by: { $0.key < $1.key }) {
+            writer.writeCompact(ticker)
+            writer.writeCompact(count)
+        }
+        writer.writeCompact(countsByType.count)
+        for (type, count) in countsByType.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            writer.writeCompact(type.rawValue)
             writer.writeCompact(count)
         }
     }
@@ -108,8 +138,25 @@ extension NewestTransactions: TransactionsProjection {
             let day = try reader.readCompactInt32(), count = try reader.readCompactInt128()
             guard count > 0, count <= Int128(Int32.max), decoded.countsByDay.updateValue(Int(count), forKey: day) == nil else { throw CheckpointReader.Damaged() }
         }
-        guard decoded.newest.count <= capacity, decoded.newest.count <= decoded.total else { throw CheckpointReader.Damaged() }
+        decoded.countsByTicker = try Self.readCounts(&reader) { $0 }
+        decoded.countsByType = try Self.readCounts(&reader) { TransactionType(rawValue: $0) }
+        // Every transaction has one ticker ("" for none) and one type.
+        let total = decoded.total
+        guard decoded.newest.count <= capacity, decoded.newest.count <= total,
+              decoded.countsByTicker.values.reduce(0, +) == total, decoded.countsByType.values.reduce(0, +) == total else { throw CheckpointReader.Damaged() }
         return decoded
+    }
+}
+
+extension NewestTransactions {
+    /// Counts by a key written as text: each key once, each count at least one.
+    private static func readCounts<Key: Hashable>(_ reader: inout CheckpointReader, key: (String) -> Key?) throws(CheckpointReader.Damaged) -> [Key: Int] {
+        var counts: [Key: Int] = [:]
+        for _ in 0..<(try reader.readCompactCount()) {
+            let text = try reader.readCompactString(), count = try reader.readCompactInt128()
+            guard let key = key(text), count > 0, count <= Int128(Int32.max), counts.updateValue(Int(count), forKey: key) == nil else { throw CheckpointReader.Damaged() }
+        }
+        return counts
     }
 }
 

@@ -143,8 +143,9 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
     }
 
     public func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
-        // A list of all of a long history can't come from the checkpoint or the log's end.
-        if let kept, limit != nil || filter.from != nil {
+        // A list of all of a long history can't come from the checkpoint or the log's end, unless
+        // the checkpoint keeps every one of its ticker or type.
+        if let kept, limit != nil || filter.from != nil || filter.ticker != nil || filter.type != nil {
             let newest: NewestTransactions
             do throws(TransactionsStoreError) { newest = try kept.newest() } catch { throw .retrieval(error) }
             if let answer = newest.answer(filter, scope: scope, limit: limit) { return answer }
