@@ -193,6 +193,25 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertTrue(axis.contains("€1.2M │") && axis.contains("€617k │") && axis.contains("€0 │"), axis)
     }
 
+    /// The net worth counts savings in the base currency, so a base chosen shows them in its sign.
+    func test_aBaseCurrencyChosen_showsSavingsInItsSign_unlessASymbolIsSet() throws {
+        let invest = makeInvestDriver()
+        invest.run(["savings", "add", "Pension", "--value", "1234.5", "--at", "2024-01-01 10:00"])
+
+        invest.run(["config", "set", "INVEST_BASE_CURRENCY", "USD"])
+        let dollars = invest.run(["savings"]).output
+        invest.run(["config", "set", "INVEST_BASE_CURRENCY", "CHF"])
+        let francs = invest.run(["savings"]).output
+        let update = invest.run(["savings", "update", "Pension", "CHF 1,300"])
+        invest.run(["config", "set", "INVEST_CURRENCY", "£"])
+        let pounds = invest.run(["savings"]).output
+
+        XCTAssertTrue(dollars.contains("$1,234.50"), dollars)
+        XCTAssertTrue(francs.contains("CHF 1,234.50"), francs)
+        XCTAssertEqual(update.status, 0, update.errors)
+        XCTAssertTrue(pounds.contains("£1,300.00"), pounds)
+    }
+
     func test_exportAndImport_roundTripAsCSV_allOrNothing_withLineNumbers() throws {
         let invest = makeInvestDriver()
         invest.run(["savings", "add", "ISA", "--value", "100", "--at", "2024-01-01 10:00"])

@@ -80,7 +80,7 @@ public struct Configuration {
         Setting(key: "INVEST_BENCHMARK", summary: "The ticker 'returns' compares you with when no --benchmark is given (say SPY or VWRL.L)", isSecret: false),
         Setting(key: "INVEST_COST_BASIS", summary: "average or fifo: which shares a sell took, for 'portfolio' and 'gains' (default: average)", isSecret: false,
                 values: .choices(["average", "fifo"])),
-        Setting(key: "INVEST_CURRENCY", summary: "The currency symbol savings are shown with (default: £)", isSecret: false),
+        Setting(key: "INVEST_CURRENCY", summary: "The currency symbol savings are shown with (default: the base currency's when set, else £)", isSecret: false),
         Setting(key: "INVEST_SYNC_SAVINGS", summary: "yes to let 'invest sync' upload savings (default: no; they stay on this machine)", isSecret: false,
                 values: .boolean),
     ]

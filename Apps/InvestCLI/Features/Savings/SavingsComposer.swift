@@ -3,6 +3,7 @@ import Savings
 import Ledger
 import TerminalKit
 import ClientComposition
+import Currencies
 
 /// The use cases the savings commands run, and their settings.
 extension AppComposer {
@@ -28,10 +29,17 @@ extension AppComposer {
         ImportSavingsUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
     }
 
-    /// INVEST_CURRENCY, else £ (seed 003's).
+    /// INVEST_CURRENCY; else the sign of INVEST_BASE_CURRENCY when one is chosen, since the net
+    /// worth counts savings in it; else £ (seed 003's).
     func currencySymbol() -> String {
-        configuration()["INVEST_CURRENCY"].map { String($0.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8)) } ?? "£"
+        if let symbol = configuration()["INVEST_CURRENCY"] {
+            return String(symbol.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8))
+        }
+        guard let base = configuration()["INVEST_BASE_CURRENCY"].flatMap(CurrencyCode.init) else { return "£" }
+        return Self.signs[base.code] ?? base.code + " "
     }
+
+    private static let signs = ["GBP": "£", "USD": "$", "EUR": "€", "JPY": "¥"]
 
     /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: seed 003 is offline-first.
     func syncsSavings() throws -> Bool {
