@@ -4,7 +4,8 @@ import Ledger
 /// checkpoint: `list -n 20` and `list --from` a recent day answer from it without the history.
 /// It counts every day's transactions too, so a longer list knows how many to read back from
 /// the end of the log (`RecentTransactionsReading.dated(from:most:)`), and each ticker's and
-/// each type's, so a list of one that has none, or only some of the newest, needs no more.
+/// each type's, so a list of a ticker or type whose every transaction is kept (none, say) needs
+/// nothing more.
 public struct NewestTransactions: Equatable, Sendable {
     /// How many are kept: `list -n` up to this is answered from the checkpoint.
     public static let kept = 1_000
