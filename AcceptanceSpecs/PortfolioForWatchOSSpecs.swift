@@ -75,6 +75,32 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         XCTAssertEqual(summary["valueWithCash"] as? String, totals["valueWithCash"] as? String)
     }
 
+    /// With no quote service configured, sample prices stand in only where no real price is:
+    /// a price the user set for a stock the sample set lists is what both clients value it at,
+    /// online and offline alike.
+    func test_withNoQuoteService_aPriceTheUserSet_comesBeforeTheSampleOne_inBothClients() throws {
+        let emulator = try startEmulator()
+        let phone = makeInvestDriver(servicesFrom: emulator)
+        phone.environment["FINNHUB_API_KEY"] = nil
+        phone.signUp("investor@example.com", password: "long enough")
+        XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "150", "--date", "2024-06-03"]).status, 0)
+        let sampled = try phone.run(["portfolio", "--format", "json"]).jsonObject()
+        XCTAssertEqual(phone.run(["price", "set", "AAPL", "100", "--date", "2024-07-01"]).status, 0)
+        XCTAssertEqual(phone.run(["sync"]).status, 0)
+        let watch = makeInvestDriver(servicesFrom: emulator)
+        watch.environment["FINNHUB_API_KEY"] = nil
+        watch.environment["INVEST_EMAIL"] = "investor@example.com"
+        watch.environment["INVEST_PASSWORD"] = "long enough"
+
+        let online = try phone.run(["portfolio", "--format", "json"]).jsonObject()
+        let offline = try phone.run(["portfolio", "--offline", "--format", "json"]).jsonObject()
+        let summary = try watch.summary(["--format", "json"]).jsonObject()
+
+        XCTAssertNotEqual(try XCTUnwrap(sampled["totals"] as? [String: Any])["value"] as? String, "200", "before, the sample price")
+        for totals in [online["totals"], offline["totals"]] { XCTAssertEqual((totals as? [String: Any])?["value"] as? String, "200", "2 × 100") }
+        XCTAssertEqual(summary["value"] as? String, "200")
+    }
+
     func test_remoteStorageRetrievalError_isReportedWithExitCode1() throws {
         let emulator = try startEmulator()
         let watch = makeInvestDriver(servicesFrom: emulator)

@@ -149,7 +149,7 @@ struct SummaryComposer {
                 return [:]
             }
         }
-        let loader = FallbackPriceLoader.keptCloses(behind: setPrices) {
+        let kept = FallbackPriceLoader.keptCloses(behind: setPrices) {
             do throws(KeptClosesError) {
                 return try LedgerKeptCloses(ledger: ledger).history()
             } catch {
@@ -157,6 +157,8 @@ struct SummaryComposer {
                 return PriceHistory()
             }
         }
+        // Sample prices come after every real one, as in the full client.
+        let loader: PriceLoader = samplePrices ? PreferringPriceLoader(kept, otherwise: SamplePriceLoader(now: context.now)) : kept
         let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: offline ? 1 : 8))
         let retrieve = TransactionsRetrievedOnce(decoratee: RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger)))
         // This client fetches no rates: it counts with those the full client kept on the account.
@@ -200,13 +202,14 @@ struct SummaryComposer {
     }
 
     /// Offline, the prices the last run kept; online, live quotes, kept for the next offline run,
-    /// else sample prices. Every request counts against the plan's minute across runs, as the
+    /// else the prices kept, with sample prices behind them (true). Every request counts against the plan's minute across runs, as the
     /// full client's do.
     private func quoteLoader() throws -> (PriceLoader, sample: Bool) {
         let cache = FilePricesCache(directory: copyDirectory)
         if offline { return (LocalPriceLoader(cache: cache), false) }
         guard let live = try services.liveQuotes(requestLog: cache, onWait: context.quoteWaitNotice(program: "invest-summary")) else {
-            return (SamplePriceLoader(now: context.now), true)
+            // The prices kept, with the sample ones behind every real price (`summary()`).
+            return (LocalPriceLoader(cache: cache), true)
         }
         return (PriceLoaderCacheDecorator(decoratee: live, cache: cache), false)
     }

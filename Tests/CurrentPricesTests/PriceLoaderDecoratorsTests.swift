@@ -81,6 +81,41 @@ final class PriceLoaderWithFallbackTests: XCTestCase {
     }
 }
 
+final class PreferringPriceLoaderTests: XCTestCase {
+    func test_load_deliversThePreferredPrice_withoutAskingTheOther() throws {
+        let (sut, preferred, otherwise) = makeSUT()
+        preferred.stub("FUND", .success(LoadedPrice(price: makePrice(price: "100"), source: .manual)))
+
+        XCTAssertEqual(try sut.loadPrice(for: "FUND").price.price, 100)
+        XCTAssertEqual(otherwise.requests, [])
+    }
+
+    func test_load_asksTheOther_forWhatThePreferredHasNoPriceFor() throws {
+        let (sut, preferred, otherwise) = makeSUT()
+        preferred.stub("AAPL", .failure(.unknownSymbol))
+        otherwise.stub("AAPL", .success(LoadedPrice(price: makePrice(price: "3"), source: .sample)))
+
+        let loaded = try sut.loadPrice(for: "AAPL")
+        XCTAssertEqual([loaded.price.price], [3])
+        XCTAssertEqual(loaded.source, .sample)
+    }
+
+    func test_load_deliversTheOthersError_whenNeitherHasAPrice() {
+        let (sut, preferred, otherwise) = makeSUT()
+        preferred.stub("NOPE", .failure(.connectivity))
+        otherwise.stub("NOPE", .failure(.unknownSymbol))
+
+        XCTAssertThrowsError(try sut.loadPrice(for: "NOPE")) { XCTAssertEqual($0 as? PriceLoadingError, .unknownSymbol) }
+    }
+
+    private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (PreferringPriceLoader, PriceLoaderSpy, PriceLoaderSpy) {
+        let preferred = PriceLoaderSpy(), otherwise = PriceLoaderSpy()
+        let sut = PreferringPriceLoader(preferred, otherwise: otherwise)
+        trackForMemoryLeaks(sut, file: file, line: line)
+        return (sut, preferred, otherwise)
+    }
+}
+
 final class RetryingPriceLoaderTests: XCTestCase {
     func test_load_retriesTransientFailuresWithExponentialBackoff() throws {
         let (sut, loader, sleeps) = makeSUT(maxAttempts: 4)

@@ -19,7 +19,8 @@ extension AppComposer {
     ///
     ///     live:    FreshCache(60 s) ─else→ Fallback(Cache(Retrying(Finnhub)) ─on no network→ cached)
     ///     offline: cached only
-    ///     sample:  bundled stocks (no API key configured)
+    ///     sample:  cached, else bundled stocks (no API key configured): a price set by hand or
+    ///              kept from the market comes before a sample one, as offline gives it
     func pricesLoader(offline: Bool) throws -> (PricesLoading, PriceMode) {
         try pricesLoader(offline: offline, reusingFreshPrices: true)
     }
@@ -36,7 +37,7 @@ extension AppComposer {
         let manual = try manualPricesFallback()
         if offline { return (LoadPricesUseCase(loader: manual(cached), maxConcurrent: 1), .offline) }
         guard let remote = try liveQuotes() else {
-            return (LoadPricesUseCase(loader: manual(SamplePriceLoader(now: clock))), .sample)
+            return (LoadPricesUseCase(loader: PreferringPriceLoader(manual(cached), otherwise: SamplePriceLoader(now: clock))), .sample)
         }
         let online = PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: cached)
         let loader: PriceLoader = reusingFreshPrices ? FreshCachePriceLoader(cached: cached, policy: PricesCachePolicy(maxAge: 60), now: clock, otherwise: online) : online

@@ -37,6 +37,24 @@ public final class PriceLoaderWithFallback: PriceLoader, Sendable {
     }
 }
 
+/// Asks `preferred` first and `otherwise` only for what it has no price for: real prices (the
+/// user's own, and those kept from the market) before the bundled sample ones, which are no
+/// market's. A failure of both is `otherwise`'s, which names what it lacks.
+public final class PreferringPriceLoader: PriceLoader, Sendable {
+    private let preferred: PriceLoader
+    private let otherwise: PriceLoader
+
+    public init(_ preferred: PriceLoader, otherwise: PriceLoader) {
+        self.preferred = preferred
+        self.otherwise = otherwise
+    }
+
+    public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
+        if let price = try? preferred.loadPrice(for: ticker) { return price }
+        return try otherwise.loadPrice(for: ticker)
+    }
+}
+
 /// Retries transient failures with exponential backoff and full jitter, honouring Retry-After,
 /// within an overall deadline: no retry starts that would wait past it.
 public final class RetryingPriceLoader: PriceLoader, Sendable {
