@@ -84,7 +84,8 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         phone.environment["FINNHUB_API_KEY"] = nil
         phone.signUp("investor@example.com", password: "long enough")
         XCTAssertEqual(phone.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "150", "--date", "2024-06-03"]).status, 0)
-        let sampled = try phone.run(["portfolio", "--format", "json"]).jsonObject()
+        let sampledRun = phone.run(["portfolio", "--format", "json"])
+        let sampled = try sampledRun.jsonObject()
         XCTAssertEqual(phone.run(["price", "set", "AAPL", "100", "--date", "2024-07-01"]).status, 0)
         XCTAssertEqual(phone.run(["sync"]).status, 0)
         let watch = makeInvestDriver(servicesFrom: emulator)
@@ -92,13 +93,16 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         watch.environment["INVEST_EMAIL"] = "investor@example.com"
         watch.environment["INVEST_PASSWORD"] = "long enough"
 
-        let online = try phone.run(["portfolio", "--format", "json"]).jsonObject()
+        let onlineRun = phone.run(["portfolio", "--format", "json"])
+        let online = try onlineRun.jsonObject()
         let offline = try phone.run(["portfolio", "--offline", "--format", "json"]).jsonObject()
         let summary = try watch.summary(["--format", "json"]).jsonObject()
 
         XCTAssertNotEqual(try XCTUnwrap(sampled["totals"] as? [String: Any])["value"] as? String, "200", "before, the sample price")
         for totals in [online["totals"], offline["totals"]] { XCTAssertEqual((totals as? [String: Any])?["value"] as? String, "200", "2 × 100") }
         XCTAssertEqual(summary["value"] as? String, "200")
+        XCTAssertTrue(sampledRun.errors.contains("sample prices"), sampledRun.errors)
+        XCTAssertFalse(onlineRun.errors.contains("sample prices"), "every price shown is real: \(onlineRun.errors)")
     }
 
     func test_remoteStorageRetrievalError_isReportedWithExitCode1() throws {

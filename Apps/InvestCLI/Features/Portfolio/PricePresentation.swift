@@ -118,7 +118,9 @@ struct PricePresentation {
 
     func warnings(mode: PriceMode, results: PriceResults) -> [String] {
         var warnings: [String] = []
-        if mode == .sample { warnings.append(RemoteServices.samplePricesWarning) }
+        // Said while a sample price is shown, or one is missing; not when every price is real.
+        let allReal = results.values.allSatisfy { (try? $0.get()).map { $0.source != .sample } ?? false }
+        if mode == .sample, !allReal { warnings.append(RemoteServices.samplePricesWarning) }
         let cached = results.values.compactMap { try? $0.get() }.filter { $0.source == .cached }
         if !cached.isEmpty, mode != .offline {
             warnings.append("prices for \(Plural.brief(cached.map(\.price.ticker).sorted())) are cached, not live; their age is shown.")
