@@ -202,8 +202,8 @@ struct SummaryComposer {
     }
 
     /// Offline, the prices the last run kept; online, live quotes, kept for the next offline run,
-    /// else the prices kept, with sample prices behind them (true). Every request counts against the plan's minute across runs, as the
-    /// full client's do.
+    /// else the prices kept, which sample prices stand behind (true). Every request counts
+    /// against the plan's minute across runs, as the full client's do.
     private func quoteLoader() throws -> (PriceLoader, sample: Bool) {
         let cache = FilePricesCache(directory: copyDirectory)
         if offline { return (LocalPriceLoader(cache: cache), false) }
