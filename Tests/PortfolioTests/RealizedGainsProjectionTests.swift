@@ -14,13 +14,7 @@ final class RealizedGainsProjectionTests: XCTestCase {
     func test_foldingInAddedOrder_givesTheHistorysGains_inItsOrder_atEveryStep_inEveryScope() {
         for method in CostBasisMethod.allCases {
             for seed in 1...30 {
-                var random = RandomHistory(seed: UInt64(seed) * 17)
-                var history: [Transaction] = []
-                var projection = RealizedGainsProjection(base: base, method: method)
-                for step in 0..<60 {
-                    let transaction = random.transaction()
-                    history.append(transaction)
-                    if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
+                foldRandomHistory(method: method, seed: UInt64(seed) * 17, steps: 60) { projection, history, step in
                     for scope in [AccountScope.all, .only("isa"), .only(nil)] {
                         XCTAssertEqual(Array(projection.gains(in: scope)), PortfolioCalculator.realizedGains(of: history.inBase(base), method: method, in: scope),
                                        "\(method), seed \(seed), step \(step), \(scope)")
@@ -53,13 +47,7 @@ final class RealizedGainsProjectionTests: XCTestCase {
 
     func test_aProjectionReadFromItsCheckpoint_foldsOn_andIsWrittenBack_asAReplayOfTheSameHistory() throws {
         for method in CostBasisMethod.allCases {
-            var random = RandomHistory(seed: 31)
-            var history: [Transaction] = []
-            var projection = RealizedGainsProjection(base: base, method: method)
-            for step in 0..<120 {
-                let transaction = random.transaction()
-                history.append(transaction)
-                if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
+            try foldRandomHistory(method: method, seed: 31, steps: 120) { projection, history, step in
                 // Every few steps it goes through a checkpoint, so sells read and sells added since are mixed.
                 if step % 7 == 0 { projection = try readBack(projection) }
 
@@ -145,6 +133,21 @@ final class RealizedGainsProjectionTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Folds a random history in a transaction at a time, replaying it where a fold can't go on,
+    /// and hands over the projection and the history after each step.
+    private func foldRandomHistory(method: CostBasisMethod, seed: UInt64, steps: Int,
+                                   _ each: (_ projection: inout RealizedGainsProjection, _ history: [Transaction], _ step: Int) throws -> Void) rethrows {
+        var random = RandomHistory(seed: seed)
+        var history: [Transaction] = []
+        var projection = RealizedGainsProjection(base: base, method: method)
+        for step in 0..<steps {
+            let transaction = random.transaction()
+            history.append(transaction)
+            if !projection.fold(transaction) { projection = RealizedGainsProjection(base: base, method: method, history: history) }
+            try each(&projection, history, step)
+        }
+    }
 
     private func readBack(_ projection: RealizedGainsProjection) throws -> RealizedGainsProjection {
         var writer = CheckpointWriter()

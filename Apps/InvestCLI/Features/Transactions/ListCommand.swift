@@ -31,8 +31,7 @@ struct ListCommand: Command {
         }
         let listed: [Transaction]?
         do {
-            let mayBeKept = limit != nil || filter.from != nil || filter.ticker != nil || filter.type != nil
-            listed = mayBeKept ? try list().newest(filter, limit: limit) : nil
+            listed = ListNewestTransactionsUseCase.mayAnswer(filter, limit: limit) ? try list().newest(filter, limit: limit) : nil
         } catch {
             throw TransactionPresentation.error(error)
         }

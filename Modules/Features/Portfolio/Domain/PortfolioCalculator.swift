@@ -144,7 +144,8 @@ public enum PortfolioCalculator {
         var realized = FixedDecimal.zero
         var expenses = FixedDecimal.zero
         var income = FixedDecimal.zero
-        /// FIFO only: the buys still (partly) held, from `firstLot`, in the order a sell takes them (`Lot.comesBefore`).
+        /// FIFO only: the buys still (partly) held, from `firstLot`, in the order a sell takes
+        /// them (`Lot.comesBefore`).
         var lots: [Lot] = []
         var firstLot = 0
 
@@ -192,7 +193,8 @@ public enum PortfolioCalculator {
             return (cost, consumed.map { Lot(boughtOn: $0.boughtOn, quantity: $0.quantity, cost: $0.cost) })
         }
 
-        /// Shares arriving from another account, with their cost and lots, put in their places among the lots held.
+        /// Shares arriving from another account, with their cost and lots, put in their places
+        /// among the lots held.
         mutating func transferIn(_ moved: FixedDecimal, cost: FixedDecimal, lots moving: [Lot]) {
             quantity += moved
             costBasis += cost

@@ -106,21 +106,9 @@ extension NewestTransactions: TransactionsProjection {
         writer.write(base)
         writer.write(capacity)
         writer.write(entries: newest.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
-        writer.writeCompact(countsByDay.count)
-        for (day, count) in countsByDay.sorted(by: { $0.key < $1.key }) {
-            writer.writeCompact(Int(day))
-            writer.writeCompact(count)
-        }
-        writer.writeCompact(countsByTicker.count)
-        for (ticker, count) in countsByTicker.sorted(by: { $0.key < $1.key }) {
-            writer.writeCompact(ticker)
-            writer.writeCompact(count)
-        }
-        writer.writeCompact(countsByType.count)
-        for (type, count) in countsByType.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            writer.writeCompact(type.rawValue)
-            writer.writeCompact(count)
-        }
+        Self.write(countsByDay.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact(Int($0)) }
+        Self.write(countsByTicker.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact($0) }
+        Self.write(countsByType.sorted { $0.key.rawValue < $1.key.rawValue }, to: &writer) { $1.writeCompact($0.rawValue) }
     }
 
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
@@ -134,13 +122,9 @@ extension NewestTransactions: TransactionsProjection {
         } catch {
             throw CheckpointReader.Damaged()
         }
-        for _ in 0..<(try reader.readCompactCount()) {
-            // No day holds billions, so their sum can't overflow.
-            let day = try reader.readCompactInt32(), count = try reader.readCompactInt128()
-            guard count > 0, count <= Int128(Int32.max), decoded.countsByDay.updateValue(Int(count), forKey: day) == nil else { throw CheckpointReader.Damaged() }
-        }
-        decoded.countsByTicker = try Self.readCounts(&reader) { $0 }
-        decoded.countsByType = try Self.readCounts(&reader) { TransactionType(rawValue: $0) }
+        decoded.countsByDay = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactInt32() }
+        decoded.countsByTicker = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactString() }
+        decoded.countsByType = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in TransactionType(rawValue: try reader.readCompactString()) }
         // Every transaction has one ticker ("" for none) and one type.
         let total = decoded.total
         guard decoded.newest.count <= capacity, decoded.newest.count <= total,
@@ -150,12 +134,23 @@ extension NewestTransactions: TransactionsProjection {
 }
 
 extension NewestTransactions {
-    /// Counts by a key written as text: each key once, each count at least one.
-    private static func readCounts<Key: Hashable>(_ reader: inout CheckpointReader, key: (String) -> Key?) throws(CheckpointReader.Damaged) -> [Key: Int] {
+    /// Counts by a key: how many keys, then each key and its count, in order.
+    private static func write<Key>(_ counts: [(key: Key, value: Int)], to writer: inout CheckpointWriter, key: (Key, inout CheckpointWriter) -> Void) {
+        writer.writeCompact(counts.count)
+        for (counted, count) in counts {
+            key(counted, &writer)
+            writer.writeCompact(count)
+        }
+    }
+
+    /// What `write(_:to:key:)` wrote: each key once, each count at least one and none near
+    /// billions, so their sum can't overflow.
+    private static func readCounts<Key: Hashable>(_ reader: inout CheckpointReader,
+                                                  key: (inout CheckpointReader) throws(CheckpointReader.Damaged) -> Key?) throws(CheckpointReader.Damaged) -> [Key: Int] {
         var counts: [Key: Int] = [:]
         for _ in 0..<(try reader.readCompactCount()) {
-            let text = try reader.readCompactString(), count = try reader.readCompactInt128()
-            guard let key = key(text), count > 0, count <= Int128(Int32.max), counts.updateValue(Int(count), forKey: key) == nil else { throw CheckpointReader.Damaged() }
+            let counted = try key(&reader), count = try reader.readCompactInt128()
+            guard let counted, count > 0, count <= Int128(Int32.max), counts.updateValue(Int(count), forKey: counted) == nil else { throw CheckpointReader.Damaged() }
         }
         return counts
     }
@@ -197,9 +192,9 @@ public final class CheckpointedNewestTransactions: NewestTransactionsProjecting,
 
     /// The checkpoint counts how many there are (as `newest()` last read it, else as it is now);
     /// the lines are read back from where it ended until that many were found, each id's latest
-    /// line deciding. A log written over time holds
-    /// them near its end, so this reads about as many lines as it finds. Bounded: past four lines
-    /// for each one wanted, the history is left to tell.
+    /// line deciding. A log written over time holds them near its end, so this reads about as
+    /// many lines as it finds. Bounded: past four lines for each one wanted, the history is left
+    /// to tell.
     public func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]? {
         let (newest, end) = if let lastRead { lastRead } else { try reader.currentAndEnd() }
         let wanted = newest.count(from: day)

@@ -142,10 +142,15 @@ public final class ListNewestTransactionsUseCase: NewestTransactionsListing {
         self.scope = scope
     }
 
+    /// Whether `newest` may answer at all: a list of all of a long history can't come from the
+    /// checkpoint or the log's end, unless the checkpoint keeps every one of its ticker or type.
+    /// Else it is nil, and a caller can leave the use case unmade.
+    public static func mayAnswer(_ filter: TransactionFilter, limit: Int?) -> Bool {
+        limit != nil || filter.from != nil || filter.ticker != nil || filter.type != nil
+    }
+
     public func newest(_ filter: TransactionFilter, limit: Int?) throws(RetrieveTransactionsError) -> [Transaction]? {
-        // A list of all of a long history can't come from the checkpoint or the log's end, unless
-        // the checkpoint keeps every one of its ticker or type.
-        if let kept, limit != nil || filter.from != nil || filter.ticker != nil || filter.type != nil {
+        if let kept, Self.mayAnswer(filter, limit: limit) {
             let newest: NewestTransactions
             do throws(TransactionsStoreError) { newest = try kept.newest() } catch { throw .retrieval(error) }
             if let answer = newest.answer(filter, scope: scope, limit: limit) { return answer }
