@@ -91,24 +91,50 @@ public struct TransactionsTally: Equatable, Sendable {
         trackedAccounts = CashPolicy.trackedAccounts(in: history)
         // Pots are independent: each one's movements, in CashPolicy's order (day, money in
         // first, then as given), as packed keys, not copies of the transactions that made them.
-        var movements: [CashPot: [(key: UInt64, amount: FixedDecimal)]] = [:]
+        // Most legs fall in the pot of the leg before, which is looked up without hashing.
+        var potSlots: [CashPot: Int] = [:], movements: [[(key: UInt64, amount: FixedDecimal)]] = [], pots: [CashPot] = []
+        var lastPot: (pot: CashPot, slot: Int)?
         for index in history.indices {
             CashPolicy.forEachLeg(of: history[index]) { pot, amount in
+                let slot: Int
+                if let lastPot, lastPot.pot == pot {
+                    slot = lastPot.slot
+                } else {
+                    slot = potSlots[pot] ?? movements.count
+                    if slot == movements.count {
+                        potSlots[pot] = slot
+                        pots.append(pot)
+                        movements.append([])
+                    }
+                    lastPot = (pot, slot)
+                }
                 let day = UInt64(UInt32(bitPattern: history[index].date.daysSinceEpoch &+ Int32.min))
-                movements[pot, default: []].append((day << 32 | (amount >= .zero ? 0 : 1) << 31 | UInt64(index), amount))
+                movements[slot].append((day << 32 | (amount >= .zero ? 0 : 1) << 31 | UInt64(index), amount))
             }
         }
-        for (pot, legs) in movements {
+        for (slot, pot) in pots.enumerated() {
             var state = Pot()
-            for leg in legs.sorted(by: { $0.key < $1.key }) {
+            for leg in movements[slot].sorted(by: { $0.key < $1.key }) {
                 state.fold(leg.amount, on: CalendarDay(daysSinceEpoch: Int32(truncatingIfNeeded: Int64(leg.key >> 32) + Int64(Int32.min))))
             }
-            pots[pot] = state
+            self.pots[pot] = state
         }
+        // Tickers are independent too: each one's holdings are folded apart, in the holdings
+        // rule's order, and written in once. That order follows a history written over time, so
+        // the transactions are read about as they lie, not fetched from all over it.
+        var slots: [String: Int] = [:], tickers: [(name: String, holdings: TickerHoldings, lastPlace: UInt64)] = []
         let traded = history.indices.filter { !history[$0].ticker.isEmpty }
-        for index in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <).map(\.1) {
-            foldHoldings(history[index])
+        for (place, index) in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <) {
+            let ticker = history[index].ticker
+            let slot = slots[ticker] ?? tickers.count
+            if slot == tickers.count {
+                slots[ticker] = slot
+                tickers.append((ticker, TickerHoldings(accounts: [], combined: Holding()), place))
+            }
+            tickers[slot].holdings.fold(history[index])
+            tickers[slot].lastPlace = place
         }
+        for ticker in tickers { store(ticker.holdings, of: ticker.name, lastPlace: ticker.lastPlace) }
     }
 
     /// Folds in a new transaction; false when one of its movements or its ticker's order is
@@ -135,21 +161,58 @@ public struct TransactionsTally: Equatable, Sendable {
         UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
     }
 
+    private mutating func foldHoldings(_ transaction: Transaction) {
+        let ticker = transaction.ticker
+        // A split is seen in every account holding the ticker; anything else only in those it names.
+        let seen: [String?]
+        switch transaction.type {
+        case .split: seen = holdings.keys.filter { $0.ticker == ticker }.map(\.account)
+        case .transfer where transaction.toAccount != transaction.account: seen = [transaction.account, transaction.toAccount]
+        default: seen = [transaction.account]
+        }
+        var state = TickerHoldings(accounts: seen.compactMap { account in holdings[HoldingKey(account: account, ticker: ticker)].map { (account, $0) } },
+                                   combined: combinedHoldings[ticker] ?? Holding())
+        state.fold(transaction)
+        store(state, of: ticker, lastPlace: Self.place(of: transaction))
+    }
+
+    private mutating func store(_ state: TickerHoldings, of ticker: String, lastPlace place: UInt64) {
+        for (account, holding) in state.accounts { holdings[HoldingKey(account: account, ticker: ticker)] = holding }
+        combinedHoldings[ticker] = state.combined
+        lastPlace[ticker] = place
+    }
+}
+
+/// One ticker's holdings, each account's and all of them together, as a transaction of it
+/// leaves them: folded without hashing, as an account holds a handful of tickers' accounts.
+private struct TickerHoldings {
+    var accounts: [(account: String?, holding: TransactionsTally.Holding)]
+    var combined: TransactionsTally.Holding
+
     /// Each account that sees the transaction, as `HoldingsPolicy` does: a split is seen in every
     /// account holding the ticker, a transfer in both its accounts.
-    private mutating func foldHoldings(_ transaction: Transaction) {
-        lastPlace[transaction.ticker] = Self.place(of: transaction)
-        let accounts: [String?]
+    mutating func fold(_ transaction: Transaction) {
         switch transaction.type {
-        case .split: accounts = holdings.keys.filter { $0.ticker == transaction.ticker }.map(\.account)
-        case .transfer: accounts = transaction.account == transaction.toAccount ? [transaction.account] : [transaction.account, transaction.toAccount]
-        default: accounts = [transaction.account]
+        case .split:
+            for slot in accounts.indices { fold(transaction, at: slot) }
+        case .transfer:
+            fold(transaction, at: slot(of: transaction.account))
+            if transaction.toAccount != transaction.account { fold(transaction, at: slot(of: transaction.toAccount)) }
+        default:
+            fold(transaction, at: slot(of: transaction.account))
         }
-        for account in accounts {
-            let key = HoldingKey(account: account, ticker: transaction.ticker)
-            holdings[key] = (holdings[key] ?? Holding()).folding(transaction, heldAfter: { transaction.held(after: $0, in: .only(account)) })
-        }
-        combinedHoldings[transaction.ticker] = (combinedHoldings[transaction.ticker] ?? Holding()).folding(transaction, heldAfter: transaction.held(after:))
+        combined = combined.folding(transaction, heldAfter: transaction.held(after:))
+    }
+
+    private mutating func fold(_ transaction: Transaction, at slot: Int) {
+        let account = accounts[slot].account
+        accounts[slot].holding = accounts[slot].holding.folding(transaction, heldAfter: { transaction.held(after: $0, in: .only(account)) })
+    }
+
+    private mutating func slot(of account: String?) -> Int {
+        if let slot = accounts.firstIndex(where: { $0.account == account }) { return slot }
+        accounts.append((account, TransactionsTally.Holding()))
+        return accounts.count - 1
     }
 }
 
