@@ -2,6 +2,7 @@ import Foundation
 import Currencies
 import Ledger
 import Transactions
+import Portfolio
 import LocalFileStore
 import TerminalKit
 import ClientComposition
@@ -75,7 +76,24 @@ struct AppComposer {
 
     /// What the rules and the cash balances need of every transaction, from its checkpoint.
     func transactionsTally() throws -> TransactionsTallying & TransactionChangeTallying {
-        CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code)
+        CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
+    }
+
+    /// Every checkpointed projection of the transactions, in the contexts the commands read them
+    /// in (the base currency, the cost-basis method each command defaults to): whichever replays
+    /// the log rebuilds the others from the same records, so a change to an old transaction
+    /// costs the one replay, not one for each command after it.
+    func transactionsProjections() throws -> ReplayCompanions<Transaction> {
+        if let companions = run.transactionsProjections { return companions }
+        let log = try localLog(), base = try baseCurrency().code
+        let configured = configuredCostBasis().flatMap { CostBasisMethod(rawValue: $0.lowercased()) }
+        let companions = ReplayCompanions<Transaction>()
+        companions.add(TransactionsTally(base: base), log: log)
+        companions.add(NewestTransactions(base: base), log: log)
+        companions.add(PortfolioProjection(base: base, method: configured ?? .average), log: log)
+        companions.add(RealizedGainsProjection(base: base, method: configured ?? .fifo), log: log)
+        run.transactionsProjections = companions
+        return companions
     }
 
     /// A write kept for after the command's output: a read command's only write (the closes a
@@ -152,5 +170,6 @@ struct AppComposer {
 private final class RunState {
     var ledger: LedgerStore?
     var localLog: FileLedgerStore?
+    var transactionsProjections: ReplayCompanions<Transaction>?
     var afterOutput: [(LedgerStore) -> Void] = []
 }

@@ -392,6 +392,28 @@ do {
             _ = runInvest(["portfolio", "--offline"], home: home.path)
             _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
         }) { (["portfolio", "--offline"], home.path) })
+        // A change to one of the first transactions, which every checkpoint's base holds: the
+        // edit checks its rules on the history, the next read replays it, and that replay
+        // rebuilds the other projections, so the reads after it answer from them.
+        let old = String(transactions[0].id.prefix(8))
+        let editOld = {
+            for read in [["portfolio", "--offline"], ["cash"], ["list", "-n", "20"], ["gains", "--format", "csv"]] { _ = runInvest(read, home: home.path) }
+            _ = runInvest(["edit", old, "--note", UUID().uuidString], home: home.path)
+        }
+        record(size, "invest edit (an old transaction)", timeProcess(runs: options.runs, prepare: {
+            for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
+        }) { (["edit", old, "--note", UUID().uuidString], home.path) })
+        record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
+            (["portfolio", "--offline"], home.path)
+        })
+        record(size, "invest cash (after that edit and a portfolio)", timeProcess(runs: options.runs, prepare: {
+            editOld()
+            _ = runInvest(["portfolio", "--offline"], home: home.path)
+        }) { (["cash"], home.path) })
+        record(size, "invest list -n 20 (after that edit and a portfolio)", timeProcess(runs: options.runs, prepare: {
+            editOld()
+            _ = runInvest(["portfolio", "--offline"], home: home.path)
+        }) { (["list", "-n", "20"], home.path) })
         var importHome = ""
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path

@@ -255,6 +255,32 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("checkpoints/\(LiveEntries(kinds: kinds).checkpointName)").path))
     }
 
+    func test_aReplayForOneProjection_rebuildsItsCompanionsOfTheSameKinds_whoseNextReadsReplayNothing() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let companions = ReplayCompanions<LedgerEntry>()
+        companions.add(LiveIDs(kinds: kinds), log: counting, recentRecords: 2)
+        companions.add(LiveEntries(kinds: [kinds[0]]), log: counting)
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2, companions: companions)
+        let ids = CheckpointedProjectionReader(log: counting, empty: LiveIDs(kinds: kinds), recentRecords: 2)
+        for (step, id) in ["a", "b", "c", "d", "e"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+
+        _ = try reader.current()
+        XCTAssertEqual(try ids.current().ids, ["a", "b", "c", "d", "e"])
+        XCTAssertEqual(counting.replays, 1, "the companion's checkpoint was rebuilt from the records the replay read")
+        XCTAssertNil(log.checkpoint(named: LiveEntries(kinds: [kinds[0]]).checkpointName), "one of other kinds is not rebuilt from records that aren't its own")
+
+        try log.append(entry(id: "a", kind: "security", step: 10))
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        XCTAssertEqual(counting.replays, 2, "a is in the base")
+        XCTAssertEqual(try ids.current().ids, ["b", "c", "d", "e", "a"])
+        XCTAssertEqual(counting.replays, 2, "the companion was rebuilt at the change")
+
+        try log.append(entry(id: "f", kind: "account", step: 11))
+        XCTAssertEqual(try ids.current().ids, ["b", "c", "d", "e", "a", "f"], "and folds what was appended since")
+        XCTAssertEqual(counting.replays, 2)
+    }
+
     private func entry(id: String, kind: String, step: Int) -> LedgerEntry {
         LedgerEntry(id: id, kind: kind, schema: 1, updatedAt: Int64(step), payload: LedgerPayload([("name", "value \(step)\twith a tab")]))
     }
@@ -272,6 +298,33 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
 
     private func dated(_ id: String, day: Int) -> LedgerEntry {
         LedgerEntry(id: id, kind: "dated", schema: 1, updatedAt: Int64(day), payload: LedgerPayload([("day", String(day))]))
+    }
+
+    /// The live ids of some kinds, in the ledger's order: a second projection of the entries.
+    private struct LiveIDs: CheckpointableProjection {
+        let kinds: [LedgerKind]
+        var ids: [String] = []
+        var checkpointName: String { "live-ids-v1" }
+
+        func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> LedgerEntry? { entry }
+
+        func replaying(_ entries: [LedgerEntry]) -> LiveIDs { LiveIDs(kinds: kinds, ids: entries.map(\.id)) }
+
+        mutating func fold(_ entry: LedgerEntry) -> Bool {
+            ids.append(entry.id)
+            return true
+        }
+
+        func write(to writer: inout CheckpointWriter) {
+            writer.write(ids.count)
+            for id in ids { writer.write(id) }
+        }
+
+        func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> LiveIDs? {
+            var decoded = LiveIDs(kinds: kinds)
+            for _ in 0..<(try reader.readCount()) { decoded.ids.append(try reader.readString()) }
+            return decoded
+        }
     }
 
     /// Days, in order: a replay sorts them, and a day before the last one folded can't be folded.

@@ -61,6 +61,8 @@ final class CheckpointedTallyTests: XCTestCase {
                 writeForeignCheckpoint(log)
             }
             XCTAssertEqual(try tally(directory), try replay(directory), "step \(step)")
+            XCTAssertEqual(try CheckpointedPortfolioProjection(log: FileLedgerStore(directory: directory), base: base).projection(method: .average),
+                           PortfolioProjection(base: base, method: .average, history: try history(directory)), "step \(step)")
             XCTAssertEqual(Array(try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: base).gains(method: .fifo).gains()),
                            PortfolioCalculator.realizedGains(of: try history(directory), method: .fifo), "step \(step)")
             try checkDated(from: lastDays.transaction().date, in: directory, step: step, answered: &answered)
@@ -152,6 +154,35 @@ final class CheckpointedTallyTests: XCTestCase {
         }
         XCTAssertGreaterThan(folded, 20, "most rebuilds found a day's edge among their last lines to keep them out of the base")
         XCTAssertLessThan(folded, 40, "and some found a late trade among them")
+    }
+
+    /// A change to an old transaction replays the log once, for whichever projection is read
+    /// first; the others are rebuilt from the same records and answer without reading it again.
+    func test_aChangeToAnOldTransaction_replaysTheLogOnce_forEveryProjectionOfTheTransactions() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        var random = RandomHistory(seed: 9)
+        // Three trades a day, as they happen.
+        var written = (0..<300).map { random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0 / 3))) }
+        try store.upsert(contentsOf: written)
+        let companions = projections(of: log)
+
+        XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8, companions: companions).tally(), try replay(directory))
+        try assertEveryProjectionEqualsAReplay(log, directory, "after the first read")
+        XCTAssertEqual(log.replays, 1, "the first read rebuilt them all")
+
+        written[0] = written[0].with(sum: written[0].sum + FixedDecimal(1))
+        try store.upsert(written[0])
+        XCTAssertEqual(try CheckpointedPortfolioProjection(log: log, base: base, companions: companions).projection(method: .average),
+                       PortfolioProjection(base: base, method: .average, history: try history(directory)))
+        XCTAssertEqual(log.replays, 2, "the first transaction is in every base")
+        try assertEveryProjectionEqualsAReplay(log, directory, "after the change")
+        XCTAssertEqual(log.replays, 2, "the portfolio's replay rebuilt the others")
+
+        try store.upsert(random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + 100)))
+        try assertEveryProjectionEqualsAReplay(log, directory, "after an add")
+        XCTAssertEqual(log.replays, 2, "each folds the line appended since")
     }
 
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
@@ -281,9 +312,32 @@ final class CheckpointedTallyTests: XCTestCase {
         return (directory, store, log)
     }
 
-    /// With a base only eight transactions behind, so the random steps move it often.
+    /// With a base only eight transactions behind, so the random steps move it often; a replay
+    /// for it rebuilds the other projections' checkpoints, which the random steps then read.
     private func tally(_ directory: URL) throws -> TransactionsTally {
-        try CheckpointedTransactionsTally(log: FileLedgerStore(directory: directory), base: base, recentRecords: 8).tally()
+        let log = FileLedgerStore(directory: directory)
+        return try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8, companions: projections(of: log)).tally()
+    }
+
+    /// The transactions' projections, as `invest` reads them.
+    private func projections(of log: CheckpointableLedger) -> ReplayCompanions<Transaction> {
+        let companions = ReplayCompanions<Transaction>()
+        companions.add(TransactionsTally(base: base), log: log, recentRecords: 8)
+        companions.add(NewestTransactions(base: base), log: log, recentRecords: 8)
+        companions.add(PortfolioProjection(base: base, method: .average), log: log, recentRecords: 8)
+        companions.add(RealizedGainsProjection(base: base, method: .fifo), log: log)
+        return companions
+    }
+
+    /// Each projection of the transactions read from its checkpoint, against a replay.
+    private func assertEveryProjectionEqualsAReplay(_ log: CheckpointableLedger, _ directory: URL, _ message: String) throws {
+        let history = try history(directory)
+        XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base).tally(), TransactionsTally(base: base, history: history), message)
+        XCTAssertEqual(try CheckpointedNewestTransactions(log: log, base: base).newest(), NewestTransactions(base: base).replaying(history), message)
+        XCTAssertEqual(try CheckpointedPortfolioProjection(log: log, base: base).projection(method: .average),
+                       PortfolioProjection(base: base, method: .average, history: history), message)
+        XCTAssertEqual(try CheckpointedRealizedGains(log: log, base: base).gains(method: .fifo),
+                       RealizedGainsProjection(base: base, method: .fifo, history: history), message)
     }
 
     private func replay(_ directory: URL) throws -> TransactionsTally {

@@ -16,13 +16,14 @@ extension AppComposer {
 
     /// The positions and cash of the whole history, from their checkpoints of the local log.
     func portfolioProjections() throws -> PortfolioProjecting {
-        CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code)
+        CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
     }
 
     func reportRealizedGains() throws -> RealizedGainsReporting {
         ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope(),
                                    converter: try baseCurrencyConverter(offline: false),
-                                   projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code))
+                                   projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code,
+                                                                                          companions: try transactionsProjections()))
     }
 
     /// INVEST_COST_BASIS as written; the commands that use it check it.

@@ -16,7 +16,7 @@ extension AppComposer {
     /// `list`: a short one from the newest transactions' checkpoint, a longer one of the last days
     /// read back from the end of the log with it.
     func listTransactions() throws -> NewestTransactionsListing {
-        let kept = CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code)
+        let kept = CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
         return ListNewestTransactionsUseCase(transactions: try retrieveTransactions(), kept: kept, recent: kept, scope: try accountScope())
     }
 
@@ -82,7 +82,9 @@ extension AppComposer {
         let importer = CurrencyResolvingImporter(
             decoratee: ImportTransactionsUseCase(store: try transactionsStore(on: ledger), today: { [context] in context.today }, now: context.now,
                                                  makeID: context.makeID, tally: tally,
-                                                 newest: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code), changes: tally),
+                                                 newest: CheckpointedNewestTransactions(log: try localLog(), base: try baseCurrency().code,
+                                                                                                       companions: try transactionsProjections()),
+                                                 changes: tally),
             base: try baseCurrency().code, currencyOf: try securityCurrencies())
         guard let account = try selectedOpenAccount() else { return importer }
         return AccountAssigningImporter(decoratee: importer, account: account.id)

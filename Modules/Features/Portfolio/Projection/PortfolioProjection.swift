@@ -83,16 +83,19 @@ public protocol PortfolioProjecting {
 public final class CheckpointedPortfolioProjection: PortfolioProjecting {
     private let log: CheckpointableLedger
     private let base: String
+    private let companions: ReplayCompanions<Transaction>?
     private var read: [CostBasisMethod: PortfolioProjection] = [:]
 
-    public init(log: CheckpointableLedger, base: String) {
+    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
+    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
         self.log = log
         self.base = base
+        self.companions = companions
     }
 
     public func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
         if let projection = read[method] { return projection }
-        let projection = try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method)).current()
+        let projection = try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method), companions: companions).current()
         read[method] = projection
         return projection
     }

@@ -97,13 +97,16 @@ public protocol RealizedGainsProjecting {
 public struct CheckpointedRealizedGains: RealizedGainsProjecting {
     private let log: CheckpointableLedger
     private let base: String
+    private let companions: ReplayCompanions<Transaction>?
 
-    public init(log: CheckpointableLedger, base: String) {
+    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
+    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
         self.log = log
         self.base = base
+        self.companions = companions
     }
 
     public func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection {
-        try CheckpointedProjectionReader(log: log, empty: RealizedGainsProjection(base: base, method: method)).current()
+        try CheckpointedProjectionReader(log: log, empty: RealizedGainsProjection(base: base, method: method), companions: companions).current()
     }
 }

@@ -175,9 +175,10 @@ public final class CheckpointedNewestTransactions: NewestTransactionsProjecting,
     private let log: CheckpointableLedger
     private let reader: CheckpointedProjectionReader<NewestTransactions>
 
-    public init(log: CheckpointableLedger, base: String) {
+    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
+    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
         self.log = log
-        reader = CheckpointedProjectionReader(log: log, empty: NewestTransactions(base: base))
+        reader = CheckpointedProjectionReader(log: log, empty: NewestTransactions(base: base), companions: companions)
     }
 
     /// What the last `newest()` read, and where its lines ended: what `dated(from:most:)` reads

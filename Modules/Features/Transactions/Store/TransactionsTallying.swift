@@ -60,8 +60,9 @@ public final class CheckpointedTransactionsTally: TransactionsTallying, Transact
     ///   - base: the base currency's code, which the tally counts as no currency.
     ///   - recentRecords: how many of the newest transactions, at least, a change can reach
     ///     without a replay (`CheckpointedProjectionReader`).
-    public init(log: CheckpointableLedger, base: String, recentRecords: Int = 2_048) {
-        reader = CheckpointedProjectionReader(log: log, empty: TransactionsTally(base: base), recentRecords: recentRecords)
+    ///   - companions: the other projections of the transactions a replay for the tally rebuilds.
+    public init(log: CheckpointableLedger, base: String, recentRecords: Int = 2_048, companions: ReplayCompanions<Transaction>? = nil) {
+        reader = CheckpointedProjectionReader(log: log, empty: TransactionsTally(base: base), recentRecords: recentRecords, companions: companions)
     }
 
     public func tally() throws(TransactionsStoreError) -> TransactionsTally {

@@ -72,15 +72,19 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     private let empty: Projection
     private let kinds: Set<String>
     private let recentRecords: Int
+    private let companions: ReplayCompanions<Projection.Record>?
 
     /// - Parameters:
     ///   - empty: the projection of no records, in the context wanted.
     ///   - recentRecords: how many of the newest records, at least, can be changed without a
     ///     replay (once that many were written since the last replay).
-    public init(log: CheckpointableLedger, empty: Projection, recentRecords: Int = 2_048) {
+    ///   - companions: the projections of the same records whose checkpoints a replay of the log
+    ///     for this one rebuilds too.
+    public init(log: CheckpointableLedger, empty: Projection, recentRecords: Int = 2_048, companions: ReplayCompanions<Projection.Record>? = nil) {
         self.log = log
         self.empty = empty
         self.recentRecords = max(1, recentRecords)
+        self.companions = companions
         kinds = Set(empty.kinds.map(\.name))
     }
 
@@ -121,7 +125,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     /// The current checkpoint's parts: the ids since the base, and how many of them the next
     /// base had seen, if one was taken; and the filter, once a read loaded it.
-    private struct Snapshot {
+    fileprivate struct Snapshot {
         var token: UInt64
         var since: Set<String>
         var nextSince: Int?
@@ -241,15 +245,20 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         return (state, recent.ids, replaced, end)
     }
 
-    /// The whole log replayed, and a checkpoint of it saved. Each entry is decoded as it is read,
-    /// so no entry, and no piece of the file, is kept: a replay holds the records, not the log.
-    /// The base is taken at least `recentRecords` lines before the end, where no record after it
-    /// comes before one in it (`baseStart`), and the records written after it are folded onto
-    /// it, so a change to one of them (the first edit after an import, an undo right after the
-    /// first read) is folded again from the base too. The replay leaves out of the base every
-    /// version of a record written again after it, so those ids are left out of its filter.
-    /// When there is no such place, the whole log is its own base.
+    /// The whole log replayed, and a checkpoint of it saved; then the companions' checkpoints
+    /// are rebuilt from the same records (`ReplayCompanions`).
     private func rebuilt() throws(LedgerReadError) -> Snapshot {
+        var replay = try replayed()
+        let snapshot = rebuilt(from: &replay)
+        if replay.end != nil { companions?.rebuild(from: &replay, except: empty.checkpointName) }
+        return snapshot
+    }
+
+    /// Every live record of the log, read once. Each entry is decoded as it is read, so no entry,
+    /// and no piece of the file, is kept: a replay holds the records, not the log. The scan is
+    /// told of a base at least `recentRecords` lines before the end, where no record after it
+    /// comes before one in it (`baseStart`).
+    private func replayed() throws(LedgerReadError) -> LogReplay<Projection.Record> {
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
@@ -265,20 +274,28 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         let boundary = atBase ?? (records.count, ids.count)
         let liveBeforeBase = boundary.records - scan.superseded.count { $0 < boundary.records }
         records.removeAll(atPositions: scan.superseded)
-        guard let end = scan.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records)) }
-        // Sized from the ids of these kinds, with room for half as many again, not from the log:
-        // every read loads the filter, and a projection of a few records keeps a small one.
-        var filter = IdentifierFilter(expecting: ids.count + ids.count / 4)
+        return LogReplay(kinds: kinds, records: records, ids: ids, liveBeforeBase: liveBeforeBase, idsBeforeBase: boundary.ids, base: scan.base, end: scan.end)
+    }
+
+    /// The checkpoint of `replay`, saved. The records written after the base are folded onto it,
+    /// so a change to one of them (the first edit after an import, an undo right after the first
+    /// read) is folded again from the base too. The replay leaves out of the base every version
+    /// of a record written again after it, so those ids are left out of its filter. When there is
+    /// no such place, the whole log is its own base. `replay` is left holding what it held.
+    @discardableResult
+    fileprivate func rebuilt(from replay: inout LogReplay<Projection.Record>) -> Snapshot {
+        guard let end = replay.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records)) }
         // The lines read back named the base; the records before it, which they didn't see, must
         // not come after one of those after it either.
-        if let basePosition = scan.base, !someRecord(in: records[liveBeforeBase...], comesBeforeOneIn: records[..<liveBeforeBase]) {
-            let afterBase = Array(records[liveBeforeBase...])
-            records.removeSubrange(liveBeforeBase...)
-            let base = empty.replaying(records)
+        let split = replay.liveBeforeBase
+        if let basePosition = replay.base, !someRecord(in: replay.records[split...], comesBeforeOneIn: replay.records[..<split]) {
+            let afterBase = Array(replay.records[split...])
+            replay.records.removeSubrange(split...)
+            let base = empty.replaying(replay.records)
+            replay.records += afterBase
             // The records after the base are the scan's own, in the ledger's order: none is read
-            // again. Every id written after it is left out of its filter.
-            let since = Set(ids[boundary.ids...])
-            for id in ids[..<boundary.ids] where !since.contains(id) { filter.insert(id) }
+            // again.
+            let (filter, since) = replay.baseFilter()
             // The base is saved first and then folded on in place: a copy of it (the gains hold
             // every sell) would double what the replay holds.
             var snapshot = Snapshot(token: 0, since: since, nextSince: nil, state: empty)
@@ -289,11 +306,9 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                 snapshot.end = end
                 return snapshot
             }
-            records += afterBase
         }
-        for id in ids { filter.insert(id) }
-        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(records))
-        saveBase(&snapshot, filter: filter, state: snapshot.state, at: end)
+        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records))
+        saveBase(&snapshot, filter: replay.wholeFilter(), state: snapshot.state, at: end)
         saveCurrent(snapshot, at: end)
         snapshot.end = end
         return snapshot
@@ -458,4 +473,79 @@ private struct RecentRecords<Record> {
     }
 
     var inOrder: [Record] { records.compactMap { $0 } }
+}
+
+/// What a replay of the whole log read: every projection of the same kinds can be rebuilt from it.
+public struct LogReplay<Record> {
+    let kinds: Set<String>
+    /// Every live record, in the ledger's order.
+    var records: [Record]
+    /// Every version's id, superseded ones too.
+    let ids: [String]
+    /// How many of the records, and of the ids, came before the base the scan reached.
+    let liveBeforeBase: Int
+    let idsBeforeBase: Int
+    let base: LogPosition?
+    let end: LogPosition?
+    /// Made once for every projection rebuilt from the replay: a million ids take a while.
+    private var madeBaseFilter: (IdentifierFilter, Set<String>)?
+    private var madeWholeFilter: IdentifierFilter?
+
+    init(kinds: Set<String>, records: [Record], ids: [String], liveBeforeBase: Int, idsBeforeBase: Int, base: LogPosition?, end: LogPosition?) {
+        (self.kinds, self.records, self.ids, self.liveBeforeBase, self.idsBeforeBase, self.base, self.end) = (kinds, records, ids, liveBeforeBase, idsBeforeBase, base, end)
+    }
+
+    /// The filter of a base's ids, and the ids written after it, which are left out of the
+    /// filter: a later line for one of them is folded from the base, not replayed.
+    mutating func baseFilter() -> (filter: IdentifierFilter, since: Set<String>) {
+        if let madeBaseFilter { return madeBaseFilter }
+        let since = Set(ids[idsBeforeBase...])
+        var filter = emptyFilter
+        for id in ids[..<idsBeforeBase] where !since.contains(id) { filter.insert(id) }
+        madeBaseFilter = (filter, since)
+        return (filter, since)
+    }
+
+    /// The filter of every id: the base of a whole log.
+    mutating func wholeFilter() -> IdentifierFilter {
+        if let madeWholeFilter { return madeWholeFilter }
+        var filter = emptyFilter
+        for id in ids { filter.insert(id) }
+        madeWholeFilter = filter
+        return filter
+    }
+
+    /// Sized from the ids of these kinds, with room for half as many again, not from the log:
+    /// every read loads the filter, and a projection of a few records keeps a small one.
+    private var emptyFilter: IdentifierFilter { IdentifierFilter(expecting: ids.count + ids.count / 4) }
+}
+
+/// Projections of the same records whose checkpoints are rebuilt together. Whatever makes one
+/// of them replay the whole log (a change to an old record, a log rewritten by a compaction, a
+/// first read) stales the others' too, and the replay's cost is mostly reading the records, not
+/// folding them: so the records one replay read rebuild them all, and the next command that
+/// reads another folds only the lines appended since instead of reading the history again.
+public final class ReplayCompanions<Record> {
+    private struct Member {
+        let name: String
+        let kinds: Set<String>
+        let rebuild: (inout LogReplay<Record>) -> Void
+    }
+
+    private var members: [Member] = []
+
+    public init() {}
+
+    /// `empty` rebuilt, in its context, whenever another member replays the log. One that folds
+    /// other kinds is passed over: the records read aren't its own.
+    public func add<Projection: CheckpointableProjection>(_ empty: Projection, log: CheckpointableLedger, recentRecords: Int = 2_048)
+        where Projection.Record == Record {
+        let reader = CheckpointedProjectionReader(log: log, empty: empty, recentRecords: recentRecords)
+        members.append(Member(name: empty.checkpointName, kinds: Set(empty.kinds.map(\.name))) { reader.rebuilt(from: &$0) })
+    }
+
+    /// Every member but the one named, which replayed.
+    func rebuild(from replay: inout LogReplay<Record>, except name: String) {
+        for member in members where member.name != name && member.kinds == replay.kinds { member.rebuild(&replay) }
+    }
 }
