@@ -406,11 +406,11 @@ do {
         record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
             (["portfolio", "--offline"], home.path)
         })
-        record(size, "invest cash (after that edit and a portfolio)", timeProcess(runs: options.runs, prepare: {
+        record(size, "invest cash (after an edit of an old transaction, a portfolio)", timeProcess(runs: options.runs, prepare: {
             editOld()
             _ = runInvest(["portfolio", "--offline"], home: home.path)
         }) { (["cash"], home.path) })
-        record(size, "invest list -n 20 (after that edit and a portfolio)", timeProcess(runs: options.runs, prepare: {
+        record(size, "invest list -n 20 (after an edit of an old transaction, a portfolio)", timeProcess(runs: options.runs, prepare: {
             editOld()
             _ = runInvest(["portfolio", "--offline"], home: home.path)
         }) { (["list", "-n", "20"], home.path) })
