@@ -142,7 +142,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertFalse(try contents(of: directory).contains("partial"))
     }
 
-    func test_aBatch_copiesTheHistoryAsItIs_thenAddsItsLines_leavingOutATornLastLine() throws {
+    func test_aBatch_keepsTheHistoryAsItIs_thenAddsItsLines_leavingOutATornLastLine() throws {
         let directory = makeTemporaryDirectory()
         let sut = makeSUT(directory)
         try sut.upsert(makeTransaction(id: "first", note: "as written"))
@@ -153,7 +153,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try sut.upsert(contentsOf: [makeTransaction(id: "batch-1"), makeTransaction(id: "batch-2")])
 
         let after = try contents(of: directory)
-        XCTAssertTrue(after.hasPrefix(history), "the history is copied byte for byte, not re-encoded")
+        XCTAssertTrue(after.hasPrefix(history), "the history is kept byte for byte, not re-encoded")
         XCTAssertFalse(after.contains("partial"))
         XCTAssertEqual(after.split(separator: "\n").count, history.split(separator: "\n").count + 2)
         XCTAssertEqual(Set(try makeSUT(directory).retrieveAll().map(\.id)), ["first", "batch-1", "batch-2"])
@@ -292,7 +292,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         XCTAssertEqual(try makeSUT(directory).retrieveAll().count, 4)
     }
 
-    func test_aBatchWrite_copiesALogOfManyPiecesByteForByte_leavingOutOnlyATornTail() throws {
+    func test_aBatchWrite_appendsToTheSameFile_keepingALogOfManyPiecesByteForByte_leavingOutOnlyATornTail() throws {
         let directory = makeTemporaryDirectory()
         let ledger = FileLedgerStore(directory: directory)
         let note = { (id: String) in LedgerEntry(id: id, kind: "note", schema: 1, updatedAt: 1, payload: LedgerPayload([("text", String(repeating: "x", count: 200))])) }
@@ -300,14 +300,61 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         let before = try Data(contentsOf: directory.appendingPathComponent("transactions.log"))
         XCTAssertGreaterThan(before.count, 2 << 20, "more than one piece")
         try append("+\tpartial\tno", in: directory)
+        let file = try logFileNumber(directory)
 
-        try FileLedgerStore(directory: directory).apply([note("new")])
+        try FileLedgerStore(directory: directory).apply((0..<6_000).map { note("new\($0)") })
 
+        XCTAssertEqual(try logFileNumber(directory), file, "the same file: its checkpoints still hold")
         let after = try Data(contentsOf: directory.appendingPathComponent("transactions.log"))
         XCTAssertEqual(after.prefix(before.count), before)
-        XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1,
-                       "the batch's one line, and nothing of the torn one")
-        XCTAssertEqual(try FileLedgerStore(directory: directory).retrieveEntries().count, 12_001)
+        XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).components(separatedBy: "\n").filter { !$0.isEmpty }.count, 6_000,
+                       "the batch's lines, more than a piece of them, and nothing of the torn one")
+        XCTAssertEqual(try FileLedgerStore(directory: directory).retrieveEntries().count, 18_000)
+    }
+
+    func test_aBatchCutShortByACrash_isReadAsNoneOfIt_andTheNextWriteCutsItOff() throws {
+        let directory = makeTemporaryDirectory()
+        let ledger = FileLedgerStore(directory: directory)
+        let saved = makeTransaction(id: "saved")
+        try LedgerTransactionsStore(ledger: ledger).upsert(saved)
+        let history = try contents(of: directory)
+        // What a writer killed half way through a batch leaves: the marker naming where the batch
+        // begins and ends, and some of its lines.
+        try writeBatchMarker("investments-batch v1 7 \(try logFileNumber(directory)) \(history.utf8.count) \(history.utf8.count + 10_000)", in: directory)
+        try append("+\tbatch-1\tbuy\t1\t17\n+\tbatch-2\tbuy\t1\t17\n", in: directory)
+
+        let reader = FileLedgerStore(directory: directory)
+        XCTAssertEqual(try LedgerTransactionsStore(ledger: reader).retrieveAll(), [saved])
+        XCTAssertEqual(try reader.latestVersions(.ids(["batch-1"])), [:])
+        XCTAssertEqual(try reader.lastLines(5).map(\.entry.id), [saved.id])
+        var streamed: [String] = []
+        _ = try XCTUnwrap(try reader.snapshot()).scanLive(reserve: { _ in }) { entry, _ in
+            streamed.append(entry.id)
+            return true
+        }
+        XCTAssertEqual(streamed, [saved.id])
+
+        let next = makeTransaction(id: "next")
+        try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).upsert(next)
+        XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), [saved, next])
+        XCTAssertFalse(try contents(of: directory).contains("batch-"), "the unfinished batch is cut off before anything is appended")
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("transactions.batch"), encoding: .utf8), "investments-batch v1 8\n")
+    }
+
+    /// A marker left for another file (a log rewritten since), or one a log grew beyond (a release
+    /// before the marker appended after the batch), cuts nothing off.
+    func test_aBatchMarker_forAnotherFile_orALogLongerThanTheBatch_isIgnored() throws {
+        for marker in ["investments-batch v1 3 1 30 40", "investments-batch v1 3 FILE 30 40"] {
+            let directory = makeTemporaryDirectory()
+            let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+            try store.upsert(makeTransaction(id: "a"))
+            try store.upsert(makeTransaction(id: "b"))
+            try writeBatchMarker(marker.replacingOccurrences(of: "FILE", with: String(try logFileNumber(directory))), in: directory)
+
+            XCTAssertEqual(Set(try makeSUT(directory).retrieveAll().map(\.id)), ["a", "b"], marker)
+            try makeSUT(directory).upsert(makeTransaction(id: "c"))
+            XCTAssertEqual(Set(try makeSUT(directory).retrieveAll().map(\.id)), ["a", "b", "c"], marker)
+        }
     }
 
     func test_aDamagedV1Log_isRefusedWithItsLineAndLeftAlone() throws {
@@ -353,6 +400,14 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(text.utf8))
         try handle.close()
+    }
+
+    private func logFileNumber(_ directory: URL) throws -> UInt64 {
+        try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("transactions.log").path)[.systemFileNumber] as? UInt64)
+    }
+
+    private func writeBatchMarker(_ line: String, in directory: URL) throws {
+        try Data((line + "\n").utf8).write(to: directory.appendingPathComponent("transactions.batch"))
     }
 
     private func contents(of directory: URL) throws -> String {

@@ -38,6 +38,40 @@ final class FileLedgerStoreCrashTests: XCTestCase {
         XCTAssertGreaterThan(everAdded.count, 30)
     }
 
+    /// Kills land mid-way through batches of 5,000 lines too (an import, a sync's pull): each
+    /// batch is kept whole or not at all, and one acknowledged is kept.
+    func test_killedWriter_leavesEachBatchWholeOrNotAtAll() throws {
+        var generator = SystemRandomNumberGenerator()
+        var acknowledgedBatches = 0, interruptedBatches = 0
+        for round in 0..<20 {
+            let directory = makeTemporaryDirectory()
+            let log = try runWriterAndKill(directory: directory, afterAcknowledgements: Int.random(in: 6...14, using: &generator),
+                                           extraDelayMicroseconds: UInt32.random(in: 0...120_000, using: &generator), batches: true)
+            var begun = Set<String>(), acknowledged = Set<String>()
+            for line in log.split(separator: "\n") {
+                let parts = line.split(separator: " ").map(String.init)
+                guard parts.count == 2 else { continue }
+                if parts[0] == "batching" { begun.insert(parts[1]) }
+                if parts[0] == "batched" { acknowledged.insert(parts[1]) }
+            }
+            let stored: [String]
+            do {
+                stored = try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).retrieveAll().map(\.id)
+            } catch {
+                return XCTFail("round \(round): the store became unreadable: \(error)")
+            }
+            var kept: [String: Int] = [:]
+            for id in stored where id.hasPrefix("batch-") { kept[String(id.prefix(14)), default: 0] += 1 }
+            for (tag, count) in kept { XCTAssertEqual(count, 5_000, "round \(round): batch \(tag) was kept in part") }
+            for tag in acknowledged { XCTAssertEqual(kept[tag], 5_000, "round \(round): acknowledged batch \(tag) was lost") }
+            XCTAssertTrue(Set(kept.keys).isSubset(of: begun))
+            acknowledgedBatches += acknowledged.count
+            interruptedBatches += begun.subtracting(acknowledged).count
+        }
+        XCTAssertGreaterThan(acknowledgedBatches, 5)
+        XCTAssertGreaterThan(interruptedBatches, 5, "kills landed during batches")
+    }
+
     /// Kills land mid-append, mid-compaction and mid-checkpoint: whatever is left, the tally read
     /// through its checkpoint equals a replay of the log.
     func test_killedWriterAndCheckpointer_leaveATallyThatEqualsAReplay() throws {
@@ -80,22 +114,29 @@ final class FileLedgerStoreCrashTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeWriter(directory: URL, count: Int, tally: Bool = false) -> (Process, Pipe) {
+    private func makeWriter(directory: URL, count: Int, tally: Bool = false, batches: Bool = false) -> (Process, Pipe) {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("store-writer")
-        process.arguments = [directory.path, String(count)] + (tally ? ["--tally"] : [])
+        process.arguments = [directory.path, String(count)] + (tally ? ["--tally"] : []) + (batches ? ["--batches"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         return (process, pipe)
     }
 
     /// Starts a writer, waits for some acknowledgements plus a random moment, then SIGKILLs it.
-    private func runWriterAndKill(directory: URL, afterAcknowledgements wanted: Int, extraDelayMicroseconds: UInt32, tally: Bool = false) throws -> String {
-        let (process, pipe) = makeWriter(directory: directory, count: 1_000_000, tally: tally)
+    private func runWriterAndKill(directory: URL, afterAcknowledgements wanted: Int, extraDelayMicroseconds: UInt32, tally: Bool = false,
+                                  batches: Bool = false) throws -> String {
+        let (process, pipe) = makeWriter(directory: directory, count: 1_000_000, tally: tally, batches: batches)
         try process.run()
         var output = Data()
         let reader = pipe.fileHandleForReading
-        while output.filter({ $0 == UInt8(ascii: "\n") }).count < wanted {
+        // With batches, the kill lands while one is being written: after it was announced.
+        func ready() -> Bool {
+            let lines = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            guard lines.count >= wanted, output.last == UInt8(ascii: "\n") else { return false }
+            return !batches || lines.last.map { $0.starts(with: Array("batching".utf8)) } == true
+        }
+        while !ready() {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             output.append(chunk)

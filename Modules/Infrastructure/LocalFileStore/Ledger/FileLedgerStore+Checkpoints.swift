@@ -127,7 +127,7 @@ extension FileLedgerStore: CheckpointableLedger {
     private func opened(at position: LogPosition, readingFrom offset: Int) throws -> LinePieces? {
         let header = Array(LedgerLogCodec.header.utf8)
         guard position.length >= Int64(header.count), position.lastLineLength > 0, position.lastLineLength <= position.length,
-              let file = try LinePieces(path: logPath, from: offset),
+              let file = try openLog(from: offset),
               file.inode == position.file, Int64(file.size) >= position.length,
               try file.bytes(in: 0..<header.count) == header,
               let last = try file.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)),
@@ -135,30 +135,9 @@ extension FileLedgerStore: CheckpointableLedger {
         return file
     }
 
-    /// After a rewrite that kept the old log's whole lines as they were and wrote lines after
-    /// them (an import, a sync's batch), a checkpoint of the old log still says how the new one
-    /// starts: it is moved over to the new file, so the next read folds in only the lines added
-    /// instead of replaying the log. Done under the writers' lock, before anything else is
-    /// written; a checkpoint left behind (a crash, a reader saving meanwhile) is rebuilt by the
-    /// next read, which checks every position against the log as always.
-    /// - Parameters:
-    ///   - kept: how many of the old log's bytes start the new one.
-    ///   - history: the old log, still open, where each checkpoint's last line is read back.
-    func carryCheckpoints(from old: UInt64, keeping kept: Int, of history: LinePieces, to new: UInt64) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: checkpointsDirectory) else { return }
-        for name in names where !name.hasSuffix(".ids") {
-            guard let (payload, position) = checkpoint(named: name), position.file == old,
-                  position.lastLineLength > 0, position.lastLineLength <= position.length, position.length <= Int64(kept),
-                  let lastLine = try? history.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)) else { continue }
-            guard lastLine.last == UInt8(ascii: "\n"), StableHash.of(lastLine) == position.lastLineHash else { continue }
-            saveCheckpoint(payload, named: name, at: LogPosition(file: new, length: position.length, lastLineLength: position.lastLineLength,
-                                                                  lastLineHash: position.lastLineHash))
-        }
-    }
-
     public func lastLines(_ count: Int) throws(StoreError) -> [LogLine] {
         try fileSystem { () throws -> [LogLine] in
-            guard count > 0, let file = try LinePieces(path: logPath), file.size > 0 else { return [] }
+            guard count > 0, let file = try openLog(), file.size > 0 else { return [] }
             let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
             let version = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath).version }
             guard version == LedgerLogCodec.version else { return [] }
@@ -184,12 +163,6 @@ extension FileLedgerStore: CheckpointableLedger {
             }
             return lines.reversed()
         }
-    }
-
-    /// The inode of the file at `path`, or nil when there is none.
-    static func inode(of path: String) -> UInt64? {
-        var info = stat()
-        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 
     private static func isCheckpointName(_ name: String) -> Bool {

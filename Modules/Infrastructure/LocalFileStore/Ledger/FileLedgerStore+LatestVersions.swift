@@ -9,7 +9,7 @@ extension FileLedgerStore {
     public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
         if case let .ids(ids) = match, ids.isEmpty { return [:] }
         let found = try fileSystem { () throws -> [String: LedgerEntry]? in
-            guard let file = try LinePieces(path: logPath) else { return [:] }
+            guard let file = try openLog() else { return [:] }
             guard file.size > 0 else { return [:] }
             let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
             let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }

@@ -11,7 +11,9 @@ import Darwin
 ///
 /// - Durability: every write is appended with a single `write` and fsynced before it returns, so
 ///   an acknowledged change survives a crash and an interrupted one leaves only a torn last line,
-///   which loading ignores and the next writer cuts off.
+///   which loading ignores and the next writer cuts off. A batch (an import, a sync's pull) is
+///   appended all or none behind a `LogBatchMarker`: readers stop where it begins until it is
+///   whole, and the next writer cuts off one a crash left unfinished.
 /// - Concurrency: writers from any process serialise on `flock`; readers need no lock because the
 ///   log only grows, and a compaction replaces it by atomic rename.
 /// - Migration: a v1 log is read as it is; the first write rewrites it as v2, atomically, after
@@ -19,6 +21,8 @@ import Darwin
 /// - Cost: an add appends one line, whatever the history's length.
 public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     public let logPath: String
+    /// Where a batch being appended begins (`LogBatchMarker`).
+    let batchMarkerPath: String
     /// Where checkpoints of the log's projections are kept (see `FileLedgerStore+Checkpoints`).
     let checkpointsDirectory: String
     private let lock: FileLock
@@ -28,10 +32,13 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     private var lastLoad: (garbageLines: Int, liveCount: Int)?
     /// How much of the log a scan reads at a time; small in tests, to cross many piece boundaries.
     var readPieceSize = 1 << 20
+    /// How much of a batch is written at a time; small in tests, so a kill lands between pieces.
+    var batchPieceSize = 1 << 20
 
     /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
     public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
         logPath = directory.appendingPathComponent("transactions.log").path
+        batchMarkerPath = directory.appendingPathComponent("transactions.batch").path
         checkpointsDirectory = directory.appendingPathComponent("checkpoints").path
         lock = FileLock(path: directory.appendingPathComponent("transactions.lock").path)
         self.compactionMinimumGarbage = compactionMinimumGarbage
@@ -55,7 +62,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                               _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
         let file: LinePieces
         do throws(StoreError) {
-            guard let opened = try fileSystem({ try LinePieces(path: logPath) }) else { return LogScan(superseded: [], end: nil, base: nil) }
+            guard let opened = try fileSystem({ try openLog() }) else { return LogScan(superseded: [], end: nil, base: nil) }
             file = opened
         } catch {
             throw .store(error)
@@ -165,19 +172,14 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         }
     }
 
-    /// Writes a new log, the old one's lines followed by the batch's, and renames it into place, so
-    /// a crash leaves the old log or the new one, never half an import or half a sync. The history
-    /// is copied a piece at a time as it is, not decoded (only its header is read, to migrate an
-    /// older format), and the batch is written in pieces: neither is ever held in memory whole.
-    /// O(history) in time, like its callers. The new log starts as the old one did, so the old
-    /// one's checkpoints are moved over to it.
+    /// Appends the batch's lines after the log's, all or none (see `LogBatchMarker`), in pieces:
+    /// the batch is never held in memory whole, and the history is neither copied nor read. The
+    /// log stays the same file, so its checkpoints hold, and the next read folds in the new lines.
+    /// A log in an older format is migrated whole first, its original kept beside it.
     public func apply(_ entries: [LedgerEntry]) throws(StoreError) {
+        guard !entries.isEmpty else { return }
         try locked { () throws(StoreError) in
-            let before = Self.inode(of: logPath)
-            // An empty file is no log yet: the new one starts with the header.
-            let history = try fileSystem { try LinePieces(path: logPath) }.flatMap { $0.size > 0 ? $0 : nil }
-            if let history, try version(of: history) < LedgerLogCodec.version {
-                // An older format is migrated whole, its original kept beside it.
+            if let history = try fileSystem({ try LinePieces(path: logPath) }), history.size > 0, try version(of: history) < LedgerLogCodec.version {
                 let original = try fileSystem { try history.readAll() }
                 let log = try LedgerLogCodec.decode(original, path: logPath)
                 try keepOlderFormat(of: log, original)
@@ -185,35 +187,94 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                 for entry in log.entries + entries { migrated.store(entry) }
                 return try rewrite(with: migrated.log())
             }
-            var kept = 0
-            try fileSystem {
-                try FileSystem.writeAtomically(to: logPath) { write in
-                    if let history {
-                        while let (piece, isLast) = try history.next(size: 1 << 20) {
-                            // A torn last line (an interrupted writer's) is left out, as reading does.
-                            let whole = isLast ? piece[..<((piece.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1)] : piece[...]
-                            try write(whole)
-                            kept += whole.count
-                        }
-                    } else {
-                        try write(Array(LedgerLogCodec.header.utf8)[...])
-                    }
-                    var piece: [UInt8] = []
-                    piece.reserveCapacity(1 << 20)
-                    for entry in entries {
-                        LedgerLogCodec.append(entry, to: &piece)
-                        if piece.count >= 1 << 20 {
-                            try write(piece[...])
-                            piece.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    try write(piece[...])
-                }
-            }
-            if let before, let history, let after = Self.inode(of: logPath) { carryCheckpoints(from: before, keeping: kept, of: history, to: after) }
+            try fileSystem { try appendBatch(entries) }
             // How many lines the batch superseded is not known without decoding it against the
             // log; the next load counts them again.
             lastLoad = nil
+        }
+    }
+
+    /// The marker says where the batch will begin and end before its first byte is written; its
+    /// lines are encoded twice, once to measure them, so that only a piece is held at a time. A
+    /// batch that fails part way is cut off again.
+    private func appendBatch(_ entries: [LedgerEntry]) throws {
+        if !FileSystem.fileExists(logPath) {
+            try FileSystem.writeAtomically(Array(LedgerLogCodec.header.utf8), to: logPath)
+        }
+        let fd = try openForAppend()
+        defer { close(fd) }
+        try cutTornTail(fd)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.Failure("read", logPath) }
+        var length = 0, piece: [UInt8] = []
+        piece.reserveCapacity(batchPieceSize)
+        forEachPiece(of: entries, in: &piece) { length += $0.count }
+        let marker = LogBatchMarker.read(at: batchMarkerPath)
+        let pending = LogBatchMarker.Pending(file: UInt64(info.st_ino), start: Int(info.st_size), end: Int(info.st_size) + length)
+        try LogBatchMarker.write(pending, after: marker, to: batchMarkerPath)
+        do {
+            var failure: Error?
+            forEachPiece(of: entries, in: &piece) { bytes in
+                guard failure == nil else { return }
+                do { try FileSystem.writeAll(fd, bytes, path: logPath) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            try FileSystem.sync(fd, path: logPath)
+        } catch {
+            _ = ftruncate(fd, off_t(pending.start))
+            _ = fsync(fd)
+            try? LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
+            throw error
+        }
+        try LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
+    }
+
+    /// The entries' lines in pieces of `batchPieceSize`, `piece` reused for each.
+    private func forEachPiece(of entries: [LedgerEntry], in piece: inout [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        piece.removeAll(keepingCapacity: true)
+        for entry in entries {
+            LedgerLogCodec.append(entry, to: &piece)
+            if piece.count >= batchPieceSize {
+                body(piece[...])
+                piece.removeAll(keepingCapacity: true)
+            }
+        }
+        if !piece.isEmpty { body(piece[...]) }
+    }
+
+    /// The log as far as it is whole: up to where a batch being appended, or one a crash cut
+    /// short, begins. The marker is read before and after the log is opened; a batch that began
+    /// or ended in between is told by its generation, and the log opened again.
+    func openLog(from start: Int = 0) throws -> LinePieces? {
+        for _ in 0..<1_000 {
+            let before = LogBatchMarker.read(at: batchMarkerPath)
+            guard let file = try LinePieces(path: logPath, from: start) else { return nil }
+            let after = LogBatchMarker.read(at: batchMarkerPath)
+            guard after.generation == before.generation else { continue }
+            if let pending = after.pending, pending.file == file.inode, file.size <= pending.end { file.limit(to: pending.start) }
+            return file
+        }
+        throw FileSystem.Failure("read", logPath, reason: "batches kept being written while it was opened; try again")
+    }
+
+    /// Cuts off the batch a crash left unfinished, so nothing is appended after half of one, and
+    /// marks it done. A log longer than the batch was to end had lines appended after it whole
+    /// (by a release before the marker): it is kept as it is.
+    private func settleInterruptedBatch() throws(StoreError) {
+        let marker = LogBatchMarker.read(at: batchMarkerPath)
+        guard let pending = marker.pending else { return }
+        try fileSystem {
+            let fd = try FileSystem.openDataFile(logPath, O_RDWR)
+            if fd >= 0 {
+                defer { close(fd) }
+                var info = stat()
+                guard fstat(fd, &info) == 0 else { throw FileSystem.Failure("read", logPath) }
+                if UInt64(info.st_ino) == pending.file, Int(info.st_size) > pending.start, Int(info.st_size) <= pending.end {
+                    guard ftruncate(fd, off_t(pending.start)) == 0 else { throw FileSystem.Failure("repair", logPath) }
+                    try FileSystem.sync(fd, path: logPath)
+                }
+            }
+            try LogBatchMarker.write(nil, after: marker, to: batchMarkerPath)
         }
     }
 
@@ -235,7 +296,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
 
     /// The log and the bytes it was read from (nil when there is no file yet).
     private func read() throws(StoreError) -> (log: LedgerLogCodec.Log, bytes: [UInt8]?) {
-        guard let bytes = try fileSystem({ try FileSystem.readFile(logPath) }) else { return (LedgerLogCodec.Log(), nil) }
+        guard let bytes = try fileSystem({ try openLog()?.readAll() }) else { return (LedgerLogCodec.Log(), nil) }
         let log = try LedgerLogCodec.decode(bytes, path: logPath)
         lastLoad = (log.garbageLines, log.liveCount)
         return (log, bytes)
@@ -243,8 +304,12 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
 
     // MARK: - Writing
 
+    /// Every write first settles a batch a crash left unfinished.
     private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-        try withExclusiveAccess(body)
+        try withExclusiveAccess { () throws(StoreError) in
+            try settleInterruptedBatch()
+            try body()
+        }
     }
 
     private func rewrite(with log: LedgerLogCodec.Log) throws(StoreError) {

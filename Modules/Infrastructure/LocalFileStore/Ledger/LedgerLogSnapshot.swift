@@ -72,6 +72,6 @@ public final class LedgerLogSnapshot {
 extension FileLedgerStore {
     /// The log opened for a two-pass read; nil when there is none yet.
     public func snapshot() throws(StoreError) -> LedgerLogSnapshot? {
-        try fileSystem { try LinePieces(path: logPath).map { LedgerLogSnapshot(file: $0, path: logPath) } }
+        try fileSystem { try openLog().map { LedgerLogSnapshot(file: $0, path: logPath) } }
     }
 }

@@ -200,7 +200,7 @@ final class LinePieces {
     private let path: String
     /// The file's size when opened: a reader can reserve for what is coming, and reads stop
     /// there, so what was read is what a checkpoint of it can say it saw.
-    let size: Int
+    private(set) var size: Int
     /// The file's inode: a rewrite by rename makes a new one.
     let inode: UInt64
     /// Where the next read starts.
@@ -226,6 +226,11 @@ final class LinePieces {
         size = Int(info.st_size)
         inode = UInt64(info.st_ino)
         offset = start
+    }
+
+    /// Reads stop at `length` if the file is longer: what follows isn't the reader's to see yet.
+    func limit(to length: Int) {
+        size = min(size, length)
     }
 
     /// The file's bytes in `range`, or nil if it is shorter.
