@@ -433,6 +433,9 @@ do {
                 if !copy.isEmpty { try? FileManager.default.removeItem(atPath: copy) }
                 copy = root.appendingPathComponent("statement-\(size)-\(UUID().uuidString)").path
                 try? FileManager.default.copyItem(at: home, to: URL(fileURLWithPath: copy))
+                // Flushed, as a history written over time is: an import's fsync would otherwise
+                // write out the whole fresh copy.
+                sync()
                 _ = runInvest(["cash"], home: copy)
                 _ = runInvest(["list", "-n", "1"], home: copy)
             }) { (["import", file.path], copy) })
