@@ -184,7 +184,7 @@ public struct TransactionsTally: Equatable, Sendable {
 }
 
 /// One ticker's holdings, each account's and all of them together, as a transaction of it
-/// leaves them: folded without hashing, as an account holds a handful of tickers' accounts.
+/// leaves them. A ticker is held in a handful of accounts, so each is found without hashing.
 private struct TickerHoldings {
     var accounts: [(account: String?, holding: TransactionsTally.Holding)]
     var combined: TransactionsTally.Holding

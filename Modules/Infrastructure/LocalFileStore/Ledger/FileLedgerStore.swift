@@ -221,9 +221,10 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             if let failure { throw failure }
             try FileSystem.sync(fd, path: logPath)
         } catch {
-            _ = ftruncate(fd, off_t(pending.start))
-            _ = fsync(fd)
-            try? LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
+            // Left pending when it can't be cut off here: readers pass over it, the next writer cuts it.
+            if ftruncate(fd, off_t(pending.start)) == 0, fsync(fd) == 0 {
+                try? LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
+            }
             throw error
         }
         try LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
