@@ -49,6 +49,45 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertTrue(overdraw.errors.contains("would leave a negative cash balance"), overdraw.errors)
     }
 
+    /// An import appends its rows after the history without copying it: one a crash cut short
+    /// is none of it to every command, and the next write cuts it off.
+    func test_anImportCutShortByACrash_isNoneOfIt_toEveryCommand_andTheNextWriteCutsItOff() throws {
+        let invest = makeInvestDriver()
+        let statement = invest.home.appendingPathComponent("statement.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-07-01,deposit,,,500\n2024-07-02,buy,AAA,2,100\n".utf8).write(to: statement)
+        XCTAssertEqual(invest.run(["import", statement.path]).status, 0)
+        let before = (list: invest.run(["list", "--format", "csv"]).output, cash: invest.run(["cash"]).output, export: invest.run(["export"]).output)
+        // What a crash half way through the next import leaves: the marker the import wrote before
+        // its first row, naming where its rows begin and end, and the first of its rows.
+        let other = makeInvestDriver()
+        let late = other.home.appendingPathComponent("late.csv")
+        try Data("date,type,ticker,quantity,sum\n2024-07-02,buy,BBB,1,50\n2024-07-03,buy,CCC,1,60\n".utf8).write(to: late)
+        let imported = other.run(["import", late.path])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        let rows = try String(contentsOf: other.logURL, encoding: .utf8).split(separator: "\n").filter { $0.contains("ticker=BBB") || $0.contains("ticker=CCC") }
+        XCTAssertEqual(rows.count, 2)
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: invest.logURL.path)[.size] as? Int)
+        let file = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: invest.logURL.path)[.systemFileNumber] as? UInt64)
+        try Data("investments-batch v1 9 \(file) \(size) \(size + rows.map { $0.utf8.count + 1 }.reduce(0, +))\n".utf8)
+            .write(to: invest.home.appendingPathComponent("transactions.batch"))
+        let handle = try FileHandle(forWritingTo: invest.logURL)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((rows[0] + "\n").utf8))
+        try handle.close()
+
+        XCTAssertEqual(invest.run(["list", "--format", "csv"]).output, before.list)
+        XCTAssertEqual(invest.run(["cash"]).output, before.cash)
+        XCTAssertEqual(invest.run(["export"]).output, before.export)
+        XCTAssertFalse(invest.run(["portfolio", "--offline", "--format", "csv"]).output.contains("BBB"))
+
+        invest.add(["buy DDD 1 10 2024-07-03"])
+        XCTAssertFalse(try String(contentsOf: invest.logURL, encoding: .utf8).contains("ticker=BBB"), "cut off before the add was written")
+        let list = invest.run(["list", "--format", "csv"]).output
+        XCTAssertTrue(list.contains("DDD") && !list.contains("BBB"), list)
+        XCTAssertTrue(invest.run(["cash"]).output.contains("390.00"), "500 in, 100 and 10 out; none of the cut import's 110")
+        try assertCheckpointsAgreeWithTheLog(invest, "after the cut")
+    }
+
     func test_changesToTransactionsJustWritten_areCheckedAndFoldedFromTheCheckpoints_asTheWholeLogDoes() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)
