@@ -64,7 +64,7 @@ public struct Execution: Equatable, Sendable {
     public var id: String {
         let fields = [JournalTime.javaScriptISO(execTime), side.rawValue, quantity.description, symbol, expiration, strike.description,
                       price.description, orderType, positionEffect.rawValue, type] + (occurrence > 1 ? ["#\(occurrence)"] : [])
-        return "exec-" + JournalID.hash(fields.joined(separator: "|"))
+        return "exec-" + JournalID.hash(fields, separator: UInt8(ascii: "|"))
     }
 
     /// `quantity` of this fill, with its fees or none.
@@ -82,16 +82,17 @@ public struct Execution: Equatable, Sendable {
     /// The fills of one statement or document, each repeat of an identical fill numbered in the
     /// order given: 1, 2, … Deterministic, so the same statement imported again adds nothing.
     public static func numberingRepeats(_ executions: [Execution]) -> [Execution] {
-        numbering(executions) { $0 }
+        numbering(executions) { fill, _ in fill }
     }
 
     /// Only the ids `numberingRepeats` gives: a long statement's former ids without a second
     /// copy of its fills.
     public static func idsNumberingRepeats(_ executions: some Sequence<Execution>) -> [String] {
-        numbering(executions) { $0.id }
+        numbering(executions) { _, id in id }
     }
 
-    private static func numbering<T>(_ executions: some Sequence<Execution>, _ keep: (Execution) -> T) -> [T] {
+    /// `keep` is handed each fill numbered, and its id.
+    private static func numbering<T>(_ executions: some Sequence<Execution>, _ keep: (Execution, String) -> T) -> [T] {
         var seen: [String: Int] = [:]
         var kept: [T] = []
         kept.reserveCapacity(executions.underestimatedCount)
@@ -99,7 +100,8 @@ public struct Execution: Equatable, Sendable {
             let first = fill.numbered(1), id = first.id
             let count = (seen[id] ?? 0) + 1
             seen[id] = count
-            kept.append(keep(count == 1 ? first : first.numbered(count)))
+            let numbered = count == 1 ? first : first.numbered(count)
+            kept.append(keep(numbered, count == 1 ? id : numbered.id))
         }
         return kept
     }
@@ -108,10 +110,19 @@ public struct Execution: Equatable, Sendable {
 /// Ids made from content: a 64-bit FNV-1a in hex. An identifier, not a secret.
 public enum JournalID {
     public static func hash(_ text: String) -> String {
+        hash([text], separator: 0)
+    }
+
+    /// The hash of `fields` joined by `separator`, without joining them.
+    static func hash(_ fields: [String], separator: UInt8) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        func add(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
+        }
+        for (index, field) in fields.enumerated() {
+            if index > 0 { add(separator) }
+            for byte in field.utf8 { add(byte) }
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
