@@ -85,13 +85,15 @@ struct AppComposer {
     /// costs the one replay, not one for each command after it.
     func transactionsProjections() throws -> ReplayCompanions<Transaction> {
         if let companions = run.transactionsProjections { return companions }
-        let log = try localLog(), base = try baseCurrency().code
-        let configured = configuredCostBasis().flatMap { CostBasisMethod(rawValue: $0.lowercased()) }
+        let log = try localLog(), configuration = configuration()
+        let base = try configuration.baseCurrency().code
+        // A setting the commands refuse leaves them to their defaults here: they say what is wrong.
+        let configured = configuration["INVEST_COST_BASIS"].flatMap { CostBasisMethod(rawValue: $0.lowercased()) }
         let companions = ReplayCompanions<Transaction>()
         companions.add(TransactionsTally(base: base), log: log)
         companions.add(NewestTransactions(base: base), log: log)
-        companions.add(PortfolioProjection(base: base, method: configured ?? .average), log: log)
-        companions.add(RealizedGainsProjection(base: base, method: configured ?? .fifo), log: log)
+        companions.add(PortfolioProjection(base: base, method: configured ?? PortfolioCommand.defaultCostBasis), log: log)
+        companions.add(RealizedGainsProjection(base: base, method: configured ?? GainsCommand.defaultCostBasis), log: log)
         run.transactionsProjections = companions
         return companions
     }

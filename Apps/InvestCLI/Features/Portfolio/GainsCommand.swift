@@ -39,11 +39,13 @@ struct GainsCommand: Command {
     let configuredCostBasis: () -> String?
     /// One row per lot a sell took: a long history's list is long.
     let pagesOutput = true
+    /// Which lots a sell took without --cost-basis or INVEST_COST_BASIS.
+    static let defaultCostBasis = CostBasisMethod.fifo
     let spec = CommandSpec(
         name: "gains", summary: "Realized gains per sell, with the lots each consumed, and yearly totals",
         usage: "gains [--year Y] [--cost-basis average|fifo] [--format table|json|csv]",
         options: [.value("year", "Y", "Only the sells of this year (lots bought earlier still count)"),
-                  CostBasisOption.spec(defaultingTo: .fifo),
+                  CostBasisOption.spec(defaultingTo: Self.defaultCostBasis),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
 
@@ -55,7 +57,7 @@ struct GainsCommand: Command {
             }
             return year
         }
-        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .fifo)
+        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: Self.defaultCostBasis)
         let reporter = try gains()
         let report: RealizedGainsReport
         do throws(DisplayPortfolioError) {

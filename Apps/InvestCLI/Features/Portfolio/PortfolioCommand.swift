@@ -14,13 +14,15 @@ struct PortfolioCommand: Command {
     let configuredCostBasis: () -> String?
     let trends: Trends
     let accounts: () throws -> AccountsView
+    /// What holdings cost without --cost-basis or INVEST_COST_BASIS (seed 002's moving average).
+    static let defaultCostBasis = CostBasisMethod.average
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
         usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--by account] [--spark] [--format table|json|csv] [--wide] [--columns KEY,…]",
         options: [.flag("offline", "Use cached prices only; never touch the network"),
                   .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
                   .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
-                  CostBasisOption.spec(defaultingTo: .average),
+                  CostBasisOption.spec(defaultingTo: Self.defaultCostBasis),
                   .value("by", "account", "One portfolio per account, each with its own totals"),
                   .flag("spark", "Add a sparkline of each holding's closes over the last \(Trends.days) days"),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
@@ -30,7 +32,7 @@ struct PortfolioCommand: Command {
         let format = try OutputFormat.parse(arguments.value("format"))
         let sortText = arguments.value("sort") ?? "value"
         guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
-        let costBasis = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
+        let costBasis = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: Self.defaultCostBasis)
         if arguments.has("offline"), arguments.has("refresh") { throw CLIError.usage("--offline and --refresh contradict each other; give one.") }
         if let by = arguments.value("by"), by != "account" {
             throw CLIError.usage("--by takes account, not '\(by.escapedForTerminal)'." + ArgumentParser.suggestion(for: by, among: ["account"]))

@@ -488,12 +488,8 @@ public struct LogReplay<Record> {
     let base: LogPosition?
     let end: LogPosition?
     /// Made once for every projection rebuilt from the replay: a million ids take a while.
-    private var madeBaseFilter: (IdentifierFilter, Set<String>)?
-    private var madeWholeFilter: IdentifierFilter?
-
-    init(kinds: Set<String>, records: [Record], ids: [String], liveBeforeBase: Int, idsBeforeBase: Int, base: LogPosition?, end: LogPosition?) {
-        (self.kinds, self.records, self.ids, self.liveBeforeBase, self.idsBeforeBase, self.base, self.end) = (kinds, records, ids, liveBeforeBase, idsBeforeBase, base, end)
-    }
+    fileprivate var madeBaseFilter: (IdentifierFilter, Set<String>)?
+    fileprivate var madeWholeFilter: IdentifierFilter?
 
     /// The filter of a base's ids, and the ids written after it, which are left out of the
     /// filter: a later line for one of them is folded from the base, not replayed.
