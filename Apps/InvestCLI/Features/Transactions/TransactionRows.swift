@@ -15,13 +15,17 @@ struct TransactionRows {
     let accounts: AccountsView
     /// Each transaction as the command shows it (a list, in the base currency named by none).
     let reading: (Transaction) -> Transaction
+    /// What `matching` rules out before an entry is decoded: most of a long history, for a list
+    /// of one ticker.
+    let entries: TransactionEntryFilter?
     let matching: (Transaction) -> Bool
 
     init(snapshot: LedgerLogSnapshot?, accounts: AccountsView, reading: @escaping (Transaction) -> Transaction = { $0 },
-         matching: @escaping (Transaction) -> Bool) {
+         entries: TransactionEntryFilter? = nil, matching: @escaping (Transaction) -> Bool) {
         self.snapshot = snapshot
         self.accounts = accounts
         self.reading = reading
+        self.entries = entries
         self.matching = matching
     }
 
@@ -115,7 +119,7 @@ struct TransactionRows {
         let superseded: [Int]
         do throws(LedgerReadError) {
             superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0); slots.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
+                guard entries?.mayMatch(entry) ?? true, let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
                     let isOther = entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind }
                     slots.append(isOther ? .otherKind : .leftOut)
                     rows.append(.leftOut)

@@ -25,7 +25,9 @@ extension AppComposer {
     func transactionRows(matching filter: TransactionFilter) throws -> TransactionRows {
         let scope = try accountScope()
         let base = try baseCurrency().code
-        return TransactionRows(snapshot: try logSnapshot(), accounts: try accountsView(), reading: { $0.inBase(base) }) { $0.isSeen(in: scope) && filter.matches($0) }
+        return TransactionRows(snapshot: try logSnapshot(), accounts: try accountsView(), reading: { $0.inBase(base) }, entries: TransactionEntryFilter(filter)) {
+            $0.isSeen(in: scope) && filter.matches($0)
+        }
     }
 
     /// Every account's, for what works out positions: shares transferred into the account

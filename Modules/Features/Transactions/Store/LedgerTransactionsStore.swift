@@ -11,18 +11,25 @@ public final class LedgerTransactionsStore: TransactionsStore, @unchecked Sendab
     }
 
     public func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
+        try retrieve(where: nil)
+    }
+
+    /// Only the entries of the ticker are decoded.
+    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {
+        try retrieve(where: TransactionEntryFilter(TransactionFilter(ticker: ticker))).filter { $0.ticker == ticker }
+    }
+
+    /// Every live transaction `entries` lets through (all of them when nil), in the ledger's order.
+    private func retrieve(where entries: TransactionEntryFilter?) throws(TransactionsStoreError) -> [Transaction] {
         var transactions: [Transaction] = []
-        let superseded = try ledger.scanLive(reserve: { transactions.reserveCapacity($0) }) { entry throws(LedgerDecodingError) in
-            guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { return false }
+        let reserve: (Int) -> Void = entries == nil ? { transactions.reserveCapacity($0) } : { _ in }
+        let superseded = try ledger.scanLive(reserve: reserve) { entry throws(LedgerDecodingError) in
+            guard entries?.mayMatch(entry) ?? true, let transaction = try TransactionsLedgerCodec.record(from: entry) else { return false }
             transactions.append(transaction)
             return true
         }
         transactions.removeAll(atPositions: superseded)
         return transactions
-    }
-
-    public func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] {
-        try retrieveAll().filter { $0.ticker == ticker }
     }
 
     /// The ledger's latest versions of those ids, found without reading every record.
