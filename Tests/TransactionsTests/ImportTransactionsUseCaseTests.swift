@@ -121,6 +121,18 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(replacing.imported.map(\.id), ["saved"])
     }
 
+    func test_import_aSavedTradeEqualsARowOfItsOwnDayOnly_evenWhileAnotherRowReplacesItByID() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(id: "saved", date: "2024-02-01", ticker: "AAPL", quantity: "1", sum: "10"),
+                        makeTransaction(id: "other-day", date: "2024-02-02", ticker: "MSFT", quantity: "1", sum: "10")]
+
+        let outcome = try sut.importRows([row(2, id: "saved", quantity: "3"), row(3), row(4, date: "2024-02-01", ticker: "MSFT")], dryRun: true)
+
+        XCTAssertEqual(outcome.duplicateLines, [3], "the saved trade's old version still equals line 3; MSFT was saved on another day")
+        XCTAssertEqual(outcome.imported.map(\.id).first, "saved")
+        XCTAssertEqual(outcome.imported.count, 2)
+    }
+
     func test_import_refusesAFileThatOverdrawsCash_namingTheLine() {
         let (sut, store) = makeSUT()
         store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]
