@@ -34,17 +34,18 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
             guard let existing = all.first(where: { $0.id == id }) else {
                 throw .notFound(id: id)
             }
-            let remaining = all.filter { $0.id != id }
             // Removing a buy or a split can strand a later sell, removing money in overdraw a
             // later movement.
             let stake = RulesAtStake(replacing: existing, with: nil)
             for ticker in stake.tickers {
-                let history = remaining.filter { $0.ticker == ticker }
+                let history = all.filter { $0.ticker == ticker && $0.id != id }
                 for account in stake.accounts {
                     if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { throw .wouldOversell(violation) }
                 }
             }
-            if stake.cash, let violation = CashPolicy.firstViolation(in: remaining, accounts: Set(stake.accounts)) {
+            // No account with a deposit, no rule: the history isn't copied to find out.
+            if stake.cash, !CashPolicy.trackedAccounts(in: all).isEmpty,
+               let violation = CashPolicy.firstViolation(in: all.filter { $0.id != id }, accounts: Set(stake.accounts)) {
                 throw .wouldOverdraw(violation)
             }
             try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }

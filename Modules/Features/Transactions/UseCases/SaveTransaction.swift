@@ -107,7 +107,8 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 }
             }
         }
-        if stake.cash, let everything {
+        // No account with a deposit, before or after, no rule: the history isn't copied to find out.
+        if stake.cash, let everything, !CashPolicy.trackedAccounts(in: [transaction]).isEmpty || !CashPolicy.trackedAccounts(in: everything).isEmpty {
             let history = everything.filter { $0.id != transaction.id } + [transaction]
             if let violation = CashPolicy.firstViolation(in: history, accounts: Set(stake.accounts)) {
                 throw SaveTransactionError.wouldOverdraw(violation)
