@@ -340,6 +340,9 @@ do {
         // end: 5,000 rows at every size.
         record(size, "invest list -n 5000 --format csv", timeProcess(runs: options.runs) { (["list", "-n", "5000", "--format", "csv"], home.path) })
         record(size, "invest list -n 20 --ticker T (one of 500)", timeProcess(runs: options.runs) { (["list", "-n", "20", "--ticker", tickers[7]], home.path) })
+        record(size, "invest list --ticker T --format csv (all of one of 500)", timeProcess(runs: options.runs) {
+            (["list", "--ticker", tickers[7], "--format", "csv"], home.path)
+        })
         record(size, "invest list --ticker NONE (never traded)", timeProcess(runs: options.runs) { (["list", "--ticker", "NONE", "--format", "csv"], home.path) })
         let fiveThousandBack = startDay.adding(days: max(0, size - 5_000) * (20 * 365) / size).iso
         record(size, "invest list --from D --format csv (5,000 rows)", timeProcess(runs: options.runs) {
@@ -447,6 +450,14 @@ do {
         let lateDay = (transactions.last?.date ?? startDay).adding(days: -2).iso
         try Data("date,type,ticker,quantity,sum\n\(lateDay),buy,T1,1,10\n\(lateDay),buy,T2,2,20\n".utf8).write(to: late)
         recordImport("invest import (2 rows 2 days before the newest)", of: late)
+        // Last quarter's statement, some weeks late: 42 buys of 6 tickers over 7 days two months
+        // before the newest, older than the recent transactions a checkpoint refolds.
+        let quarter = root.appendingPathComponent("quarter-\(size).csv")
+        let quarterRows = (0..<7).flatMap { week in
+            (1...6).map { ticker in "\((transactions.last?.date ?? startDay).adding(days: -60 + 4 * week).iso),buy,T\(ticker),1,100" }
+        }
+        try Data((["date,type,ticker,quantity,sum"] + quarterRows).joined(separator: "\n").utf8).write(to: quarter)
+        recordImport("invest import (42 rows two months before the newest)", of: quarter)
         try? FileManager.default.removeItem(at: home)
     }
     for size in options.tools { toolRows += try compareWithTools(size) }

@@ -62,8 +62,6 @@ struct TransactionRows {
         case row(TransactionPresentation.Columns)
         /// Of a kind other than transactions (undo points aside): counted, not written.
         case otherKind
-        /// A transaction left out, or an undo point.
-        case leftOut
     }
 
     /// The rows, as many as `limit`. Returns how many were written and how many live entries of
@@ -120,8 +118,10 @@ struct TransactionRows {
         do throws(LedgerReadError) {
             superseded = try snapshot.scanLive(reserve: { rows.reserveCapacity($0); slots.reserveCapacity($0) }) { entry, line throws(LedgerDecodingError) in
                 guard entries?.mayMatch(entry) ?? true, let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
-                    let isOther = entry.kind != UndoPointCodec.kind.name && !TransactionsLedgerCodec.kinds.contains { $0.name == entry.kind }
-                    slots.append(isOther ? .otherKind : .leftOut)
+                    // A transaction left out, or an undo point, takes no slot: a list of one
+                    // ticker holds its own rows, not one per line of the history.
+                    guard entry.kind != UndoPointCodec.kind.name, !TransactionsLedgerCodec.kinds.contains(where: { $0.name == entry.kind }) else { return false }
+                    slots.append(.otherKind)
                     rows.append(.leftOut)
                     return true
                 }
@@ -151,7 +151,6 @@ struct TransactionRows {
                 rows[kept] = rows[index]
                 kept += 1
             case .otherKind: otherKinds += 1
-            case .leftOut: break
             }
         }
         rows.removeLast(rows.count - kept)
