@@ -68,7 +68,9 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(rows.count, 2)
         let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: invest.logURL.path)[.size] as? Int)
         let file = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: invest.logURL.path)[.systemFileNumber] as? UInt64)
-        try Data("investments-batch v1 9 \(file) \(size) \(size + rows.map { $0.utf8.count + 1 }.reduce(0, +))\n".utf8)
+        // FNV-1a of the log's last 64 bytes before the batch: the marker is this log's.
+        let before64 = try Data(contentsOf: invest.logURL).suffix(64).reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        try Data("investments-batch v2 9 \(file) \(size) \(size + rows.map { $0.utf8.count + 1 }.reduce(0, +)) \(before64)\n".utf8)
             .write(to: invest.home.appendingPathComponent("transactions.batch"))
         let handle = try FileHandle(forWritingTo: invest.logURL)
         try handle.seekToEnd()

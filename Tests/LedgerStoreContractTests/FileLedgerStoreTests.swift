@@ -320,7 +320,8 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         let history = try contents(of: directory)
         // What a writer killed half way through a batch leaves: the marker naming where the batch
         // begins and ends, and some of its lines.
-        try writeBatchMarker("investments-batch v1 7 \(try logFileNumber(directory)) \(history.utf8.count) \(history.utf8.count + 10_000)", in: directory)
+        try writeBatchMarker("investments-batch v2 7 \(try logFileNumber(directory)) \(history.utf8.count) \(history.utf8.count + 10_000) \(fingerprint(ofEnd: history))",
+                             in: directory)
         try append("+\tbatch-1\tbuy\t1\t17\n+\tbatch-2\tbuy\t1\t17\n", in: directory)
 
         let reader = FileLedgerStore(directory: directory)
@@ -338,18 +339,25 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
         try LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)).upsert(next)
         XCTAssertEqual(Set(try makeSUT(directory).retrieveAll()), [saved, next])
         XCTAssertFalse(try contents(of: directory).contains("batch-"), "the unfinished batch is cut off before anything is appended")
-        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("transactions.batch"), encoding: .utf8), "investments-batch v1 8\n")
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("transactions.batch"), encoding: .utf8), "investments-batch v2 8\n")
     }
 
-    /// A marker left for another file (a log rewritten since), or one a log grew beyond (a release
-    /// before the marker appended after the batch), cuts nothing off.
-    func test_aBatchMarker_forAnotherFile_orALogLongerThanTheBatch_isIgnored() throws {
-        for marker in ["investments-batch v1 3 1 30 40", "investments-batch v1 3 FILE 30 40"] {
+    /// A marker left for another file (a log rewritten since), one a log grew beyond (a release
+    /// before the marker appended after the batch), one whose bytes before the batch are not the
+    /// log's (a backup copied over it, a damaged marker), or one of another version hides and cuts
+    /// off nothing.
+    func test_aBatchMarker_forAnotherFileOrOtherBytes_orALogLongerThanTheBatch_isIgnored() throws {
+        let markers = ["investments-batch v2 3 1 START END BEFORE", "investments-batch v2 3 FILE 30 40 BEFORE", "investments-batch v2 3 FILE START END 12345",
+                       "investments-batch v1 3 FILE START END", "investments-batch v2 3 FILE START END BEFORE extra"]
+        for marker in markers {
             let directory = makeTemporaryDirectory()
             let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
             try store.upsert(makeTransaction(id: "a"))
+            let history = try contents(of: directory)
             try store.upsert(makeTransaction(id: "b"))
-            try writeBatchMarker(marker.replacingOccurrences(of: "FILE", with: String(try logFileNumber(directory))), in: directory)
+            try writeBatchMarker(marker.replacingOccurrences(of: "FILE", with: String(try logFileNumber(directory)))
+                .replacingOccurrences(of: "START", with: String(history.utf8.count)).replacingOccurrences(of: "END", with: String(history.utf8.count + 10_000))
+                .replacingOccurrences(of: "BEFORE", with: String(fingerprint(ofEnd: history))), in: directory)
 
             XCTAssertEqual(Set(try makeSUT(directory).retrieveAll().map(\.id)), ["a", "b"], marker)
             try makeSUT(directory).upsert(makeTransaction(id: "c"))
@@ -404,6 +412,12 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
 
     private func logFileNumber(_ directory: URL) throws -> UInt64 {
         try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("transactions.log").path)[.systemFileNumber] as? UInt64)
+    }
+
+    /// FNV-1a, 64 bits, of the last 64 bytes of `text`: what a batch marker fingerprints the log's
+    /// bytes before the batch with.
+    private func fingerprint(ofEnd text: String) -> UInt64 {
+        text.utf8.suffix(64).reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
     }
 
     private func writeBatchMarker(_ line: String, in directory: URL) throws {

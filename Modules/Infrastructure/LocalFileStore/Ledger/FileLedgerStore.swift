@@ -210,7 +210,9 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         piece.reserveCapacity(batchPieceSize)
         forEachPiece(of: entries, in: &piece) { length += $0.count }
         let marker = LogBatchMarker.read(at: batchMarkerPath)
-        let pending = LogBatchMarker.Pending(file: UInt64(info.st_ino), start: Int(info.st_size), end: Int(info.st_size) + length)
+        let start = Int(info.st_size)
+        guard let before = try FileSystem.read(fd, in: LogBatchMarker.span(before: start), path: logPath) else { throw FileSystem.Failure("read", logPath) }
+        let pending = LogBatchMarker.Pending(file: UInt64(info.st_ino), start: start, end: start + length, before: LogBatchMarker.fingerprint(before))
         try LogBatchMarker.write(pending, after: marker, to: batchMarkerPath)
         do {
             var failure: Error?
@@ -252,7 +254,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             guard let file = try LinePieces(path: logPath, from: start) else { return nil }
             let after = LogBatchMarker.read(at: batchMarkerPath)
             guard after.generation == before.generation else { continue }
-            if let pending = after.pending, pending.file == file.inode, file.size <= pending.end { file.limit(to: pending.start) }
+            if let pending = after.pending, try pending.holds(forFile: file.inode, size: file.size, reading: file.bytes(in:)) { file.limit(to: pending.start) }
             return file
         }
         throw FileSystem.Failure("read", logPath, reason: "batches kept being written while it was opened; try again")
@@ -270,7 +272,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
                 defer { close(fd) }
                 var info = stat()
                 guard fstat(fd, &info) == 0 else { throw FileSystem.Failure("read", logPath) }
-                if UInt64(info.st_ino) == pending.file, Int(info.st_size) > pending.start, Int(info.st_size) <= pending.end {
+                if Int(info.st_size) > pending.start, try pending.holds(forFile: UInt64(info.st_ino), size: Int(info.st_size), reading: { try FileSystem.read(fd, in: $0, path: logPath) }) {
                     guard ftruncate(fd, off_t(pending.start)) == 0 else { throw FileSystem.Failure("repair", logPath) }
                     try FileSystem.sync(fd, path: logPath)
                 }

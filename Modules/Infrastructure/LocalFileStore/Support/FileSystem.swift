@@ -102,6 +102,14 @@ enum FileSystem {
         }
     }
 
+    /// The open file's bytes in `range`, or nil if it is shorter.
+    static func read(_ fd: Int32, in range: Range<Int>, path: String) throws -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, range.count, off_t(range.lowerBound)) }
+        guard read >= 0 else { throw Failure("read", path) }
+        return read == range.count ? bytes : nil
+    }
+
     static func sync(_ fd: Int32, path: String) throws {
         guard fsync(fd) == 0 else { throw Failure("flush to disk", path) }
     }
@@ -235,10 +243,7 @@ final class LinePieces {
 
     /// The file's bytes in `range`, or nil if it is shorter.
     func bytes(in range: Range<Int>) throws -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, range.count, off_t(range.lowerBound)) }
-        guard read >= 0 else { throw FileSystem.Failure("read", path) }
-        return read == range.count ? bytes : nil
+        try FileSystem.read(fd, in: range, path: path)
     }
 
     deinit { close(fd) }
