@@ -21,10 +21,15 @@ public struct PortfolioProjection: Equatable, Sendable {
     }
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
+        self.init(base: base, method: method, history: history, sharing: ReplayMemo())
+    }
+
+    /// Taking the positions and the tally the gains and the tally of the same replay fold too.
+    init(base: String, method: CostBasisMethod, history: [Transaction], sharing memo: ReplayMemo) {
         self.init(base: base, method: method)
         let history = history.inBase(base)
-        positions = PortfolioCalculator.PositionsFold(history: history, method: method)
-        tally = TransactionsTally(base: base, history: history)
+        positions = PortfolioCalculator.PositionsFold.replayed(history, method: method, base: base, sharing: memo).positions
+        tally = TransactionsTally.replayed(base: base, history: history, sharing: memo)
         for transaction in history { note(transaction) }
     }
 
@@ -49,6 +54,10 @@ extension PortfolioProjection: TransactionsProjection {
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
+    }
+
+    public func replaying(_ history: [Transaction], sharing memo: ReplayMemo) -> PortfolioProjection {
+        PortfolioProjection(base: base, method: positions.method, history: history, sharing: memo)
     }
 
     public func write(to writer: inout CheckpointWriter) {

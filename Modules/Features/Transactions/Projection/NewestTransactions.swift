@@ -90,9 +90,12 @@ extension NewestTransactions: TransactionsProjection {
 
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
-        let order = history.indices.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
-        replayed.newest = order.map { history[$0].inBase(base) }
         for transaction in history { replayed.count(transaction) }
+        // Only the newest days that hold as many as are kept are sorted, not the history.
+        let from = replayed.latestDay(holdingAtLeast: capacity)?.daysSinceEpoch ?? .min
+        let candidates = history.indices.filter { history[$0].date.daysSinceEpoch >= from }
+        let order = candidates.sorted { Transaction.newestFirst(history[$0], history[$1]) }.prefix(capacity)
+        replayed.newest = order.map { history[$0].inBase(base) }
         return replayed
     }
 
