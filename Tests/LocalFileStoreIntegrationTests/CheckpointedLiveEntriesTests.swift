@@ -95,6 +95,23 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertEqual(counting.replays, 2, "the last four lines, read back, could go after each other, but day 2 comes before day 9, before them")
     }
 
+    /// An edit of an old record, written last, comes before every record a base could leave out:
+    /// the replay folds it into its base, so the records around it can still be changed without
+    /// a replay, and only a change to it replays.
+    func test_anOldRecordRewrittenLast_isFoldedIntoTheReplaysBase_soARecentChangeIsStillFoldedFromIt() throws {
+        let (log, counting, _, reader) = try datedLog(days: [1, 2, 3, 4, 5, 6, 7, 8])
+        try log.append(dated("r0", day: 0))
+        XCTAssertEqual(try reader.current().days, [0, 2, 3, 4, 5, 6, 7, 8])
+
+        try log.append(dated("r7", day: 9))
+        XCTAssertEqual(try reader.current().days, [0, 2, 3, 4, 5, 6, 7, 9])
+        XCTAssertEqual(counting.replays, 1, "r7 was written after the base, which holds r0")
+
+        try log.append(dated("r0", day: 10))
+        XCTAssertEqual(try reader.current().days, [2, 3, 4, 5, 6, 7, 9, 10])
+        XCTAssertEqual(counting.replays, 2, "r0 is in the base")
+    }
+
     func test_aReplay_takesItsBaseWhereNoRecordAfterComesBeforeOneIn_furtherBackThanItsRecentRecordsWhenItMust() throws {
         let (log, counting, empty, reader) = try datedLog(days: [1, 2, 5, 3, 4, 6])
         XCTAssertEqual(try reader.current().days, [1, 2, 3, 4, 5, 6])

@@ -152,8 +152,7 @@ final class CheckpointedTallyTests: XCTestCase {
             XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally(), try replay(directory), "round \(round)")
             folded += log.replays == replays ? 1 : 0
         }
-        XCTAssertGreaterThan(folded, 20, "most rebuilds found a day's edge among their last lines to keep them out of the base")
-        XCTAssertLessThan(folded, 40, "and some found a late trade among them")
+        XCTAssertGreaterThan(folded, 35, "rebuilds found a day's edge among their last lines to keep them out of the base, folding a late trade into it")
     }
 
     /// A change to an old transaction replays the log once, for whichever projection is read

@@ -116,7 +116,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
         }
-        return try refolded(token: now.token, filter: filter, since: now.since, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
+        return try refolded(now, filter: filter, appending: entries).map { Projected(projection: $0.state, replaced: $0.replaced) }
     }
 
     /// `entries` folded into `state` one at a time; nil when one can't be.
@@ -137,13 +137,21 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var since: Set<String>
         var nextSince: Int?
         var state: Projection
+        /// The records the base holds though their lines come after it (`movable`), by id: how many
+        /// of each one's lines after the base lead up to the version it holds.
+        var moved: [String: Int] = [:]
         var filter: IdentifierFilter?
         /// Where the lines folded in ended, once brought up to date.
         var end: LogPosition?
     }
 
     /// Tells this layout from an earlier one, whose first word was a token, never 0.
-    private static var layout: [UInt64] { [0, 2] }
+    private static var layout: [UInt64] { [0, 3] }
+
+    /// How many records written after a replay's base, yet folded before what it holds (an edit
+    /// of an old record, just written), the base may hold all the same: what a replay would put
+    /// back in place, so the records after them can still be changed without a replay.
+    static var movable: Int { 64 }
 
     private func upToDate() throws(LedgerReadError) -> Snapshot {
         if let (snapshot, position) = loaded(), let current = try broughtUpToDate(snapshot, from: position) { return current }
@@ -162,8 +170,10 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         let token = try reader.readUInt64()
         let since = try readIDs(&reader)
         let nextSince = try reader.readBool() ? try reader.readNonNegative() : nil
+        var moved: [String: Int] = [:]
+        for _ in 0..<(try reader.readCount()) { moved[try reader.readString()] = try reader.readNonNegative() }
         guard let state = try empty.decoded(from: &reader) else { return nil }
-        return Snapshot(token: token, since: since, nextSince: nextSince, state: state)
+        return Snapshot(token: token, since: since, nextSince: nextSince, state: state, moved: moved)
     }
 
     /// The checkpoint with the lines since folded in, saved again if there were any; nil when
@@ -200,7 +210,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .store(error)
         }
         current.filter = filter
-        if refolds, let filter, let (state, since, _, end) = try refolded(token: current.token, filter: filter, since: current.since, appending: []) {
+        if refolds, let filter, let (state, since, _, end) = try refolded(current, filter: filter, appending: []) {
             (current.state, current.since, current.end) = (state, since, end)
             save(&current, filter: filter, at: end)
             return current
@@ -211,18 +221,26 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         return current
     }
 
-    /// The base, with every record written after it folded in again in the ledger's order, and
-    /// then `entries`; nil when a line changes a record the base holds (its filter may know the
-    /// id), or a record can't be folded. An id in `since` was first written after the base, so
-    /// the filter isn't asked: one of its rare false alarms among the thousands of ids since
-    /// would otherwise make every change replay until the base moved on.
-    private func refolded(token: UInt64, filter: IdentifierFilter, since: Set<String>, appending entries: [LedgerEntry]) throws(LedgerReadError)
+    /// The base of `snapshot`, with every record written after it folded in again in the ledger's
+    /// order, and then `entries`; nil when a line changes a record the base holds (its filter may
+    /// know the id), or a record can't be folded. An id in `since` was first written after the
+    /// base, so the filter isn't asked: one of its rare false alarms among the thousands of ids
+    /// since would otherwise make every change replay until the base moved on. The lines of a
+    /// record the base holds though written after it are passed over, up to the version it holds.
+    private func refolded(_ snapshot: Snapshot, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
         -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
         var reader = CheckpointReader(payload)
-        guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
-        var recent = RecentRecords<Projection.Record>(), usable = true
+        guard (try? reader.readUInt64()) == snapshot.token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        let since = snapshot.since
+        var recent = RecentRecords<Projection.Record>(), usable = true, passedOver: [String: Int] = [:]
         func take(_ entry: LedgerEntry) -> Bool {
+            if let versions = snapshot.moved[entry.id] {
+                let passed = passedOver[entry.id, default: 0]
+                guard passed < versions else { return false }
+                if kinds.contains(entry.kind), !entry.isDeleted { passedOver[entry.id] = passed + 1 }
+                return true
+            }
             guard recent.ids.contains(entry.id) || since.contains(entry.id) || !filter.mayContain(entry.id) else { return false }
             guard kinds.contains(entry.kind), !entry.isDeleted else {
                 recent.remove(entry.id)
@@ -269,44 +287,61 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var records: [Projection.Record] = []
         // Every version's id, superseded ones too: a later line for any of them is a change.
         var ids: [String] = []
+        // Where each record's id is among them.
+        var versions: [Int32] = []
         var atBase: (records: Int, ids: Int)?
-        let scan = try log.scanLiveToEnd(base: try baseStart(), reserve: { records.reserveCapacity($0) },
+        let scan = try log.scanLiveToEnd(base: try baseStart(), reserve: { records.reserveCapacity($0); versions.reserveCapacity($0) },
                                          reachedBase: { atBase = (records.count, ids.count) }) { entry throws(LedgerDecodingError) in
             guard kinds.contains(entry.kind) else { return false }
             ids.append(entry.id)
             guard let record = try empty.record(from: entry) else { return false }
             records.append(record)
+            versions.append(Int32(truncatingIfNeeded: ids.count - 1))
             return true
         }
         let boundary = atBase ?? (records.count, ids.count)
         let liveBeforeBase = boundary.records - scan.superseded.count { $0 < boundary.records }
         records.removeAll(atPositions: scan.superseded)
-        return LogReplay(kinds: kinds, records: records, ids: ids, liveBeforeBase: liveBeforeBase, idsBeforeBase: boundary.ids, base: scan.base, end: scan.end)
+        versions.removeAll(atPositions: scan.superseded)
+        return LogReplay(kinds: kinds, records: records, ids: ids, versions: versions, liveBeforeBase: liveBeforeBase, idsBeforeBase: boundary.ids,
+                         base: scan.base, end: scan.end)
     }
 
     /// The checkpoint of `replay`, saved. The records written after the base are folded onto it,
     /// so a change to one of them (the first edit after an import, an undo right after the first
     /// read) is folded again from the base too. The replay leaves out of the base every version
-    /// of a record written again after it, so those ids are left out of its filter. When there is
-    /// no such place, the whole log is its own base. `replay` is left holding what it held.
+    /// of a record written again after it, so those ids are left out of its filter. A few records
+    /// written after the base but folded before what it holds (an edit of an old record) are
+    /// folded into the base instead (`movable`), their ids into its filter. When there is no such
+    /// place, the whole log is its own base. `replay` is left holding what it held.
     @discardableResult
     fileprivate func rebuilt(from replay: inout LogReplay<Projection.Record>) -> Snapshot {
         guard let end = replay.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records, sharing: replay.memo)) }
         // The lines read back named the base; the records before it, which they didn't see, must
-        // not come after one of those after it either.
+        // not come after one of those after it either, but for the few the base can take.
         let split = replay.liveBeforeBase
-        if let basePosition = replay.base, !someRecord(in: replay.records[split...], comesBeforeOneIn: replay.records[..<split]) {
-            let afterBase = Array(replay.records[split...])
+        if let basePosition = replay.base, let moved = recordsFoldedBefore(replay.records[..<split], among: replay.records[split...]) {
+            let written = Array(replay.records[split...])
+            let movedSet = Set(moved)
+            let afterBase = written.indices.filter { !movedSet.contains(split + $0) }.map { written[$0] }
             replay.records.removeSubrange(split...)
+            replay.records += moved.map { written[$0 - split] }
             let base = empty.replaying(replay.records, sharing: replay.memo)
-            replay.records += afterBase
+            replay.records.removeSubrange(split...)
+            replay.records += written
             // The records after the base are the scan's own, in the ledger's order: none is read
             // again.
-            let (filter, since) = replay.baseFilter()
+            var (filter, since) = replay.baseFilter()
+            let movedVersions = replay.versionsAfterBase(ofRecordsAt: moved)
+            for id in movedVersions.keys {
+                since.remove(id)
+                filter.insert(id)
+            }
             // The base is saved first and then folded on in place: a copy of it (the gains hold
             // every sell) would double what the replay holds.
             var snapshot = Snapshot(token: 0, since: since, nextSince: nil, state: empty)
             saveBase(&snapshot, filter: filter, state: base, at: basePosition)
+            snapshot.moved = movedVersions
             snapshot.state = consume base
             if snapshot.state.fold(contentsOf: afterBase) {
                 saveCurrent(snapshot, at: end)
@@ -323,35 +358,43 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     /// Where a replay's base can start: the latest line at least `recentRecords` lines from the
     /// end (within twice as many) where no record of the lines after it comes before one of the
-    /// lines before it, read back from the end; a day's edge in a history of trades, say. Nil
-    /// when there is none.
+    /// lines before it, read back from the end; a day's edge in a history of trades, say. When
+    /// there is none (an edit of an old record was just written), the latest where no more than
+    /// `movable` do. Nil when there is neither. As many lines again before those are read to
+    /// judge the earliest; past them, only the replay can tell.
     private func baseStart() throws(LedgerReadError) -> LogPosition? {
         let lines: [LogLine]
         do throws(StoreError) {
-            lines = try log.lastLines(2 * recentRecords)
+            lines = try log.lastLines(3 * recentRecords)
         } catch {
             throw .store(error)
         }
         guard lines.count > recentRecords else { return nil }
+        let isWholeLog = lines.count < 3 * recentRecords
         let records = lines.map { line in kinds.contains(line.entry.kind) && !line.entry.isDeleted ? try? empty.record(from: line.entry) : nil }
         // The record of the lines before each line that a replay folds last.
         var lastBefore: [Projection.Record?] = [nil]
         for record in records { lastBefore.append(latest(lastBefore[lastBefore.count - 1], record)) }
-        // The record of the lines from `start` that a replay folds first.
-        var firstFrom: Projection.Record?
-        for start in stride(from: records.count - 1, through: 0, by: -1) {
-            firstFrom = earliest(firstFrom, records[start])
+        // The first `movable + 1` records, in the replay's order, of the lines from `start`: the
+        // line can start a base when the first of them, or with moves the last, doesn't come
+        // before what the lines before it hold.
+        var first: [Projection.Record] = [], withMoves: LogPosition?
+        for start in stride(from: records.count - 1, through: max(0, records.count - 2 * recentRecords), by: -1) {
+            if let record = records[start] {
+                let place = first.firstIndex { empty.replayOrders(record, before: $0) } ?? first.count
+                if place <= Self.movable { first.insert(record, at: place) }
+                if first.count > Self.movable + 1 { first.removeLast() }
+            }
             guard records.count - start >= recentRecords else { continue }
-            if let first = firstFrom, let last = lastBefore[start], empty.replayOrders(first, before: last) { continue }
-            return lines[start].start
+            guard let last = lastBefore[start] else {
+                // Nothing before it in the whole log, or nothing read back that a replay folds.
+                if isWholeLog { return lines[start].start }
+                return withMoves ?? lines[start].start
+            }
+            guard let earliest = first.first, empty.replayOrders(earliest, before: last) else { return lines[start].start }
+            if withMoves == nil, first.count <= Self.movable || !empty.replayOrders(first[Self.movable], before: last) { withMoves = lines[start].start }
         }
-        return nil
-    }
-
-    private func earliest(_ record: Projection.Record?, _ other: Projection.Record?) -> Projection.Record? {
-        guard let record else { return other }
-        guard let other else { return record }
-        return empty.replayOrders(other, before: record) ? other : record
+        return withMoves
     }
 
     private func latest(_ record: Projection.Record?, _ other: Projection.Record?) -> Projection.Record? {
@@ -360,13 +403,18 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         return empty.replayOrders(record, before: other) ? other : record
     }
 
-    /// Whether a replay folds a record of `later` before one of `earlier`. By index, a million
+    /// The positions in `later` of its records a replay folds before the last of `earlier`'s, as
+    /// long as there are no more than `movable`; nil when there are more. By index, a million
     /// records compared in place: this generic code copies no record.
-    private func someRecord(in later: ArraySlice<Projection.Record>, comesBeforeOneIn earlier: ArraySlice<Projection.Record>) -> Bool {
-        guard var first = later.indices.first, var last = earlier.indices.first else { return false }
-        for index in later.indices where empty.replayOrders(later[index], before: later[first]) { first = index }
+    private func recordsFoldedBefore(_ earlier: ArraySlice<Projection.Record>, among later: ArraySlice<Projection.Record>) -> [Int]? {
+        guard var last = earlier.indices.first else { return [] }
         for index in earlier.indices where empty.replayOrders(earlier[last], before: earlier[index]) { last = index }
-        return empty.replayOrders(later[first], before: earlier[last])
+        var before: [Int] = []
+        for index in later.indices where empty.replayOrders(later[index], before: earlier[last]) {
+            before.append(index)
+            if before.count > Self.movable { return nil }
+        }
+        return before
     }
 
     // MARK: - Saving
@@ -416,6 +464,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         snapshot.token = UInt64.random(in: 1 ... .max)
         snapshot.filter = filter
         snapshot.nextSince = nil
+        snapshot.moved = [:]
         var writer = CheckpointWriter()
         writer.write(snapshot.token)
         filter.write(to: &writer)
@@ -433,6 +482,11 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         write(snapshot.since, to: &writer)
         writer.write(snapshot.nextSince != nil)
         if let nextSince = snapshot.nextSince { writer.write(nextSince) }
+        writer.write(snapshot.moved.count)
+        for (id, versions) in snapshot.moved {
+            writer.write(id)
+            writer.write(versions)
+        }
         snapshot.state.write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: empty.checkpointName, at: end)
     }
@@ -489,6 +543,8 @@ public struct LogReplay<Record> {
     var records: [Record]
     /// Every version's id, superseded ones too.
     let ids: [String]
+    /// Where each record's id is in `ids`.
+    let versions: [Int32]
     /// How many of the records, and of the ids, came before the base the scan reached.
     let liveBeforeBase: Int
     let idsBeforeBase: Int
@@ -509,6 +565,15 @@ public struct LogReplay<Record> {
         for id in ids[..<idsBeforeBase] where !since.contains(id) { filter.insert(id) }
         madeBaseFilter = (filter, since)
         return (filter, since)
+    }
+
+    /// The ids of the records at `positions` (written after the base), each with how many of its
+    /// versions were written after the base, the live one last.
+    func versionsAfterBase(ofRecordsAt positions: [Int]) -> [String: Int] {
+        var counts = Dictionary(positions.map { (ids[Int(versions[$0])], 0) }) { first, _ in first }
+        guard !counts.isEmpty else { return [:] }
+        for id in ids[idsBeforeBase...] where counts[id] != nil { counts[id]! += 1 }
+        return counts
     }
 
     /// The filter of every id: the base of a whole log.
