@@ -417,6 +417,13 @@ do {
             editOld()
             _ = runInvest(["portfolio", "--offline"], home: home.path)
         }) { (["list", "-n", "20"], home.path) })
+        // A change to a recent transaction after an edit of an old one and the read that replays
+        // it: the replay folds the old one into its base, so the recent one is still folded.
+        record(size, "invest edit (a recent transaction, after an edit of an old one and a read)", timeProcess(runs: options.runs, prepare: {
+            writeRecent()
+            editOld()
+            _ = runInvest(["portfolio", "--offline"], home: home.path)
+        }) { (["edit", String(recent.prefix(8)), "--sum", "12"], home.path) })
         var importHome = ""
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
