@@ -36,17 +36,6 @@ extension PortfolioCalculator {
             }
         }
 
-        /// The positions of `history`, already in the base currency, and each sell's gain: worked
-        /// out once for every projection of one replay that folds them (the portfolio and the gains).
-        static func replayed(_ history: [Transaction], method: CostBasisMethod, base: String, sharing memo: ReplayMemo)
-            -> (positions: PositionsFold, realized: PackedGains) {
-            memo.value("positions \(method.rawValue) \(base)", records: history.count) {
-                var realized: PackedGains? = PackedGains()
-                let positions = PositionsFold(history: history, method: method, realized: &realized)
-                return (positions, realized ?? PackedGains())
-            }
-        }
-
         /// False, changing nothing, when `transaction` comes before what its ticker holds.
         public mutating func fold(_ transaction: Transaction) -> Bool {
             foldRealizing(transaction).folded

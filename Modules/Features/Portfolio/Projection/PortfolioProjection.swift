@@ -24,11 +24,11 @@ public struct PortfolioProjection: Equatable, Sendable {
         self.init(base: base, method: method, history: history, sharing: ReplayMemo())
     }
 
-    /// Taking the positions and the tally the gains and the tally of the same replay fold too.
+    /// Taking the tally the tally projection of the same replay folds too.
     init(base: String, method: CostBasisMethod, history: [Transaction], sharing memo: ReplayMemo) {
         self.init(base: base, method: method)
         let history = history.inBase(base)
-        positions = PortfolioCalculator.PositionsFold.replayed(history, method: method, base: base, sharing: memo).positions
+        positions = PortfolioCalculator.PositionsFold(history: history, method: method)
         tally = TransactionsTally.replayed(base: base, history: history, sharing: memo)
         for transaction in history { note(transaction) }
     }

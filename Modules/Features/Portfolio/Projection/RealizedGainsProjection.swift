@@ -21,14 +21,11 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     }
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
-        self.init(base: base, method: method, history: history, sharing: ReplayMemo())
-    }
-
-    /// Taking the positions the portfolio of the same replay folds too.
-    init(base: String, method: CostBasisMethod, history: [Transaction], sharing memo: ReplayMemo) {
         self.init(base: base, method: method)
         let history = history.inBase(base)
-        (positions, realized) = PortfolioCalculator.PositionsFold.replayed(history, method: method, base: base, sharing: memo)
+        var realized: PackedGains? = PackedGains()
+        positions = PortfolioCalculator.PositionsFold(history: history, method: method, realized: &realized)
+        self.realized = realized ?? PackedGains()
         namesAnotherCurrency = history.contains { $0.currency != nil || $0.toCurrency != nil }
     }
 
@@ -71,10 +68,6 @@ extension RealizedGainsProjection: TransactionsProjection {
 
     public func replaying(_ history: [Transaction]) -> RealizedGainsProjection {
         RealizedGainsProjection(base: base, method: method, history: history)
-    }
-
-    public func replaying(_ history: [Transaction], sharing memo: ReplayMemo) -> RealizedGainsProjection {
-        RealizedGainsProjection(base: base, method: method, history: history, sharing: memo)
     }
 
     public func write(to writer: inout CheckpointWriter) {

@@ -591,8 +591,8 @@ public struct LogReplay<Record> {
 }
 
 /// What projections rebuilt from one replay's records work out alike (the holdings and cash the
-/// tally, the portfolio and the gains all fold, say): the first to ask works it out, the others
-/// take it, so a replay that rebuilds them all folds each once.
+/// tally and the portfolio both fold, say): the first to ask works it out, the others take it,
+/// so a replay that rebuilds them all folds it once.
 public final class ReplayMemo {
     private var values: [String: Any] = [:]
 
