@@ -343,6 +343,9 @@ do {
         record(size, "invest list --ticker T --format csv (all of one of 500)", timeProcess(runs: options.runs) {
             (["list", "--ticker", tickers[7], "--format", "csv"], home.path)
         })
+        record(size, "invest list --search TEXT --format csv (a note none has)", timeProcess(runs: options.runs) {
+            (["list", "--search", "rebalance", "--format", "csv"], home.path)
+        })
         record(size, "invest list --ticker NONE (never traded)", timeProcess(runs: options.runs) { (["list", "--ticker", "NONE", "--format", "csv"], home.path) })
         let fiveThousandBack = startDay.adding(days: max(0, size - 5_000) * (20 * 365) / size).iso
         record(size, "invest list --from D --format csv (5,000 rows)", timeProcess(runs: options.runs) {

@@ -19,8 +19,29 @@ final class TransactionEntryFilterTests: XCTestCase {
         }
     }
 
-    func test_aFilterOfNoTickerTypeOrDate_letsEveryEntryThrough() {
-        let sut = makeSUT(TransactionFilter(search: "apple", idPrefix: "ab"))
+    func test_aSearch_neverRulesOutAnEntryTheFilterFinds_andRulesOutPlainTextWithoutIt() {
+        let notes: [String?] = [nil, "Bought the DIP", "dip", "rebalance", "Café crème", "STRASSE", "straße", "\u{212A}elvin", "tab\there", ""]
+        let tickers = ["AAPL", "DIPX", "VOD", "ÉTÉ"]
+        let names = ["AAPL": "Apple Inc.", "VOD": "Vodafone Group", "ÉTÉ": "Été SA"]
+        let history = tickers.flatMap { ticker in notes.map { makeTransaction(ticker: ticker, note: $0) } }
+        // Printable ASCII: text the log holds as it is, which the search is told of byte by byte.
+        let isPlain = { (text: String) in text.utf8.allSatisfy { (32..<127).contains($0) && $0 != UInt8(ascii: "\\") } }
+
+        for search in ["dip", "DiP", "apple", "café", "kelvin", "STRASSE", "ss", "été", "\there", "x", "é"] {
+            let filter = TransactionFilter(search: search, names: names)
+            let sut = makeSUT(filter)
+            for transaction in history {
+                let mayMatch = sut.mayMatch(TransactionsLedgerCodec.entry(for: transaction))
+                if filter.matches(transaction) { XCTAssertTrue(mayMatch, "\(search) in \(transaction)") }
+                if isPlain(search), isPlain(transaction.ticker), isPlain(transaction.note ?? "") {
+                    XCTAssertEqual(mayMatch, filter.matches(transaction), "plain text is told before decoding: \(search) in \(transaction)")
+                }
+            }
+        }
+    }
+
+    func test_aFilterOfNoTickerTypeDateOrPlainSearch_letsEveryEntryThrough() {
+        let sut = makeSUT(TransactionFilter(search: "", idPrefix: "ab"))
 
         XCTAssertFalse(sut.narrows)
         XCTAssertTrue(sut.mayMatch(TransactionsLedgerCodec.entry(for: makeTransaction(ticker: "MSFT"))))
