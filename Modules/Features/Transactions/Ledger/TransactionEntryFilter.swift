@@ -38,15 +38,16 @@ public struct TransactionEntryFilter: Sendable {
     public var narrows: Bool { kind != nil || ticker != nil || from != nil || to != nil || search != nil }
 
     /// False only for an entry of a transaction kind the codec reads (schema 1) whose type,
-    /// ticker or date the filter rules out; an entry the codec would refuse is let through, so
-    /// reading it fails as it did.
+    /// ticker, date or plain text the filter rules out; an entry the codec would refuse is let
+    /// through, so reading it fails as it did.
     public func mayMatch(_ entry: LedgerEntry) -> Bool {
         guard narrows, !entry.isDeleted, entry.schema <= 1, TransactionsLedgerCodec.kinds.contains(where: { $0.name == entry.kind }) else { return true }
         if let kind, entry.kind != kind { return false }
         guard ticker != nil || from != nil || to != nil || search != nil else { return true }
         var tickerMatches = ticker == nil ? true : tickerText == "", datePasses = true
-        // What the search makes of the ticker and the note; none of either field is "".
-        var searched: (ticker: Bool?, note: Bool?) = (search.map { _ in false }, search.map { _ in false })
+        // Whether the search is in the ticker and in the note (nil: only decoding can tell); a
+        // field that isn't there is "", which holds no search.
+        var searched: (ticker: Bool?, note: Bool?) = (false, false)
         entry.payload.withFields { fields in
             fields.forEach { name, value in
                 if LedgerFields.name(name, is: "ticker") {
