@@ -73,9 +73,7 @@ final class CheckpointedTallyTests: XCTestCase {
     /// As a person keeps a history: mostly trades dated as they happen, some a few days late,
     /// and edits and deletes mostly of what was just written, some of them moving it a few days.
     func test_changesToRecentTransactions_areToldAndFoldedFromTheCheckpoints_andEqualAReplay() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let log = CountingLog(FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 77)
         var written: [Transaction] = []
         var answered = 0, datedAnswered = 0
@@ -125,9 +123,7 @@ final class CheckpointedTallyTests: XCTestCase {
     /// or a delete of one of the transactions it just read is folded from the base it kept
     /// behind its last lines, wherever it could take one, and every answer equals a replay.
     func test_aChangeRightAfterARebuild_toATransactionItRead_isFoldedFromTheBaseItKept_andEqualsAReplay() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let log = CountingLog(FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 41)
         var written: [Transaction] = []
         var folded = 0
@@ -158,9 +154,7 @@ final class CheckpointedTallyTests: XCTestCase {
     /// A change to an old transaction replays the log once, for whichever projection is read
     /// first; the others are rebuilt from the same records and answer without reading it again.
     func test_aChangeToAnOldTransaction_replaysTheLogOnce_forEveryProjectionOfTheTransactions() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let log = CountingLog(FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 9)
         // Three trades a day, as they happen.
         var written = (0..<300).map { random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0 / 3))) }
@@ -301,12 +295,16 @@ final class CheckpointedTallyTests: XCTestCase {
 
     private static let deposit = makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100")
 
+    /// A fresh log, the store that writes transactions to it, and a view of it that counts replays.
+    private func makeSUT() -> (directory: URL, store: LedgerTransactionsStore, log: CountingLog) {
+        let directory = makeTemporaryDirectory()
+        return (directory, LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)), CountingLog(FileLedgerStore(directory: directory)))
+    }
+
     /// A log holding a deposit of 100, its tally read once through a log that counts replays.
     private func checkpointedDeposit() throws -> (directory: URL, store: LedgerTransactionsStore, log: CountingLog) {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         try store.upsert(Self.deposit)
-        let log = CountingLog(FileLedgerStore(directory: directory))
         _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
         return (directory, store, log)
     }

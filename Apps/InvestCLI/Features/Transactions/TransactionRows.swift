@@ -51,7 +51,8 @@ struct TransactionRows {
             idStart = id.utf8.prefix(8).reduce(0) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, id.utf8.count)))
         }
 
-        static let leftOut = Row(updatedAt: 0, id: "", offset: 0, length: 0, day: 0)
+        /// An entry of another kind's: counted, never written.
+        static let unwritten = Row(updatedAt: 0, id: "", offset: 0, length: 0, day: 0)
 
         var line: LedgerLogSnapshot.Line { LedgerLogSnapshot.Line(offset: offset, length: Int(signedLength.magnitude)) }
         var idStartOrders: Bool { signedLength > 0 }
@@ -120,9 +121,9 @@ struct TransactionRows {
                 guard entries?.mayMatch(entry) ?? true, let transaction = try TransactionsLedgerCodec.record(from: entry).map(reading), matching(transaction) else {
                     // A transaction left out, or an undo point, takes no slot: a list of one
                     // ticker holds its own rows, not one per line of the history.
-                    guard entry.kind != UndoPointCodec.kind.name, !TransactionsLedgerCodec.kinds.contains(where: { $0.name == entry.kind }) else { return false }
+                    guard entry.kind != UndoPointCodec.kind.name, !TransactionsLedgerCodec.readsKind(entry.kind) else { return false }
                     slots.append(.otherKind)
-                    rows.append(.leftOut)
+                    rows.append(.unwritten)
                     return true
                 }
                 var columns = TransactionPresentation.Columns()

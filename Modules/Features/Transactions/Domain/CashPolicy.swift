@@ -127,6 +127,16 @@ public enum CashPolicy {
         return nil
     }
 
+    /// The first movement that overdraws a tracked pot of an account in `accounts` once the
+    /// transactions `isReplaced` picks are replaced by `added`. A history with no account whose
+    /// cash is tracked, before or after, is not copied to find out: a history of trades alone
+    /// never breaks the rule.
+    public static func firstViolation(in history: [Transaction], replacing isReplaced: (Transaction) -> Bool, with added: [Transaction],
+                                      accounts: Set<String?>? = nil) -> Violation? {
+        guard !trackedAccounts(in: history).isEmpty || !trackedAccounts(in: added).isEmpty else { return nil }
+        return firstViolation(in: history.filter { !isReplaced($0) } + added, accounts: accounts)
+    }
+
     /// A transaction's cash in its own pot, then where an exchange or a cash transfer lands.
     @inline(__always)
     static func forEachLeg(of transaction: Transaction, _ body: (CashPot, FixedDecimal) -> Void) {

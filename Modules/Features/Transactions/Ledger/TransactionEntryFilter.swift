@@ -41,7 +41,7 @@ public struct TransactionEntryFilter: Sendable {
     /// ticker, date or plain text the filter rules out; an entry the codec would refuse is let
     /// through, so reading it fails as it did.
     public func mayMatch(_ entry: LedgerEntry) -> Bool {
-        guard narrows, !entry.isDeleted, entry.schema <= 1, TransactionsLedgerCodec.kinds.contains(where: { $0.name == entry.kind }) else { return true }
+        guard narrows, !entry.isDeleted, entry.schema <= 1, TransactionsLedgerCodec.readsKind(entry.kind) else { return true }
         if let kind, entry.kind != kind { return false }
         guard ticker != nil || from != nil || to != nil || search != nil else { return true }
         var tickerMatches = ticker == nil ? true : tickerText == "", datePasses = true

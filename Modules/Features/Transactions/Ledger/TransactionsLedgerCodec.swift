@@ -107,6 +107,11 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         text.utf8.count == 3 && text.utf8.allSatisfy { (65...90).contains($0) }
     }
 
+    /// Whether entries of the kind named are transactions.
+    public static func readsKind(_ name: String) -> Bool {
+        type(ofKind: name) != nil
+    }
+
     private static func type(ofKind name: String) -> TransactionType? {
         // The common kinds first, without building a string: a portfolio asks for every entry.
         if name == buy.name { return .buy }

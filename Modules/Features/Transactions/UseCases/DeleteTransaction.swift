@@ -43,9 +43,7 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
                     if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { throw .wouldOversell(violation) }
                 }
             }
-            // No account with a deposit, no rule: the history isn't copied to find out.
-            if stake.cash, !CashPolicy.trackedAccounts(in: all).isEmpty,
-               let violation = CashPolicy.firstViolation(in: all.filter { $0.id != id }, accounts: Set(stake.accounts)) {
+            if stake.cash, let violation = CashPolicy.firstViolation(in: all, replacing: { $0.id == id }, with: [], accounts: Set(stake.accounts)) {
                 throw .wouldOverdraw(violation)
             }
             try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }

@@ -245,12 +245,9 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     /// saved before, the import's last movement out on or before that date is to blame.
     /// Each account's cash in each currency on its own.
     private func cashError(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> RowError? {
-        // No account with a deposit, no rule: a history of trades alone isn't copied to find out.
-        guard !CashPolicy.trackedAccounts(in: stored).isEmpty || !CashPolicy.trackedAccounts(in: imported).isEmpty else { return nil }
-        let whole = stored.filter { lineByID[$0.id] == nil } + imported
-        guard let violation = CashPolicy.firstViolation(in: whole) else { return nil }
+        guard let violation = CashPolicy.firstViolation(in: stored, replacing: { lineByID[$0.id] != nil }, with: imported) else { return nil }
         if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
-        let account = whole.first { $0.id == violation.transactionID }?.account
+        let account = stored.first { $0.id == violation.transactionID }?.account
         let blamed = imported.last { $0.account == account && $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
         return RowError(line: blamed.flatMap { lineByID[$0.id] } ?? 1,
                         messages: ["with this row, the saved \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"])

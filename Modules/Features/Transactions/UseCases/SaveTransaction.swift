@@ -107,12 +107,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 }
             }
         }
-        // No account with a deposit, before or after, no rule: the history isn't copied to find out.
-        if stake.cash, let everything, !CashPolicy.trackedAccounts(in: [transaction]).isEmpty || !CashPolicy.trackedAccounts(in: everything).isEmpty {
-            let history = everything.filter { $0.id != transaction.id } + [transaction]
-            if let violation = CashPolicy.firstViolation(in: history, accounts: Set(stake.accounts)) {
-                throw SaveTransactionError.wouldOverdraw(violation)
-            }
+        if stake.cash, let everything,
+           let violation = CashPolicy.firstViolation(in: everything, replacing: { $0.id == transaction.id }, with: [transaction], accounts: Set(stake.accounts)) {
+            throw SaveTransactionError.wouldOverdraw(violation)
         }
     }
 

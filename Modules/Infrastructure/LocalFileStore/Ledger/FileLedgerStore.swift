@@ -214,6 +214,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         guard let before = try FileSystem.read(fd, in: LogBatchMarker.span(before: start), path: logPath) else { throw FileSystem.Failure("read", logPath) }
         let pending = LogBatchMarker.Pending(file: UInt64(info.st_ino), start: start, end: start + length, before: LogBatchMarker.fingerprint(before))
         try LogBatchMarker.write(pending, after: marker, to: batchMarkerPath)
+        let markDone = { try LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: self.batchMarkerPath) }
         do {
             var failure: Error?
             forEachPiece(of: entries, in: &piece) { bytes in
@@ -224,12 +225,10 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             try FileSystem.sync(fd, path: logPath)
         } catch {
             // Left pending when it can't be cut off here: readers pass over it, the next writer cuts it.
-            if ftruncate(fd, off_t(pending.start)) == 0, fsync(fd) == 0 {
-                try? LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
-            }
+            if ftruncate(fd, off_t(pending.start)) == 0, fsync(fd) == 0 { try? markDone() }
             throw error
         }
-        try LogBatchMarker.write(nil, after: LogBatchMarker(generation: marker.generation &+ 1), to: batchMarkerPath)
+        try markDone()
     }
 
     /// The entries' lines in pieces of `batchPieceSize`, `piece` reused for each.
