@@ -409,6 +409,20 @@ do {
         record(size, "invest edit (an old transaction)", timeProcess(runs: options.runs, prepare: {
             for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
         }) { (["edit", old, "--note", UUID().uuidString], home.path) })
+        // Issue 33: an old change checks only the rules at stake, against what they need: a buy
+        // moved a day earlier (it can strand no sell), its ticker's transactions; a sell
+        // deleted, in a history without a deposit, nothing at all.
+        var moves = 0
+        record(size, "invest edit --date (an old transaction)", timeProcess(runs: options.runs, prepare: {
+            for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
+        }) {
+            moves += 1
+            return (["edit", old, "--date", startDay.adding(days: -1 - moves % 2).iso], home.path)
+        })
+        var oldSells = transactions.prefix(size / 2).filter { $0.type == .sell }.map { String($0.id.prefix(8)) }
+        record(size, "invest delete (an old transaction)", timeProcess(runs: options.runs, prepare: {
+            for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
+        }) { (["delete", oldSells.removeFirst(), "--yes"], home.path) })
         record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
             (["portfolio", "--offline"], home.path)
         })

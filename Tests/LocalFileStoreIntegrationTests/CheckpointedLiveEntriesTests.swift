@@ -260,6 +260,30 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         XCTAssertEqual(try reader.projected(appending: [entry(id: "newer", kind: "account", step: 6)])?.replaced.isEmpty, true)
     }
 
+    /// A change about to be written is told from a checkpoint the lines since can be folded
+    /// into, never from a replay: its check reads less of the history than a replay would.
+    func test_whatAChangeWouldMake_andTheProjectionWithoutAReplay_areNotToldWhenOnlyAReplayCould() throws {
+        let directory = makeTemporaryDirectory()
+        let log = FileLedgerStore(directory: directory), counting = CountingLog(FileLedgerStore(directory: directory))
+        let reader = CheckpointedProjectionReader(log: counting, empty: LiveEntries(kinds: kinds), recentRecords: 2)
+        for (step, id) in ["a", "b", "c", "d", "e"].enumerated() { try log.append(entry(id: id, kind: "account", step: step)) }
+        let change = [entry(id: "new", kind: "account", step: 9)]
+
+        XCTAssertNil(try reader.projected(appending: change), "no checkpoint yet")
+        XCTAssertNil(try reader.currentWithoutReplay())
+        XCTAssertEqual(counting.replays, 0)
+
+        XCTAssertEqual(try reader.current().entries, try log.entries(ofKinds: kinds))
+        try log.append(entry(id: "e", kind: "security", step: 10))
+        XCTAssertEqual(try reader.currentWithoutReplay()?.entries, try log.entries(ofKinds: kinds), "e was written after the base")
+        XCTAssertNotNil(try reader.projected(appending: change))
+
+        try log.append(entry(id: "a", kind: "security", step: 11))
+        XCTAssertNil(try reader.projected(appending: change), "a is in the base")
+        XCTAssertNil(try reader.currentWithoutReplay())
+        XCTAssertEqual(counting.replays, 1, "only the read replayed")
+    }
+
     func test_checkpointedKindsStore_answersLookUpsOfItsKinds_andPassesOthersOn() throws {
         let directory = makeTemporaryDirectory()
         let log = FileLedgerStore(directory: directory)

@@ -56,10 +56,26 @@ public struct RandomHistory {
     }
 }
 
+extension RandomHistory {
+    /// An edit of `transaction`: a new note, sum, date or quantity, or a whole other transaction
+    /// under the same id.
+    public mutating func edit(of transaction: Transaction) -> Transaction {
+        let other = self.transaction()
+        switch next(below: 5) {
+        case 0: return transaction.with(note: "fixed")
+        case 1: return transaction.with(sum: transaction.sum + FixedDecimal(next(below: 300)))
+        case 2: return transaction.with(date: other.date)
+        case 3: return transaction.with(quantity: other.quantity)
+        default: return other.with(id: transaction.id)
+        }
+    }
+}
+
 extension Transaction {
     /// The same transaction with some fields changed: an edit's new version, or a copy under another id.
-    public func with(id: String? = nil, date: CalendarDay? = nil, sum: FixedDecimal? = nil) -> Transaction {
-        Transaction(id: id ?? self.id, date: date ?? self.date, type: type, ticker: ticker, quantity: quantity, sum: sum ?? self.sum, ratio: ratio,
-                    account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount, updatedAt: updatedAt)
+    public func with(id: String? = nil, date: CalendarDay? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal? = nil, note: String? = nil) -> Transaction {
+        Transaction(id: id ?? self.id, date: date ?? self.date, type: type, ticker: ticker, quantity: quantity ?? self.quantity, sum: sum ?? self.sum,
+                    ratio: ratio, note: note ?? self.note, account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount,
+                    updatedAt: updatedAt)
     }
 }

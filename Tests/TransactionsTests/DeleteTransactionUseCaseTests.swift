@@ -18,7 +18,42 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
 
         try sut.delete(id: "x")
 
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .delete(id: "x", deletedAt: now), .endExclusiveAccess])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("x"), .retrieveAll, .delete(id: "x", deletedAt: now), .endExclusiveAccess],
+                       "without a tally to say whose cash is tracked, a sell's money in is checked in the whole history")
+    }
+
+    func test_delete_ofAnOlderSell_withNoCashTracked_readsOnlyTheTransaction() throws {
+        let history = [makeTransaction(type: .buy, quantity: "2"), makeTransaction(id: "x", type: .sell, quantity: "1")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        store.stored = history
+
+        try sut.delete(id: "x")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("x"), .delete(id: "x", deletedAt: now), .endExclusiveAccess])
+    }
+
+    func test_delete_ofAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
+        let history = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, quantity: "2"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "2"),
+                       makeTransaction(date: "2024-01-01", ticker: "MSFT")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        store.stored = history
+
+        XCTAssertThrowsError(try sut.delete(id: "buy")) { error in
+            guard case .wouldOversell? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("buy"), .retrieve(ticker: "AAPL"), .endExclusiveAccess])
+    }
+
+    func test_delete_ofAnOlderDeposit_inAnAccountWhoseCashIsTracked_readsTheHistory() {
+        let history = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "5"),
+                       makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: [nil]))
+        store.stored = history
+
+        XCTAssertThrowsError(try sut.delete(id: "dep")) { error in
+            guard case .wouldOverdraw? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("dep"), .retrieveAll, .endExclusiveAccess])
     }
 
     func test_delete_refusesToRemoveADepositALaterBuySpent() {
@@ -73,7 +108,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
         XCTAssertThrowsError(try sut.delete(id: "dep")) { error in
             guard case .wouldOverdraw? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
         }
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .endExclusiveAccess])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("dep"), .retrieveAll, .endExclusiveAccess])
     }
 
     func test_delete_ofAnIDTheChangedTallyNeverSaw_deliversNotFoundWithoutReadingTheHistory() {

@@ -202,8 +202,8 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
         XCTAssertEqual(saved.id, "keep-me")
         XCTAssertEqual(saved.updatedAt, now)
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess],
-                       "the history is read once, to find the earlier version and to check both rules")
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("keep-me"), .retrieveAll, .upsert(saved), .endExclusiveAccess],
+                       "without a tally to say whose cash is tracked, a new sum reads the history for the cash rule, once for both rules")
     }
 
     func test_save_editThatStrandsALaterSellIsRejected() {
@@ -247,7 +247,8 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         XCTAssertThrowsError(try sut.save(draft(date: "2024-01-01", quantity: "1"), replacing: "buy")) { error in
             guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
         }
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .endExclusiveAccess], "the replay names the sell")
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("buy"), .retrieve(ticker: "AAPL"), .endExclusiveAccess],
+                       "the replay of the ticker's history names the sell; the same sum puts no cash at stake")
     }
 
     func test_save_editOfAnOlderTransaction_theChangedTallyCannotTell_replaysTheHistory() throws {
@@ -257,7 +258,44 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
         let saved = try sut.save(draft(date: "2024-01-01", sum: "30"), replacing: "old")
 
-        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveAll, .upsert(saved), .endExclusiveAccess])
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .retrieveAll, .upsert(saved), .endExclusiveAccess])
+    }
+
+    func test_save_editOfAnOlderTransactionsNoteOrSum_withNoCashTracked_readsOnlyTheEarlierVersion() throws {
+        let buy = makeTransaction(id: "old", date: "2024-01-01", quantity: "1", sum: "100")
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        store.stored = [buy, makeTransaction(date: "2024-02-01", type: .sell, quantity: "1")]
+        var noted = draft(date: "2024-01-01", quantity: "1", sum: "100")
+        noted.note = "fixed"
+
+        let first = try sut.save(noted, replacing: "old")
+        let second = try sut.save(draft(date: "2024-01-01", quantity: "1", sum: "120"), replacing: "old")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .upsert(first), .endExclusiveAccess,
+                                        .beginExclusiveAccess, .retrieveID("old"), .upsert(second), .endExclusiveAccess])
+    }
+
+    func test_save_editMovingAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
+        let buy = makeTransaction(id: "old", date: "2024-01-01", quantity: "5")
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        store.stored = [buy, makeTransaction(date: "2024-02-01", type: .sell, quantity: "4"), makeTransaction(date: "2024-01-01", ticker: "MSFT")]
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-03-01", quantity: "5", sum: "100"), replacing: "old")) { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.date, CalendarDay(year: 2024, month: 2, day: 1))
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .retrieve(ticker: "AAPL"), .endExclusiveAccess])
+    }
+
+    func test_save_editOfAnOlderSum_inAnAccountWhoseCashIsTracked_readsTheHistory_andRefusesAnOverdraft() {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(id: "old", date: "2024-01-02", quantity: "1", sum: "50")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: [nil]))
+        store.stored = history
+
+        XCTAssertThrowsError(try sut.save(draft(date: "2024-01-02", quantity: "1", sum: "150"), replacing: "old")) { error in
+            guard case .wouldOverdraw? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .retrieveAll, .endExclusiveAccess])
     }
 
     func test_save_editOfAnIDTheChangedTallyNeverSaw_deliversNotFoundWithoutReadingTheHistory() {

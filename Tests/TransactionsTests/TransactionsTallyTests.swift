@@ -131,8 +131,8 @@ final class TransactionsTallyTests: XCTestCase {
                     judged += changes.acceptedItsChange ? 1 : 0
                     refused += replayed.error != nil ? 1 : 0
                 } else if kind == 1 {
-                    let replayed = delete(earlier.id, from: history, changes: nil)
-                    XCTAssertEqual(delete(earlier.id, from: history, changes: changes), replayed, "seed \(seed): deleting \(earlier)")
+                    let replayed = delete(earlier.id, from: history, changes: nil).error
+                    XCTAssertEqual(delete(earlier.id, from: history, changes: changes).error, replayed, "seed \(seed): deleting \(earlier)")
                     if replayed == nil { history.removeAll { $0.id == earlier.id } }
                     judged += changes.acceptedItsChange ? 1 : 0
                     refused += replayed != nil ? 1 : 0
@@ -148,6 +148,45 @@ final class TransactionsTallyTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(judged, 300, "most changes are judged by the tally alone")
+        XCTAssertGreaterThan(refused, 50, "the rules refuse some changes")
+    }
+
+    /// A change the tally can't tell (to an old transaction) reads only what its rules need:
+    /// each ticker at stake's transactions, and all of them only when cash is at stake in an
+    /// account whose cash is tracked. Its verdict is the one the whole history gives.
+    func test_aChangeTheTallyCantTell_isJudgedFromTheHistoryItNeeds_asFromTheWholeHistory() throws {
+        var readLess = 0, refused = 0
+        for seed in 1...40 {
+            var random = RandomHistory(seed: UInt64(seed) * 71)
+            var history: [Transaction] = []
+            // Half the histories track no cash: holdings only, as many keep them.
+            let tracksCash = seed.isMultiple(of: 2)
+            for _ in 0..<40 {
+                let candidate = random.transaction(namingTheBase: false)
+                guard tracksCash || CashPolicy.trackedAccounts(in: [candidate]).isEmpty else { continue }
+                if save(candidate, onto: history, tally: nil).error == nil { history.append(candidate) }
+            }
+            for _ in 0..<20 where !history.isEmpty {
+                let earlier = history[random.next(below: history.count)]
+                let oldOnly = ReplayedChangeTally(history: history.map { $0.inBase(base) }, base: base, tellsChanges: false)
+                if random.next(below: 3) == 0 {
+                    let (wholeHistory, fromWhatItNeeds) = (delete(earlier.id, from: history, changes: nil), delete(earlier.id, from: history, changes: oldOnly))
+                    XCTAssertEqual(fromWhatItNeeds.error, wholeHistory.error, "seed \(seed): deleting \(earlier)")
+                    if wholeHistory.error == nil { history.removeAll { $0.id == earlier.id } }
+                    readLess += fromWhatItNeeds.readEverything ? 0 : 1
+                    refused += wholeHistory.error != nil ? 1 : 0
+                } else {
+                    let edited = random.edit(of: earlier)
+                    let wholeHistory = save(edited, onto: history, tally: nil, replacing: earlier.id)
+                    let fromWhatItNeeds = save(edited, onto: history, tally: nil, replacing: earlier.id, changes: oldOnly)
+                    XCTAssertEqual(fromWhatItNeeds.error, wholeHistory.error, "seed \(seed): \(earlier) edited into \(edited)")
+                    if let saved = wholeHistory.saved { history = history.filter { $0.id != saved.id } + [saved] }
+                    readLess += fromWhatItNeeds.readEverything ? 0 : 1
+                    refused += wholeHistory.error != nil ? 1 : 0
+                }
+            }
+        }
+        XCTAssertGreaterThan(readLess, 100, "many changes need less than the whole history")
         XCTAssertGreaterThan(refused, 50, "the rules refuse some changes")
     }
 
@@ -180,7 +219,7 @@ final class TransactionsTallyTests: XCTestCase {
     /// What the use case says of adding `transaction` to `history` (read as the base-currency
     /// store reads it), with the tally or by replaying.
     private func save(_ transaction: Transaction, onto history: [Transaction], tally: TransactionsTally?, replacing id: String? = nil,
-                      changes: ReplayedChangeTally? = nil) -> (saved: Transaction?, error: SaveTransactionError?) {
+                      changes: ReplayedChangeTally? = nil) -> (saved: Transaction?, error: SaveTransactionError?, readEverything: Bool) {
         let store = InMemoryTransactions(history.map { $0.inBase(base) })
         let sut = SaveTransactionUseCase(store: store, today: { day("2025-01-01") }, now: { transaction.updatedAt },
                                          makeID: { transaction.id }, tally: tally.map(TallyStub.init), changes: changes)
@@ -190,20 +229,21 @@ final class TransactionsTallyTests: XCTestCase {
             if transaction.ticker.isEmpty { draft.quantity = nil } else { draft.sum = nil }
         }
         do {
-            return (try sut.save(draft, replacing: id), nil)
+            return (try sut.save(draft, replacing: id), nil, store.readEverything)
         } catch {
-            return (nil, error)
+            return (nil, error, store.readEverything)
         }
     }
 
     /// What the use case says of deleting `id` from `history`, with the changed tally or by replaying.
-    private func delete(_ id: String, from history: [Transaction], changes: ReplayedChangeTally?) -> DeleteTransactionError? {
-        let sut = DeleteTransactionUseCase(store: InMemoryTransactions(history.map { $0.inBase(base) }), now: Date.init, changes: changes)
+    private func delete(_ id: String, from history: [Transaction], changes: ReplayedChangeTally?) -> (error: DeleteTransactionError?, readEverything: Bool) {
+        let store = InMemoryTransactions(history.map { $0.inBase(base) })
+        let sut = DeleteTransactionUseCase(store: store, now: Date.init, changes: changes)
         do {
             try sut.delete(id: id)
-            return nil
+            return (nil, store.readEverything)
         } catch {
-            return error
+            return (error, store.readEverything)
         }
     }
 
@@ -219,13 +259,18 @@ final class TransactionsTallyTests: XCTestCase {
 
     private final class InMemoryTransactions: TransactionsStore {
         private var stored: [Transaction]
+        private(set) var readEverything = false
 
         init(_ stored: [Transaction]) {
             self.stored = stored
         }
 
-        func retrieveAll() throws(TransactionsStoreError) -> [Transaction] { stored }
+        func retrieveAll() throws(TransactionsStoreError) -> [Transaction] {
+            readEverything = true
+            return stored
+        }
         func retrieve(ticker: String) throws(TransactionsStoreError) -> [Transaction] { stored.filter { $0.ticker == ticker } }
+        func retrieve(id: String) throws(TransactionsStoreError) -> Transaction? { stored.first { $0.id == id } }
         func upsert(_ transaction: Transaction) throws(TransactionsStoreError) { stored = stored.filter { $0.id != transaction.id } + [transaction] }
         func upsert(contentsOf transactions: [Transaction]) throws(TransactionsStoreError) { stored += transactions }
         func delete(_ transaction: Transaction, deletedAt: Date) throws(TransactionsStoreError) { stored.removeAll { $0.id == transaction.id } }

@@ -7,17 +7,27 @@ final class ReplayedChangeTally: TransactionChangeTallying {
     private let base: String
     private(set) var answered: (after: TallyAfterChange, changes: [TransactionReplacement])?
 
-    init(history: [Transaction], base: String) {
+    private let tellsChanges: Bool
+
+    /// - Parameter tellsChanges: false says of every change that only the history can tell, as
+    ///   of an old transaction's; the accounts whose cash is tracked are told all the same.
+    init(history: [Transaction], base: String, tellsChanges: Bool = true) {
         self.history = history
         self.base = base
+        self.tellsChanges = tellsChanges
     }
 
     func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {
+        guard tellsChanges else { return nil }
         let ids = Set(changes.map(\.id))
         let changed = history.filter { !ids.contains($0.id) } + changes.compactMap(\.replacement)
         let replaced = Dictionary(history.filter { ids.contains($0.id) }.map { ($0.id, $0) }) { _, later in later }
         let after = TallyAfterChange(replaced: replaced, tally: TransactionsTally(base: base, history: changed))
         answered = (after, changes)
         return after
+    }
+
+    func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>? {
+        TransactionsTally(base: base, history: history).trackedAccounts
     }
 }

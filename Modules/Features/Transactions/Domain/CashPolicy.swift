@@ -137,6 +137,23 @@ public enum CashPolicy {
         return firstViolation(in: history.filter { !isReplaced($0) } + added, accounts: accounts)
     }
 
+    /// Whether `transaction` in `earlier`'s place moves the same cash in the same pots on the
+    /// same day, and turns on the rule in the same accounts: only its note, its quantity or its
+    /// ticker changed. Within a day money in counts before money out, and the order among
+    /// either can't overdraw a pot, so the edit breaks nothing.
+    public static func movesTheSame(_ transaction: Transaction, as earlier: Transaction) -> Bool {
+        let (legs, earlierLegs) = (Self.legs(of: transaction), Self.legs(of: earlier))
+        return legs.count == earlierLegs.count && zip(legs, earlierLegs).allSatisfy { $0.pot == $1.pot && $0.amount == $1.amount }
+            && (legs.isEmpty || transaction.date == earlier.date)
+            && trackedAccounts(in: [transaction]) == trackedAccounts(in: [earlier])
+    }
+
+    private static func legs(of transaction: Transaction) -> [(pot: CashPot, amount: FixedDecimal)] {
+        var legs: [(pot: CashPot, amount: FixedDecimal)] = []
+        forEachLeg(of: transaction) { legs.append(($0, $1)) }
+        return legs
+    }
+
     /// A transaction's cash in its own pot, then where an exchange or a cash transfer lands.
     @inline(__always)
     static func forEachLeg(of transaction: Transaction, _ body: (CashPot, FixedDecimal) -> Void) {

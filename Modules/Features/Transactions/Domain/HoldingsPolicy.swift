@@ -72,6 +72,21 @@ public enum HoldingsPolicy {
         return nil
     }
 
+    /// Whether `transaction` in `earlier`'s place leaves every holding as it was, in every
+    /// account on every day: only its sum, its note or its cash changed, or neither version
+    /// moves shares. A split or a share transfer never does: an edit puts it after the others
+    /// of its day, and among those their order can matter.
+    public static func countsTheSame(_ transaction: Transaction, as earlier: Transaction) -> Bool {
+        guard movesShares(transaction) || movesShares(earlier) else { return true }
+        return transaction.type == earlier.type && (transaction.type == .buy || transaction.type == .sell)
+            && transaction.ticker == earlier.ticker && transaction.date == earlier.date && transaction.quantity == earlier.quantity
+            && transaction.account == earlier.account
+    }
+
+    private static func movesShares(_ transaction: Transaction) -> Bool {
+        !transaction.ticker.isEmpty && (transaction.type.isTrade || transaction.type == .split || transaction.type == .transfer)
+    }
+
     /// Whether removing or changing `transaction` can strand a later sell.
     public static func supportsLaterSells(_ transaction: Transaction) -> Bool {
         transaction.type == .buy || transaction.type == .split || transaction.type == .transfer

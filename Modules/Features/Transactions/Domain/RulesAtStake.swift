@@ -5,12 +5,13 @@
 public struct RulesAtStake: Equatable, Sendable {
     /// Each account holds its own shares and cash: the ones the change touches, a transfer's two.
     public let accounts: [String?]
-    /// The tickers whose holding the change can take below zero or split too large: any it
-    /// touches for an edit; for an add, a sell's, a split's or a transfer's; for a delete, what
-    /// supported later sells.
+    /// The tickers whose holding the change can take below zero or split too large: for an
+    /// edit, any it touches, unless it leaves every holding as it was (a new sum or note); for
+    /// an add, a sell's, a split's or a transfer's; for a delete, what supported later sells.
     public let tickers: [String]
-    /// Whether it can overdraw cash: any edit; an add of money out, or of a deposit (the first
-    /// one turns the rule on); a delete of money in.
+    /// Whether it can overdraw cash: an edit, unless it moves the same cash on the same day (a
+    /// new note); an add of money out, or of a deposit (the first one turns the rule on); a
+    /// delete of money in.
     public let cash: Bool
 
     /// - Parameters:
@@ -27,8 +28,11 @@ public struct RulesAtStake: Equatable, Sendable {
         case let (removed?, nil):
             checksHoldings = HoldingsPolicy.supportsLaterSells(removed)
             cash = removed.cashChange > .zero || removed.counterLeg != nil
-        default:
-            (checksHoldings, cash) = (true, true)
+        case let (replaced?, written?):
+            checksHoldings = !HoldingsPolicy.countsTheSame(written, as: replaced)
+            cash = !CashPolicy.movesTheSame(written, as: replaced)
+        case (nil, nil):
+            (checksHoldings, cash) = (false, false)
         }
         tickers = checksHoldings ? Self.once(changed.map(\.ticker).filter { !$0.isEmpty }) : []
     }

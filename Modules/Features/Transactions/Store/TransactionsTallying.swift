@@ -11,8 +11,11 @@ public protocol TransactionsTallying {
 public protocol TransactionChangeTallying {
     /// The tally with every transaction named replaced at once (a nil replacement: deleted), and
     /// the versions they replace; nil when only the history can tell (one of them is older than
-    /// the recent ones a checkpoint can take back out).
+    /// the recent ones a checkpoint can take back out, or the checkpoint is out of date).
     func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange?
+    /// The accounts whose cash is tracked (`TransactionsTally.trackedAccounts`); nil when only
+    /// the history can tell.
+    func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>?
 }
 
 extension TransactionChangeTallying {
@@ -67,6 +70,10 @@ public final class CheckpointedTransactionsTally: TransactionsTallying, Transact
 
     public func tally() throws(TransactionsStoreError) -> TransactionsTally {
         try reader.current()
+    }
+
+    public func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>? {
+        try reader.currentWithoutReplay()?.trackedAccounts
     }
 
     public func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {

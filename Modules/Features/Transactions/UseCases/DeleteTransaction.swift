@@ -17,7 +17,10 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
     private let changes: TransactionChangeTallying?
 
     /// - Parameter changes: the tally after a delete, for one of the recent transactions a
-    ///   checkpoint can take back out: that delete is checked without reading the history.
+    ///   checkpoint can take back out: that delete is checked without reading the history. An
+    ///   older one's reads the whole history only when it takes money in out of an account whose
+    ///   cash is tracked (or the tally can't tell whose is), and otherwise its ticker's
+    ///   transactions at most.
     public init(store: TransactionsStore, now: @escaping () -> Date, changes: TransactionChangeTallying? = nil) {
         self.store = store
         self.now = now
@@ -30,21 +33,17 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
                 try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(accepted, deletedAt: now()) }
                 return
             }
-            let all = try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.retrieveAll() }
-            guard let existing = all.first(where: { $0.id == id }) else {
+            guard let existing = try storing(DeleteTransactionError.removal, { () throws(TransactionsStoreError) in try store.retrieve(id: id) }) else {
                 throw .notFound(id: id)
             }
+            let tracked = try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try changes?.trackedCashAccounts() }
+            let check = HistoryRulesCheck(store: store, tracked: tracked)
             // Removing a buy or a split can strand a later sell, removing money in overdraw a
             // later movement.
-            let stake = RulesAtStake(replacing: existing, with: nil)
-            for ticker in stake.tickers {
-                let history = all.filter { $0.ticker == ticker && $0.id != id }
-                for account in stake.accounts {
-                    if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { throw .wouldOversell(violation) }
-                }
-            }
-            if stake.cash, let violation = CashPolicy.firstViolation(in: all, replacing: { $0.id == id }, with: [], accounts: Set(stake.accounts)) {
-                throw .wouldOverdraw(violation)
+            switch try storing(DeleteTransactionError.removal, { () throws(TransactionsStoreError) in try check.firstBreak(replacing: existing, with: nil) }) {
+            case let .oversell(violation)?: throw .wouldOversell(violation)
+            case let .overdraw(violation)?: throw .wouldOverdraw(violation)
+            case nil: break
             }
             try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try store.delete(existing, deletedAt: now()) }
         }, lockFailure: DeleteTransactionError.removal)

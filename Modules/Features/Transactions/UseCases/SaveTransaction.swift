@@ -29,7 +29,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
     ///     transaction it can judge is checked in the same time at any history length.
     ///   - changes: the tally after an edit of one of the recent transactions a checkpoint can
     ///     take back out, or after a new one the tally can't fold (dated a few days back): that
-    ///     change is checked without the history too.
+    ///     change is checked without the history too. Any other change reads the whole history
+    ///     only when it moves cash in an account whose cash is tracked (or they can't tell whose
+    ///     is), and otherwise its tickers' transactions at most.
     public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
                 tally: TransactionsTallying? = nil, changes: TransactionChangeTallying? = nil) {
         self.store = store
@@ -52,17 +54,28 @@ public final class SaveTransactionUseCase: TransactionSaving {
 
     private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws(SaveTransactionError) -> Transaction {
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
-        switch try verdict(onSaving: transaction, replacing: id) {
+        // An add is judged by the tally as it stands, which also says whose cash a replay checks.
+        let current = id == nil ? try tally.map { tally throws(SaveTransactionError) in
+            try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }
+        } : nil
+        switch try verdict(onSaving: transaction, replacing: id, current: current) {
         case .accepted: break
         case let .refused(error): throw error
         case .needsReplay:
-            // An edit reads the history once: to find the earlier version, then to check the rules.
-            let history = try id.map { _ throws(SaveTransactionError) in try retrieveAll() }
-            let previous = try id.map { id throws(SaveTransactionError) in
-                guard let found = history?.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let earlier = try id.map { id throws(SaveTransactionError) in
+                guard let found = try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try store.retrieve(id: id) }) else {
+                    throw .notFound(id: id)
+                }
                 return found
             }
-            try checkRulesByReplaying(transaction, replacing: previous, history: history)
+            let tracked = current == nil ? try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try changes?.trackedCashAccounts() })
+                : current?.trackedAccounts
+            let check = HistoryRulesCheck(store: store, tracked: tracked)
+            switch try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try check.firstBreak(replacing: earlier, with: transaction) }) {
+            case let .oversell(violation)?: throw .wouldOversell(violation)
+            case let .overdraw(violation)?: throw .wouldOverdraw(violation)
+            case nil: break
+            }
         }
         try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.upsert(transaction) }
         return transaction
@@ -71,9 +84,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
     /// The tally's verdict on a new transaction, or the changed tally's on an edit or on a new
     /// transaction the tally can't fold (a back-dated one); a run without them, or a change they
     /// can't judge, replays.
-    private func verdict(onSaving transaction: Transaction, replacing id: String?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
-        if id == nil, let tally {
-            let verdict = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }.verdict(onAdding: transaction)
+    private func verdict(onSaving transaction: Transaction, replacing id: String?, current: TransactionsTally?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
+        if let current {
+            let verdict = current.verdict(onAdding: transaction)
             guard verdict == .needsReplay else { return verdict }
         }
         guard let changes,
@@ -81,39 +94,5 @@ public final class SaveTransactionUseCase: TransactionSaving {
         else { return .needsReplay }
         if let id, after.earlier == nil { throw .notFound(id: id) }
         return after.tally.verdict(afterReplacing: after.earlier, with: transaction)
-    }
-
-    /// - Parameter history: every transaction, when already read; else each rule reads what it needs.
-    private func checkRulesByReplaying(_ transaction: Transaction, replacing previous: Transaction?, history read: [Transaction]?) throws(SaveTransactionError) {
-        // An edit that moves a transaction to another account is checked in both.
-        let stake = RulesAtStake(replacing: previous, with: transaction)
-        // What both rules need is read once.
-        var everything = read
-        if everything == nil, stake.cash { everything = try retrieveAll() }
-        // A new buy, deposit, dividend or interest payment can't take a holding below zero, so
-        // adding one needs no ticker history.
-        for ticker in stake.tickers {
-            var history: [Transaction]
-            if let everything {
-                history = everything.filter { $0.ticker == ticker }
-            } else {
-                history = try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieve(ticker: ticker) }
-            }
-            history.removeAll { $0.id == transaction.id }
-            if transaction.ticker == ticker { history.append(transaction) }
-            for account in stake.accounts {
-                if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) {
-                    throw SaveTransactionError.wouldOversell(violation)
-                }
-            }
-        }
-        if stake.cash, let everything,
-           let violation = CashPolicy.firstViolation(in: everything, replacing: { $0.id == transaction.id }, with: [transaction], accounts: Set(stake.accounts)) {
-            throw SaveTransactionError.wouldOverdraw(violation)
-        }
-    }
-
-    private func retrieveAll() throws(SaveTransactionError) -> [Transaction] {
-        try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try store.retrieveAll() }
     }
 }

@@ -107,11 +107,19 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         return (snapshot.state, snapshot.end)
     }
 
+    /// The projection, when its checkpoint can be brought up to date without a replay; nil when
+    /// there is none to load, or a line since changes a record older than its base.
+    public func currentWithoutReplay() throws(LedgerReadError) -> Projection? {
+        try upToDateWithoutReplay()?.state
+    }
+
     /// The projection as it would be with `entries` appended to the log (a change about to be
     /// written), and the records they would replace; nil when only a replay could tell: one of
-    /// them changes a record older than the base, or can't be folded.
+    /// them changes a record older than the base, or can't be folded, or the checkpoint can't be
+    /// brought up to date without one. A change never replays the log: the check that reads
+    /// the history costs less, and leaves the replay to the next read, which needs it anyway.
     public func projected(appending entries: [LedgerEntry]) throws(LedgerReadError) -> Projected? {
-        let now = try upToDate()
+        guard let now = try upToDateWithoutReplay() else { return nil }
         guard let filter = now.filter ?? filter(token: now.token) else { return nil }
         if !entries.contains(where: { now.since.contains($0.id) || filter.mayContain($0.id) }), let state = folded(entries, into: now.state) {
             return Projected(projection: state, replaced: [:])
@@ -154,8 +162,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     static var movable: Int { 64 }
 
     private func upToDate() throws(LedgerReadError) -> Snapshot {
-        if let (snapshot, position) = loaded(), let current = try broughtUpToDate(snapshot, from: position) { return current }
+        if let current = try upToDateWithoutReplay() { return current }
         return try rebuilt()
+    }
+
+    private func upToDateWithoutReplay() throws(LedgerReadError) -> Snapshot? {
+        guard let (snapshot, position) = loaded() else { return nil }
+        return try broughtUpToDate(snapshot, from: position)
     }
 
     private func loaded() -> (Snapshot, LogPosition)? {
