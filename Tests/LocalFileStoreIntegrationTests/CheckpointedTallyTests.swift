@@ -119,6 +119,65 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertLessThan(log.replays, 60, "only changes to older transactions, and the first reads, replay")
     }
 
+    /// Adds, edits and deletes, of recent transactions and old ones, through the use cases as
+    /// `invest` composes them, the checkpoints read between them or left behind: each is saved or
+    /// refused, with the same reason, as by the same use case reading the whole history.
+    func test_changesCheckedFromTheCheckpoints_areJudgedAsFromTheWholeHistory() throws {
+        let (directory, ledgerStore, log) = makeSUT()
+        let store = BaseCurrencyTransactionsStore(decoratee: ledgerStore, base: base)
+        var random = RandomHistory(seed: 303)
+        var written: [Transaction] = []
+        var judged = (old: 0, refused: 0)
+        // A history kept by the rules to start from.
+        let today = { CalendarDay(year: 2025, month: 1, day: 1)! }
+        while written.count < 60 {
+            let candidate = random.transaction()
+            if (try? SaveTransactionUseCase(store: store, today: today, now: Date.init, makeID: { candidate.id }).save(TransactionDraft(candidate))) != nil {
+                written.append(candidate)
+            }
+        }
+        for step in 0..<300 {
+            let tally = CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8)
+            let wholeHistory = BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: InMemoryLedgerStore()), base: base)
+            try wholeHistory.upsert(contentsOf: try history(directory))
+            let (transaction, id): (Transaction, String?)
+            switch random.next(below: 10) {
+            case 0...5:
+                let index = random.next(below: 2) == 0 ? random.next(below: written.count) : written.count - 1 - random.next(below: 8)
+                judged.old += index < written.count - 16 ? 1 : 0
+                if random.next(below: 3) == 0 {
+                    let deleted = written[index]
+                    let outcome = { (delete: DeleteTransactionUseCase) -> DeleteTransactionError? in
+                        do throws(DeleteTransactionError) { try delete.delete(id: deleted.id) } catch { return error }
+                        return nil
+                    }
+                    let expected = outcome(DeleteTransactionUseCase(store: wholeHistory, now: Date.init))
+                    XCTAssertEqual(outcome(DeleteTransactionUseCase(store: store, now: Date.init, changes: tally)), expected, "step \(step): deleting \(deleted)")
+                    if expected == nil { written.remove(at: index) }
+                    judged.refused += expected == nil ? 0 : 1
+                    continue
+                }
+                (transaction, id) = (random.edit(of: written[index]), written[index].id)
+            default:
+                (transaction, id) = (random.transaction(), nil)
+            }
+            let outcome = { (save: SaveTransactionUseCase) -> SaveTransactionError? in
+                do throws(SaveTransactionError) { _ = try save.save(TransactionDraft(transaction), replacing: id) } catch { return error }
+                return nil
+            }
+            let expected = outcome(SaveTransactionUseCase(store: wholeHistory, today: today, now: { transaction.updatedAt }, makeID: { transaction.id }))
+            XCTAssertEqual(outcome(SaveTransactionUseCase(store: store, today: today, now: { transaction.updatedAt }, makeID: { transaction.id },
+                                                          tally: tally, changes: tally)),
+                           expected, "step \(step): \(id == nil ? "adding" : "editing into") \(transaction)")
+            if expected == nil { written = written.filter { $0.id != transaction.id } + [transaction] }
+            judged.refused += expected == nil ? 0 : 1
+            // Read now and then: the checkpoints are sometimes up to date, sometimes behind an old change.
+            if random.next(below: 3) == 0 { _ = try tally.tally() }
+        }
+        XCTAssertGreaterThan(judged.old, 40, "changes to transactions older than the checkpoints' recent ones")
+        XCTAssertGreaterThan(judged.refused, 30, "the rules refuse some changes")
+    }
+
     /// After each rebuild (the checkpoints gone, as after a compaction or an upgrade), an edit
     /// or a delete of one of the transactions it just read is folded from the base it kept
     /// behind its last lines, wherever it could take one, and every answer equals a replay.
