@@ -40,6 +40,27 @@ final class ReadOnceLedgerStoreTests: XCTestCase {
         XCTAssertEqual(spy.reads, 2)
     }
 
+    /// A change looks up the version it replaces, and its undo point the same one, under one lock:
+    /// the log is read for it once. Outside the lock another process may write in between.
+    func test_anIDsLatestVersion_lookedUpTwiceUnderTheLock_isReadOnce_untilAWrite() throws {
+        let (sut, spy) = makeSUT([entry("a", kind: "trade"), entry("b", kind: "trade")])
+
+        try sut.withExclusiveAccess { () throws(StoreError) in
+            XCTAssertEqual(try sut.latestVersions(.ids(["a"])).keys.sorted(), ["a"])
+            XCTAssertEqual(try sut.latestVersions(.ids(["a"])).keys.sorted(), ["a"])
+            XCTAssertEqual(try sut.latestVersions(.ids(["ghost"])), [:])
+            XCTAssertEqual(try sut.latestVersions(.ids(["ghost"])), [:])
+            XCTAssertEqual(spy.reads, 2, "each id read once")
+
+            try sut.append(entry("a", kind: "price"))
+            XCTAssertEqual(try sut.latestVersions(.ids(["a"]))["a"]?.kind, "price", "a write forgets what was looked up")
+            XCTAssertEqual(spy.reads, 3)
+        }
+        _ = try sut.latestVersions(.ids(["b"]))
+        _ = try sut.latestVersions(.ids(["b"]))
+        XCTAssertEqual(spy.reads, 5, "outside the lock, every look-up reads")
+    }
+
     // MARK: - Helpers
 
     private let price = LedgerKind("price", schema: 1)

@@ -2,7 +2,9 @@ import Foundation
 
 /// The ledger as one command run reads it: the first scan, of the command's long history, also
 /// collects the entries of a few small kinds (manual prices, closes), and later look-ups of those
-/// kinds are answered from it, so the command reads the log once. A write forgets what was
+/// kinds are answered from it, so the command reads the log once. An id's latest version looked
+/// up under the exclusive lock (a change's earlier version, then its undo point's) is kept until
+/// the lock is let go, since no other process can write meanwhile. A write forgets what was
 /// collected. Readers of the collected kinds use `entries(ofKinds:)`, never `scanLive`.
 public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
     private let decoratee: LedgerStore
@@ -10,6 +12,9 @@ public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
     /// Prices load on several threads, and two fallbacks may look up their kinds at once.
     private let lock = NSLock()
     private var collected: [LedgerEntry]?
+    /// How deep in `withExclusiveAccess` this run is, and each id's version looked up in it (nil: none).
+    private var exclusiveDepth = 0
+    private var lookedUp: [String: LedgerEntry?] = [:]
 
     public init(decoratee: LedgerStore, collecting kinds: [LedgerKind]) {
         self.decoratee = decoratee
@@ -36,12 +41,26 @@ public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
 
     /// What a write makes stale is forgotten.
     private func forget() {
-        lock.withLock { collected = nil }
+        lock.withLock {
+            collected = nil
+            lookedUp = [:]
+        }
     }
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] { try decoratee.retrieveEntries() }
 
-    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] { try decoratee.latestVersions(match) }
+    public func latestVersions(_ match: IdentifierMatch) throws(StoreError) -> [String: LedgerEntry] {
+        guard case let .ids(ids) = match, lock.withLock({ exclusiveDepth > 0 }) else { return try decoratee.latestVersions(match) }
+        if let known = lock.withLock({ () -> [String: LedgerEntry]? in
+            guard ids.allSatisfy({ lookedUp[$0] != nil }) else { return nil }
+            return ids.reduce(into: [:]) { found, id in found[id] = lookedUp[id] ?? nil }
+        }) {
+            return known
+        }
+        let found = try decoratee.latestVersions(match)
+        lock.withLock { for id in ids { lookedUp[id] = .some(found[id]) } }
+        return found
+    }
 
     public func retrieveReadableEntries() throws(StoreError) -> (entries: [LedgerEntry], unreadable: [LedgerRejection]) {
         try decoratee.retrieveReadableEntries()
@@ -67,7 +86,16 @@ public final class ReadOnceLedgerStore: LedgerStore, @unchecked Sendable {
     }
 
     public func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T, lockFailure: (StoreError) -> Failure) throws(Failure) -> T {
-        try decoratee.withExclusiveAccess(body, lockFailure: lockFailure)
+        try decoratee.withExclusiveAccess({ () throws(Failure) -> T in
+            lock.withLock { exclusiveDepth += 1 }
+            defer {
+                lock.withLock {
+                    exclusiveDepth -= 1
+                    if exclusiveDepth == 0 { lookedUp = [:] }
+                }
+            }
+            return try body()
+        }, lockFailure: lockFailure)
     }
 
     public func rejections(ofStoring entries: [LedgerEntry]) -> [LedgerRejection] { decoratee.rejections(ofStoring: entries) }
