@@ -59,8 +59,9 @@ public struct RandomHistory {
 extension RandomHistory {
     /// An edit of `transaction`: a new note, sum, date or quantity, or a whole other transaction
     /// under the same id.
-    public mutating func edit(of transaction: Transaction) -> Transaction {
-        let other = self.transaction()
+    /// - Parameter namingTheBase: whether the other transaction may name the base currency.
+    public mutating func edit(of transaction: Transaction, namingTheBase: Bool = true) -> Transaction {
+        let other = self.transaction(namingTheBase: namingTheBase)
         switch next(below: 5) {
         case 0: return transaction.with(note: "fixed")
         case 1: return transaction.with(sum: transaction.sum + FixedDecimal(next(below: 300)))

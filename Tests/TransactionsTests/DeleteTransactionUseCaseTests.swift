@@ -24,7 +24,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
 
     func test_delete_ofAnOlderSell_withNoCashTracked_readsOnlyTheTransaction() throws {
         let history = [makeTransaction(type: .buy, quantity: "2"), makeTransaction(id: "x", type: .sell, quantity: "1")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
         store.stored = history
 
         try sut.delete(id: "x")
@@ -35,7 +35,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     func test_delete_ofAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
         let history = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, quantity: "2"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "2"),
                        makeTransaction(date: "2024-01-01", ticker: "MSFT")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
         store.stored = history
 
         XCTAssertThrowsError(try sut.delete(id: "buy")) { error in
@@ -44,10 +44,21 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("buy"), .retrieve(ticker: "AAPL"), .endExclusiveAccess])
     }
 
-    func test_delete_ofAnOlderDeposit_inAnAccountWhoseCashIsTracked_readsTheHistory() {
+    func test_delete_ofAnOlderDepositNothingNeeded_isClearedByTheTallysDaysOfCash_withoutReadingTheHistory() throws {
+        let history = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "60"),
+                       makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
+        store.stored = history
+
+        try sut.delete(id: "dep")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("dep"), .delete(id: "dep", deletedAt: now), .endExclusiveAccess])
+    }
+
+    func test_delete_ofAnOlderDepositALaterBuySpent_isRefused_theHistoryNamingTheBuy() {
         let history = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "5"),
                        makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: [nil]))
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
         store.stored = history
 
         XCTAssertThrowsError(try sut.delete(id: "dep")) { error in

@@ -262,9 +262,9 @@ final class SaveTransactionUseCaseTests: XCTestCase {
     }
 
     func test_save_editOfAnOlderTransactionsNoteOrSum_withNoCashTracked_readsOnlyTheEarlierVersion() throws {
-        let buy = makeTransaction(id: "old", date: "2024-01-01", quantity: "1", sum: "100")
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
-        store.stored = [buy, makeTransaction(date: "2024-02-01", type: .sell, quantity: "1")]
+        let history = [makeTransaction(id: "old", date: "2024-01-01", quantity: "1", sum: "100"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "1")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
+        store.stored = history
         var noted = draft(date: "2024-01-01", quantity: "1", sum: "100")
         noted.note = "fixed"
 
@@ -276,9 +276,10 @@ final class SaveTransactionUseCaseTests: XCTestCase {
     }
 
     func test_save_editMovingAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
-        let buy = makeTransaction(id: "old", date: "2024-01-01", quantity: "5")
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: []))
-        store.stored = [buy, makeTransaction(date: "2024-02-01", type: .sell, quantity: "4"), makeTransaction(date: "2024-01-01", ticker: "MSFT")]
+        let history = [makeTransaction(id: "old", date: "2024-01-01", quantity: "5"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "4"),
+                       makeTransaction(date: "2024-01-01", ticker: "MSFT")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
+        store.stored = history
 
         XCTAssertThrowsError(try sut.save(draft(date: "2024-03-01", quantity: "5", sum: "100"), replacing: "old")) { error in
             guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
@@ -287,9 +288,20 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .retrieve(ticker: "AAPL"), .endExclusiveAccess])
     }
 
-    func test_save_editOfAnOlderSum_inAnAccountWhoseCashIsTracked_readsTheHistory_andRefusesAnOverdraft() {
+    func test_save_editOfAnOlderSum_inAnAccountWhoseCashIsTracked_isClearedByTheTallysDaysOfCash_withoutReadingTheHistory() throws {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(id: "old", date: "2024-01-02", quantity: "1", sum: "50"),
+                       makeTransaction(date: "2024-01-03", type: .sell, quantity: "1", sum: "20")]
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
+        store.stored = history
+
+        let saved = try sut.save(draft(date: "2024-01-02", quantity: "1", sum: "100"), replacing: "old")
+
+        XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("old"), .upsert(saved), .endExclusiveAccess])
+    }
+
+    func test_save_editOfAnOlderSum_thatOverdrawsATrackedAccount_isRefused_theHistoryNamingTheMovement() {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(id: "old", date: "2024-01-02", quantity: "1", sum: "50")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, tracked: [nil]))
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
         store.stored = history
 
         XCTAssertThrowsError(try sut.save(draft(date: "2024-01-02", quantity: "1", sum: "150"), replacing: "old")) { error in

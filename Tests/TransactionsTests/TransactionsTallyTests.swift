@@ -151,6 +151,32 @@ final class TransactionsTallyTests: XCTestCase {
         XCTAssertGreaterThan(refused, 50, "the rules refuse some changes")
     }
 
+    /// Each pot's days of cash say what a replay of the changed history says of the accounts
+    /// whose cash is tracked after it: whether any movement there overdraws.
+    func test_keepsTheCashRule_isWhatTheChangedHistorySays_ofItsTrackedAccounts() {
+        var answers = (kept: 0, broken: 0)
+        var random = RandomHistory(seed: 404)
+        for _ in 0..<2_000 {
+            let history = (0..<(4 + random.next(below: 25))).map { _ in random.transaction(namingTheBase: false) }
+            let index = random.next(below: history.count)
+            let (earlier, written): (Transaction?, Transaction?)
+            switch random.next(below: 3) {
+            case 0: (earlier, written) = (nil, random.transaction(namingTheBase: false))
+            case 1: (earlier, written) = (history[index], nil)
+            default: (earlier, written) = (history[index], random.edit(of: history[index], namingTheBase: false))
+            }
+            let after = history.filter { $0.id != earlier?.id } + (written.map { [$0] } ?? [])
+            let tracked = CashPolicy.trackedAccounts(in: after)
+
+            let kept = TransactionsTally(base: base, history: history).keepsTheCashRule(replacing: earlier, with: written, in: tracked)
+
+            XCTAssertEqual(kept, CashPolicy.firstViolation(in: after, accounts: tracked) == nil, "\(String(describing: earlier)) → \(String(describing: written))")
+            if kept { answers.kept += 1 } else { answers.broken += 1 }
+        }
+        XCTAssertGreaterThan(answers.kept, 300)
+        XCTAssertGreaterThan(answers.broken, 300)
+    }
+
     /// A change the tally can't tell (to an old transaction) reads only what its rules need:
     /// each ticker at stake's transactions, and all of them only when cash is at stake in an
     /// account whose cash is tracked. Its verdict is the one the whole history gives.
@@ -176,7 +202,8 @@ final class TransactionsTallyTests: XCTestCase {
                     readLess += fromWhatItNeeds.readEverything ? 0 : 1
                     refused += wholeHistory.error != nil ? 1 : 0
                 } else {
-                    let edited = random.edit(of: earlier)
+                    // As `invest` saves it: a draft naming the base currency names none.
+                    let edited = random.edit(of: earlier, namingTheBase: false)
                     let wholeHistory = save(edited, onto: history, tally: nil, replacing: earlier.id)
                     let fromWhatItNeeds = save(edited, onto: history, tally: nil, replacing: earlier.id, changes: oldOnly)
                     XCTAssertEqual(fromWhatItNeeds.error, wholeHistory.error, "seed \(seed): \(earlier) edited into \(edited)")

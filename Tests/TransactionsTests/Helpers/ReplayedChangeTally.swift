@@ -10,7 +10,7 @@ final class ReplayedChangeTally: TransactionChangeTallying {
     private let tellsChanges: Bool
 
     /// - Parameter tellsChanges: false says of every change that only the history can tell, as
-    ///   of an old transaction's; the accounts whose cash is tracked are told all the same.
+    ///   of an old transaction's; the tally as it stands is told all the same.
     init(history: [Transaction], base: String, tellsChanges: Bool = true) {
         self.history = history
         self.base = base
@@ -27,7 +27,7 @@ final class ReplayedChangeTally: TransactionChangeTallying {
         return after
     }
 
-    func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>? {
-        TransactionsTally(base: base, history: history).trackedAccounts
+    func tallyWithoutReplay() throws(TransactionsStoreError) -> TransactionsTally? {
+        TransactionsTally(base: base, history: history)
     }
 }

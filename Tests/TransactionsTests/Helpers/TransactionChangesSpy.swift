@@ -5,16 +5,16 @@ final class TransactionChangesSpy: TransactionChangeTallying {
     typealias Request = TransactionReplacement
 
     private let stub: TallyAfterChange?
-    private let tracked: Set<String?>?
+    private let current: TransactionsTally?
     var error: TransactionsStoreError?
     private(set) var requests: [Request] = []
 
     /// - Parameters:
     ///   - stub: nil says only the history can tell.
-    ///   - tracked: the accounts whose cash is tracked; nil says only the history can tell.
-    init(_ stub: TallyAfterChange?, tracked: Set<String?>? = nil) {
+    ///   - current: the tally as it stands; nil says only the history can tell.
+    init(_ stub: TallyAfterChange?, current: TransactionsTally? = nil) {
         self.stub = stub
-        self.tracked = tracked
+        self.current = current
     }
 
     func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {
@@ -23,8 +23,8 @@ final class TransactionChangesSpy: TransactionChangeTallying {
         return stub
     }
 
-    func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>? {
+    func tallyWithoutReplay() throws(TransactionsStoreError) -> TransactionsTally? {
         if let error { throw error }
-        return tracked
+        return current
     }
 }

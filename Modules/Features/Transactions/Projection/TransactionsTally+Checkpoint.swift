@@ -2,7 +2,7 @@ import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
-    public var checkpointName: String { "transactions-tally-v3-\(base)" }
+    public var checkpointName: String { "transactions-tally-v4-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
@@ -32,6 +32,17 @@ extension TransactionsTally: TransactionsProjection {
             writer.write(tally.afterMoneyIn != nil)
             writer.write(tally.afterMoneyIn?.units ?? 0)
             writer.write(tally.hasMoneyOut)
+            // Days as steps from the one before: a few bytes each, thousands of them in 20 years.
+            writer.writeCompact(tally.days.count)
+            var previous = Int(tally.days.first?.day.daysSinceEpoch ?? 0)
+            writer.writeCompact(previous)
+            for day in tally.days {
+                writer.writeCompact(Int(day.day.daysSinceEpoch) - previous)
+                previous = Int(day.day.daysSinceEpoch)
+                writer.writeCompact(day.net.units)
+                writer.writeCompact(day.moneyOut)
+                writer.writeCompact(day.movements)
+            }
         }
         writer.write(trackedAccounts.count)
         for account in trackedAccounts { writer.write(account) }
@@ -70,6 +81,18 @@ extension TransactionsTally: TransactionsProjection {
             let afterMoneyIn = FixedDecimal(units: try reader.readInt128())
             state.afterMoneyIn = hasMoneyIn ? afterMoneyIn : nil
             state.hasMoneyOut = try reader.readBool()
+            let count = try reader.readCompactCount()
+            var day = try reader.readCompactInt32()
+            state.days.reserveCapacity(count)
+            for _ in 0..<count {
+                let (step, overflow) = day.addingReportingOverflow(try reader.readCompactInt32())
+                guard !overflow else { throw CheckpointReader.Damaged() }
+                day = step
+                var net = DayNet(day: CalendarDay(daysSinceEpoch: day))
+                net.net = FixedDecimal(units: try reader.readCompactInt128())
+                (net.moneyOut, net.movements) = (Int(try reader.readCompactInt32()), Int(try reader.readCompactInt32()))
+                state.days.append(net)
+            }
             tally.pots[pot] = state
         }
         for _ in 0..<(try reader.readCount()) { tally.trackedAccounts.insert(try reader.readOptionalString()) }

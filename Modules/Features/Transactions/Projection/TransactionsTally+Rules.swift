@@ -58,6 +58,45 @@ extension TransactionsTally {
         return overdrawn || oversold ? .needsReplay : .accepted
     }
 
+    /// Whether each pot of `accounts` keeps the cash rule once `transaction` replaces `earlier`
+    /// (nil: an add; `transaction` nil: a delete), when this is the tally before the change:
+    /// told from each pot's days, none with money out may end below zero, as `CashPolicy` counts
+    /// them. Every pot of those accounts is looked at, so a true answer holds whether or not the
+    /// change turns their rule on; a false one is for the history to confirm and name.
+    public func keepsTheCashRule(replacing earlier: Transaction?, with transaction: Transaction?, in accounts: Set<String?>) -> Bool {
+        var days = pots.filter { accounts.contains($0.key.account) }.mapValues(\.days)
+        var consistent = true
+        if let earlier = earlier?.inBase(base) {
+            CashPolicy.forEachLeg(of: earlier) { pot, amount in
+                guard accounts.contains(pot.account) else { return }
+                guard let index = days[pot]?.firstIndex(where: { $0.day == earlier.date }) else {
+                    consistent = false
+                    return
+                }
+                days[pot]?[index].remove(amount)
+                if days[pot]?[index].movements == 0 { days[pot]?.remove(at: index) }
+            }
+        }
+        if let transaction = transaction?.inBase(base) {
+            CashPolicy.forEachLeg(of: transaction) { pot, amount in
+                guard accounts.contains(pot.account) else { return }
+                var list = days[pot] ?? []
+                let index = list.firstIndex { $0.day >= transaction.date } ?? list.endIndex
+                if index == list.endIndex || list[index].day != transaction.date { list.insert(DayNet(day: transaction.date), at: index) }
+                list[index].add(amount)
+                days[pot] = list
+            }
+        }
+        return consistent && days.values.allSatisfy { days in
+            var balance = FixedDecimal.zero
+            for day in days {
+                balance += day.net
+                if day.moneyOut > 0 && balance < .zero { return false }
+            }
+            return true
+        }
+    }
+
     /// Whether everything folded keeps the rules an import checks: no pot of an account whose
     /// cash is tracked was ever overdrawn (`CashPolicy.firstViolation` finds nothing), and no
     /// account's holding of `tickers` was ever oversold or split too large

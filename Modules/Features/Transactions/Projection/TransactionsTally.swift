@@ -22,6 +22,10 @@ public struct TransactionsTally: Equatable, Sendable {
         var dayStart = FixedDecimal.zero
         var afterMoneyIn: FixedDecimal?
         var hasMoneyOut = false
+        /// What each day with a movement added up to, in date order: what a change to an old
+        /// movement is checked against (`keepsTheCashRule`), where the running fields above
+        /// can't take one back out.
+        var days: [DayNet] = []
 
         /// Whether some movement, in `CashPolicy`'s order, left it below zero.
         public var wasOverdrawn: Bool {
@@ -41,6 +45,28 @@ public struct TransactionsTally: Equatable, Sendable {
             }
             balance += amount
             movements += 1
+            if days.last?.day != date { days.append(DayNet(day: date)) }
+            days[days.count - 1].add(amount)
+        }
+    }
+
+    /// One day's movements in a pot: their sum, and how many took money out (of how many).
+    struct DayNet: Equatable, Sendable {
+        let day: CalendarDay
+        var net = FixedDecimal.zero
+        var moneyOut = 0
+        var movements = 0
+
+        mutating func add(_ amount: FixedDecimal) {
+            net += amount
+            moneyOut += amount < .zero ? 1 : 0
+            movements += 1
+        }
+
+        mutating func remove(_ amount: FixedDecimal) {
+            net -= amount
+            moneyOut -= amount < .zero ? 1 : 0
+            movements -= 1
         }
     }
 

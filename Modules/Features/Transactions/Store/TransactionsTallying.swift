@@ -13,9 +13,9 @@ public protocol TransactionChangeTallying {
     /// the versions they replace; nil when only the history can tell (one of them is older than
     /// the recent ones a checkpoint can take back out, or the checkpoint is out of date).
     func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange?
-    /// The accounts whose cash is tracked (`TransactionsTally.trackedAccounts`); nil when only
-    /// the history can tell.
-    func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>?
+    /// The tally as it stands, when its checkpoint tells it without a replay; nil when only the
+    /// history can tell.
+    func tallyWithoutReplay() throws(TransactionsStoreError) -> TransactionsTally?
 }
 
 extension TransactionChangeTallying {
@@ -72,8 +72,8 @@ public final class CheckpointedTransactionsTally: TransactionsTallying, Transact
         try reader.current()
     }
 
-    public func trackedCashAccounts() throws(TransactionsStoreError) -> Set<String?>? {
-        try reader.currentWithoutReplay()?.trackedAccounts
+    public func tallyWithoutReplay() throws(TransactionsStoreError) -> TransactionsTally? {
+        try reader.currentWithoutReplay()
     }
 
     public func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {

@@ -18,9 +18,9 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
 
     /// - Parameter changes: the tally after a delete, for one of the recent transactions a
     ///   checkpoint can take back out: that delete is checked without reading the history. An
-    ///   older one's reads the whole history only when it takes money in out of an account whose
-    ///   cash is tracked (or the tally can't tell whose is), and otherwise its ticker's
-    ///   transactions at most.
+    ///   older one's reads its ticker's transactions at most, and the whole history only when it
+    ///   takes money in out of an account whose cash is tracked and the tally's days of cash
+    ///   can't clear it (or there is no tally to tell).
     public init(store: TransactionsStore, now: @escaping () -> Date, changes: TransactionChangeTallying? = nil) {
         self.store = store
         self.now = now
@@ -36,8 +36,8 @@ public final class DeleteTransactionUseCase: TransactionDeleting {
             guard let existing = try storing(DeleteTransactionError.removal, { () throws(TransactionsStoreError) in try store.retrieve(id: id) }) else {
                 throw .notFound(id: id)
             }
-            let tracked = try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try changes?.trackedCashAccounts() }
-            let check = HistoryRulesCheck(store: store, tracked: tracked)
+            let before = try storing(DeleteTransactionError.removal) { () throws(TransactionsStoreError) in try changes?.tallyWithoutReplay() }
+            let check = HistoryRulesCheck(store: store, tally: before)
             // Removing a buy or a split can strand a later sell, removing money in overdraw a
             // later movement.
             switch try storing(DeleteTransactionError.removal, { () throws(TransactionsStoreError) in try check.firstBreak(replacing: existing, with: nil) }) {

@@ -1,7 +1,8 @@
 /// The holdings and cash rules a change can break, checked by replaying only the history they
-/// need: each ticker at stake's own transactions, and all of them only when cash is at stake in
-/// an account whose cash is tracked. An old transaction's new note, or its new sum in a history
-/// without a deposit, reads no history at all.
+/// need: each ticker at stake's own transactions, and all of them only when the change moves cash
+/// in an account whose cash is tracked and the tally's days of that cash can't clear it (or
+/// there is no tally). An old transaction's new note reads no history at all; its new sum, none
+/// unless it overdraws.
 struct HistoryRulesCheck {
     enum Break: Equatable {
         case oversell(HoldingsPolicy.Violation)
@@ -9,9 +10,8 @@ struct HistoryRulesCheck {
     }
 
     let store: TransactionsStore
-    /// The accounts whose cash is tracked before the change, as the tally counts them; nil when
-    /// unknown, and then any cash at stake reads the whole history.
-    let tracked: Set<String?>?
+    /// The tally before the change; nil when only the history can tell it.
+    let tally: TransactionsTally?
 
     /// The first rule broken once `transaction` replaces `earlier` (nil: an add), or once
     /// `earlier` is removed (`transaction` nil).
@@ -20,7 +20,7 @@ struct HistoryRulesCheck {
         let written = transaction.map { [$0] } ?? []
         let id = transaction?.id ?? earlier?.id
         // What both rules need is read once.
-        let everything = cashIsAtStake(stake, written: written) ? try store.retrieveAll() : nil
+        let everything = needsEveryTransaction(stake, replacing: earlier, with: transaction) ? try store.retrieveAll() : nil
         for ticker in stake.tickers {
             var history: [Transaction]
             if let everything {
@@ -41,10 +41,12 @@ struct HistoryRulesCheck {
         return nil
     }
 
-    /// Whether the change moves cash in an account whose rule is on, or turns it on.
-    private func cashIsAtStake(_ stake: RulesAtStake, written: [Transaction]) -> Bool {
-        guard stake.cash, let tracked else { return stake.cash }
-        let trackedAfter = tracked.union(CashPolicy.trackedAccounts(in: written))
-        return stake.accounts.contains { trackedAfter.contains($0) }
+    /// Whether the cash rule needs the whole history: the change moves cash in an account whose
+    /// rule is on, or turns it on, and the tally's days of cash can't tell it keeps the rule.
+    private func needsEveryTransaction(_ stake: RulesAtStake, replacing earlier: Transaction?, with transaction: Transaction?) -> Bool {
+        guard stake.cash, let tally else { return stake.cash }
+        let trackedAfter = tally.trackedAccounts.union(CashPolicy.trackedAccounts(in: transaction.map { [$0] } ?? []))
+        let tracked = Set(stake.accounts.filter { trackedAfter.contains($0) })
+        return !tracked.isEmpty && !tally.keepsTheCashRule(replacing: earlier, with: transaction, in: tracked)
     }
 }

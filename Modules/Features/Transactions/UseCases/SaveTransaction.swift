@@ -29,9 +29,9 @@ public final class SaveTransactionUseCase: TransactionSaving {
     ///     transaction it can judge is checked in the same time at any history length.
     ///   - changes: the tally after an edit of one of the recent transactions a checkpoint can
     ///     take back out, or after a new one the tally can't fold (dated a few days back): that
-    ///     change is checked without the history too. Any other change reads the whole history
-    ///     only when it moves cash in an account whose cash is tracked (or they can't tell whose
-    ///     is), and otherwise its tickers' transactions at most.
+    ///     change is checked without the history too. Any other change reads its tickers'
+    ///     transactions at most, and the whole history only when it moves cash in an account
+    ///     whose cash is tracked and their days of cash can't clear it (or they can't tell).
     public init(store: TransactionsStore, today: @escaping () -> CalendarDay, now: @escaping () -> Date, makeID: @escaping () -> String,
                 tally: TransactionsTallying? = nil, changes: TransactionChangeTallying? = nil) {
         self.store = store
@@ -68,9 +68,8 @@ public final class SaveTransactionUseCase: TransactionSaving {
                 }
                 return found
             }
-            let tracked = current == nil ? try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try changes?.trackedCashAccounts() })
-                : current?.trackedAccounts
-            let check = HistoryRulesCheck(store: store, tracked: tracked)
+            let before = current == nil ? try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try changes?.tallyWithoutReplay() }) : current
+            let check = HistoryRulesCheck(store: store, tally: before)
             switch try storing(SaveTransactionError.saving, { () throws(TransactionsStoreError) in try check.firstBreak(replacing: earlier, with: transaction) }) {
             case let .oversell(violation)?: throw .wouldOversell(violation)
             case let .overdraw(violation)?: throw .wouldOverdraw(violation)
