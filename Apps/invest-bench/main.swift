@@ -423,6 +423,23 @@ do {
         record(size, "invest delete (an old transaction)", timeProcess(runs: options.runs, prepare: {
             for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
         }) { (["delete", oldSells.removeFirst(), "--yes"], home.path) })
+        // The same history with its cash tracked (deposits before it): an old buy's new sum is
+        // checked against the tally's days of cash, not the history.
+        let trackedHome = root.appendingPathComponent("tracked-\(size)")
+        try? FileManager.default.removeItem(at: trackedHome)
+        try FileManager.default.copyItem(at: home, to: trackedHome)
+        try LedgerTransactionsStore(ledger: FileLedgerStore(directory: trackedHome)).upsert(contentsOf: (0..<10).map { _ in
+            Transaction(id: LedgerIdentifier.random(), date: startDay.adding(days: -10), type: .deposit, ticker: "", quantity: .zero,
+                        sum: TransactionValidator.maximumValue, updatedAt: fetchedAt)
+        })
+        var sums = 0
+        record(size, "invest edit --sum (an old transaction, cash tracked)", timeProcess(runs: options.runs, prepare: {
+            for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: trackedHome.path) }
+        }) {
+            sums += 1
+            return (["edit", old, "--sum", String(100 + sums % 2)], trackedHome.path)
+        })
+        try? FileManager.default.removeItem(at: trackedHome)
         record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
             (["portfolio", "--offline"], home.path)
         })
