@@ -24,8 +24,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
 
     func test_delete_ofAnOlderSell_withNoCashTracked_readsOnlyTheTransaction() throws {
         let history = [makeTransaction(type: .buy, quantity: "2"), makeTransaction(id: "x", type: .sell, quantity: "1")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         try sut.delete(id: "x")
 
@@ -35,8 +34,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     func test_delete_ofAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
         let history = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, quantity: "2"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "2"),
                        makeTransaction(date: "2024-01-01", ticker: "MSFT")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         XCTAssertThrowsError(try sut.delete(id: "buy")) { error in
             guard case .wouldOversell? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
@@ -47,8 +45,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     func test_delete_ofAnOlderDepositNothingNeeded_isClearedByTheTallysDaysOfCash_withoutReadingTheHistory() throws {
         let history = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "60"),
                        makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         try sut.delete(id: "dep")
 
@@ -58,8 +55,7 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     func test_delete_ofAnOlderDepositALaterBuySpent_isRefused_theHistoryNamingTheBuy() {
         let history = [makeCash(id: "dep", date: "2024-01-01", type: .deposit, sum: "100"), makeCash(date: "2024-01-01", type: .deposit, sum: "5"),
                        makeTransaction(date: "2024-01-02", type: .buy, sum: "50")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         XCTAssertThrowsError(try sut.delete(id: "dep")) { error in
             guard case .wouldOverdraw? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
@@ -151,6 +147,14 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// A change the checkpoints can't take back out (an old transaction's) over `history`: the
+    /// tally as it stands is told, the tally after the change is not.
+    private func makeSUT(beyondTheCheckpoints history: [Transaction], file: StaticString = #filePath, line: UInt = #line) -> (DeleteTransactionUseCase, TransactionsStoreSpy) {
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)), file: file, line: line)
+        store.stored = history
+        return (sut, store)
+    }
 
     private func makeSUT(changes: TransactionChangesSpy? = nil, file: StaticString = #filePath, line: UInt = #line)
         -> (DeleteTransactionUseCase, TransactionsStoreSpy) {

@@ -263,8 +263,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
     func test_save_editOfAnOlderTransactionsNoteOrSum_withNoCashTracked_readsOnlyTheEarlierVersion() throws {
         let history = [makeTransaction(id: "old", date: "2024-01-01", quantity: "1", sum: "100"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "1")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
         var noted = draft(date: "2024-01-01", quantity: "1", sum: "100")
         noted.note = "fixed"
 
@@ -278,8 +277,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
     func test_save_editMovingAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
         let history = [makeTransaction(id: "old", date: "2024-01-01", quantity: "5"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "4"),
                        makeTransaction(date: "2024-01-01", ticker: "MSFT")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         XCTAssertThrowsError(try sut.save(draft(date: "2024-03-01", quantity: "5", sum: "100"), replacing: "old")) { error in
             guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
@@ -291,8 +289,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
     func test_save_editOfAnOlderSum_inAnAccountWhoseCashIsTracked_isClearedByTheTallysDaysOfCash_withoutReadingTheHistory() throws {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(id: "old", date: "2024-01-02", quantity: "1", sum: "50"),
                        makeTransaction(date: "2024-01-03", type: .sell, quantity: "1", sum: "20")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         let saved = try sut.save(draft(date: "2024-01-02", quantity: "1", sum: "100"), replacing: "old")
 
@@ -301,8 +298,7 @@ final class SaveTransactionUseCaseTests: XCTestCase {
 
     func test_save_editOfAnOlderSum_thatOverdrawsATrackedAccount_isRefused_theHistoryNamingTheMovement() {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "100"), makeTransaction(id: "old", date: "2024-01-02", quantity: "1", sum: "50")]
-        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)))
-        store.stored = history
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
 
         XCTAssertThrowsError(try sut.save(draft(date: "2024-01-02", quantity: "1", sum: "150"), replacing: "old")) { error in
             guard case .wouldOverdraw? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
@@ -416,6 +412,14 @@ final class SaveTransactionUseCaseTests: XCTestCase {
             if let error { throw error }
             return stub
         }
+    }
+
+    /// A change the checkpoints can't take back out (an old transaction's) over `history`: the
+    /// tally as it stands is told, the tally after the change is not.
+    private func makeSUT(beyondTheCheckpoints history: [Transaction], file: StaticString = #filePath, line: UInt = #line) -> (SaveTransactionUseCase, TransactionsStoreSpy) {
+        let (sut, store) = makeSUT(changes: TransactionChangesSpy(nil, current: TransactionsTally(base: "USD", history: history)), file: file, line: line)
+        store.stored = history
+        return (sut, store)
     }
 
     private func makeSUT(ids: [String] = [], tally: TallySpy? = nil, changes: TransactionChangesSpy? = nil, file: StaticString = #filePath, line: UInt = #line)
