@@ -56,6 +56,21 @@ extension InvestContext {
         return { host in console.writeNotice("\(program): waiting for \(host)…\n") }
     }
 
+    /// On a terminal, a line as a read of a long history for its summaries starts (after a
+    /// change to an old transaction, a compaction or an upgrade), which takes a second or more
+    /// once; nil for scripts. A short history's takes too little to mention.
+    public func rebuildNotice(program: String) -> ((_ bytes: Int) -> Void)? {
+        guard console.isTerminalOutput else { return nil }
+        let console = LockedConsole(console)
+        return { bytes in
+            guard bytes >= Self.noticedRebuildBytes else { return }
+            console.writeNotice("\(program): reading the whole history (\(bytes >> 20) MB) to bring its summaries up to date; this happens once…\n")
+        }
+    }
+
+    /// About 350,000 transactions, whose read takes most of a second.
+    static let noticedRebuildBytes = 32 << 20
+
     /// At a terminal, each wait for the quote service's per-minute limit, as it starts; without
     /// one the run waits silently, within the same bound.
     public func quoteWaitNotice(program: String, service: String = "the quote service") -> (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void {

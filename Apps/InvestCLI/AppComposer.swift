@@ -58,7 +58,7 @@ struct AppComposer {
     /// The local log under `ledger()`, where the projections' checkpoints are kept.
     func localLog() throws -> FileLedgerStore {
         if let log = run.localLog { return log }
-        let log = FileLedgerStore(directory: try dataDirectory())
+        let log = FileLedgerStore(directory: try dataDirectory(), onRebuild: context.rebuildNotice(program: "invest"))
         run.localLog = log
         return log
     }

@@ -134,7 +134,7 @@ struct SummaryComposer {
     /// symbols, fails the run.
     func summary() throws -> Answer {
         let copiedAt = offline ? try lastCopy() : try refreshCopyOrSayWhereTheLastOneIs()
-        let log = FileLedgerStore(directory: copyDirectory)
+        let log = FileLedgerStore(directory: copyDirectory, onRebuild: context.rebuildNotice(program: "invest-summary"))
         let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: Self.lookedUp), collecting: Self.lookedUp)
         let (quotes, samplePrices) = try quoteLoader()
         let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)

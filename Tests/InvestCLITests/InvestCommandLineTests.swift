@@ -217,3 +217,33 @@ final class ExitStatusTests: XCTestCase {
         XCTAssertEqual(console.errors, "invest: the server said \\u{1b}]0;pwned\\u{7} and \\u{9b}2J\nsecond line\n")
     }
 }
+
+final class RebuildNoticeTests: XCTestCase {
+    func test_atATerminal_aReadOfALongHistoryForItsSummaries_isToldOnce_aShortOnesIsNot() throws {
+        let console = TerminalConsole()
+        let notice = try XCTUnwrap(InvestContext(environment: [:], console: console).rebuildNotice(program: "invest"))
+
+        notice(5 << 20)
+        XCTAssertEqual(console.notices, [])
+        notice(86 << 20)
+        XCTAssertEqual(console.notices, ["invest: reading the whole history (86 MB) to bring its summaries up to date; this happens once…\n"])
+    }
+
+    func test_forAScript_nothingIsTold() {
+        XCTAssertNil(InvestContext(environment: [:], console: ScriptedConsole()).rebuildNotice(program: "invest"))
+    }
+
+    private final class TerminalConsole: Console {
+        private(set) var notices: [String] = []
+        let isInteractive = true
+        let isTerminalOutput = true
+        let terminalWidth: Int? = 80
+
+        func write(_ text: String) {}
+        func writeError(_ text: String) {}
+        func writeNotice(_ text: String) { notices.append(text) }
+        func readLine(prompt: String) -> String? { nil }
+        func readSecret(prompt: String) -> String? { nil }
+        func finishOutput() -> String? { nil }
+    }
+}

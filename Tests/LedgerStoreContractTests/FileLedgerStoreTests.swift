@@ -43,6 +43,22 @@ final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
         XCTAssertEqual(try sut.latestVersions(.prefix("eq=")), [equals.id: equals], "'=' is written as it is in an id")
     }
 
+    func test_aReadOfTheWholeLogForTheCheckpoints_isToldTheLogsSize_andOtherReadsAreNot() throws {
+        let directory = makeTemporaryDirectory()
+        var told: [Int] = []
+        let sut = FileLedgerStore(directory: directory, onRebuild: { told.append($0) })
+        try sut.append(LedgerFixtures.entry("a", updatedAt: 1))
+        _ = try sut.retrieveEntries()
+        _ = try sut.scanLive(reserve: { _ in }) { _ in true }
+        _ = try sut.latestVersions(.ids(["a"]))
+        XCTAssertEqual(told, [])
+
+        _ = try sut.scanLiveToEnd(base: nil, reserve: { _ in }, reachedBase: {}) { _ in true }
+
+        let size = try FileManager.default.attributesOfItem(atPath: sut.logPath)[.size] as? Int
+        XCTAssertEqual(told, [try XCTUnwrap(size)])
+    }
+
     private func makeLedger(file: StaticString = #filePath, line: UInt = #line) -> FileLedgerStore {
         let sut = FileLedgerStore(directory: makeTemporaryDirectory())
         trackForMemoryLeaks(sut, file: file, line: line)

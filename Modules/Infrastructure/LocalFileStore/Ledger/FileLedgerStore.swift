@@ -34,14 +34,19 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     var readPieceSize = 1 << 20
     /// How much of a batch is written at a time; small in tests, so a kill lands between pieces.
     var batchPieceSize = 1 << 20
+    private let onRebuild: ((_ bytes: Int) -> Void)?
 
-    /// - Parameter compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
-    public init(directory: URL, compactionMinimumGarbage: Int = 1000) {
+    /// - Parameters:
+    ///   - compactionMinimumGarbage: superseded lines tolerated before the log is rewritten.
+    ///   - onRebuild: told the log's size as a read of all of it for the checkpoints starts
+    ///     (`scanLiveToEnd`): what a client can say of a long wait that comes once.
+    public init(directory: URL, compactionMinimumGarbage: Int = 1000, onRebuild: ((_ bytes: Int) -> Void)? = nil) {
         logPath = directory.appendingPathComponent("transactions.log").path
         batchMarkerPath = directory.appendingPathComponent("transactions.batch").path
         checkpointsDirectory = directory.appendingPathComponent("checkpoints").path
         lock = FileLock(path: directory.appendingPathComponent("transactions.lock").path)
         self.compactionMinimumGarbage = compactionMinimumGarbage
+        self.onRebuild = onRebuild
     }
 
     public func retrieveEntries() throws(StoreError) -> [LedgerEntry] {
@@ -52,7 +57,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// and no entry is kept that the caller does not want. The file is read a piece at a time, so
     /// a reader that keeps decoded values, not entries, never has the whole file in memory.
     public func scanLive(reserve: (Int) -> Void, _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> [Int] {
-        try scanLiveToEnd(base: nil, reserve: reserve, reachedBase: {}, keep).superseded
+        try scanLiveToEnd(base: nil, reserve: reserve, reachedBase: {}, rebuilding: false, keep).superseded
     }
 
     /// The scan reads the file as long as it was when opened, so the end it names is what it read.
@@ -60,6 +65,11 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// base in another file (the log was rewritten since it was named) is never reached.
     public func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void,
                               _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
+        try scanLiveToEnd(base: base, reserve: reserve, reachedBase: reachedBase, rebuilding: true, keep)
+    }
+
+    private func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void, rebuilding: Bool,
+                               _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan {
         let file: LinePieces
         do throws(StoreError) {
             guard let opened = try fileSystem({ try openLog() }) else { return LogScan(superseded: [], end: nil, base: nil) }
@@ -67,6 +77,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         } catch {
             throw .store(error)
         }
+        if rebuilding { onRebuild?(file.size) }
         let base = base.flatMap { $0.file == file.inode && $0.length <= Int64(file.size) ? $0 : nil }
         var reached = base == nil
         let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, line throws(LedgerDecodingError) in
