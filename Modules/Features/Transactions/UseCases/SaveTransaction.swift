@@ -54,7 +54,7 @@ public final class SaveTransactionUseCase: TransactionSaving {
 
     private func saveChecked(_ fields: ValidTransactionFields, replacing id: String?) throws(SaveTransactionError) -> Transaction {
         let transaction = Transaction(id: id ?? makeID(), fields: fields, updatedAt: now())
-        // An add is judged by the tally as it stands, which also says whose cash a replay checks.
+        // An add is judged by the tally as it stands, and so is the cash of a change it can't judge.
         let current = id == nil ? try tally.map { tally throws(SaveTransactionError) in
             try storing(SaveTransactionError.saving) { () throws(TransactionsStoreError) in try tally.tally() }
         } : nil
@@ -82,7 +82,7 @@ public final class SaveTransactionUseCase: TransactionSaving {
 
     /// The tally's verdict on a new transaction, or the changed tally's on an edit or on a new
     /// transaction the tally can't fold (a back-dated one); a run without them, or a change they
-    /// can't judge, replays.
+    /// can't judge, is checked against the history its rules need (`HistoryRulesCheck`).
     private func verdict(onSaving transaction: Transaction, replacing id: String?, current: TransactionsTally?) throws(SaveTransactionError) -> TransactionsTally.Verdict {
         if let current {
             let verdict = current.verdict(onAdding: transaction)
