@@ -50,7 +50,7 @@ public struct PortfolioProjection: Equatable, Sendable {
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v4-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v5-\(positions.method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)

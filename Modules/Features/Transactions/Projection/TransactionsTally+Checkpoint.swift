@@ -2,7 +2,7 @@ import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
-    public var checkpointName: String { "transactions-tally-v4-\(base)" }
+    public var checkpointName: String { "transactions-tally-v5-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
@@ -24,14 +24,6 @@ extension TransactionsTally: TransactionsProjection {
         for (pot, tally) in pots {
             writer.write(pot.account)
             writer.write(pot.currency)
-            writer.write(tally.balance.units)
-            writer.write(tally.movements)
-            writer.write(tally.overdrawnBefore)
-            writer.write(tally.day.daysSinceEpoch)
-            writer.write(tally.dayStart.units)
-            writer.write(tally.afterMoneyIn != nil)
-            writer.write(tally.afterMoneyIn?.units ?? 0)
-            writer.write(tally.hasMoneyOut)
             // Days as steps from the one before: a few bytes each, thousands of them in 20 years.
             writer.writeCompact(tally.days.count)
             var previous = Int(tally.days.first?.day.daysSinceEpoch ?? 0)
@@ -72,15 +64,6 @@ extension TransactionsTally: TransactionsProjection {
         for _ in 0..<(try reader.readCount()) {
             let pot = CashPot(account: try reader.readOptionalString(), currency: try reader.readOptionalString())
             var state = Pot()
-            state.balance = FixedDecimal(units: try reader.readInt128())
-            state.movements = try reader.readNonNegative()
-            state.overdrawnBefore = try reader.readBool()
-            state.day = CalendarDay(daysSinceEpoch: try reader.readInt32())
-            state.dayStart = FixedDecimal(units: try reader.readInt128())
-            let hasMoneyIn = try reader.readBool()
-            let afterMoneyIn = FixedDecimal(units: try reader.readInt128())
-            state.afterMoneyIn = hasMoneyIn ? afterMoneyIn : nil
-            state.hasMoneyOut = try reader.readBool()
             let count = try reader.readCompactCount()
             var day = try reader.readCompactInt32()
             state.days.reserveCapacity(count)

@@ -87,14 +87,7 @@ extension TransactionsTally {
                 days[pot] = list
             }
         }
-        return consistent && days.values.allSatisfy { days in
-            var balance = FixedDecimal.zero
-            for day in days {
-                balance += day.net
-                if day.moneyOut > 0 && balance < .zero { return false }
-            }
-            return true
-        }
+        return consistent && !days.values.contains(where: Pot.isOverdrawn)
     }
 
     /// Whether everything folded keeps the rules an import checks: no pot of an account whose

@@ -8,43 +8,34 @@ import Ledger
 /// the history gives, so `add` checks its rules without reading the history. Each ticker's
 /// holding across all accounts is kept too: the rule a sync and `undo` check.
 public struct TransactionsTally: Equatable, Sendable {
-    /// A pot of cash as `CashPolicy` counts it: by date, within a day money in before money out.
+    /// A pot of cash as `CashPolicy` counts it: by date, within a day money in before money out,
+    /// so a day's lowest point is where it ends once money went out. Kept as what each day added
+    /// up to, which a fold extends and a change to an old movement takes back out of
+    /// (`keepsTheCashRule`); the balance and whether it was ever overdrawn are read from them.
     public struct Pot: Equatable, Sendable {
-        public internal(set) var balance = FixedDecimal.zero
-        public internal(set) var movements = 0
-        /// Whether a movement before `day` left it below zero.
-        var overdrawnBefore = false
-        /// The last day with a movement, the balance it began with, the balance after its money
-        /// in, and whether money went out on it: the day's lowest points, which money in dated
-        /// that day (counted before the day's money out) can still raise. Each is the same
-        /// whatever order the day's movements were folded in.
-        var day = CalendarDay(daysSinceEpoch: .min)
-        var dayStart = FixedDecimal.zero
-        var afterMoneyIn: FixedDecimal?
-        var hasMoneyOut = false
-        /// What each day with a movement added up to, in date order: what a change to an old
-        /// movement is checked against (`keepsTheCashRule`), where the running fields above
-        /// can't take one back out.
+        /// Each day with a movement, in date order.
         var days: [DayNet] = []
 
-        /// Whether some movement, in `CashPolicy`'s order, left it below zero.
-        public var wasOverdrawn: Bool {
-            overdrawnBefore || (afterMoneyIn.map { $0 < .zero } ?? false) || (hasMoneyOut && balance < .zero)
+        public var balance: FixedDecimal { days.reduce(.zero) { $0 + $1.net } }
+        public var movements: Int { days.reduce(0) { $0 + $1.movements } }
+        /// The last day with a movement: one dated before it has a place no fold can take.
+        var lastDay: CalendarDay? { days.last?.day }
+
+        /// Whether some movement, in `CashPolicy`'s order, left it below zero: some day with money
+        /// out ended below zero.
+        public var wasOverdrawn: Bool { Self.isOverdrawn(days) }
+
+        static func isOverdrawn(_ days: [DayNet]) -> Bool {
+            var balance = FixedDecimal.zero
+            for day in days {
+                balance += day.net
+                if day.moneyOut > 0 && balance < .zero { return true }
+            }
+            return false
         }
 
-        /// A movement dated on or after the pot's last day (one before it has a place no fold can take).
+        /// A movement dated on or after the pot's last day.
         fileprivate mutating func fold(_ amount: FixedDecimal, on date: CalendarDay) {
-            if date > day {
-                overdrawnBefore = wasOverdrawn
-                (day, dayStart, afterMoneyIn, hasMoneyOut) = (date, balance, nil, false)
-            }
-            if amount >= .zero {
-                afterMoneyIn = (afterMoneyIn ?? dayStart) + amount
-            } else {
-                hasMoneyOut = true
-            }
-            balance += amount
-            movements += 1
             if days.last?.day != date { days.append(DayNet(day: date)) }
             days[days.count - 1].add(amount)
         }
@@ -169,7 +160,7 @@ public struct TransactionsTally: Equatable, Sendable {
         let transaction = transaction.inBase(base)
         var foldable = transaction.ticker.isEmpty || Self.place(of: transaction) >= lastPlace[transaction.ticker] ?? 0
         CashPolicy.forEachLeg(of: transaction) { pot, _ in
-            if let known = pots[pot], transaction.date < known.day { foldable = false }
+            if let last = pots[pot]?.lastDay, transaction.date < last { foldable = false }
         }
         guard foldable else { return false }
         CashPolicy.forEachLeg(of: transaction) { pot, amount in pots[pot, default: Pot()].fold(amount, on: transaction.date) }
