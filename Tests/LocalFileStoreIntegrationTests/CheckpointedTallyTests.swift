@@ -211,13 +211,18 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertGreaterThan(folded, 35, "rebuilds found a day's edge among their last lines to keep them out of the base, folding a late trade into it")
     }
 
-    /// A change to an old transaction replays the log once, for whichever projection is read
-    /// first; the others are rebuilt from the same records and answer without reading it again.
-    func test_aChangeToAnOldTransaction_replaysTheLogOnce_forEveryProjectionOfTheTransactions() throws {
+    /// A change to an old transaction, which every base holds, is put in place in each
+    /// projection's base from the transactions of the tickers it names, not a replay; the
+    /// recent transactions fold onto that base as before, so they can still be changed from it.
+    func test_aChangeToAnOldTransaction_isRevisedInEveryBase_fromItsTickersTransactions_withoutAReplay() throws {
         let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 9)
-        // Three trades a day, as they happen.
-        var written = (0..<300).map { random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + Int32($0 / 3))) }
+        // Three trades a day, as they happen, in the base currency.
+        var written: [Transaction] = []
+        for index in 0..<300 {
+            let trade = random.transaction(namingTheBase: false)
+            if trade.currency == nil, trade.toCurrency == nil { written.append(trade.with(date: CalendarDay(daysSinceEpoch: 19_723 + Int32(index / 3)))) }
+        }
         try store.upsert(contentsOf: written)
         let companions = projections(of: log)
 
@@ -225,17 +230,28 @@ final class CheckpointedTallyTests: XCTestCase {
         try assertEveryProjectionEqualsAReplay(log, directory, "after the first read")
         XCTAssertEqual(log.replays, 1, "the first read rebuilt them all")
 
-        written[0] = written[0].with(sum: written[0].sum + FixedDecimal(1))
-        try store.upsert(written[0])
-        XCTAssertEqual(try CheckpointedPortfolioProjection(log: log, base: base, companions: companions).projection(method: .average),
-                       PortfolioProjection(base: base, method: .average, history: try history(directory)))
-        XCTAssertEqual(log.replays, 2, "the first transaction is in every base")
+        let old = try XCTUnwrap(written.firstIndex { (trade: Transaction) in trade.type == TransactionType.buy })
+        written[old] = written[old].with(quantity: written[old].quantity + FixedDecimal(1))
+        try store.upsert(written[old])
         try assertEveryProjectionEqualsAReplay(log, directory, "after the change")
-        XCTAssertEqual(log.replays, 2, "the portfolio's replay rebuilt the others")
+        XCTAssertEqual(log.replays, 1, "no projection replayed the log")
+        XCTAssertEqual(log.revisionReads, 3, "the tally, the portfolio and the gains each read the buy's ticker once; the newest need nothing")
 
-        try store.upsert(random.transaction().with(date: CalendarDay(daysSinceEpoch: 19_723 + 100)))
-        try assertEveryProjectionEqualsAReplay(log, directory, "after an add")
-        XCTAssertEqual(log.replays, 2, "each folds the line appended since")
+        let recent = written.count - 2
+        written[recent] = written[recent].with(sum: written[recent].sum + FixedDecimal(1))
+        try store.upsert(written[recent])
+        try store.upsert(random.transaction(namingTheBase: false).with(date: CalendarDay(daysSinceEpoch: 19_723 + 100)))
+        try assertEveryProjectionEqualsAReplay(log, directory, "after a change to a recent transaction and an add")
+        XCTAssertEqual(log.replays, 1, "each folds the recent lines onto its revised base")
+        XCTAssertEqual(log.revisionReads, 3, "nothing more was revised")
+
+        written[old] = written[old].with(quantity: written[old].quantity + FixedDecimal(1))
+        try store.upsert(written[old])
+        try assertEveryProjectionEqualsAReplay(log, directory, "after a second change to the old transaction")
+        try store.delete(written[old], deletedAt: Date())
+        try assertEveryProjectionEqualsAReplay(log, directory, "after its delete")
+        XCTAssertEqual(log.replays, 1, "the version each base holds is revised again")
+        XCTAssertEqual(log.revisionReads, 9)
     }
 
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
@@ -264,14 +280,36 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(added, try replay(directory))
     }
 
-    func test_aChangeToARecordAlreadyCounted_isReplayed() throws {
-        let (_, store, log) = try checkpointedDeposit()
+    func test_aChangeToARecordInTheBase_isTakenOutOfIt_withoutAReplay_orAnyOtherRead() throws {
+        let (directory, store, log) = try checkpointedDeposit()
 
         try store.delete(Self.deposit, deletedAt: Date())
         let tally = try CheckpointedTransactionsTally(log: log, base: base).tally()
 
-        XCTAssertEqual(log.replays, 2)
+        XCTAssertEqual(log.replays, 1)
+        XCTAssertEqual(log.revisionReads, 0, "a deposit's cash is told by the deposit alone")
         XCTAssertEqual(tally.cashBalances(in: .all), CashBalances(isTracked: false, balances: [:], movements: [:]))
+        XCTAssertEqual(tally, try replay(directory))
+    }
+
+    /// A deletion a replay read after its base is one of the records written since, which the
+    /// base doesn't hold: the next read passes over it, neither replaying nor revising the base.
+    func test_aDeletionAReplayReadAfterItsBase_isPassedOverByTheNextRead() throws {
+        let (directory, store, log) = makeSUT()
+        let written = (0..<20).map { makeCash(id: "d\($0)", date: "2024-01-\(10 + $0)", type: .deposit, sum: "1") }
+        try store.upsert(contentsOf: written)
+        _ = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally()
+        try store.delete(written[0], deletedAt: Date())
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("checkpoints"))
+        _ = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally()
+        XCTAssertEqual(log.replays, 2, "no checkpoint to start from")
+
+        try store.upsert(makeCash(id: "new", date: "2024-02-10", type: .deposit, sum: "5"))
+        let tally = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8).tally()
+
+        XCTAssertEqual(log.replays, 2)
+        XCTAssertEqual(log.revisionReads, 0)
+        XCTAssertEqual(tally, try replay(directory))
     }
 
     func test_aCheckpointOfALogAnImportExtended_isCarriedOverToTheNewFile_andFoldsTheImportedLines() throws {

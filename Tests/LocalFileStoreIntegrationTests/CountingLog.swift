@@ -30,6 +30,18 @@ final class CountingLog: CheckpointableLedger {
         return try log.scanLiveToEnd(base: base, reserve: reserve, reachedBase: reachedBase, keep)
     }
 
+    /// How many times a revision read the records it needs (a ticker's, say) instead of replaying.
+    private(set) var revisionReads = 0
+
+    func latestVersions(of ids: Set<String>, before end: LogPosition) throws(StoreError) -> [String: LedgerEntry]? {
+        try log.latestVersions(of: ids, before: end)
+    }
+
+    func liveEntries(before end: LogPosition, picking: (LedgerEntry) -> Bool) throws(StoreError) -> [LedgerEntry]? {
+        revisionReads += 1
+        return try log.liveEntries(before: end, picking: picking)
+    }
+
     func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition) {
         log.saveCheckpoint(payload, named: name, at: position)
     }

@@ -28,6 +28,12 @@ final class PortfolioProjectionTests: XCTestCase {
         }
     }
 
+    func test_revisedWithEditsAndDeletes_equalsAReplayOfTheChangedHistory_underEitherMethod() {
+        for method in [CostBasisMethod.average, .fifo] {
+            assertRevisionEqualsAReplay(of: PortfolioProjection(base: "USD", method: method), seed: 407, minimumRevised: 120)
+        }
+    }
+
     func test_checkpointOfTheProjection_readsBackEqual_andOnlyForItsMethodAndBase() throws {
         var random = RandomHistory(seed: 5)
         let projection = PortfolioProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })

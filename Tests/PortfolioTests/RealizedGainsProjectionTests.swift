@@ -36,6 +36,15 @@ final class RealizedGainsProjectionTests: XCTestCase {
         XCTAssertEqual(projection.gains().map(\.transactionID), [earlier.id, later.id])
     }
 
+    /// The gains as listed, and the positions as a later sell folds them.
+    func test_revisedWithEditsAndDeletes_listsTheGainsOfAReplayOfTheChangedHistory_underEitherMethod() {
+        for method in [CostBasisMethod.average, .fifo] {
+            assertRevisionEqualsAReplay(of: RealizedGainsProjection(base: "USD", method: method), seed: 408, minimumRevised: 120) { projection in
+                Array(projection.gains())
+            }
+        }
+    }
+
     func test_checkpointOfTheProjection_readsBackEqual_andOnlyForItsMethodAndBase() throws {
         var random = RandomHistory(seed: 9)
         var projection = RealizedGainsProjection(base: base, method: .fifo, history: (0..<200).map { _ in random.transaction() })

@@ -24,6 +24,11 @@ final class NewestTransactionsTests: XCTestCase {
         }
     }
 
+    func test_revisedWithEditsAndDeletes_equalsAReplayOfTheChangedHistory() {
+        assertRevisionEqualsAReplay(of: NewestTransactions(base: "USD"), seed: 405, minimumRevised: 290)
+        assertRevisionEqualsAReplay(of: NewestTransactions(base: "USD", capacity: 10), seed: 406, minimumRevised: 120)
+    }
+
     func test_answer_isWhatListingTheWholeHistoryGives_whenItGivesOne() throws {
         var answered = 0
         for seed in 1...30 {

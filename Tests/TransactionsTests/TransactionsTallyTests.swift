@@ -25,6 +25,10 @@ final class TransactionsTallyTests: XCTestCase {
         }
     }
 
+    func test_revisedWithEditsAndDeletes_equalsAReplayOfTheChangedHistory() {
+        assertRevisionEqualsAReplay(of: TransactionsTally(base: "USD"), seed: 404, minimumRevised: 290)
+    }
+
     func test_combinedHoldings_areViolatedExactlyWhenTheHoldingsPolicyFindsABreakAcrossAllAccounts() {
         var violated = 0, kept = 0
         for seed in 1...40 {

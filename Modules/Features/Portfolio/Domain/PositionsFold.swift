@@ -55,6 +55,41 @@ extension PortfolioCalculator {
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
 
+        /// Whether `changes` can be put in place without the history: none takes back out a fee
+        /// charged to an account, which only the history can say whether another fee still names.
+        static func canRevise(_ changes: [Revision<Transaction>]) -> Bool {
+            !changes.contains { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false }
+        }
+
+        /// The tickers `changes` name: their positions are worked out again from their transactions.
+        static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
+            Set(changes.flatMap { [$0.earlier?.ticker, $0.later?.ticker] }.compactMap { $0 }.filter { !$0.isEmpty })
+        }
+
+        /// `changes` (in the base) put in place of their earlier versions, when `canRevise`: a new
+        /// fee charged to an account added, and the positions of the tickers they name worked out
+        /// again from their transactions among `records` (in the base, in the ledger's order), in
+        /// a replay's order. Each sell's gain of those tickers goes to `realized`, in that order.
+        mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction], realized: inout [AccountGain]?) {
+            for later in changes.compactMap(\.later) where later.ticker.isEmpty && later.type == .fee {
+                accountFees[later.account, default: .zero] += later.sum
+            }
+            let tickers = Self.tickers(of: changes)
+            guard !tickers.isEmpty else { return }
+            book.defaultAccount = book.defaultAccount.filter { !tickers.contains($0.key) }
+            book.otherAccounts = book.otherAccounts.filter { !tickers.contains($0.key.ticker) }
+            for ticker in tickers { lastPlace[ticker] = nil }
+            let traded = records.filter { tickers.contains($0.ticker) }
+            var restated: [CostBooking] = []
+            for index in PortfolioCalculator.inPositionsOrder(traded) {
+                if let gain = PortfolioCalculator.apply(traded[index], to: &book, accountFees: &accountFees, method: method, restated: &restated) {
+                    realized?.append(AccountGain(account: gain.account, gain: gain.gain))
+                }
+                restated.removeAll(keepingCapacity: true)
+                lastPlace[traded[index].ticker] = Self.place(of: traded[index])
+            }
+        }
+
         private static func place(of transaction: Transaction) -> UInt64 {
             UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
         }

@@ -34,6 +34,56 @@ struct PackedGains: Equatable, Sendable {
         Self.write(sold, to: &added)
     }
 
+    /// These gains with those of `tickers` worked out again: each sell's taken from `worked`,
+    /// in its place, but for the sells `moved` (written again, so last in the ledger), whose
+    /// gains go after all the others, in that order. Nil when a sell of those tickers that
+    /// didn't move gains or loses a gain: its place among the others isn't known.
+    func revising(tickers: Set<String>, moved: [String], with worked: [AccountGain]) -> PackedGains? {
+        var worked = Dictionary(worked.map { ($0.gain.transactionID, $0) }) { first, _ in first }
+        let movedIDs = Set(moved)
+        var revised = PackedGains()
+        for index in indices {
+            let (id, ticker) = soldAt(index)
+            guard tickers.contains(ticker) else {
+                revised.append(written: bytes(at: index), day: days[index])
+                continue
+            }
+            if movedIDs.contains(id) { continue }
+            guard let gain = worked.removeValue(forKey: id) else { return nil }
+            revised.append(gain)
+        }
+        for id in moved {
+            if let gain = worked.removeValue(forKey: id) { revised.append(gain) }
+        }
+        return worked.isEmpty ? revised : nil
+    }
+
+    /// The id and the ticker of a sell, read without its figures.
+    private func soldAt(_ index: Int) -> (id: String, ticker: String) {
+        var reader = reader(at: index)
+        do {
+            _ = try reader.readCompactOptionalString()
+            let id = try reader.readCompactString()
+            _ = try reader.readCompactInt32()
+            return (id, try reader.readCompactString())
+        } catch {
+            preconditionFailure(Self.checked)
+        }
+    }
+
+    /// The bytes a sell was written in.
+    private func bytes(at index: Int) -> ArraySlice<UInt8> {
+        if index < readStarts.count { return read[readStarts[index]..<(index + 1 < readStarts.count ? readStarts[index + 1] : readEnd)] }
+        let added = index - readStarts.count
+        return self.added.bytes[addedStarts[added]..<(added + 1 < addedStarts.count ? addedStarts[added + 1] : self.added.bytes.count)]
+    }
+
+    private mutating func append(written bytes: ArraySlice<UInt8>, day: Int32) {
+        addedStarts.append(added.bytes.count)
+        days.append(day)
+        added.append(written: bytes)
+    }
+
     subscript(index: Int) -> AccountGain {
         var reader = reader(at: index)
         do { return try Self.read(from: &reader) } catch { preconditionFailure(Self.checked) }

@@ -11,7 +11,9 @@ public struct PortfolioProjection: Equatable, Sendable {
     public private(set) var positions: PortfolioCalculator.PositionsFold
     public private(set) var tally: TransactionsTally
     /// Every account a transaction names (a transfer's two).
-    public private(set) var accounts: Set<String?> = []
+    public var accounts: Set<String?> { Set(namings.keys) }
+    /// How many times transactions name each account: a change takes its own back out.
+    private var namings: [String?: Int] = [:]
     public private(set) var namesAnotherCurrency = false
 
     public init(base: String, method: CostBasisMethod) {
@@ -42,15 +44,57 @@ public struct PortfolioProjection: Equatable, Sendable {
     }
 
     private mutating func note(_ transaction: Transaction) {
-        accounts.insert(transaction.account)
-        guard !transaction.isPlain else { return }
-        if transaction.type == .transfer { accounts.insert(transaction.toAccount) }
-        if transaction.currency != nil || transaction.toCurrency != nil { namesAnotherCurrency = true }
+        forAccount(namedBy: transaction) { namings[$0, default: 0] += 1 }
+        if transaction.namesAnotherCurrency { namesAnotherCurrency = true }
+    }
+
+    private func forAccount(namedBy transaction: Transaction, _ body: (String?) -> Void) {
+        body(transaction.account)
+        if !transaction.isPlain, transaction.type == .transfer { body(transaction.toAccount) }
+    }
+
+    /// The positions, the tally and the accounts named with `changes` put in place; nil, to
+    /// replay, for a change naming another currency, whose portfolio is worked out from the history.
+    public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
+        let changes = changes.inBase(base)
+        guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+    }
+
+    public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
+        let changes = changes.inBase(base), records = records.inBase(base)
+        var unwanted: [AccountGain]?
+        positions.revise(changes, given: records, realized: &unwanted)
+        guard tally.revise(changes, given: records) else { return false }
+        for change in changes {
+            if let earlier = change.earlier {
+                forAccount(namedBy: earlier) { account in
+                    namings[account, default: 0] -= 1
+                    if namings[account] == 0 { namings[account] = nil }
+                }
+            }
+            if let later = change.later { note(later) }
+        }
+        return true
+    }
+}
+
+extension Transaction {
+    var namesAnotherCurrency: Bool { currency != nil || toCurrency != nil }
+}
+
+extension [Revision<Transaction>] {
+    func inBase(_ base: String) -> [Revision<Transaction>] {
+        map { Revision(earlier: $0.earlier?.inBase(base), later: $0.later?.inBase(base)) }
+    }
+
+    var namesAnotherCurrency: Bool {
+        contains { $0.earlier?.namesAnotherCurrency == true || $0.later?.namesAnotherCurrency == true }
     }
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v5-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v6-\(positions.method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
@@ -64,8 +108,11 @@ extension PortfolioProjection: TransactionsProjection {
         writer.write(base)
         positions.write(to: &writer)
         tally.write(to: &writer)
-        writer.write(accounts.count)
-        for account in accounts { writer.write(account) }
+        writer.write(namings.count)
+        for (account, count) in namings {
+            writer.write(account)
+            writer.write(count)
+        }
         writer.write(namesAnotherCurrency)
     }
 
@@ -75,8 +122,12 @@ extension PortfolioProjection: TransactionsProjection {
         decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
         guard decoded.positions.method == positions.method, let tally = try tally.decoded(from: &reader) else { return nil }
         decoded.tally = tally
-        decoded.accounts = []
-        for _ in 0..<(try reader.readCount()) { decoded.accounts.insert(try reader.readOptionalString()) }
+        decoded.namings = [:]
+        for _ in 0..<(try reader.readCount()) {
+            let account = try reader.readOptionalString(), count = try reader.readNonNegative()
+            guard count > 0 else { throw CheckpointReader.Damaged() }
+            decoded.namings[account] = count
+        }
         decoded.namesAnotherCurrency = try reader.readBool()
         return decoded
     }

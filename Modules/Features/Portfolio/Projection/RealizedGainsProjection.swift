@@ -58,7 +58,27 @@ public struct RealizedGainsProjection: Equatable, Sendable {
         let (folded, gain) = positions.foldRealizing(transaction)
         guard folded else { return false }
         if let gain { realized.append(gain) }
-        if transaction.currency != nil || transaction.toCurrency != nil { namesAnotherCurrency = true }
+        if transaction.namesAnotherCurrency { namesAnotherCurrency = true }
+        return true
+    }
+
+    /// The positions and the gains of the tickers `changes` name; nil, to replay, for a change
+    /// naming another currency, whose gains are worked out from the history.
+    public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
+        let changes = changes.inBase(base)
+        guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+    }
+
+    /// Each sell of those tickers keeps its place among the others; a changed one is written
+    /// last, so its gain goes last, as in a replay, which orders a day's sells as the ledger does.
+    public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
+        let changes = changes.inBase(base)
+        var worked: [AccountGain]? = []
+        positions.revise(changes, given: records.inBase(base), realized: &worked)
+        let moved = changes.compactMap { ($0.later ?? $0.earlier)?.id }
+        guard let revised = realized.revising(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes), moved: moved, with: worked ?? []) else { return false }
+        realized = revised
         return true
     }
 }

@@ -45,14 +45,19 @@ public enum CashPolicy {
         // By index, not by element: a transaction copied out of the array costs a retain and a
         // release of each of its strings, more than the test itself.
         var accounts = Set<String?>()
-        for index in history.indices {
-            switch history[index].type {
-            case .deposit: accounts.insert(history[index].account)
-            case .transfer where history[index].ticker.isEmpty: accounts.insert(history[index].toAccount)
-            default: continue
-            }
-        }
+        for index in history.indices { forAccountTracked(by: history[index]) { accounts.insert($0) } }
         return accounts
+    }
+
+    /// Hands `body` the account whose cash `transaction` makes tracked, if it makes one: a
+    /// deposit's, or the account cash is transferred to.
+    @inline(__always)
+    public static func forAccountTracked(by transaction: Transaction, _ body: (String?) -> Void) {
+        switch transaction.type {
+        case .deposit: body(transaction.account)
+        case .transfer where transaction.ticker.isEmpty: body(transaction.toAccount)
+        default: break
+        }
     }
 
     /// Every pot's balance in `scope`: deposits − withdrawals − buys + sells + dividends + interest

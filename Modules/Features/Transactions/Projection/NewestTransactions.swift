@@ -71,6 +71,16 @@ public struct NewestTransactions: Equatable, Sendable {
         countsByType[transaction.type, default: 0] += 1
     }
 
+    private mutating func uncount(_ transaction: Transaction) {
+        func decrement<Key>(_ counts: inout [Key: Int], _ key: Key) {
+            counts[key, default: 0] -= 1
+            if counts[key] == 0 { counts[key] = nil }
+        }
+        decrement(&countsByDay, transaction.date.daysSinceEpoch)
+        decrement(&countsByTicker, transaction.ticker)
+        decrement(&countsByType, transaction.type)
+    }
+
     private mutating func insert(_ transaction: Transaction) {
         let transaction = transaction.inBase(base)
         count(transaction)
@@ -101,6 +111,24 @@ extension NewestTransactions: TransactionsProjection {
 
     public mutating func fold(_ transaction: Transaction) -> Bool {
         insert(transaction)
+        return true
+    }
+
+    /// The changes tell it all, unless one takes out a transaction kept while others aren't:
+    /// which of those comes next only the history can say.
+    public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? { .nothing }
+
+    public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
+        for change in changes {
+            if let earlier = change.earlier {
+                if let kept = newest.firstIndex(where: { $0.id == earlier.id }) {
+                    guard total == newest.count else { return false }
+                    newest.remove(at: kept)
+                }
+                uncount(earlier.inBase(base))
+            }
+            if let later = change.later { insert(later) }
+        }
         return true
     }
 

@@ -2,7 +2,7 @@ import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
-    public var checkpointName: String { "transactions-tally-v5-\(base)" }
+    public var checkpointName: String { "transactions-tally-v6-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> TransactionsTally {
         TransactionsTally(base: base, history: history)
@@ -36,8 +36,11 @@ extension TransactionsTally: TransactionsProjection {
                 writer.writeCompact(day.movements)
             }
         }
-        writer.write(trackedAccounts.count)
-        for account in trackedAccounts { writer.write(account) }
+        writer.write(tracking.count)
+        for (account, count) in tracking {
+            writer.write(account)
+            writer.write(count)
+        }
         writer.write(holdings.count)
         for (key, holding) in holdings {
             writer.write(key.account)
@@ -78,7 +81,11 @@ extension TransactionsTally: TransactionsProjection {
             }
             tally.pots[pot] = state
         }
-        for _ in 0..<(try reader.readCount()) { tally.trackedAccounts.insert(try reader.readOptionalString()) }
+        for _ in 0..<(try reader.readCount()) {
+            let account = try reader.readOptionalString(), count = try reader.readNonNegative()
+            guard count > 0 else { throw CheckpointReader.Damaged() }
+            tally.tracking[account] = count
+        }
         for _ in 0..<(try reader.readCount()) {
             let key = HoldingKey(account: try reader.readOptionalString(), ticker: try reader.readString())
             tally.holdings[key] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())

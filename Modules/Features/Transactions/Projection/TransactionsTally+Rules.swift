@@ -53,7 +53,8 @@ extension TransactionsTally {
     /// replay can name the break.
     public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
         let stake = RulesAtStake(replacing: earlier, with: transaction)
-        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
+        let tracked = trackedAccounts
+        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && tracked.contains($0.key.account) && $0.value.wasOverdrawn }
         let oversold = holdings.contains { stake.accounts.contains($0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
         return overdrawn || oversold ? .needsReplay : .accepted
     }
@@ -64,30 +65,21 @@ extension TransactionsTally {
     /// them. Every pot of those accounts is looked at, so a true answer holds whether or not the
     /// change turns their rule on; a false one is for the history to confirm and name.
     public func keepsTheCashRule(replacing earlier: Transaction?, with transaction: Transaction?, in accounts: Set<String?>) -> Bool {
-        var days = pots.filter { accounts.contains($0.key.account) }.mapValues(\.days)
+        var after = pots.filter { accounts.contains($0.key.account) }
         var consistent = true
         if let earlier = earlier?.inBase(base) {
             CashPolicy.forEachLeg(of: earlier) { pot, amount in
                 guard accounts.contains(pot.account) else { return }
-                guard let index = days[pot]?.firstIndex(where: { $0.day == earlier.date }) else {
-                    consistent = false
-                    return
-                }
-                days[pot]?[index].remove(amount)
-                if days[pot]?[index].movements == 0 { days[pot]?.remove(at: index) }
+                consistent = consistent && after[pot]?.takeOut(amount, on: earlier.date) == true
             }
         }
         if let transaction = transaction?.inBase(base) {
             CashPolicy.forEachLeg(of: transaction) { pot, amount in
                 guard accounts.contains(pot.account) else { return }
-                var list = days[pot] ?? []
-                let index = list.firstIndex { $0.day >= transaction.date } ?? list.endIndex
-                if index == list.endIndex || list[index].day != transaction.date { list.insert(DayNet(day: transaction.date), at: index) }
-                list[index].add(amount)
-                days[pot] = list
+                after[pot, default: Pot()].put(amount, on: transaction.date)
             }
         }
-        return consistent && !days.values.contains(where: Pot.isOverdrawn)
+        return consistent && !after.values.contains(where: \.wasOverdrawn)
     }
 
     /// Whether everything folded keeps the rules an import checks: no pot of an account whose
@@ -95,7 +87,8 @@ extension TransactionsTally {
     /// account's holding of `tickers` was ever oversold or split too large
     /// (`HoldingsPolicy.firstViolation` finds nothing in any account).
     public func keepsTheRules(forTickers tickers: Set<String>) -> Bool {
-        !pots.contains { trackedAccounts.contains($0.key.account) && $0.value.wasOverdrawn }
+        let tracked = trackedAccounts
+        return !pots.contains { tracked.contains($0.key.account) && $0.value.wasOverdrawn }
             && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
     }
 }

@@ -23,9 +23,7 @@ public struct TransactionsTally: Equatable, Sendable {
 
         /// Whether some movement, in `CashPolicy`'s order, left it below zero: some day with money
         /// out ended below zero.
-        public var wasOverdrawn: Bool { Self.isOverdrawn(days) }
-
-        static func isOverdrawn(_ days: [DayNet]) -> Bool {
+        public var wasOverdrawn: Bool {
             var balance = FixedDecimal.zero
             for day in days {
                 balance += day.net
@@ -90,7 +88,9 @@ public struct TransactionsTally: Equatable, Sendable {
     public let base: String
     public internal(set) var pots: [CashPot: Pot] = [:]
     /// The accounts with a deposit or cash transferred in: those whose cash rule is on.
-    public internal(set) var trackedAccounts: Set<String?> = []
+    public var trackedAccounts: Set<String?> { Set(tracking.keys) }
+    /// How many transactions make each of them tracked: a change takes one back out.
+    var tracking: [String?: Int] = [:]
     public internal(set) var holdings: [HoldingKey: Holding] = [:]
     /// Each ticker's shares across all accounts, as `HoldingsPolicy` counts them in `.all`.
     public internal(set) var combinedHoldings: [String: Holding] = [:]
@@ -105,7 +105,7 @@ public struct TransactionsTally: Equatable, Sendable {
     public init(base: String, history: [Transaction]) {
         self.init(base: base)
         let history = history.inBase(base)
-        trackedAccounts = CashPolicy.trackedAccounts(in: history)
+        for index in history.indices { CashPolicy.forAccountTracked(by: history[index]) { tracking[$0, default: 0] += 1 } }
         // Pots are independent: each one's movements, in CashPolicy's order (day, money in
         // first, then as given), as packed keys, not copies of the transactions that made them.
         // Most legs fall in the pot of the leg before, which is looked up without hashing.
@@ -136,11 +136,15 @@ public struct TransactionsTally: Equatable, Sendable {
             }
             self.pots[pot] = state
         }
-        // Tickers are independent too: each one's holdings are folded apart, in the holdings
-        // rule's order, and written in once. That order follows a history written over time, so
-        // the transactions are read about as they lie, not fetched from all over it.
+        foldHoldings(of: history, at: history.indices.filter { !history[$0].ticker.isEmpty })
+    }
+
+    /// The holdings of the tickers of `history[traded]`, folded from them alone: tickers are
+    /// independent, so each one's are folded apart, in the holdings rule's order, and written in
+    /// once. That order follows a history written over time, so the transactions are read about
+    /// as they lie, not fetched from all over it.
+    mutating func foldHoldings(of history: [Transaction], at traded: [Int]) {
         var slots: [String: Int] = [:], tickers: [(name: String, holdings: TickerHoldings, lastPlace: UInt64)] = []
-        let traded = history.indices.filter { !history[$0].ticker.isEmpty }
         for (place, index) in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <) {
             let ticker = history[index].ticker
             let slot = slots[ticker] ?? tickers.count
@@ -164,11 +168,7 @@ public struct TransactionsTally: Equatable, Sendable {
         }
         guard foldable else { return false }
         CashPolicy.forEachLeg(of: transaction) { pot, amount in pots[pot, default: Pot()].fold(amount, on: transaction.date) }
-        switch transaction.type {
-        case .deposit: trackedAccounts.insert(transaction.account)
-        case .transfer where transaction.ticker.isEmpty: trackedAccounts.insert(transaction.toAccount)
-        default: break
-        }
+        CashPolicy.forAccountTracked(by: transaction) { tracking[$0, default: 0] += 1 }
         if !transaction.ticker.isEmpty { foldHoldings(transaction) }
         return true
     }

@@ -122,6 +122,36 @@ extension FileLedgerStore: CheckpointableLedger {
         }
     }
 
+    public func latestVersions(of ids: Set<String>, before end: LogPosition) throws(StoreError) -> [String: LedgerEntry]? {
+        guard !ids.isEmpty else { return [:] }
+        return try fileSystem { () throws -> [String: LedgerEntry]? in
+            guard let file = try opened(at: end, readingFrom: 0) else { return nil }
+            return try latestVersions(.ids(ids), in: file, before: Int(end.length))
+        }
+    }
+
+    /// One pass as a replay's, up to `end`, keeping only the entries picked.
+    public func liveEntries(before end: LogPosition, picking: (LedgerEntry) -> Bool) throws(StoreError) -> [LedgerEntry]? {
+        guard let file = try fileSystem({ try opened(at: end, readingFrom: 0) }) else { return nil }
+        file.limit(to: Int(end.length))
+        var entries: [LedgerEntry] = []
+        let scan: Scan
+        do throws(LedgerReadError) {
+            scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: { _ in }) { entry, _ in
+                guard picking(entry) else { return false }
+                entries.append(entry)
+                return true
+            }
+        } catch let .store(error) {
+            throw error
+        } catch {
+            // Nothing is decoded here: an entry is kept as it is.
+            return nil
+        }
+        entries.removeAll(atPositions: scan.superseded)
+        return entries
+    }
+
     /// The log, if it is still the file `position` saw, at least as long, with the same last
     /// line there and in the current format.
     private func opened(at position: LogPosition, readingFrom offset: Int) throws -> LinePieces? {

@@ -10,43 +10,49 @@ extension FileLedgerStore {
         if case let .ids(ids) = match, ids.isEmpty { return [:] }
         let found = try fileSystem { () throws -> [String: LedgerEntry]? in
             guard let file = try openLog() else { return [:] }
-            guard file.size > 0 else { return [:] }
-            let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
-            let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }
-            guard version == LedgerLogCodec.version else { return nil }
-            let wanted = WantedIDs(match)
-            // A prefix reads every line, in pieces of a megabyte: one the log writes as it is is
-            // compared at each line's start, so only the lines that start with it are handed out.
-            var backwards = BackwardLines(file: file, start: recordsStart, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16, idStart: Self.rawPrefix(of: match))
-            var found: [String: LedgerEntry] = [:], passed = Set<String>()
-            while let (piece, _, lines) = try backwards.next() {
-                var unreadable = false, complete = false
-                piece.withUnsafeBufferPointer { buffer in
-                    for line in lines.reversed() {
-                        guard let raw = Self.rawID(in: buffer, line), wanted.mayInclude(raw) else { continue }
-                        let id = LedgerEscaping.unescape(raw)
-                        guard match.takes(id), passed.insert(id).inserted else { continue }
-                        var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
-                        var entry: LedgerEntry?
-                        try? reader.read(Array(buffer[line.lowerBound...line.upperBound]), isLast: true) { _, read, _ in entry = read }
-                        guard let entry else {
-                            unreadable = true
-                            return
-                        }
-                        found[id] = entry
-                        if case let .ids(ids) = match, found.count == ids.count {
-                            complete = true
-                            return
-                        }
-                    }
-                }
-                if unreadable { return nil }
-                if complete { return found }
-            }
-            return found
+            return try latestVersions(match, in: file, before: nil)
         }
         if let found { return found }
         return match.versions(in: try retrieveEntries())
+    }
+
+    /// The latest versions in the lines of `file` before `end` (all of them when nil); nil for a
+    /// log in an older format, or a line that can't be read.
+    func latestVersions(_ match: IdentifierMatch, in file: LinePieces, before end: Int?) throws -> [String: LedgerEntry]? {
+        guard file.size > 0 else { return [:] }
+        let head = try file.bytes(in: 0..<min(file.size, 256)) ?? []
+        let (version, recordsStart) = try head.withUnsafeBufferPointer { bytes throws(StoreError) in try LedgerLogCodec.checkHeader(bytes, path: logPath) }
+        guard version == LedgerLogCodec.version else { return nil }
+        let wanted = WantedIDs(match)
+        // A prefix reads every line, in pieces of a megabyte: one the log writes as it is is
+        // compared at each line's start, so only the lines that start with it are handed out.
+        var backwards = BackwardLines(file: file, start: recordsStart, end: end, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16, idStart: Self.rawPrefix(of: match))
+        var found: [String: LedgerEntry] = [:], passed = Set<String>()
+        while let (piece, _, lines) = try backwards.next() {
+            var unreadable = false, complete = false
+            piece.withUnsafeBufferPointer { buffer in
+                for line in lines.reversed() {
+                    guard let raw = Self.rawID(in: buffer, line), wanted.mayInclude(raw) else { continue }
+                    let id = LedgerEscaping.unescape(raw)
+                    guard match.takes(id), passed.insert(id).inserted else { continue }
+                    var reader = LedgerLogCodec.RecordReader(path: logPath, continuing: version)
+                    var entry: LedgerEntry?
+                    try? reader.read(Array(buffer[line.lowerBound...line.upperBound]), isLast: true) { _, read, _ in entry = read }
+                    guard let entry else {
+                        unreadable = true
+                        return
+                    }
+                    found[id] = entry
+                    if case let .ids(ids) = match, found.count == ids.count {
+                        complete = true
+                        return
+                    }
+                }
+            }
+            if unreadable { return nil }
+            if complete { return found }
+        }
+        return found
     }
 
     /// A prefix's bytes as the log writes an id that starts with it; nil when the log would

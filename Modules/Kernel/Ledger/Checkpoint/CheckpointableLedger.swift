@@ -70,6 +70,14 @@ public protocol CheckpointableLedger: AnyObject {
     /// from there.
     func scanLiveToEnd(base: LogPosition?, reserve: (Int) -> Void, reachedBase: () -> Void,
                        _ keep: (LedgerEntry) throws(LedgerDecodingError) -> Bool) throws(LedgerReadError) -> LogScan
+    /// Each of `ids`' latest line before `end`, tombstones included: the version the lines up to
+    /// there hold. Nil when the log no longer starts with what `end` saw, or can't be read back
+    /// (a read of the whole log names the line).
+    func latestVersions(of ids: Set<String>, before end: LogPosition) throws(StoreError) -> [String: LedgerEntry]?
+    /// The live entries `picking` lets through among the lines before `end`, in the ledger's
+    /// order, each id's latest line up to there deciding. Nil when the log no longer starts with
+    /// what `end` saw.
+    func liveEntries(before end: LogPosition, picking: (LedgerEntry) -> Bool) throws(StoreError) -> [LedgerEntry]?
     /// Keeps `payload` under `name`, replacing what was there, without waiting for other writers:
     /// a checkpoint is a cache, and one lost to a crash is rebuilt from the log.
     func saveCheckpoint(_ payload: [UInt8], named name: String, at position: LogPosition)

@@ -30,6 +30,13 @@ public protocol CheckpointableProjection {
     /// day's transaction, say). A replay's base is taken only where no record after it comes
     /// before one in it, so the records after it can be folded onto it.
     func replayOrders(_ record: Record, before other: Record) -> Bool
+    /// What `revise` needs to put `changes` in place of the versions folded, or nil when it
+    /// can't: the log is replayed.
+    func reading(toRevise changes: [Revision<Record>]) -> RevisionReading?
+    /// Takes each change's earlier version back out and puts its later one in, written after
+    /// everything folded, in the order given; `records` are those `reading` asked for, as the
+    /// log holds them now. False when that wouldn't give what a replay gives: the log is replayed.
+    mutating func revise(_ changes: [Revision<Record>], given records: [Record]) -> Bool
     func write(to writer: inout CheckpointWriter)
     /// What `write` wrote, or nil when it was written for another context.
     func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Self?
@@ -47,6 +54,36 @@ extension CheckpointableProjection {
 
     /// In the ledger's order.
     public func replayOrders(_ record: Record, before other: Record) -> Bool { false }
+
+    /// A projection that can't be revised is replayed.
+    public func reading(toRevise changes: [Revision<Record>]) -> RevisionReading? { nil }
+
+    public mutating func revise(_ changes: [Revision<Record>], given records: [Record]) -> Bool { false }
+}
+
+/// A record a line changed after the projection folded a version of it: an edit or a delete of
+/// an old record, which no fold can take.
+public struct Revision<Record> {
+    /// The version folded; nil when none was (it was deleted, or is of another kind).
+    public let earlier: Record?
+    /// The version the log holds now; nil when it was deleted.
+    public let later: Record?
+
+    public init(earlier: Record?, later: Record?) {
+        self.earlier = earlier
+        self.later = later
+    }
+}
+
+/// What a projection reads to revise itself: far less than a replay, which reads and holds every
+/// record.
+public enum RevisionReading {
+    /// The changes tell it all (the cash a transaction moved, say).
+    case nothing
+    /// The live records of the entries `picking` lets through (a ticker's, say), in the ledger's
+    /// order: the part of the projection they make is worked out again from them alone. It is
+    /// asked of each line before it is decoded, and may let through more than are needed.
+    case records(picking: (LedgerEntry) -> Bool)
 }
 
 /// Reads a projection at the speed of its checkpoint: loads it, folds the lines appended since,
@@ -223,9 +260,20 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             throw .store(error)
         }
         current.filter = filter
-        if refolds, let filter, let (state, since, _, end) = try refolded(current, filter: filter, appending: []) {
-            (current.state, current.since, current.end) = (state, since, end)
-            save(&current, filter: filter, at: end)
+        if refolds, let filter {
+            if let (state, since, _, end) = try refolded(current, filter: filter, appending: []) {
+                (current.state, current.since, current.end) = (state, since, end)
+            } else if let (rebased, base) = try rebased(current, filter: filter),
+                      let (state, since, _, end) = try refolded(rebased, filter: filter, appending: [], onto: base) {
+                // The revised base is saved only once the lines after it fold onto it.
+                current = rebased
+                saveBase(&current, filter: filter, state: base.state, at: base.position)
+                current.moved = rebased.moved
+                (current.state, current.since, current.end) = (state, since, end)
+            } else {
+                return nil
+            }
+            save(&current, filter: filter, at: current.end!)
             return current
         }
         guard let end, usable else { return nil }
@@ -240,11 +288,10 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// base, so the filter isn't asked: one of its rare false alarms among the thousands of ids
     /// since would otherwise make every change replay until the base moved on. The lines of a
     /// record the base holds though written after it are passed over, up to the version it holds.
-    private func refolded(_ snapshot: Snapshot, filter: IdentifierFilter, appending entries: [LedgerEntry]) throws(LedgerReadError)
+    /// `onto` is a base revised in memory, in place of the one saved.
+    private func refolded(_ snapshot: Snapshot, filter: IdentifierFilter, appending entries: [LedgerEntry], onto revisedBase: Base? = nil) throws(LedgerReadError)
         -> (state: Projection, since: Set<String>, replaced: [String: Projection.Record], end: LogPosition)? {
-        guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
-        var reader = CheckpointReader(payload)
-        guard (try? reader.readUInt64()) == snapshot.token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        guard let (base, position, placedFirst) = revisedBase ?? loadedBase(token: snapshot.token) else { return nil }
         let since = snapshot.since
         var recent = RecentRecords<Projection.Record>(), usable = true, passedOver: [String: Int] = [:]
         func take(_ entry: LedgerEntry) -> Bool {
@@ -278,9 +325,130 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             if let record = recent.live(entry.id) { replaced[entry.id] = record }
             guard take(entry) else { return nil }
         }
+        let records = recent.inOrder
+        guard placedFirst.allSatisfy({ first in records.allSatisfy { empty.replayOrders(first, before: $0) } }) else { return nil }
         var state = base
-        guard state.fold(contentsOf: recent.inOrder) else { return nil }
-        return (state, recent.ids, replaced, end)
+        guard state.fold(contentsOf: records) else { return nil }
+        // An id a revision took out of the base stays among those since, though deleted.
+        return (state, recent.ids.union(since), replaced, end)
+    }
+
+    /// A base: the projection, where its lines end, and the records a revision put in it
+    /// though their lines come after records written after the base, which a replay must fold
+    /// after them all the same.
+    fileprivate typealias Base = (state: Projection, position: LogPosition, placedFirst: [Projection.Record])
+
+    /// The base saved under `token`; nil when it is missing, damaged or another's.
+    private func loadedBase(token: UInt64) -> Base? {
+        guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
+        var reader = CheckpointReader(payload)
+        guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        return (base, position, [])
+    }
+
+    /// The base of `snapshot` with the records that lines after it change, though it holds
+    /// them, revised in place (`revise`), reading only what the projection asks for: a ticker's
+    /// transactions, say, where a replay reads every record. A record changed is then held by
+    /// the base as its latest line has it (`moved`), or, deleted, taken out of it (its id joins
+    /// `since`): the lines after the base fold onto it as onto any base, so the recent records
+    /// can still be changed without a replay. Nil when the projection can't be revised, or a
+    /// changed record can't be read, or wouldn't come before every record written after the
+    /// base in a replay (a later record's place among a day's would be lost).
+    private func rebased(_ snapshot: Snapshot, filter: IdentifierFilter) throws(LedgerReadError) -> (Snapshot, Base)? {
+        guard let (base, position, _) = loadedBase(token: snapshot.token) else { return nil }
+        // Each changed id's latest line after the base, in the order of those lines, and how
+        // many of its lines there are live records (what a refold passes over); and the version
+        // of each record the base holds though its lines come after it: a line after that one
+        // changes it again.
+        var latest: [String: LedgerEntry] = [:], order: [String] = [], versions: [String: Int] = [:]
+        var held: [String: LedgerEntry] = [:], heldOrder: [String] = [], passed: [String: Int] = [:]
+        do throws(StoreError) {
+            let end = try log.forEachEntry(after: position) { entry in
+                let isRecord = kinds.contains(entry.kind) && !entry.isDeleted
+                if let moved = snapshot.moved[entry.id], held[entry.id] == nil {
+                    guard isRecord else { return true }
+                    passed[entry.id, default: 0] += 1
+                    if passed[entry.id] == moved {
+                        held[entry.id] = entry
+                        heldOrder.append(entry.id)
+                    }
+                    return true
+                }
+                guard held[entry.id] != nil || !snapshot.since.contains(entry.id) && filter.mayContain(entry.id) else { return true }
+                if latest.updateValue(entry, forKey: entry.id) != nil { order.removeAll { $0 == entry.id } }
+                order.append(entry.id)
+                if isRecord { versions[entry.id, default: snapshot.moved[entry.id] ?? 0] += 1 }
+                return true
+            }
+            guard end != nil, !order.isEmpty, held.count == snapshot.moved.count else { return nil }
+        } catch {
+            throw .store(error)
+        }
+        let changed = order.map { latest[$0]! }
+        guard let changes = try revisions(changed, holding: held, before: position), let reading = base.reading(toRevise: changes) else { return nil }
+        var records: [Projection.Record] = []
+        if case let .records(picking) = reading {
+            // The records the base holds, as it folded them: those of the lines before it but
+            // those written again after it, then those it holds though written after it; each
+            // changed one in its latest version, last.
+            let ids = Set(order)
+            let entries: [LedgerEntry]?
+            do throws(StoreError) {
+                entries = try log.liveEntries(before: position) {
+                    kinds.contains($0.kind) && !ids.contains($0.id) && snapshot.moved[$0.id] == nil && !snapshot.since.contains($0.id) && picking($0)
+                }
+            } catch {
+                throw .store(error)
+            }
+            guard let entries else { return nil }
+            let stillHeld = heldOrder.filter { !ids.contains($0) }.map { held[$0]! }
+            for entry in entries + (stillHeld + changed).filter({ kinds.contains($0.kind) && !$0.isDeleted && picking($0) }) {
+                guard let record = try? empty.record(from: entry) else { return nil }
+                records.append(record)
+            }
+        }
+        var revised = base
+        guard revised.revise(changes, given: records) else { return nil }
+        var rebased = snapshot
+        for entry in changed {
+            if let count = versions[entry.id], kinds.contains(entry.kind), !entry.isDeleted {
+                rebased.moved[entry.id] = count
+            } else {
+                rebased.moved[entry.id] = nil
+                rebased.since.insert(entry.id)
+            }
+        }
+        return (rebased, (revised, position, changes.compactMap(\.later)))
+    }
+
+    /// Each changed record's version in the base (`held`'s, or else the latest line before
+    /// `position`, the base holding no later one) and its version now (`latest`'s); nil when one
+    /// can't be read.
+    private func revisions(_ latest: [LedgerEntry], holding held: [String: LedgerEntry], before position: LogPosition) throws(LedgerReadError)
+        -> [Revision<Projection.Record>]? {
+        var earlier = held
+        do throws(StoreError) {
+            guard let found = try log.latestVersions(of: Set(latest.map(\.id).filter { held[$0] == nil }), before: position) else { return nil }
+            earlier.merge(found) { held, _ in held }
+        } catch {
+            throw .store(error)
+        }
+        /// The record a version holds, if it is a live one of the projection's.
+        func record(_ entry: LedgerEntry?) throws(LedgerDecodingError) -> Projection.Record? {
+            guard let entry, kinds.contains(entry.kind), !entry.isDeleted else { return nil }
+            return try empty.record(from: entry)
+        }
+        var changes: [Revision<Projection.Record>] = []
+        do throws(LedgerDecodingError) {
+            for entry in latest {
+                let (was, now) = (try record(earlier[entry.id]), try record(entry))
+                if was != nil || now != nil { changes.append(Revision(earlier: was, later: now)) }
+            }
+        } catch {
+            // Named by the replay.
+            return nil
+        }
+        return changes
     }
 
     /// The whole log replayed, and a checkpoint of it saved; then the companions' checkpoints
@@ -333,7 +501,8 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         // The lines read back named the base; the records before it, which they didn't see, must
         // not come after one of those after it either, but for the few the base can take.
         let split = replay.liveBeforeBase
-        if let basePosition = replay.base, let moved = recordsFoldedBefore(replay.records[..<split], among: replay.records[split...]) {
+        if let basePosition = replay.base, let moved = recordsFoldedBefore(replay.records[..<split], among: replay.records[split...]),
+           let deleted = idsDeleted(after: basePosition) {
             let written = Array(replay.records[split...])
             let movedSet = Set(moved)
             let afterBase = written.indices.filter { !movedSet.contains(split + $0) }.map { written[$0] }
@@ -345,6 +514,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             // The records after the base are the scan's own, in the ledger's order: none is read
             // again.
             var (filter, since) = replay.baseFilter()
+            since.formUnion(deleted)
             let movedVersions = replay.versionsAfterBase(ofRecordsAt: moved)
             for id in movedVersions.keys {
                 since.remove(id)
@@ -367,6 +537,18 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         saveCurrent(snapshot, at: end)
         snapshot.end = end
         return snapshot
+    }
+
+    /// The ids of the projection's kinds whose latest line after `position` deletes them: a
+    /// replay's base there holds none of them, so they are among the ids written since, whose
+    /// lines a refold passes over. Nil when the log can't be read there.
+    private func idsDeleted(after position: LogPosition) -> Set<String>? {
+        var deleted = Set<String>()
+        let end = try? log.forEachEntry(after: position) { entry in
+            if entry.isDeleted, kinds.contains(entry.kind) { deleted.insert(entry.id) } else { deleted.remove(entry.id) }
+            return true
+        }
+        return end == nil ? nil : deleted
     }
 
     /// Where a replay's base can start: the latest line at least `recentRecords` lines from the

@@ -27,6 +27,17 @@ public struct LiveEntries: CheckpointableProjection, Equatable {
         return true
     }
 
+    public func reading(toRevise changes: [Revision<LedgerEntry>]) -> RevisionReading? { .nothing }
+
+    /// A changed entry's line is the log's latest, so it goes last.
+    public mutating func revise(_ changes: [Revision<LedgerEntry>], given records: [LedgerEntry]) -> Bool {
+        for change in changes {
+            if let earlier = change.earlier { entries.removeAll { $0.id == earlier.id } }
+            if let later = change.later { entries.append(later) }
+        }
+        return true
+    }
+
     public func write(to writer: inout CheckpointWriter) {
         writer.write(kinds.map(\.name).sorted().joined(separator: ","))
         writer.write(entries: entries)
