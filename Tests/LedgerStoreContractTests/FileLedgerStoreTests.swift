@@ -43,6 +43,25 @@ final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
         XCTAssertEqual(try sut.latestVersions(.prefix("eq=")), [equals.id: equals], "'=' is written as it is in an id")
     }
 
+    /// A few ids are searched for in each piece read back as the log writes them: each is found
+    /// only where a line's id stands, not in a note, in a longer id or as a kind, and its latest
+    /// line there, a deletion too, is its version.
+    func test_latestVersionsOfAFewIDs_areFoundOnlyWhereALinesIDStands() throws {
+        let sut = FileLedgerStore(directory: makeTemporaryDirectory())
+        var latest: [String: LedgerEntry] = [:]
+        for index in 0..<3_000 {
+            let id = "r\(index % 700)"
+            let payload = LedgerPayload([("note", "\t\(id)\t+\tr\(index % 13)\t"), ("pad", String(repeating: "z", count: index % 300))])
+            var entry = LedgerFixtures.entry(id, kind: index % 500 == 0 ? "r5" : "buy", updatedAt: Int64(index + 1), payload: payload)
+            if index % 97 == 0 { entry = entry.deleted(at: Int64(index + 1)) }
+            try sut.append(entry)
+            latest[id] = entry
+        }
+        for ids: Set<String> in [["r1"], ["r10", "r100", "r1"], ["r699", "r0"], ["r5"], ["r97"], ["missing", "r3"], ["r", "1"]] {
+            XCTAssertEqual(try sut.latestVersions(.ids(ids)), latest.filter { ids.contains($0.key) }, "\(ids.sorted())")
+        }
+    }
+
     func test_aReadOfTheWholeLogForTheCheckpoints_isToldTheLogsSize_andOtherReadsAreNot() throws {
         let directory = makeTemporaryDirectory()
         var told: [Int] = []

@@ -26,7 +26,8 @@ extension FileLedgerStore {
         let wanted = WantedIDs(match)
         // A prefix reads every line, in pieces of a megabyte: one the log writes as it is is
         // compared at each line's start, so only the lines that start with it are handed out.
-        var backwards = BackwardLines(file: file, start: recordsStart, end: end, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16, idStart: Self.rawPrefix(of: match))
+        var backwards = BackwardLines(file: file, start: recordsStart, end: end, pieceSize: wanted.isPrefix ? 1 << 20 : 1 << 16,
+                                      selecting: Self.selection(of: match))
         var found: [String: LedgerEntry] = [:], passed = Set<String>()
         while let (piece, _, lines) = try backwards.next() {
             var unreadable = false, complete = false
@@ -55,11 +56,19 @@ extension FileLedgerStore {
         return found
     }
 
-    /// A prefix's bytes as the log writes an id that starts with it; nil when the log would
-    /// escape it (each id is then unescaped and compared) or it is empty (every id starts so).
-    private static func rawPrefix(of match: IdentifierMatch) -> [UInt8]? {
-        guard case let .prefix(text) = match, !text.isEmpty, LedgerEscaping.escaped(text) == text else { return nil }
-        return Array(text.utf8)
+    /// The lines a piece hands out: those whose id starts with a prefix, or is one of a few ids,
+    /// as the log writes them; every line when the log would escape one (each id is then
+    /// unescaped and compared), for an empty prefix (every id starts so), or for many ids (each
+    /// line's id is then hashed once and looked up).
+    private static func selection(of match: IdentifierMatch) -> BackwardLines.Selection {
+        switch match {
+        case let .prefix(text) where !text.isEmpty && LedgerEscaping.escaped(text) == text:
+            return .idStart(Array(text.utf8))
+        case let .ids(ids) where ids.count <= 16 && ids.allSatisfy({ !$0.isEmpty && LedgerEscaping.escaped($0) == $0 }):
+            return .ids(ids.map { Array($0.utf8) })
+        default:
+            return .all
+        }
     }
 
     /// The id of a record line (`+` or `-`, a tab, the id, a tab…) as the log writes it.
@@ -102,17 +111,25 @@ struct BackwardLines {
     private let file: LinePieces
     private let start: Int
     private let pieceSize: Int
-    /// Only the lines whose id starts with these bytes (as the log writes the id); nil for all.
-    private let idStart: [UInt8]?
+    /// Which lines of a piece are handed out.
+    enum Selection {
+        case all
+        /// Those whose id starts with these bytes, as the log writes the id.
+        case idStart([UInt8])
+        /// Those whose id is one of these, as the log writes them.
+        case ids([[UInt8]])
+    }
+
+    private let selection: Selection
     /// Where the bytes not yet handed out end: after them, only whole lines already handed out.
     private var limit: Int
 
     /// - Parameter end: where the lines read back end; the file's end when nil.
-    init(file: LinePieces, start: Int, end: Int? = nil, pieceSize: Int, idStart: [UInt8]? = nil) {
+    init(file: LinePieces, start: Int, end: Int? = nil, pieceSize: Int, selecting selection: Selection = .all) {
         self.file = file
         self.start = start
         self.pieceSize = pieceSize
-        self.idStart = idStart
+        self.selection = selection
         limit = min(end ?? file.size, file.size)
     }
 
@@ -132,7 +149,11 @@ struct BackwardLines {
         }
         limit = from + firstWhole
         let lines = piece.withUnsafeBufferPointer { buffer in
-            idStart.map { Self.lines(in: buffer, from: firstWhole, idStartingWith: $0) } ?? Self.lines(in: buffer, from: firstWhole)
+            switch selection {
+            case .all: Self.lines(in: buffer, from: firstWhole)
+            case let .idStart(prefix): Self.lines(in: buffer, from: firstWhole, idStartingWith: prefix)
+            case let .ids(ids): Self.lines(in: buffer, from: firstWhole, withIDs: ids)
+            }
         }
         return (piece, from, lines)
     }
@@ -156,6 +177,25 @@ struct BackwardLines {
             if end - lineStart >= 2 + prefix.count, buffer[lineStart + 1] == UInt8(ascii: "\t"),
                buffer[lineStart] == UInt8(ascii: "+") || buffer[lineStart] == UInt8(ascii: "-"),
                memcmp(buffer.baseAddress! + lineStart + 2, prefix, prefix.count) == 0 {
+                lines.append(lineStart..<end)
+            }
+            lineStart = end + 1
+        }
+        return lines
+    }
+
+    /// The whole lines from `first` whose id is one of `ids`, in order: each line's id, after its
+    /// marker and a tab, is compared in place with each of the few asked for, and must end with
+    /// a tab; no id is hashed or made a String of.
+    private static func lines(in buffer: UnsafeBufferPointer<UInt8>, from first: Int, withIDs ids: [[UInt8]]) -> [Range<Int>] {
+        var lines: [Range<Int>] = [], lineStart = first
+        while lineStart < buffer.count, let end = lineEnd(in: buffer, from: lineStart) {
+            if end - lineStart >= 3, buffer[lineStart + 1] == UInt8(ascii: "\t"),
+               buffer[lineStart] == UInt8(ascii: "+") || buffer[lineStart] == UInt8(ascii: "-"),
+               ids.contains(where: { id in
+                   end - lineStart > 2 + id.count && buffer[lineStart + 2 + id.count] == UInt8(ascii: "\t")
+                       && memcmp(buffer.baseAddress! + lineStart + 2, id, id.count) == 0
+               }) {
                 lines.append(lineStart..<end)
             }
             lineStart = end + 1
