@@ -245,6 +245,11 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(log.replays, 1, "each folds the recent lines onto its revised base")
         XCTAssertEqual(log.revisionReads, 3, "nothing more was revised")
 
+        written[old] = written[old].with(note: "a new note changes no position")
+        try store.upsert(written[old])
+        try assertEveryProjectionEqualsAReplay(log, directory, "after a new note")
+        XCTAssertEqual(log.revisionReads, 3, "a buy's new note is put in place from the change alone")
+
         written[old] = written[old].with(quantity: written[old].quantity + FixedDecimal(1))
         try store.upsert(written[old])
         try assertEveryProjectionEqualsAReplay(log, directory, "after a second change to the old transaction")

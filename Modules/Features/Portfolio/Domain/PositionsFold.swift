@@ -61,20 +61,27 @@ extension PortfolioCalculator {
             !changes.contains { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false }
         }
 
-        /// The tickers `changes` name: their positions are worked out again from their transactions.
+        /// The tickers whose positions `changes` can change, worked out again from their
+        /// transactions: those any change names but a new note, which leaves every position as it
+        /// was, as a day's lots and transfers are ordered by what they are, not by where they were
+        /// written.
         static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
-            Set(changes.flatMap { [$0.earlier?.ticker, $0.later?.ticker] }.compactMap { $0 }.filter { !$0.isEmpty })
+            var tickers = Set<String>()
+            for change in changes {
+                if let earlier = change.earlier, let later = change.later, later.differsOnlyInNote(from: earlier) { continue }
+                for version in [change.earlier, change.later] where version?.ticker.isEmpty == false { tickers.insert(version!.ticker) }
+            }
+            return tickers
         }
 
         /// `changes` (in the base) put in place of their earlier versions, when `canRevise`: a new
-        /// fee charged to an account added, and the positions of the tickers they name worked out
-        /// again from their transactions among `records` (in the base, in the ledger's order), in
-        /// a replay's order. Each sell's gain of those tickers goes to `realized`, in that order.
-        mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction], realized: inout [AccountGain]?) {
+        /// fee charged to an account added, and the positions of `tickers` worked out again from
+        /// their transactions among `records` (in the base, in the ledger's order), in a replay's
+        /// order. Each sell's gain of those tickers goes to `realized`, in that order.
+        mutating func revise(_ changes: [Revision<Transaction>], tickers: Set<String>, given records: [Transaction], realized: inout [AccountGain]?) {
             for later in changes.compactMap(\.later) where later.ticker.isEmpty && later.type == .fee {
                 accountFees[later.account, default: .zero] += later.sum
             }
-            let tickers = Self.tickers(of: changes)
             guard !tickers.isEmpty else { return }
             book.defaultAccount = book.defaultAccount.filter { !tickers.contains($0.key) }
             book.otherAccounts = book.otherAccounts.filter { !tickers.contains($0.key.ticker) }

@@ -53,18 +53,21 @@ public struct PortfolioProjection: Equatable, Sendable {
         if !transaction.isPlain, transaction.type == .transfer { body(transaction.toAccount) }
     }
 
-    /// The positions, the tally and the accounts named with `changes` put in place; nil, to
-    /// replay, for a change naming another currency, whose portfolio is worked out from the history.
+    /// The positions, the tally and the accounts named with `changes` put in place, from the
+    /// transactions of the tickers whose positions or holdings they change (a transfer's new note
+    /// moves it after the day's other transfers, which the holdings rule follows, though its
+    /// positions don't); nil, to replay, for a change naming another currency, whose portfolio
+    /// is worked out from the history.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         let changes = changes.inBase(base)
         guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
-        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes).union(TransactionsTally.tickersMoved(by: changes)))
     }
 
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base), records = records.inBase(base)
         var unwanted: [AccountGain]?
-        positions.revise(changes, given: records, realized: &unwanted)
+        positions.revise(changes, tickers: PortfolioCalculator.PositionsFold.tickers(of: changes), given: records, realized: &unwanted)
         guard tally.revise(changes, given: records) else { return false }
         for change in changes {
             if let earlier = change.earlier {

@@ -67,7 +67,15 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         let changes = changes.inBase(base)
         guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
-        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+        return TransactionsTally.reading(tickers: Self.tickers(of: changes))
+    }
+
+    /// The tickers whose positions the changes change, and those of a sell written again, even
+    /// with only a new note: it goes after the day's other sells of its ticker, and the lots
+    /// each of them takes, and so its gain, follow that order.
+    private static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
+        PortfolioCalculator.PositionsFold.tickers(of: changes)
+            .union(changes.flatMap { [$0.earlier, $0.later] }.compactMap { $0?.type == .sell ? $0?.ticker : nil })
     }
 
     /// Each sell of those tickers keeps its place among the others; a changed one is written
@@ -75,9 +83,10 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base)
         var worked: [AccountGain]? = []
-        positions.revise(changes, given: records.inBase(base), realized: &worked)
+        let tickers = Self.tickers(of: changes)
+        positions.revise(changes, tickers: tickers, given: records.inBase(base), realized: &worked)
         let moved = changes.compactMap { ($0.later ?? $0.earlier)?.id }
-        guard let revised = realized.revising(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes), moved: moved, with: worked ?? []) else { return false }
+        guard let revised = realized.revising(tickers: tickers, moved: moved, with: worked ?? []) else { return false }
         realized = revised
         return true
     }

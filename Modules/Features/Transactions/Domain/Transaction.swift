@@ -216,6 +216,13 @@ public struct Transaction: Hashable, Sendable {
         case .sell: return 3
         }
     }
+
+    /// Whether `other` is this transaction with another note (or saved at another time): it
+    /// moves the same cash and shares, on the same day, in the same accounts.
+    public func differsOnlyInNote(from other: Transaction) -> Bool {
+        (id, date, type, ticker) == (other.id, other.date, other.type, other.ticker)
+            && (quantity, sum, ratio) == (other.quantity, other.sum, other.ratio) && extras == other.extras
+    }
 }
 
 /// "4:1" (four shares for each one held) or "1:10" (a reverse split): whole numbers, 1 to a million.

@@ -6,7 +6,7 @@ extension TransactionsTally {
     /// its transactions, unless a change leaves them as they were (a new sum or note). Any of its
     /// transactions, a dividend too, names an account's holding and sets the ticker's last place,
     /// so one that moves no shares still moves them when its account, day or type changes.
-    static func tickersMoved(by changes: [Revision<Transaction>]) -> Set<String> {
+    public static func tickersMoved(by changes: [Revision<Transaction>]) -> Set<String> {
         var tickers = Set<String>()
         for change in changes {
             if let earlier = change.earlier, let later = change.later, leavesHoldings(later, as: earlier) { continue }
