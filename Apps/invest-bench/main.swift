@@ -399,8 +399,8 @@ do {
             _ = runInvest(["edit", String(recent.prefix(8)), "--sum", "12"], home: home.path)
         }) { (["portfolio", "--offline"], home.path) })
         // A change to one of the first transactions, which every checkpoint's base holds: the
-        // edit checks its rules on the history, the next read replays it, and that replay
-        // rebuilds the other projections, so the reads after it answer from them.
+        // edit checks only the rules at stake, and the next read of each projection revises its
+        // base instead of replaying the history.
         let old = String(transactions[0].id.prefix(8))
         let editOld = {
             for read in [["portfolio", "--offline"], ["cash"], ["list", "-n", "20"], ["gains", "--format", "csv"]] { _ = runInvest(read, home: home.path) }
@@ -443,6 +443,14 @@ do {
         record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
             (["portfolio", "--offline"], home.path)
         })
+        // Issue 33: a corrected sum of an old buy changes its ticker's cost basis: the portfolio
+        // refolds that ticker's positions from its transactions in the base it revises.
+        var corrections = 0
+        record(size, "invest portfolio --offline (after a new sum of an old transaction)", timeProcess(runs: options.runs, prepare: {
+            for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
+            corrections += 1
+            _ = runInvest(["edit", old, "--sum", String(100 + corrections % 2)], home: home.path)
+        }) { (["portfolio", "--offline"], home.path) })
         record(size, "invest cash (after an edit of an old transaction, a portfolio)", timeProcess(runs: options.runs, prepare: {
             editOld()
             _ = runInvest(["portfolio", "--offline"], home: home.path)
