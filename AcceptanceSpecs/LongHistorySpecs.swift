@@ -123,6 +123,20 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(statuses, [0, 2, 0, 0, 0], "a sell of shares not held is refused, the rest written, the last undone")
     }
 
+    func test_changesToTheOldestTransactions_areRevisedInTheCheckpoints_asTheWholeLogAnswers() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 3_000).path]).status, 0)
+        for read in [["cash"], ["gains"], ["list", "-n", "1"], ["portfolio", "--offline"]] { _ = invest.run(read) }
+        let all = try XCTUnwrap(invest.run(["list", "--format", "json"]).json() as? [[String: Any]])
+        func oldest(_ type: String) throws -> String { try XCTUnwrap(all.last { $0["type"] as? String == type }?["id"] as? String, type) }
+        let steps = [["edit", try oldest("buy"), "--sum", "1"], ["edit", try oldest("sell"), "--note", "why I sold"],
+                     ["edit", try oldest("deposit"), "--sum", "999999"], ["delete", try oldest("sell"), "--yes"],
+                     ["edit", try oldest("buy"), "--date", "2023-01-02"], ["edit", try oldest("buy"), "--quantity", "0.5"], ["undo"]]
+        var statuses: [Int32] = []
+        for step in steps { statuses += try runBesideACopyWithoutCheckpoints(invest, [step]) }
+        XCTAssertEqual(statuses, [0, 0, 0, 0, 0, 2, 0], "a new quantity that would leave a later sell without its shares is refused")
+    }
+
     func test_aStatementAFewDaysLate_isCheckedFromTheCheckpoints_asTheWholeLogChecksIt() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["import", try writeHistory(rows: 3_000).path]).status, 0)
