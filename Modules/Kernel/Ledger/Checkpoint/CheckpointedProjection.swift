@@ -34,8 +34,9 @@ public protocol CheckpointableProjection {
     /// can't: the log is replayed.
     func reading(toRevise changes: [Revision<Record>]) -> RevisionReading?
     /// Takes each change's earlier version back out and puts its later one in, written after
-    /// everything folded, in the order given; `records` are those `reading` asked for, as the
-    /// log holds them now. False when that wouldn't give what a replay gives: the log is replayed.
+    /// everything folded, in the order given; `records` are those `reading` asked for among the
+    /// records folded, in the order they were, each changed one in its later version, last.
+    /// False when that wouldn't give what a replay gives: the log is replayed.
     mutating func revise(_ changes: [Revision<Record>], given records: [Record]) -> Bool
     func write(to writer: inout CheckpointWriter)
     /// What `write` wrote, or nil when it was written for another context.
@@ -80,9 +81,10 @@ public struct Revision<Record> {
 public enum RevisionReading {
     /// The changes tell it all (the cash a transaction moved, say).
     case nothing
-    /// The live records of the entries `picking` lets through (a ticker's, say), in the ledger's
-    /// order: the part of the projection they make is worked out again from them alone. It is
-    /// asked of each line before it is decoded, and may let through more than are needed.
+    /// The records folded that `picking` lets through (a ticker's, say), the changed ones in
+    /// their later versions: the part of the projection they make is worked out again from them
+    /// alone. It is asked of each line before it is decoded, and may let through more than are
+    /// needed.
     case records(picking: (LedgerEntry) -> Bool)
 }
 
