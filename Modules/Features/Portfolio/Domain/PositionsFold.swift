@@ -55,10 +55,14 @@ extension PortfolioCalculator {
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
 
-        /// Whether `changes` can be put in place without the history: none takes back out a fee
-        /// charged to an account, which only the history can say whether another fee still names.
-        static func canRevise(_ changes: [Revision<Transaction>]) -> Bool {
-            !changes.contains { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false }
+        /// `changes` in `base`, when they can be put in place without the history: none names
+        /// another currency (each trade needs its day's rate) or takes back out a fee charged to
+        /// an account (only the history can say whether another fee still names it).
+        static func revisable(_ changes: [Revision<Transaction>], base: String) -> [Revision<Transaction>]? {
+            let changes = changes.inBase(base)
+            guard !changes.namesAnotherCurrency, !changes.contains(where: { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false })
+            else { return nil }
+            return changes
         }
 
         /// The tickers whose positions `changes` can change, worked out again from their
@@ -74,7 +78,7 @@ extension PortfolioCalculator {
             return tickers
         }
 
-        /// `changes` (in the base) put in place of their earlier versions, when `canRevise`: a new
+        /// `changes` (in the base) put in place of their earlier versions, when `revisable`: a new
         /// fee charged to an account added, and the positions of `tickers` worked out again from
         /// their transactions among `records` (in the base, in the ledger's order), in a replay's
         /// order. Each sell's gain of those tickers goes to `realized`, in that order.

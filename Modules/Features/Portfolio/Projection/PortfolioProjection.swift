@@ -44,7 +44,7 @@ public struct PortfolioProjection: Equatable, Sendable {
     }
 
     private mutating func note(_ transaction: Transaction) {
-        forAccount(namedBy: transaction) { namings[$0, default: 0] += 1 }
+        forAccount(namedBy: transaction) { namings.countOneMore($0) }
         if transaction.namesAnotherCurrency { namesAnotherCurrency = true }
     }
 
@@ -59,8 +59,7 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// positions don't); nil, to replay, for a change naming another currency, whose portfolio
     /// is worked out from the history.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
-        let changes = changes.inBase(base)
-        guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
+        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base) else { return nil }
         return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes).union(TransactionsTally.tickersMoved(by: changes)))
     }
 
@@ -70,12 +69,7 @@ public struct PortfolioProjection: Equatable, Sendable {
         positions.revise(changes, tickers: PortfolioCalculator.PositionsFold.tickers(of: changes), given: records, realized: &unwanted)
         guard tally.revise(changes, given: records) else { return false }
         for change in changes {
-            if let earlier = change.earlier {
-                forAccount(namedBy: earlier) { account in
-                    namings[account, default: 0] -= 1
-                    if namings[account] == 0 { namings[account] = nil }
-                }
-            }
+            if let earlier = change.earlier { forAccount(namedBy: earlier) { namings.countOneFewer($0) } }
             if let later = change.later { note(later) }
         }
         return true
@@ -111,11 +105,7 @@ extension PortfolioProjection: TransactionsProjection {
         writer.write(base)
         positions.write(to: &writer)
         tally.write(to: &writer)
-        writer.write(namings.count)
-        for (account, count) in namings {
-            writer.write(account)
-            writer.write(count)
-        }
+        writer.write(counts: namings)
         writer.write(namesAnotherCurrency)
     }
 
@@ -125,12 +115,7 @@ extension PortfolioProjection: TransactionsProjection {
         decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
         guard decoded.positions.method == positions.method, let tally = try tally.decoded(from: &reader) else { return nil }
         decoded.tally = tally
-        decoded.namings = [:]
-        for _ in 0..<(try reader.readCount()) {
-            let account = try reader.readOptionalString(), count = try reader.readNonNegative()
-            guard count > 0 else { throw CheckpointReader.Damaged() }
-            decoded.namings[account] = count
-        }
+        decoded.namings = try reader.readCounts()
         decoded.namesAnotherCurrency = try reader.readBool()
         return decoded
     }

@@ -65,8 +65,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     /// The positions and the gains of the tickers `changes` name; nil, to replay, for a change
     /// naming another currency, whose gains are worked out from the history.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
-        let changes = changes.inBase(base)
-        guard !changes.namesAnotherCurrency, PortfolioCalculator.PositionsFold.canRevise(changes) else { return nil }
+        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base) else { return nil }
         return TransactionsTally.reading(tickers: Self.tickers(of: changes))
     }
 

@@ -72,13 +72,9 @@ public struct NewestTransactions: Equatable, Sendable {
     }
 
     private mutating func uncount(_ transaction: Transaction) {
-        func decrement<Key>(_ counts: inout [Key: Int], _ key: Key) {
-            counts[key, default: 0] -= 1
-            if counts[key] == 0 { counts[key] = nil }
-        }
-        decrement(&countsByDay, transaction.date.daysSinceEpoch)
-        decrement(&countsByTicker, transaction.ticker)
-        decrement(&countsByType, transaction.type)
+        countsByDay.countOneFewer(transaction.date.daysSinceEpoch)
+        countsByTicker.countOneFewer(transaction.ticker)
+        countsByType.countOneFewer(transaction.type)
     }
 
     private mutating func insert(_ transaction: Transaction) {

@@ -36,11 +36,7 @@ extension TransactionsTally: TransactionsProjection {
                 writer.writeCompact(day.movements)
             }
         }
-        writer.write(tracking.count)
-        for (account, count) in tracking {
-            writer.write(account)
-            writer.write(count)
-        }
+        writer.write(counts: tracking)
         writer.write(holdings.count)
         for (key, holding) in holdings {
             writer.write(key.account)
@@ -81,11 +77,7 @@ extension TransactionsTally: TransactionsProjection {
             }
             tally.pots[pot] = state
         }
-        for _ in 0..<(try reader.readCount()) {
-            let account = try reader.readOptionalString(), count = try reader.readNonNegative()
-            guard count > 0 else { throw CheckpointReader.Damaged() }
-            tally.tracking[account] = count
-        }
+        tally.tracking = try reader.readCounts()
         for _ in 0..<(try reader.readCount()) {
             let key = HoldingKey(account: try reader.readOptionalString(), ticker: try reader.readString())
             tally.holdings[key] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())

@@ -41,14 +41,11 @@ extension TransactionsTally {
                 var held = true
                 CashPolicy.forEachLeg(of: earlier) { pot, amount in held = held && takeOut(amount, on: earlier.date, from: pot) }
                 guard held else { return false }
-                CashPolicy.forAccountTracked(by: earlier) { account in
-                    tracking[account, default: 0] -= 1
-                    if tracking[account] == 0 { tracking[account] = nil }
-                }
+                CashPolicy.forAccountTracked(by: earlier) { tracking.countOneFewer($0) }
             }
             if let later = change.later?.inBase(base) {
                 CashPolicy.forEachLeg(of: later) { pot, amount in pots[pot, default: Pot()].put(amount, on: later.date) }
-                CashPolicy.forAccountTracked(by: later) { tracking[$0, default: 0] += 1 }
+                CashPolicy.forAccountTracked(by: later) { tracking.countOneMore($0) }
             }
         }
         refoldHoldings(of: Self.tickersMoved(by: changes), from: records.inBase(base))

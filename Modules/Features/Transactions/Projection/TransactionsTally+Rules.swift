@@ -53,8 +53,7 @@ extension TransactionsTally {
     /// replay can name the break.
     public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
         let stake = RulesAtStake(replacing: earlier, with: transaction)
-        let tracked = trackedAccounts
-        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && tracked.contains($0.key.account) && $0.value.wasOverdrawn }
+        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
         let oversold = holdings.contains { stake.accounts.contains($0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
         return overdrawn || oversold ? .needsReplay : .accepted
     }
@@ -87,8 +86,7 @@ extension TransactionsTally {
     /// account's holding of `tickers` was ever oversold or split too large
     /// (`HoldingsPolicy.firstViolation` finds nothing in any account).
     public func keepsTheRules(forTickers tickers: Set<String>) -> Bool {
-        let tracked = trackedAccounts
-        return !pots.contains { tracked.contains($0.key.account) && $0.value.wasOverdrawn }
+        !pots.contains { tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
             && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
     }
 }

@@ -105,7 +105,7 @@ public struct TransactionsTally: Equatable, Sendable {
     public init(base: String, history: [Transaction]) {
         self.init(base: base)
         let history = history.inBase(base)
-        for index in history.indices { CashPolicy.forAccountTracked(by: history[index]) { tracking[$0, default: 0] += 1 } }
+        for index in history.indices { CashPolicy.forAccountTracked(by: history[index]) { tracking.countOneMore($0) } }
         // Pots are independent: each one's movements, in CashPolicy's order (day, money in
         // first, then as given), as packed keys, not copies of the transactions that made them.
         // Most legs fall in the pot of the leg before, which is looked up without hashing.
@@ -168,7 +168,7 @@ public struct TransactionsTally: Equatable, Sendable {
         }
         guard foldable else { return false }
         CashPolicy.forEachLeg(of: transaction) { pot, amount in pots[pot, default: Pot()].fold(amount, on: transaction.date) }
-        CashPolicy.forAccountTracked(by: transaction) { tracking[$0, default: 0] += 1 }
+        CashPolicy.forAccountTracked(by: transaction) { tracking.countOneMore($0) }
         if !transaction.ticker.isEmpty { foldHoldings(transaction) }
         return true
     }
@@ -246,6 +246,6 @@ extension TransactionsTally {
             balances[pot.currency, default: .zero] += tally.balance
             movements[pot.currency, default: 0] += tally.movements
         }
-        return CashBalances(isTracked: trackedAccounts.contains { scope.includes($0) }, balances: balances, movements: movements)
+        return CashBalances(isTracked: tracking.keys.contains { scope.includes($0) }, balances: balances, movements: movements)
     }
 }

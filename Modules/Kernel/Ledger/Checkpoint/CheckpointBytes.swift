@@ -222,3 +222,37 @@ public enum StableHash {
         return z ^ (z >> 31)
     }
 }
+
+/// How many records name each key (an account, say), kept so that a revision can take one back
+/// out: a key no record names any more is gone, as if never counted.
+extension Dictionary where Value == Int {
+    public mutating func countOneMore(_ key: Key) { self[key, default: 0] += 1 }
+
+    public mutating func countOneFewer(_ key: Key) {
+        let left = self[key, default: 0] - 1
+        self[key] = left > 0 ? left : nil
+    }
+}
+
+extension CheckpointWriter {
+    public mutating func write(counts: [String?: Int]) {
+        write(counts.count)
+        for (key, count) in counts {
+            write(key)
+            write(count)
+        }
+    }
+}
+
+extension CheckpointReader {
+    /// What `write(counts:)` wrote; a count of zero is damage, as none is ever kept.
+    public mutating func readCounts() throws(Damaged) -> [String?: Int] {
+        var counts: [String?: Int] = [:]
+        for _ in 0..<(try readCount()) {
+            let key = try readOptionalString(), count = try readNonNegative()
+            guard count > 0 else { throw Damaged() }
+            counts[key] = count
+        }
+        return counts
+    }
+}
