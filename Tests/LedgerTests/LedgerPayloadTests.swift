@@ -15,6 +15,7 @@ final class LedgerPayloadTests: XCTestCase {
 
             XCTAssertEqual(payload.fields.map(\.name), fields.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             for field in fields { XCTAssertEqual(payload[field.name], field.value) }
+            XCTAssertNil(payload["n9"], "a name no field has")
             XCTAssertFalse(payload.encodedBytes.contains { $0 == 0x0A || $0 == 0x0D || $0 < 0x09 || $0 == 0x7F },
                            "no line break or control byte survives the encoding: \(payload)")
         }

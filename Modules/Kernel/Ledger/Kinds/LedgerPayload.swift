@@ -63,8 +63,24 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The first field named `name`: only its value is unescaped, and a plain ASCII name is
+    /// compared as bytes, as a codec reads a few fields of many entries.
     public subscript(name: String) -> String? {
-        fields.first { $0.name == name }?.value
+        var wanted = name
+        return wanted.withUTF8 { wanted in
+            withFields { fields in
+                var found: String?
+                fields.forEach { field, value in
+                    guard found == nil else { return }
+                    let plain = !field.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
+                    let matches = plain
+                        ? field.count == wanted.count && (field.isEmpty || memcmp(field.baseAddress!, wanted.baseAddress!, field.count) == 0)
+                        : LedgerEscaping.unescape(field) == name
+                    if matches { found = LedgerEscaping.unescape(value) }
+                }
+                return found
+            }
+        }
     }
 
     public var description: String { String(decoding: encodedBytes, as: UTF8.self) }
