@@ -255,7 +255,61 @@ final class LongHistorySpecs: XCTestCase {
         XCTAssertEqual(Array(csv.output.split(separator: "\n").dropFirst().map(String.init)), expected)
     }
 
+    /// A history in pounds with some trades in dollars, valued in pounds: from the checkpoints,
+    /// each dollar trade at its day's rate, as the whole log values it; also a trade dated after
+    /// the last rate kept, valued at the latest until its day's rate is fetched.
+    func test_aHistoryInTwoCurrencies_isValuedInTheBaseFromTheCheckpoints_asTheWholeLogValuesIt_asRatesArriveAfterTheTrades() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        invest.environment["INVEST_FX_URL"] = emulator.baseURL.absoluteString
+        XCTAssertEqual(invest.run(["import", try writeHistory(rows: 300).path]).status, 0)
+        for (ticker, price) in [("AAA", "31"), ("BBB", "22"), ("CCC", "45"), ("DDD", "18"), ("EEE", "27"), ("AAPL", "221")] {
+            XCTAssertEqual(invest.run(["price", "set", ticker, price]).status, 0)
+        }
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "5000", "--currency", "USD", "--date", "2023-01-05"]).status, 0)
+        for (type, quantity, sum, date) in [("buy", "10", "1500", "2023-03-01"), ("buy", "5", "900", "2023-09-01"), ("sell", "8", "1700", "2024-02-01"),
+                                            ("buy", "3", "640", "2024-05-02")] {
+            let added = invest.run(["add", "--type", type, "--ticker", "AAPL", "--quantity", quantity, "--sum", sum, "--currency", "USD", "--date", date])
+            XCTAssertEqual(added.status, 0, added.errors)
+        }
+        XCTAssertEqual(invest.run(["rate", "fetch", "USD", "--from", "2023-01-02"]).status, 0)
+        try assertValuedAsTheWholeLogValuesIt(invest, "after the dollar trades' rates are fetched")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: invest.home.appendingPathComponent("checkpoints/portfolio-in-base-v1-average-GBP").path))
+
+        // Friday 5 July: a buy that day, with Wednesday's rate the latest kept.
+        invest.now = Date(timeIntervalSince1970: 1_720_180_800)
+        let late = invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "430", "--currency", "USD", "--date", "2024-07-05"])
+        XCTAssertEqual(late.status, 0, late.errors)
+        try assertValuedAsTheWholeLogValuesIt(invest, "after a trade dated after the last rate kept")
+        XCTAssertEqual(invest.run(["rate", "fetch", "USD", "--from", "2024-07-01"]).status, 0)
+        try assertValuedAsTheWholeLogValuesIt(invest, "after its day's rate is fetched")
+
+        let oldest = try XCTUnwrap(try invest.run(["list", "--ticker", "AAPL", "--format", "json"]).jsonRows().last?["id"] as? String)
+        let edited = invest.run(["edit", oldest, "--sum", "1400"])
+        XCTAssertEqual(edited.status, 0, edited.errors)
+        try assertValuedAsTheWholeLogValuesIt(invest, "after an old dollar trade's new sum")
+    }
+
     // MARK: - Helpers
+
+    /// The portfolio in the base (either method, and by account) and the net worth, offline,
+    /// answered from the checkpoints, then by a copy of the home with none.
+    private func assertValuedAsTheWholeLogValuesIt(_ invest: InvestDriver, _ when: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let commands = [["portfolio", "--offline", "--format", "json"], ["portfolio", "--offline", "--cost-basis", "fifo", "--format", "json"],
+                        ["portfolio", "--offline", "--by", "account", "--format", "csv"], ["networth", "--offline", "--format", "json"]]
+        let fromCheckpoints = commands.map { invest.run($0) }
+        let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
+        (twin.now, twin.environment) = (invest.now, invest.environment)
+        try FileManager.default.copyItem(at: invest.home, to: twin.home)
+        try FileManager.default.removeItem(at: twin.home.appendingPathComponent("checkpoints"))
+        for (command, checkpointed) in zip(commands, fromCheckpoints) {
+            let replayed = twin.run(command)
+            XCTAssertEqual(checkpointed.status, 0, "\(when): \(command): \(checkpointed.errors)", file: file, line: line)
+            XCTAssertEqual(checkpointed.output, replayed.output, "\(when): \(command)", file: file, line: line)
+            XCTAssertEqual(checkpointed.errors, replayed.errors, "\(when): \(command)", file: file, line: line)
+        }
+    }
 
     /// `cash`, `portfolio`, `list -n`, `gains` and a refused sell, answered from the checkpoints as they
     /// are, then again with no checkpoint at all (a read of the whole log).

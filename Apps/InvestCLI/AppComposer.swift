@@ -43,12 +43,13 @@ struct AppComposer {
 
     /// The local ledger every feature keeps its records on, one for the run. The few records a
     /// command looks up besides its own (manual prices, kept closes, the accounts a list names,
-    /// the securities and exchange rates a valuation in the base currency needs) come from their
-    /// checkpoint, or with the first scan of a long history, so no command reads the log twice.
+    /// the securities and the days rates were fetched for) come from their checkpoint, or with the
+    /// first scan of a long history, so no command reads the log twice. The rates themselves are
+    /// indexed in a checkpoint of their own (`LedgerExchangeRatesStore`).
     func ledger() throws -> LedgerStore {
         if let ledger = run.ledger { return ledger }
         let lookedUp = ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + AccountsLedgerCodec.kinds
-            + SecuritiesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds
+            + SecuritiesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds
         let log = try localLog()
         let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: lookedUp), collecting: lookedUp)
         run.ledger = ledger

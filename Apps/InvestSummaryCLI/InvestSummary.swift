@@ -121,10 +121,9 @@ struct SummaryComposer {
     }
 
     /// The few kinds looked up besides the transactions, served from their checkpoint.
-    private static let lookedUp = ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + ExchangeRatesLedgerCodec.kinds
-        + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds
-    /// What this client reads, and so all it copies.
-    static let copiedKinds = TransactionsLedgerCodec.kinds + lookedUp + SavingsLedgerCodec.kinds
+    private static let lookedUp = ManualPricesLedgerCodec.kinds + ClosesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds
+    /// What this client reads, and so all it copies: the rates are read from a checkpoint of their own.
+    static let copiedKinds = TransactionsLedgerCodec.kinds + lookedUp + ExchangeRatesLedgerCodec.kinds + SavingsLedgerCodec.kinds
 
     /// The copy of the account's records and the prices last valued at, beside the session.
     var copyDirectory: URL { services.dataDirectory.appendingPathComponent("summary-cache", isDirectory: true) }
@@ -165,7 +164,7 @@ struct SummaryComposer {
         let base = try services.configuration.baseCurrency()
         let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
-        let rates = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: nil, now: context.now)
+        let rates = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger, checkpoints: log), loader: nil, now: context.now)
         let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
                                               converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }),
                                               projections: projections)

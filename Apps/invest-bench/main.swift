@@ -3,6 +3,7 @@ import FixedPoint
 import Transactions
 import CurrentPrices
 import Portfolio
+import Currencies
 import LocalFileStore
 import Ledger
 import Savings
@@ -90,6 +91,26 @@ func history(_ count: Int) -> [Transaction] {
                            ticker: tickers[t], quantity: FixedDecimal(quantity), sum: FixedDecimal(units: Int128(cents) * 1_000_000),
                            note: nil, updatedAt: Date(timeIntervalSince1970: 1_700_000_000 + TimeInterval(index)))
     }
+}
+
+/// `transactions` with every other ticker's trades in euros, and the euro's rate in dollars kept
+/// for each weekday of their 20 years, as a fetch keeps them.
+func writeTwoCurrencyHome(_ home: URL, _ transactions: [Transaction], prices: [CurrentPrice]) throws {
+    let euros = Set(tickers.indices.filter { $0 % 2 == 0 }.map { tickers[$0] })
+    let ledger = FileLedgerStore(directory: home)
+    try LedgerTransactionsStore(ledger: ledger).upsert(contentsOf: transactions.map { t in
+        guard euros.contains(t.ticker) else { return t }
+        return Transaction(id: t.id, date: t.date, type: t.type, ticker: t.ticker, quantity: t.quantity, sum: t.sum, currency: "EUR", updatedAt: t.updatedAt)
+    })
+    let (eur, usd) = (CurrencyCode("EUR")!, CurrencyCode("USD")!)
+    let last = CalendarDay(iso: "2026-01-02")!
+    var random = SplitMix64(state: 7)
+    // 1970-01-01 was a Thursday: the days 2 and 3 after it, modulo 7, are weekends.
+    let rates = (0...Int(last.daysSinceEpoch - startDay.daysSinceEpoch)).map { startDay.adding(days: $0) }
+        .filter { !(2...3).contains(($0.daysSinceEpoch % 7 + 7) % 7) }
+        .map { ExchangeRate(from: eur, to: usd, day: $0, rate: FixedDecimal(units: Int128(105_000_000 + random.below(30_000_000)))) }
+    try LedgerExchangeRatesStore(ledger: ledger).save(rates, covering: RatesCoverage(from: eur, to: usd, first: startDay, last: last), at: fetchedAt)
+    try FilePricesCache(directory: home).save(prices)
 }
 
 func csv(_ transactions: [Transaction]) -> String {
@@ -328,6 +349,11 @@ do {
         let loadedPrices = Dictionary(uniqueKeysWithValues: prices.map { ($0.ticker, LoadedPrice(price: $0, source: .cached)) })
         record(size, "portfolio calculation (in process)", timeInProcess(runs: options.runs) { _ = PortfolioCalculator.summarize(loaded, prices: loadedPrices) }, perSecond: true)
         record(size, "invest portfolio --offline", timeProcess(runs: options.runs) { (["portfolio", "--offline"], home.path) })
+        // Issue 33: in dollars, with half the tickers traded in euros, each trade at its day's rate.
+        let euroHome = root.appendingPathComponent("h\(size)-eur")
+        try writeTwoCurrencyHome(euroHome, transactions, prices: prices)
+        record(size, "invest portfolio --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], euroHome.path) })
+        try? FileManager.default.removeItem(at: euroHome)
         record(size, "invest add", timeProcess(runs: options.runs) {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
         })

@@ -49,6 +49,10 @@ struct ProjectionStub: PortfolioProjecting {
     let history: [Transaction]
 
     func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
-        PortfolioProjection(base: base, method: method, history: history)
+            PortfolioProjection(base: base, method: method, history: history)
+    }
+
+    func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
+        PortfolioInBaseProjection(base: base, method: method, rates: rates).replaying(history)
     }
 }

@@ -2,6 +2,7 @@ import FixedPoint
 import Ledger
 import Transactions
 import CurrentPrices
+import Currencies
 import Portfolio
 
 /// A converter with no rate at all: a history that needs one fails.
@@ -11,7 +12,12 @@ struct NoRates: BaseCurrencyConverting {
         throw .noRate(currency: foreign.currency!, day: foreign.date)
     }
 
-    func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
+    func rates(from firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates {
+        guard let (currency, day) = firstDays.min(by: { $0.key < $1.key }) else { return ExchangeRates([]) }
+        throw .noRate(currency: currency, day: day)
+    }
+
+    func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices {
         ConvertedPrices(prices: prices, rates: [:])
     }
 

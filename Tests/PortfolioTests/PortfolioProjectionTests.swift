@@ -3,6 +3,7 @@ import FixedPoint
 import Ledger
 import Transactions
 import CurrentPrices
+import Currencies
 import Portfolio
 import TestSupport
 import TransactionsTestSupport
@@ -66,7 +67,7 @@ final class PortfolioProjectionTests: XCTestCase {
         }
     }
 
-    func test_aHistoryNamingAnotherCurrency_isReadWhenAConverterNeedsIt() throws {
+    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion_withoutReadingIt() throws {
         let transactions = TransactionsRetrievingSpy()
         let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
                                    updatedAt: Date(timeIntervalSince1970: 0))]
@@ -74,11 +75,92 @@ final class PortfolioProjectionTests: XCTestCase {
         let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: NoRates(),
                                           projections: ProjectionStub(base: base, history: history))
 
-        XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average))
+        XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
+            XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
+        }
+        XCTAssertEqual(transactions.requests.count, 0)
+    }
+
+    func test_aTradeBeforeEveryRateKept_isLeftToTheHistorysConversion_whichNamesIt() throws {
+        let transactions = TransactionsRetrievingSpy()
+        let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
+                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        transactions.stored = history
+        let converter = KeptRates(rates: ExchangeRates([ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))]))
+        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: converter,
+                                          projections: ProjectionStub(base: base, history: history))
+
+        XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
+            XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
+        }
         XCTAssertEqual(transactions.requests.count, 1)
     }
 
+    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted_withoutReadingIt() throws {
+        var read = 0
+        for seed in 1...25 {
+            var random = RandomHistory(seed: UInt64(seed) * 211)
+            let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
+            // EUR's rates from before the history's first day, through some of its days.
+            let converter = KeptRates(rates: ExchangeRates((0..<(10 + random.next(below: 40))).map { offset in
+                ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: CalendarDay(daysSinceEpoch: 19_720 + Int32(offset)),
+                             rate: fixed("1.\(1000 + random.next(below: 3000))"))
+            }))
+            let prices = PricesStub(["AAPL": "190", "MSFT": "410", "VOD": "0.7"])
+            for scope in [AccountScope.all, .only("isa")] {
+                for method in CostBasisMethod.allCases {
+                    let fromHistory = DisplayPortfolioUseCase(transactions: retrieving(history), prices: prices, scope: scope, converter: converter)
+                    let transactions = TransactionsRetrievingSpy()
+                    let fromProjections = DisplayPortfolioUseCase(transactions: transactions, prices: prices, scope: scope, converter: converter,
+                                                                  projections: ProjectionStub(base: base, history: history))
+                    XCTAssertEqual(try fromProjections.display(sort: .value, costBasis: method), try fromHistory.display(sort: .value, costBasis: method),
+                                   "seed \(seed), \(scope), \(method)")
+                    read += transactions.requests.count
+                }
+            }
+        }
+        XCTAssertEqual(read, 0, "every trade has a rate: the history is never read")
+    }
+
     // MARK: - Helpers
+
+    private func retrieving(_ history: [Transaction]) -> TransactionsRetrievingSpy {
+        let transactions = TransactionsRetrievingSpy()
+        transactions.stored = history
+        return transactions
+    }
+
+    /// The rates kept, as the converter puts a history and its prices in the base: a ticker
+    /// traded in euros is priced in euros.
+    private struct KeptRates: BaseCurrencyConverting {
+        let rates: ExchangeRates
+        private let today = CalendarDay(daysSinceEpoch: 19_800)
+
+        func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
+            try history.map { transaction throws(CurrencyConversionError) in try transaction.converted(into: CurrencyCode("USD")!, at: rates) }
+        }
+
+        func rates(from firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates { rates }
+
+        func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices {
+            let units = tickers.units
+            return ConvertedPrices(prices: prices, rates: Dictionary(uniqueKeysWithValues: try prices.keys.map { ticker throws(CurrencyConversionError) in
+                (ticker, try rate(of: units[ticker]?.currency.code ?? "USD", on: today))
+            }))
+        }
+
+        func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory { closes }
+
+        func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal {
+            try rates.converting(1, from: currency, on: day, into: CurrencyCode("USD")!)
+        }
+
+        func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] {
+            var byCurrency: [String: FixedDecimal] = [:]
+            for (pot, balance) in balances { byCurrency[pot.currency ?? "USD", default: .zero] += try rates.converting(balance, from: pot.currency, on: today, into: CurrencyCode("USD")!) }
+            return byCurrency
+        }
+    }
 
     private struct ProjectionStub: PortfolioProjecting {
         let base: String
@@ -86,6 +168,10 @@ final class PortfolioProjectionTests: XCTestCase {
 
         func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
             PortfolioProjection(base: base, method: method, history: history)
+        }
+
+        func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
+            PortfolioInBaseProjection(base: base, method: method, rates: rates).replaying(history)
         }
     }
 

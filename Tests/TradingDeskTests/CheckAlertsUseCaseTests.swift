@@ -4,6 +4,7 @@ import Ledger
 import CurrentPrices
 import Transactions
 import TradingDesk
+import Currencies
 import Portfolio
 import TestSupport
 import TransactionsTestSupport
@@ -97,7 +98,8 @@ final class CheckAlertsUseCaseTests: XCTestCase {
     /// AAPL is in a currency worth half the base; the rest is in the base.
     private struct HalvingAAPL: BaseCurrencyConverting {
         func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] { history }
-        func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
+        func rates(from firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates { ExchangeRates([]) }
+        func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices {
             ConvertedPrices(prices: prices.mapValues { result in
                 result.map { loaded in
                     guard loaded.price.ticker == "AAPL" else { return loaded }

@@ -36,7 +36,7 @@ public struct RatesCoverage: Equatable, Sendable {
 
 /// Kept rates, looked up as the ECB publishes them: a day's rate is the latest published on or
 /// before it, so a trade on a Saturday converts at Friday's rate.
-public struct ExchangeRates: Sendable {
+public struct ExchangeRates: Equatable, Sendable {
     private struct Pair: Hashable {
         let from: CurrencyCode
         let to: CurrencyCode
@@ -62,6 +62,26 @@ public struct ExchangeRates: Sendable {
     }
 
     public func all(from: CurrencyCode, to: CurrencyCode) -> [ExchangeRate] { byPair[Pair(from: from, to: to)] ?? [] }
+
+    /// In its place among its pair's days, after any of the same day.
+    mutating func insert(_ rate: ExchangeRate) {
+        let pair = Pair(from: rate.from, to: rate.to)
+        var rates = byPair.removeValue(forKey: pair) ?? []
+        if let last = rates.last, last.day > rate.day {
+            rates.insert(rate, at: rates.firstIndex { $0.day > rate.day }!)
+        } else {
+            rates.append(rate)
+        }
+        byPair[pair] = rates
+    }
+
+    /// Takes out the pair's rate of `rate`'s day, when it is `rate`.
+    mutating func remove(_ rate: ExchangeRate) {
+        let pair = Pair(from: rate.from, to: rate.to)
+        guard let index = byPair[pair]?.firstIndex(of: rate) else { return }
+        byPair[pair]!.remove(at: index)
+        if byPair[pair]!.isEmpty { byPair[pair] = nil }
+    }
 
     public var pairs: [(from: CurrencyCode, to: CurrencyCode)] {
         byPair.keys.sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map { ($0.from, $0.to) }

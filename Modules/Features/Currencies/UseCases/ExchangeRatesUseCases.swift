@@ -68,6 +68,6 @@ public final class ExchangeRatesUseCase: ExchangeRatesProviding {
     }
 
     public func keptRates() throws(ExchangeRatesError) -> ExchangeRates {
-        ExchangeRates(try store.rates())
+        try store.rates()
     }
 }

@@ -16,18 +16,13 @@ public struct NetWorthValuation: Sendable {
     private let units: [String: PriceUnit]
 
     public init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, securities: [Security], history: [Transaction]) {
-        self.base = base
-        self.day = day
-        self.rates = rates
-        // The earliest transaction naming a currency, without sorting the history: most name none.
-        var first: [String: (day: CalendarDay, unit: PriceUnit)] = [:]
-        for transaction in history where transaction.currency != nil && !transaction.ticker.isEmpty {
-            guard let unit = transaction.currency.flatMap(PriceUnit.init), first[transaction.ticker].map({ transaction.date < $0.day }) ?? true else { continue }
-            first[transaction.ticker] = (transaction.date, unit)
-        }
-        var units = first.mapValues(\.unit)
+        self.init(base: base, day: day, rates: rates, securities: securities, tickers: TickerUnits(history: history))
+    }
+
+    public init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, securities: [Security], tickers: TickerUnits) {
+        var units = tickers.units
         for security in securities { units[security.ticker] = security.unit }
-        self.units = units
+        self.init(base: base, day: day, rates: rates, units: units)
     }
 
     private init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, units: [String: PriceUnit]) {

@@ -26,16 +26,16 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     /// unit (GBp) divided into its currency, then at today's rate. A price in a currency without
     /// a rate is refused rather than shown unconverted.
     public func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
-                             history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices {
+                             tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
+        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, tickers: tickers)
         let foreign = Dictionary(prices.keys.map { units.unit(of: $0).currency }.filter { $0 != base }.map { ($0.code, today()) }) { first, _ in first }
         let currencies = Dictionary(uniqueKeysWithValues: prices.keys.map { ($0, units.unit(of: $0).currency.code) })
         guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else {
             return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 }, currencies: currencies)
         }
-        let valuation = units.with(foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign))
+        let valuation = units.with(foreign.isEmpty ? ExchangeRates([]) : try rates(from: foreign))
         let converted = prices.mapValues { result -> Result<LoadedPrice, PriceLoadingError> in
             result.flatMap { loaded in
                 let price = loaded.price
@@ -62,15 +62,8 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
             }
         }
         guard !firstDays.isEmpty else { return history }
-        let rates = try rates(for: firstDays)
-        return try history.map { transaction throws(CurrencyConversionError) in
-            guard transaction.currency != nil || transaction.toCurrency != nil else { return transaction }
-            return Transaction(id: transaction.id, date: transaction.date, type: transaction.type, ticker: transaction.ticker, quantity: transaction.quantity,
-                               sum: try inBase(transaction.sum, transaction.currency, on: transaction.date, rates),
-                               ratio: transaction.ratio, note: transaction.note, account: transaction.account,
-                               toSum: try transaction.toSum.map { sum throws(CurrencyConversionError) in try inBase(sum, transaction.toCurrency, on: transaction.date, rates) },
-                               toAccount: transaction.toAccount, otherFields: transaction.otherFields, updatedAt: transaction.updatedAt)
-        }
+        let rates = try rates(from: firstDays)
+        return try history.map { transaction throws(CurrencyConversionError) in try transaction.converted(into: base, at: rates) }
     }
 
     public func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory {
@@ -85,12 +78,12 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
             let code = units.unit(of: ticker).currency.code
             firstDays[code] = min(firstDays[code] ?? first, first)
         }
-        let valuation = units.with(firstDays.isEmpty ? ExchangeRates([]) : try rates(for: firstDays))
+        let valuation = units.with(firstDays.isEmpty ? ExchangeRates([]) : try rates(from: firstDays))
         return closes.mapping(converted) { ticker, day, close in valuation.on(day).priceInBase(of: ticker, close) }
     }
 
     public func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal {
-        guard let code = CurrencyCode(currency), let rate = try rates(for: [currency: day]).rate(from: code, to: base, on: day) else {
+        guard let code = CurrencyCode(currency), let rate = try rates(from: [currency: day]).rate(from: code, to: base, on: day) else {
             throw .noRate(currency: currency, day: day)
         }
         return rate.rate
@@ -99,14 +92,14 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] {
         let day = today()
         let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }
-        let rates = foreign.isEmpty ? ExchangeRates([]) : try rates(for: foreign)
+        let rates = foreign.isEmpty ? ExchangeRates([]) : try rates(from: foreign)
         var byCurrency: [String: FixedDecimal] = [:]
-        for (pot, balance) in balances { byCurrency[pot.currency ?? base.code, default: .zero] += try inBase(balance, pot.currency, on: day, rates) }
+        for (pot, balance) in balances { byCurrency[pot.currency ?? base.code, default: .zero] += try rates.converting(balance, from: pot.currency, on: day, into: base) }
         return byCurrency
     }
 
     /// Fetched (or read) once a run, for the days from each currency's first through today.
-    private func rates(for firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates {
+    public func rates(from firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates {
         if let kept, firstDays.allSatisfy({ currency, day in CurrencyCode(currency).map { kept.rate(from: $0, to: base, on: day) != nil } ?? false }) {
             return kept
         }
@@ -121,12 +114,5 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         } catch {
             throw .rates(error)
         }
-    }
-
-    private func inBase(_ amount: FixedDecimal, _ currency: String?, on day: CalendarDay, _ rates: ExchangeRates) throws(CurrencyConversionError) -> FixedDecimal {
-        guard let currency else { return amount }
-        guard let code = CurrencyCode(currency), let rate = rates.rate(from: code, to: base, on: day),
-              let converted = amount.multiplied(by: rate.rate) else { throw .noRate(currency: currency, day: day) }
-        return converted
     }
 }

@@ -23,9 +23,8 @@ public protocol NetWorthComputing {
 
 /// Every account's holdings at today's prices, every tracked pot of cash and every open savings
 /// account, each converted by `NetWorthValuation`; the rates it needs are fetched once a day (or
-/// read from what is kept, offline). With `projections`, the holdings and the cash come from
-/// the history's projection, kept in a checkpoint, unless the history names a currency other
-/// than the base, which a valuation needs the first trade of.
+/// read from what is kept, offline). With `projections`, the holdings, the cash and each
+/// ticker's unit come from the history's projection, kept in a checkpoint.
 public final class ComputeNetWorthUseCase: NetWorthComputing {
     private let transactions: TransactionsRetrieving
     private let prices: PricesLoading
@@ -51,13 +50,13 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
 
     public func netWorth() throws(NetWorthError) -> (netWorth: NetWorth, prices: [String: Result<LoadedPrice, PriceLoadingError>]) {
         let day = today()
-        let (history, positions, tracked, balances) = try holdingsAndCash()
+        let (tickerUnits, positions, tracked, balances) = try holdingsAndCash()
         let held = positions.quantities
         let pots = balances.filter { tracked.contains($0.key.account) && !$0.value.isZero }
             .sorted { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, history: history)
+        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickerUnits)
         let summary: SavingsSummary?
         do { summary = try savings?.loadSummary() } catch { throw .savings(error) }
         let openSavings = summary.map { summary in summary.accounts.filter(\.isActive).compactMap { account in summary.latestUpdates[account.id].map { (account, $0.value) } } } ?? []
@@ -73,20 +72,19 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
         return (NetWorth(base: base, day: day, items: items), results)
     }
 
-    /// The positions, the accounts whose cash is tracked and every pot's balance, from the
-    /// projection where it can tell them; then the history, which is empty where it is not read.
+    /// Each ticker's unit, the positions (in their own currencies: only their quantities count),
+    /// the accounts whose cash is tracked and every pot's balance, from the projection where
+    /// there is one, else the history.
     private func holdingsAndCash() throws(NetWorthError)
-        -> (history: [Transaction], positions: PortfolioCalculator.Positions, tracked: Set<String?>, balances: [CashPot: FixedDecimal]) {
+        -> (tickers: TickerUnits, positions: PortfolioCalculator.Positions, tracked: Set<String?>, balances: [CashPot: FixedDecimal]) {
         if let projections {
             // Every cost method holds the same quantities; the average is the default one.
             let projection: PortfolioProjection
             do { projection = try projections.projection(method: .average) } catch { throw .transactions(error) }
-            if !projection.namesAnotherCurrency {
-                return ([], projection.positions.positions, projection.tally.trackedAccounts, projection.tally.balances(in: .all))
-            }
+            return (projection.tickerUnits, projection.positions.positions, projection.tally.trackedAccounts, projection.tally.balances(in: .all))
         }
         let history: [Transaction]
         do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }
-        return (history, PortfolioCalculator.positions(of: history), CashPolicy.trackedAccounts(in: history), CashPolicy.balances(of: history))
+        return (TickerUnits(history: history), PortfolioCalculator.positions(of: history), CashPolicy.trackedAccounts(in: history), CashPolicy.balances(of: history))
     }
 }

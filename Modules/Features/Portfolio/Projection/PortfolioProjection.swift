@@ -1,11 +1,12 @@
 import FixedPoint
 import Ledger
+import Currencies
 import Transactions
 
 /// What a portfolio needs of the whole history, folded so a checkpoint can keep it: the
-/// positions under one cost-basis method, the cash tally, and the accounts named. A history
-/// that names a currency other than the base needs each trade's day's rate, so its portfolio
-/// is worked out from the history itself (`namesAnotherCurrency`).
+/// positions under one cost-basis method (each trade in its own currency), the cash tally, the
+/// accounts named, and what a history naming a currency other than the base needs to be put
+/// in the base: each ticker's unit, and the first day each currency is named.
 public struct PortfolioProjection: Equatable, Sendable {
     public let base: String
     public private(set) var positions: PortfolioCalculator.PositionsFold
@@ -15,6 +16,9 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// How many times transactions name each account: a change takes its own back out.
     private var namings: [String?: Int] = [:]
     public private(set) var namesAnotherCurrency = false
+    public private(set) var tickerUnits = TickerUnits()
+    /// The first day each currency other than the base is named: a conversion's rates start there.
+    public private(set) var currencyFirstDays: [String: CalendarDay] = [:]
 
     public init(base: String, method: CostBasisMethod) {
         self.base = base
@@ -43,9 +47,16 @@ public struct PortfolioProjection: Equatable, Sendable {
         return true
     }
 
+    /// A change to what names a currency is never revised (`PositionsFold.revisable`), so what
+    /// is noted of currencies only grows between replays.
     private mutating func note(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneMore($0) }
-        if transaction.namesAnotherCurrency { namesAnotherCurrency = true }
+        guard transaction.namesAnotherCurrency else { return }
+        namesAnotherCurrency = true
+        tickerUnits.note(transaction)
+        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) where currencyFirstDays[currency].map({ transaction.date < $0 }) ?? true {
+            currencyFirstDays[currency] = transaction.date
+        }
     }
 
     private func forAccount(namedBy transaction: Transaction, _ body: (String?) -> Void) {
@@ -91,7 +102,7 @@ extension [Revision<Transaction>] {
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v6-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v7-\(positions.method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
@@ -107,6 +118,12 @@ extension PortfolioProjection: TransactionsProjection {
         tally.write(to: &writer)
         writer.write(counts: namings)
         writer.write(namesAnotherCurrency)
+        tickerUnits.write(to: &writer)
+        writer.write(currencyFirstDays.count)
+        for (currency, day) in currencyFirstDays {
+            writer.write(currency)
+            writer.write(day.daysSinceEpoch)
+        }
     }
 
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> PortfolioProjection? {
@@ -117,6 +134,8 @@ extension PortfolioProjection: TransactionsProjection {
         decoded.tally = tally
         decoded.namings = try reader.readCounts()
         decoded.namesAnotherCurrency = try reader.readBool()
+        decoded.tickerUnits = try TickerUnits(reading: &reader)
+        for _ in 0..<(try reader.readCount()) { decoded.currencyFirstDays[try reader.readString()] = CalendarDay(daysSinceEpoch: try reader.readInt32()) }
         return decoded
     }
 }
@@ -124,6 +143,8 @@ extension PortfolioProjection: TransactionsProjection {
 /// The portfolio's projection of every transaction on the ledger: the Portfolio feature's port.
 public protocol PortfolioProjecting {
     func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection
+    /// The positions in the base of a history naming other currencies, at `rates`.
+    func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection
 }
 
 /// The projection kept in a checkpoint of the ledger's log, one per cost-basis method, read
@@ -146,5 +167,9 @@ public final class CheckpointedPortfolioProjection: PortfolioProjecting {
         let projection = try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method), companions: companions).current()
         read[method] = projection
         return projection
+    }
+
+    public func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
+        try CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: base, method: method, rates: rates)).current()
     }
 }

@@ -18,11 +18,14 @@ public protocol BaseCurrencyConverting {
     /// Each transaction in another currency, its sums converted at its day's rate and its
     /// currency the base's; a history all in the base comes back as it is.
     func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction]
+    /// The rates that put in the base a history whose currencies are first named on `firstDays`:
+    /// those `historyInBase` converts it at.
+    func rates(from firstDays: [String: CalendarDay]) throws(CurrencyConversionError) -> ExchangeRates
     /// Each price in the base currency at today's rate (its unit, such as pence, first divided
-    /// into its currency), with that rate by ticker; `history` names a ticker's currency where no
+    /// into its currency), with that rate by ticker; `tickers` names a ticker's unit where no
     /// security does.
     func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
-                      history: [Transaction]) throws(CurrencyConversionError) -> ConvertedPrices
+                      tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices
     /// Each close in the base currency at its own day's rate (its unit first divided into its
     /// currency); a close before any rate is dropped.
     func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory

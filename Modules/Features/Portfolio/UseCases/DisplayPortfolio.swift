@@ -1,6 +1,7 @@
 import Foundation
 import FixedPoint
 import CurrentPrices
+import Currencies
 import Transactions
 
 /// Seed 002's "Display portfolio": retrieve the transactions, load the prices of what is still
@@ -62,9 +63,10 @@ public extension PortfolioDisplaying {
 
 /// Every account's history counts, whatever the scope: shares transferred into an account
 /// bring their cost from the one they left. With a `converter`, every figure is in the base
-/// currency. With `projections`, the positions and cash come from the history's projection, kept
-/// in a checkpoint, instead of the history: unless the history names another currency, whose
-/// trades a converter needs one by one at their days' rates.
+/// currency. With `projections`, the positions and cash come from the history's projections,
+/// kept in checkpoints, instead of the history; where the history names another currency, from
+/// the projection of its trades in the base too, unless a trade has no rate: the history's
+/// conversion then says why, or fetches it.
 public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     private let transactions: TransactionsRetrieving
     private let prices: PricesLoading
@@ -85,7 +87,7 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let figures = try self.figures(method: costBasis)
         // Only what is still held needs a price: sold-out tickers are never fetched.
         let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: figures.history)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.tickers)
         return try report(figures, results, sort: sort, scope: scope)
     }
 
@@ -93,7 +95,7 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let figures = try self.figures(method: costBasis)
         let accounts = figures.accounts.filter(scope.includes).sorted { ($0 ?? "") < ($1 ?? "") }
         let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), history: figures.history)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.tickers)
         return try accounts.map { account throws(DisplayPortfolioError) in
             let tickers = Set(PortfolioCalculator.heldTickers(in: figures.positions, scope: .only(account)))
             let converted = ConvertedPrices(prices: results.prices.filter { tickers.contains($0.key) }, rates: results.rates)
@@ -109,25 +111,37 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let trackedAccounts: Set<String?>
         let balances: (AccountScope) -> [CashPot: FixedDecimal]
         let accounts: Set<String?>
-        /// What names each ticker's currency where no security does: none, from a projection of
-        /// a history that names no currency but the base.
-        let history: [Transaction]
+        /// What names each ticker's currency where no security does.
+        let tickers: TickerUnits
     }
 
     private func figures(method: CostBasisMethod) throws(DisplayPortfolioError) -> Figures {
         if let projections {
             let projection: PortfolioProjection
             do { projection = try projections.projection(method: method) } catch { throw .retrieval(error) }
-            if converter == nil || !projection.namesAnotherCurrency {
-                return Figures(positions: projection.positions.positions, ownCurrencyPositions: nil, trackedAccounts: projection.tally.trackedAccounts,
-                               balances: projection.tally.balances(in:), accounts: projection.accounts, history: [])
+            let own = projection.positions.positions
+            if let inBase = try positionsInBase(projection, from: projections) {
+                return Figures(positions: inBase, ownCurrencyPositions: converter != nil && projection.namesAnotherCurrency ? own : nil,
+                               trackedAccounts: projection.tally.trackedAccounts, balances: projection.tally.balances(in:),
+                               accounts: projection.accounts, tickers: projection.tickerUnits)
             }
         }
         let history = try transactions.history()
         let (positions, own) = try positionsInBase(history, method: method)
         return Figures(positions: positions, ownCurrencyPositions: own, trackedAccounts: CashPolicy.trackedAccounts(in: history),
                        balances: { CashPolicy.balances(of: history, in: $0) },
-                       accounts: Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }), history: history)
+                       accounts: Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }), tickers: TickerUnits(history: history))
+    }
+
+    /// The projection's positions in the base: its own where it names no other currency; nil
+    /// where a trade has no rate, which the history's conversion names.
+    private func positionsInBase(_ projection: PortfolioProjection, from projections: PortfolioProjecting) throws(DisplayPortfolioError) -> PortfolioCalculator.Positions? {
+        guard let converter, projection.namesAnotherCurrency else { return projection.positions.positions }
+        guard let base = CurrencyCode(projection.base) else { return nil }
+        let rates: ExchangeRates
+        // The rates the history's conversion fetches: a failure is the same, and not met twice.
+        do { rates = try converter.rates(from: projection.currencyFirstDays) } catch { throw .conversion(error) }
+        do { return try projections.projectionInBase(method: projection.positions.method, base: base, rates: rates).positions } catch { throw .retrieval(error) }
     }
 
     /// The positions in the base currency, and where a trade was in another, the same in each
@@ -138,12 +152,12 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         let converted: [Transaction]
         do { converted = try converter.historyInBase(history) } catch { throw .conversion(error) }
         let inBase = PortfolioCalculator.positions(of: converted, method: method)
-        return (inBase, converted == history ? nil : PortfolioCalculator.positions(of: history, method: method))
+        return (inBase, history.contains(where: \.namesAnotherCurrency) ? PortfolioCalculator.positions(of: history, method: method) : nil)
     }
 
-    private func inBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], history: [Transaction]) throws(DisplayPortfolioError) -> ConvertedPrices {
+    private func inBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], tickers: TickerUnits) throws(DisplayPortfolioError) -> ConvertedPrices {
         guard let converter, !prices.isEmpty else { return ConvertedPrices(prices: prices, rates: [:]) }
-        do { return try converter.pricesInBase(prices, history: history) } catch { throw .conversion(error) }
+        do { return try converter.pricesInBase(prices, tickers: tickers) } catch { throw .conversion(error) }
     }
 
     /// Cash counts once its account has a deposit: without a converter, the base currency's;

@@ -60,7 +60,7 @@ public final class CheckAlertsUseCase: AlertsChecking {
     private func summarized(_ history: [Transaction], _ market: [String: LoadedPrice]) throws(CheckAlertsError) -> PortfolioSummary {
         guard let converter else { return PortfolioCalculator.summarize(history, prices: market) }
         do throws(CurrencyConversionError) {
-            let prices = try converter.pricesInBase(market.mapValues { .success($0) }, history: history).prices.compactMapValues { try? $0.get() }
+            let prices = try converter.pricesInBase(market.mapValues { .success($0) }, tickers: TickerUnits(history: history)).prices.compactMapValues { try? $0.get() }
             return PortfolioCalculator.summarize(try converter.historyInBase(history), prices: prices)
         } catch {
             throw .conversion(error)

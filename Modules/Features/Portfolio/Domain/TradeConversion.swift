@@ -1,0 +1,38 @@
+import FixedPoint
+import Ledger
+import Currencies
+import Transactions
+
+extension Transaction {
+    /// Its sums in `base`, each at the latest rate in `rates` on or before its day: how every
+    /// figure of a history in another currency is put in the base, a trade at a time.
+    public func converted(into base: CurrencyCode, at rates: ExchangeRates) throws(CurrencyConversionError) -> Transaction {
+        guard currency != nil || toCurrency != nil else { return self }
+        return Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity,
+                           sum: try rates.converting(sum, from: currency, on: date, into: base),
+                           ratio: ratio, note: note, account: account,
+                           toSum: try toSum.map { sum throws(CurrencyConversionError) in try rates.converting(sum, from: toCurrency, on: date, into: base) },
+                           toAccount: toAccount, otherFields: otherFields, updatedAt: updatedAt)
+    }
+
+    /// Whether `rates` convert it for good: each of its currencies has a rate kept on or before
+    /// its day and one on or after it, so no rate published later can change which applies.
+    func convertsForGood(into base: CurrencyCode, at rates: ExchangeRates) -> Bool {
+        guard !isPlain else { return true }
+        return [currency, toCurrency].allSatisfy { code in
+            guard let code else { return true }
+            guard let currency = CurrencyCode(code) else { return false }
+            return currency == base || (rates.rate(from: currency, to: base, on: date) != nil && (rates.all(from: currency, to: base).last?.day ?? date) >= date)
+        }
+    }
+}
+
+extension ExchangeRates {
+    /// `amount` in `currency` (nil: the base's) put in `base` at the latest rate on or before `day`.
+    public func converting(_ amount: FixedDecimal, from currency: String?, on day: CalendarDay, into base: CurrencyCode) throws(CurrencyConversionError) -> FixedDecimal {
+        guard let currency else { return amount }
+        guard let code = CurrencyCode(currency), let rate = rate(from: code, to: base, on: day),
+              let converted = amount.multiplied(by: rate.rate) else { throw .noRate(currency: currency, day: day) }
+        return converted
+    }
+}
