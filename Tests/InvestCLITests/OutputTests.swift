@@ -26,6 +26,17 @@ final class JSONValueTests: XCTestCase {
         """)
     }
 
+    func test_timestamp_isWrittenAsPrintfWritesIt_fromTheFirstYearsToTheLast() {
+        for seconds in [-62_135_596_800.0, -2_208_988_801, -1, 0, 59.9, 1_720_000_000, 253_402_300_799] + (0..<200).map({ Double($0) * 7_919_993.7 }) {
+            var whole = time_t(seconds.rounded(.down))
+            var parts = tm()
+            gmtime_r(&whole, &parts)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                                  Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            XCTAssertEqual(Timestamp.iso8601(Date(timeIntervalSince1970: seconds)), expected, "\(seconds)")
+        }
+    }
+
     func test_aDocumentStreamedAnItemAtATime_isTheWholeDocumentsRendering_takenInAnyPieces() {
         let nested = JSONValue.object([("id", .string("s1")), ("lots", .array([.object([("q", .count(1))]), .object([("q", .count(2))])])),
                                        ("empty", .array([])), ("inner", .object([("deep", .array([.string("a\u{7}")]))]))])
