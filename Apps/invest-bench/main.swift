@@ -353,6 +353,7 @@ do {
         let euroHome = root.appendingPathComponent("h\(size)-eur")
         try writeTwoCurrencyHome(euroHome, transactions, prices: prices)
         record(size, "invest portfolio --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], euroHome.path) })
+        record(size, "invest networth --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["networth", "--offline"], euroHome.path) })
         try? FileManager.default.removeItem(at: euroHome)
         record(size, "invest add", timeProcess(runs: options.runs) {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
