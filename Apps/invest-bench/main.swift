@@ -113,6 +113,16 @@ func writeTwoCurrencyHome(_ home: URL, _ transactions: [Transaction], prices: [C
     try FilePricesCache(directory: home).save(prices)
 }
 
+/// Issue 33: invest-summary's copy of the account, as the last run online left it: the same
+/// history, the prices kept, the account it belongs to.
+func writeSummaryCopy(of home: URL, prices: [CurrentPrice]) throws {
+    let copy = home.appendingPathComponent("summary-cache")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.copyItem(at: home.appendingPathComponent("transactions.log"), to: copy.appendingPathComponent("transactions.log"))
+    try FilePricesCache(directory: copy).save(prices)
+    try FileSyncStateStore(directory: copy, account: SyncedAccount(uid: "bench", email: "bench@example.com")).recordSync(at: fetchedAt)
+}
+
 func csv(_ transactions: [Transaction]) -> String {
     var text = "date,type,ticker,quantity,sum\n"
     text.reserveCapacity(transactions.count * 40)
@@ -354,6 +364,10 @@ do {
         try writeTwoCurrencyHome(euroHome, transactions, prices: prices)
         record(size, "invest portfolio --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], euroHome.path) })
         record(size, "invest networth --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["networth", "--offline"], euroHome.path) })
+        if FileManager.default.isExecutableFile(atPath: summaryPath) {
+            try writeSummaryCopy(of: euroHome, prices: prices)
+            record(size, "invest-summary --offline (half the tickers in euros)", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], euroHome.path) })
+        }
         try? FileManager.default.removeItem(at: euroHome)
         record(size, "invest add", timeProcess(runs: options.runs) {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
@@ -381,14 +395,9 @@ do {
         record(size, "invest gains --format csv", timeProcess(runs: options.runs) { (["gains", "--format", "csv"], home.path) })
         let exported = root.appendingPathComponent("export-\(size).csv").path
         record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })
-        // Issue 33: invest-summary answering from its copy of the account, as the last run online
-        // left it: the same history, the prices kept, the account it belongs to.
+        // Issue 33: invest-summary answering from its copy of the account.
         if FileManager.default.isExecutableFile(atPath: summaryPath) {
-            let copy = home.appendingPathComponent("summary-cache")
-            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try FileManager.default.copyItem(at: home.appendingPathComponent("transactions.log"), to: copy.appendingPathComponent("transactions.log"))
-            try FilePricesCache(directory: copy).save(prices)
-            try FileSyncStateStore(directory: copy, account: SyncedAccount(uid: "bench", email: "bench@example.com")).recordSync(at: fetchedAt)
+            try writeSummaryCopy(of: home, prices: prices)
             record(size, "invest-summary --offline", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], home.path) })
         }
         // Issue 33: a change to a transaction just written, as `add` leaves it (the tally brought
