@@ -84,6 +84,39 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
         XCTAssertEqual(log.replays, 2, "a rate a conversion used changed: the history is replayed")
     }
 
+    func test_anOldChangeInTheBase_isRevisedInTheCheckpointsBase_butOneNamingAnotherCurrencyReplays() throws {
+        let directory = makeTemporaryDirectory()
+        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
+        let log = CountingLog(FileLedgerStore(directory: directory))
+        var random = RandomHistory(seed: 5)
+        try keep(19_718...19_800, in: FileLedgerStore(directory: directory), random: &random)
+        let rates = try LedgerExchangeRatesStore(ledger: FileLedgerStore(directory: directory)).rates()
+        func trade(_ index: Int) -> Transaction {
+            Transaction(id: "trade-\(index)", date: CalendarDay(daysSinceEpoch: 19_720 + Int32(index)), type: .buy, ticker: index % 2 == 0 ? "SAP" : "AAPL",
+                        quantity: 1, sum: 100 + FixedDecimal(index), currency: index % 2 == 0 ? "EUR" : nil, updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        // A base only eight records behind, so the oldest trades are in it.
+        let reader = CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates), recentRecords: 8)
+        func assertEqualsTheHistoryConverted(_ message: String) throws {
+            let history = try store.retrieveAll()
+            XCTAssertEqual(summary(try reader.current().positions), summary(positionsConverted(history, at: rates, method: .fifo)), message)
+        }
+        try store.upsert(contentsOf: (0..<40).map(trade))
+        try assertEqualsTheHistoryConverted("first read")
+        try store.upsert(contentsOf: (40..<60).map(trade))
+        try assertEqualsTheHistoryConverted("twenty more")
+        XCTAssertEqual(log.replays, 1)
+
+        try store.upsert(trade(1).with(sum: 150))
+        try assertEqualsTheHistoryConverted("the oldest dollar buy's new sum")
+        XCTAssertEqual(log.replays, 1, "revised in the base from its ticker's transactions")
+        XCTAssertGreaterThan(log.revisionReads, 0)
+
+        try store.upsert(trade(0).with(sum: 150))
+        try assertEqualsTheHistoryConverted("the oldest euro buy's new sum")
+        XCTAssertEqual(log.replays, 2, "a change naming another currency is replayed")
+    }
+
     // MARK: - Helpers
 
     /// EUR's rate into USD on each of `days` (all of them, or `only` the first few), as a fetch keeps them.

@@ -53,6 +53,15 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
         XCTAssertGreaterThan(convertible, 20, "most histories have a rate for every trade")
     }
 
+    func test_revisedWithEditsAndDeletes_equalsTheChangedHistoryConverted_underEitherMethod() {
+        for method in CostBasisMethod.allCases {
+            var random = RandomHistory(seed: 61)
+            let rates = randomRates(&random, days: 0..<30)
+            assertRevisionEqualsAReplay(of: PortfolioInBaseProjection(base: usd, method: method, rates: rates), seed: 409, minimumRevised: 100,
+                                        seen: { summary($0.positions) })
+        }
+    }
+
     func test_aRateChangedOnADayConvertedForGood_makesTheCheckpointForeign() throws {
         let rates = ExchangeRates([rate("2024-01-02", "1.10"), rate("2024-01-05", "1.20")])
         var projection = PortfolioInBaseProjection(base: usd, method: .average, rates: rates)

@@ -53,13 +53,23 @@ public struct PortfolioInBaseProjection {
     private mutating func settle(_ transaction: Transaction) -> Bool {
         guard transaction.convertsForGood(into: base, at: rates), let inBase = try? transaction.converted(into: base, at: rates) else { return false }
         guard converted.fold(inBase) else { return false }
-        guard !transaction.isPlain else { return true }
+        noteSettled(transaction)
+        return true
+    }
+
+    /// The rates `transaction`'s conversion for good used, among those each read checks.
+    private mutating func noteSettled(_ transaction: Transaction) {
+        guard !transaction.isPlain else { return }
         for code in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
             guard let currency = CurrencyCode(code), currency != base else { continue }
             if let known = settled[currency], known.through >= transaction.date { continue }
             settled[currency] = Settled(through: transaction.date, fingerprint: fingerprint(of: currency, through: transaction.date))
         }
-        return true
+    }
+
+    private mutating func notePendingPlaces() {
+        pendingPlaces = [:]
+        for transaction in pending where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = Self.place(of: transaction) }
     }
 
     /// Folds in the trades pending that the rates now convert for good, each ticker's in order.
@@ -76,8 +86,7 @@ public struct PortfolioInBaseProjection {
             guard settle(transaction) else { return false }
         }
         pending = waiting
-        pendingPlaces = [:]
-        for transaction in waiting where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = Self.place(of: transaction) }
+        notePendingPlaces()
         return true
     }
 
@@ -115,6 +124,38 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         }
         pending.append(transaction)
         if !ticker.isEmpty { pendingPlaces[ticker] = place }
+        return true
+    }
+
+    /// The positions of the tickers `changes` move, worked out again from their transactions, as
+    /// the portfolio's own are; nil, to replay, for a change naming another currency.
+    public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
+        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base.code) else { return nil }
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+    }
+
+    /// Each of those tickers' transactions, in a replay's order, is converted for good or waits
+    /// with the rest of its ticker's, as a fold takes them.
+    public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
+        let changes = changes.inBase(base.code)
+        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes)
+        let traded = records.filter { tickers.contains($0.ticker) }.inBase(base.code)
+        pending.removeAll { tickers.contains($0.ticker) }
+        var convertedForGood: [Transaction] = [], waiting = Set<String>()
+        for index in PortfolioCalculator.inPositionsOrder(traded) {
+            let transaction = traded[index]
+            if !waiting.contains(transaction.ticker), transaction.convertsForGood(into: base, at: rates),
+               let inBase = try? transaction.converted(into: base, at: rates) {
+                convertedForGood.append(inBase)
+                noteSettled(transaction)
+            } else {
+                pending.append(transaction)
+                waiting.insert(transaction.ticker)
+            }
+        }
+        var unwanted: [AccountGain]?
+        converted.revise(changes, tickers: tickers, given: convertedForGood, realized: &unwanted)
+        notePendingPlaces()
         return true
     }
 
