@@ -84,7 +84,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
         XCTAssertEqual(log.replays, 2, "a rate a conversion used changed: the history is replayed")
     }
 
-    func test_anOldChangeInTheBase_isRevisedInTheCheckpointsBase_butOneNamingAnotherCurrencyReplays() throws {
+    func test_anOldChange_isRevisedInTheCheckpointsBase_inWhateverCurrency() throws {
         let directory = makeTemporaryDirectory()
         let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
         let log = CountingLog(FileLedgerStore(directory: directory))
@@ -114,7 +114,10 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
 
         try store.upsert(trade(0).with(sum: 150))
         try assertEqualsTheHistoryConverted("the oldest euro buy's new sum")
-        XCTAssertEqual(log.replays, 2, "a change naming another currency is replayed")
+        XCTAssertEqual(log.replays, 1, "converted again at its day's rate")
+        try store.delete(trade(2), deletedAt: Date())
+        try assertEqualsTheHistoryConverted("an old euro buy deleted")
+        XCTAssertEqual(log.replays, 1)
     }
 
     // MARK: - Helpers

@@ -55,12 +55,13 @@ extension PortfolioCalculator {
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
 
-        /// `changes` in `base`, when they can be put in place without the history: none names
-        /// another currency (each trade needs its day's rate) or takes back out a fee charged to
-        /// an account (only the history can say whether another fee still names it).
-        static func revisable(_ changes: [Revision<Transaction>], base: String) -> [Revision<Transaction>]? {
+        /// `changes` in `base`, when they can be put in place without the history: none takes
+        /// back out a fee charged to an account (only the history can say whether another fee
+        /// still names it), and unless `namingOtherCurrencies`, none names another currency.
+        static func revisable(_ changes: [Revision<Transaction>], base: String, namingOtherCurrencies: Bool = false) -> [Revision<Transaction>]? {
             let changes = changes.inBase(base)
-            guard !changes.namesAnotherCurrency, !changes.contains(where: { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false })
+            guard namingOtherCurrencies || !changes.namesAnotherCurrency,
+                  !changes.contains(where: { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false })
             else { return nil }
             return changes
         }

@@ -128,9 +128,12 @@ extension PortfolioInBaseProjection: TransactionsProjection {
     }
 
     /// The positions of the tickers `changes` move, worked out again from their transactions, as
-    /// the portfolio's own are; nil, to replay, for a change naming another currency.
+    /// the portfolio's own are; nil, to replay, for a fee charged to an account in another
+    /// currency, which `PositionsFold` would add as it is.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
-        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base.code) else { return nil }
+        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base.code, namingOtherCurrencies: true),
+              !changes.contains(where: { $0.later.map { $0.ticker.isEmpty && $0.type == .fee && $0.namesAnotherCurrency } ?? false })
+        else { return nil }
         return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
     }
 

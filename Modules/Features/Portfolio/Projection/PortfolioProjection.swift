@@ -15,10 +15,13 @@ public struct PortfolioProjection: Equatable, Sendable {
     public var accounts: Set<String?> { Set(namings.keys) }
     /// How many times transactions name each account: a change takes its own back out.
     private var namings: [String?: Int] = [:]
-    public private(set) var namesAnotherCurrency = false
+    /// How many transactions name a currency other than the base.
+    private var currencyNamings = 0
+    public var namesAnotherCurrency: Bool { currencyNamings > 0 }
     public private(set) var tickerUnits = TickerUnits()
-    /// The first day each currency other than the base is named: a conversion's rates start there.
-    public private(set) var currencyFirstDays: [String: CalendarDay] = [:]
+    /// How many transactions name each currency other than the base on each day (days since the
+    /// epoch), so a change can take its own back out.
+    private var currencyDays: [String: [Int32: Int]] = [:]
 
     public init(base: String, method: CostBasisMethod) {
         self.base = base
@@ -47,15 +50,29 @@ public struct PortfolioProjection: Equatable, Sendable {
         return true
     }
 
-    /// A change to what names a currency is never revised (`PositionsFold.revisable`), so what
-    /// is noted of currencies only grows between replays.
+    /// The first day each currency other than the base is named: a conversion's rates start there.
+    public var currencyFirstDays: [String: CalendarDay] {
+        currencyDays.compactMapValues { days in days.keys.min().map { CalendarDay(daysSinceEpoch: $0) } }
+    }
+
     private mutating func note(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneMore($0) }
         guard transaction.namesAnotherCurrency else { return }
-        namesAnotherCurrency = true
+        currencyNamings += 1
         tickerUnits.note(transaction)
-        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) where currencyFirstDays[currency].map({ transaction.date < $0 }) ?? true {
-            currencyFirstDays[currency] = transaction.date
+        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
+            currencyDays[currency, default: [:]].countOneMore(transaction.date.daysSinceEpoch)
+        }
+    }
+
+    /// Takes back out what `note` counted; a ticker's unit is worked out again from its transactions.
+    private mutating func unnote(_ transaction: Transaction) {
+        forAccount(namedBy: transaction) { namings.countOneFewer($0) }
+        guard transaction.namesAnotherCurrency else { return }
+        currencyNamings -= 1
+        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
+            currencyDays[currency]?.countOneFewer(transaction.date.daysSinceEpoch)
+            if currencyDays[currency]?.isEmpty == true { currencyDays[currency] = nil }
         }
     }
 
@@ -67,22 +84,24 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// The positions, the tally and the accounts named with `changes` put in place, from the
     /// transactions of the tickers whose positions or holdings they change (a transfer's new note
     /// moves it after the day's other transfers, which the holdings rule follows, though its
-    /// positions don't); nil, to replay, for a change naming another currency, whose portfolio
-    /// is worked out from the history.
+    /// positions don't). Each trade is in its own currency here, so one naming another is revised
+    /// as any other.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
-        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base) else { return nil }
+        guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base, namingOtherCurrencies: true) else { return nil }
         return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes).union(TransactionsTally.tickersMoved(by: changes)))
     }
 
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base), records = records.inBase(base)
         var unwanted: [AccountGain]?
-        positions.revise(changes, tickers: PortfolioCalculator.PositionsFold.tickers(of: changes), given: records, realized: &unwanted)
+        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes)
+        positions.revise(changes, tickers: tickers, given: records, realized: &unwanted)
         guard tally.revise(changes, given: records) else { return false }
         for change in changes {
-            if let earlier = change.earlier { forAccount(namedBy: earlier) { namings.countOneFewer($0) } }
+            if let earlier = change.earlier { unnote(earlier) }
             if let later = change.later { note(later) }
         }
+        tickerUnits.renote(tickers, from: records)
         return true
     }
 }
@@ -102,7 +121,7 @@ extension [Revision<Transaction>] {
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v7-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v8-\(positions.method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
@@ -117,12 +136,16 @@ extension PortfolioProjection: TransactionsProjection {
         positions.write(to: &writer)
         tally.write(to: &writer)
         writer.write(counts: namings)
-        writer.write(namesAnotherCurrency)
+        writer.write(currencyNamings)
         tickerUnits.write(to: &writer)
-        writer.write(currencyFirstDays.count)
-        for (currency, day) in currencyFirstDays {
+        writer.write(currencyDays.count)
+        for (currency, days) in currencyDays {
             writer.write(currency)
-            writer.write(day.daysSinceEpoch)
+            writer.write(days.count)
+            for (day, count) in days {
+                writer.write(day)
+                writer.write(count)
+            }
         }
     }
 
@@ -133,9 +156,18 @@ extension PortfolioProjection: TransactionsProjection {
         guard decoded.positions.method == positions.method, let tally = try tally.decoded(from: &reader) else { return nil }
         decoded.tally = tally
         decoded.namings = try reader.readCounts()
-        decoded.namesAnotherCurrency = try reader.readBool()
+        decoded.currencyNamings = try reader.readNonNegative()
         decoded.tickerUnits = try TickerUnits(reading: &reader)
-        for _ in 0..<(try reader.readCount()) { decoded.currencyFirstDays[try reader.readString()] = CalendarDay(daysSinceEpoch: try reader.readInt32()) }
+        for _ in 0..<(try reader.readCount()) {
+            let currency = try reader.readString()
+            var days: [Int32: Int] = [:]
+            for _ in 0..<(try reader.readCount()) {
+                let day = try reader.readInt32(), count = try reader.readNonNegative()
+                guard count > 0 else { throw CheckpointReader.Damaged() }
+                days[day] = count
+            }
+            decoded.currencyDays[currency] = days
+        }
         return decoded
     }
 }
