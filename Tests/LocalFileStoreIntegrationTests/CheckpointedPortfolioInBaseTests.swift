@@ -64,9 +64,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
     }
 
     func test_tradesDatedAfterTheLastRateKept_takeTheirRateOnceKept_withoutAReplay_butARateCorrectedReplays() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let log = CountingLog(FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 3)
         try keep(19_720...19_730, in: FileLedgerStore(directory: directory), random: &random)
         try store.upsert(contentsOf: (0..<10).map { buy(on: 19_725 + Int32($0), sum: 100 + FixedDecimal($0)) })
@@ -85,9 +83,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
     }
 
     func test_anOldChange_isRevisedInTheCheckpointsBase_inWhateverCurrency() throws {
-        let directory = makeTemporaryDirectory()
-        let store = LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory))
-        let log = CountingLog(FileLedgerStore(directory: directory))
+        let (directory, store, log) = makeSUT()
         var random = RandomHistory(seed: 5)
         try keep(19_718...19_800, in: FileLedgerStore(directory: directory), random: &random)
         let rates = try LedgerExchangeRatesStore(ledger: FileLedgerStore(directory: directory)).rates()
@@ -121,6 +117,12 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// A fresh log, the store that writes transactions to it, and a view of it that counts replays.
+    private func makeSUT() -> (directory: URL, store: LedgerTransactionsStore, log: CountingLog) {
+        let directory = makeTemporaryDirectory()
+        return (directory, LedgerTransactionsStore(ledger: FileLedgerStore(directory: directory)), CountingLog(FileLedgerStore(directory: directory)))
+    }
 
     /// EUR's rate into USD on each of `days` (all of them, or `only` the first few), as a fetch keeps them.
     private func keep(_ days: ClosedRange<Int32>, in ledger: LedgerStore, random: inout RandomHistory, only count: Int? = nil) throws {

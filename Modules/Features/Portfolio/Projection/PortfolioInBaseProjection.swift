@@ -165,7 +165,7 @@ extension PortfolioInBaseProjection: TransactionsProjection {
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base.code)
         converted.write(to: &writer)
-        writer.write(entries: pending.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
+        writer.write(transactions: pending)
         writer.write(settled.count)
         for (currency, settled) in settled {
             writer.write(currency.code)
@@ -180,14 +180,7 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         var decoded = self
         decoded.converted = try PortfolioCalculator.PositionsFold(reading: &reader)
         guard decoded.converted.method == method else { return nil }
-        do {
-            decoded.pending = try reader.readEntries().map { entry throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
-                return transaction
-            }
-        } catch {
-            throw CheckpointReader.Damaged()
-        }
+        decoded.pending = try reader.readTransactions()
         for _ in 0..<(try reader.readCount()) {
             guard let currency = CurrencyCode(try reader.readString()) else { throw CheckpointReader.Damaged() }
             let known = Settled(through: CalendarDay(daysSinceEpoch: try reader.readInt32()), fingerprint: try reader.readUInt64())

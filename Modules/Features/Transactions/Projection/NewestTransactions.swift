@@ -128,11 +128,10 @@ extension NewestTransactions: TransactionsProjection {
         return true
     }
 
-    /// Each as the ledger holds it: the codec's own entry, read back by the codec.
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         writer.write(capacity)
-        writer.write(entries: newest.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
+        writer.write(transactions: newest)
         Self.write(countsByDay.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact(Int($0)) }
         Self.write(countsByTicker.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact($0) }
         Self.write(countsByType.sorted { $0.key.rawValue < $1.key.rawValue }, to: &writer) { $1.writeCompact($0.rawValue) }
@@ -141,14 +140,7 @@ extension NewestTransactions: TransactionsProjection {
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
         guard try reader.readString() == base, try reader.readNonNegative() == capacity else { return nil }
         var decoded = NewestTransactions(base: base, capacity: capacity)
-        do {
-            decoded.newest = try reader.readEntries().map { entry throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
-                return transaction
-            }
-        } catch {
-            throw CheckpointReader.Damaged()
-        }
+        decoded.newest = try reader.readTransactions()
         decoded.countsByDay = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactInt32() }
         decoded.countsByTicker = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactString() }
         decoded.countsByType = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in TransactionType(rawValue: try reader.readCompactString()) }

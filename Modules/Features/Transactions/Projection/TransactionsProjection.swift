@@ -21,3 +21,24 @@ extension TransactionsProjection {
         return order.allSatisfy { fold(records[$0]) }
     }
 }
+
+extension CheckpointWriter {
+    /// Each as the ledger holds it: the codec's own entry, read back by the codec.
+    public mutating func write(transactions: [Transaction]) {
+        write(entries: transactions.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
+    }
+}
+
+extension CheckpointReader {
+    /// What `write(transactions:)` wrote.
+    public mutating func readTransactions() throws(Damaged) -> [Transaction] {
+        do {
+            return try readEntries().map { entry throws(LedgerDecodingError) in
+                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
+                return transaction
+            }
+        } catch {
+            throw Damaged()
+        }
+    }
+}
