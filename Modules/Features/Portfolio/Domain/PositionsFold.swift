@@ -102,7 +102,8 @@ extension PortfolioCalculator {
             }
         }
 
-        private static func place(of transaction: Transaction) -> UInt64 {
+        /// Where a transaction goes among its ticker's: by day, then by the holdings rule's rank.
+        static func place(of transaction: Transaction) -> UInt64 {
             UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
         }
 

@@ -46,10 +46,6 @@ public struct PortfolioInBaseProjection {
         return now.positions
     }
 
-    private static func place(of transaction: Transaction) -> UInt64 {
-        UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
-    }
-
     private mutating func settle(_ transaction: Transaction) -> Bool {
         guard transaction.convertsForGood(into: base, at: rates), let inBase = try? transaction.converted(into: base, at: rates) else { return false }
         guard converted.fold(inBase) else { return false }
@@ -69,7 +65,7 @@ public struct PortfolioInBaseProjection {
 
     private mutating func notePendingPlaces() {
         pendingPlaces = [:]
-        for transaction in pending where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = Self.place(of: transaction) }
+        for transaction in pending where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = PortfolioCalculator.PositionsFold.place(of: transaction) }
     }
 
     /// Folds in the trades pending that the rates now convert for good, each ticker's in order.
@@ -114,7 +110,7 @@ extension PortfolioInBaseProjection: TransactionsProjection {
 
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base.code)
-        let ticker = transaction.ticker, place = Self.place(of: transaction)
+        let ticker = transaction.ticker, place = PortfolioCalculator.PositionsFold.place(of: transaction)
         if !ticker.isEmpty, let last = pendingPlaces[ticker] {
             guard place >= last else { return false }
         } else if settle(transaction) {
