@@ -82,6 +82,15 @@ final class CSVTests: XCTestCase {
         }
     }
 
+    func test_aFieldNotUTF8_isAnErrorNamingItsLine_whileUTF8AndASCIIFieldsReadAsWritten() throws {
+        let bytes: [UInt8] = Array("a,b\ncafé,x\n".utf8) + [0x63, 0xE9, 0x2C, 0x79, 0x0A]
+        var records: [[String]] = []
+        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { buffer in try CSV.forEachRecord(in: buffer) { records.append($0.fields) } }) { error in
+            XCTAssertEqual((error as? CSV.ParseError)?.line, 3)
+        }
+        XCTAssertEqual(records, [["a", "b"], ["café", "x"]])
+    }
+
     func test_quote_roundTripsThroughParse() throws {
         let fields = ["plain", "with,comma", "with \"quote\"", "new\nline", "a\r\nwindows line", "café, naïve", ""]
         XCTAssertEqual(try CSV.parse(fields.map(CSV.quote).joined(separator: ",") + "\n").first?.fields, fields)
