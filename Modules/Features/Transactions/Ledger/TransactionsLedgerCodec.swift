@@ -21,18 +21,21 @@ public enum TransactionsLedgerCodec: LedgerCodec {
 
     public static func entry(for transaction: Transaction, updatedAt: Int64) -> LedgerEntry {
         let type = transaction.type
-        var fields: [(name: String, value: String)] = [("date", transaction.date.iso)]
         let movesShares = type == .transfer && !transaction.ticker.isEmpty
-        if type.quantity == .required || movesShares { fields.append(("quantity", transaction.quantity.description)) }
-        if type.sum == .required || (type == .transfer && !movesShares) { fields.append(("sum", transaction.sum.description)) }
-        if !transaction.ticker.isEmpty { fields.append(("ticker", transaction.ticker)) }
-        if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
-        if let note = transaction.note { fields.append(("note", note)) }
+        // In the payload's order, by name, so it needs no sorting.
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(6)
         if let account = transaction.account { fields.append(("account", account)) }
         if let currency = transaction.currency { fields.append(("currency", currency)) }
-        if let toSum = transaction.toSum { fields.append(("toSum", toSum.description)) }
-        if let toCurrency = transaction.toCurrency { fields.append(("toCurrency", toCurrency)) }
+        fields.append(("date", transaction.date.iso))
+        if let note = transaction.note { fields.append(("note", note)) }
+        if type.quantity == .required || movesShares { fields.append(("quantity", transaction.quantity.description)) }
+        if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
+        if type.sum == .required || (type == .transfer && !movesShares) { fields.append(("sum", transaction.sum.description)) }
+        if !transaction.ticker.isEmpty { fields.append(("ticker", transaction.ticker)) }
         if let toAccount = transaction.toAccount { fields.append(("toAccount", toAccount)) }
+        if let toCurrency = transaction.toCurrency { fields.append(("toCurrency", toCurrency)) }
+        if let toSum = transaction.toSum { fields.append(("toSum", toSum.description)) }
         fields += transaction.otherFields.map { ($0.key, $0.value) }
         let kind = kind(of: type)
         return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))

@@ -21,13 +21,17 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
     /// Fields are kept sorted by name, so the same content has one encoding whichever store
     /// (or unordered JSON object) it came through.
     public init(_ fields: [(name: String, value: String)]) {
+        // Codecs mostly pass their fields in order already; otherwise their places are sorted,
+        // not the strings, which a sort would retain and release at every move.
+        let inOrder = zip(fields, fields.dropFirst()).allSatisfy { !$1.name.utf8.lexicographicallyPrecedes($0.name.utf8) }
+        let order = inOrder ? Array(fields.indices) : fields.indices.sorted { fields[$0].name.utf8.lexicographicallyPrecedes(fields[$1].name.utf8) }
         var bytes: [UInt8] = []
-        let sorted = fields.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        for (index, field) in sorted.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "\t")) }
-            LedgerEscaping.escape(field.name, into: &bytes, escapingEquals: true)
+        bytes.reserveCapacity(fields.reduce(fields.count * 2) { $0 + $1.name.utf8.count + $1.value.utf8.count })
+        for (place, index) in order.enumerated() {
+            if place > 0 { bytes.append(UInt8(ascii: "\t")) }
+            LedgerEscaping.escape(fields[index].name, into: &bytes, escapingEquals: true)
             bytes.append(UInt8(ascii: "="))
-            LedgerEscaping.escape(field.value, into: &bytes, escapingEquals: false)
+            LedgerEscaping.escape(fields[index].value, into: &bytes, escapingEquals: false)
         }
         self.init(encoded: LedgerBytes(bytes), range: 0..<bytes.count)
     }
