@@ -87,17 +87,18 @@ final class PortfolioProjectionTests: XCTestCase {
                                    updatedAt: Date(timeIntervalSince1970: 0))]
         transactions.stored = history
         let converter = KeptRates(rates: ExchangeRates([ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))]))
-        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: converter,
-                                          projections: ProjectionStub(base: base, history: history))
+        let projections = ProjectionStub(base: base, history: history)
+        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: converter, projections: projections)
 
         XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
             XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
         }
         XCTAssertEqual(transactions.requests.count, 1)
+        XCTAssertEqual(projections.inBaseReads.count, 0, "its trades are not kept waiting in a checkpoint")
     }
 
     func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted_withoutReadingIt() throws {
-        var read = 0
+        var read = 0, inBase = 0
         for seed in 1...25 {
             var random = RandomHistory(seed: UInt64(seed) * 211)
             let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
@@ -111,15 +112,18 @@ final class PortfolioProjectionTests: XCTestCase {
                 for method in CostBasisMethod.allCases {
                     let fromHistory = DisplayPortfolioUseCase(transactions: retrieving(history), prices: prices, scope: scope, converter: converter)
                     let transactions = TransactionsRetrievingSpy()
+                    let projections = ProjectionStub(base: base, history: history)
                     let fromProjections = DisplayPortfolioUseCase(transactions: transactions, prices: prices, scope: scope, converter: converter,
-                                                                  projections: ProjectionStub(base: base, history: history))
+                                                                  projections: projections)
                     XCTAssertEqual(try fromProjections.display(sort: .value, costBasis: method), try fromHistory.display(sort: .value, costBasis: method),
                                    "seed \(seed), \(scope), \(method)")
                     read += transactions.requests.count
+                    inBase += projections.inBaseReads.count
                 }
             }
         }
         XCTAssertEqual(read, 0, "every trade has a rate: the history is never read")
+        XCTAssertGreaterThan(inBase, 50, "the positions in the base come from their projection")
     }
 
     // MARK: - Helpers
@@ -162,16 +166,24 @@ final class PortfolioProjectionTests: XCTestCase {
         }
     }
 
-    private struct ProjectionStub: PortfolioProjecting {
+    /// The projections a checkpoint would hold: the history's, replayed; it counts the reads in the base.
+    private final class ProjectionStub: PortfolioProjecting {
         let base: String
         let history: [Transaction]
+        private(set) var inBaseReads: [CostBasisMethod] = []
+
+        init(base: String, history: [Transaction]) {
+            self.base = base
+            self.history = history
+        }
 
         func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
             PortfolioProjection(base: base, method: method, history: history)
         }
 
         func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
-            PortfolioInBaseProjection(base: base, method: method, rates: rates).replaying(history)
+            inBaseReads.append(method)
+            return PortfolioInBaseProjection(base: base, method: method, rates: rates).replaying(history)
         }
     }
 
