@@ -25,7 +25,7 @@ public struct PortfolioInBaseProjection {
 
     private struct Settled: Equatable {
         var through: CalendarDay
-        var fingerprint: UInt64
+        var ratesHash: UInt64
     }
 
     public init(base: CurrencyCode, method: CostBasisMethod, rates: ExchangeRates) {
@@ -59,7 +59,7 @@ public struct PortfolioInBaseProjection {
         for code in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
             guard let currency = CurrencyCode(code), currency != base else { continue }
             if let known = settled[currency], known.through >= transaction.date { continue }
-            settled[currency] = Settled(through: transaction.date, fingerprint: fingerprint(of: currency, through: transaction.date))
+            settled[currency] = Settled(through: transaction.date, ratesHash: hashOfRates(of: currency, through: transaction.date))
         }
     }
 
@@ -87,7 +87,7 @@ public struct PortfolioInBaseProjection {
     }
 
     /// A hash of every rate of `currency` kept on or before `day`.
-    private func fingerprint(of currency: CurrencyCode, through day: CalendarDay) -> UInt64 {
+    private func hashOfRates(of currency: CurrencyCode, through day: CalendarDay) -> UInt64 {
         var hash = StableHash.of(currency.code.utf8)
         for rate in rates.all(from: currency, to: base) {
             guard rate.day <= day else { break }
@@ -166,7 +166,7 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         for (currency, settled) in settled {
             writer.write(currency.code)
             writer.write(settled.through.daysSinceEpoch)
-            writer.write(settled.fingerprint)
+            writer.write(settled.ratesHash)
         }
     }
 
@@ -179,8 +179,8 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         decoded.pending = try reader.readTransactions()
         for _ in 0..<(try reader.readCount()) {
             guard let currency = CurrencyCode(try reader.readString()) else { throw CheckpointReader.Damaged() }
-            let known = Settled(through: CalendarDay(daysSinceEpoch: try reader.readInt32()), fingerprint: try reader.readUInt64())
-            guard known.fingerprint == fingerprint(of: currency, through: known.through) else { return nil }
+            let known = Settled(through: CalendarDay(daysSinceEpoch: try reader.readInt32()), ratesHash: try reader.readUInt64())
+            guard known.ratesHash == hashOfRates(of: currency, through: known.through) else { return nil }
             decoded.settled[currency] = known
         }
         guard decoded.settlePending() else { return nil }
