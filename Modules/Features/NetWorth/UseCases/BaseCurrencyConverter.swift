@@ -57,7 +57,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         var firstDays: [String: CalendarDay] = [:]
         for index in history.indices where !history[index].isPlain && (history[index].currency != nil || history[index].toCurrency != nil) {
             let transaction = history[index]
-            for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) where firstDays[currency].map({ transaction.date < $0 }) ?? true {
+            for currency in transaction.currenciesNamed where firstDays[currency].map({ transaction.date < $0 }) ?? true {
                 firstDays[currency] = transaction.date
             }
         }

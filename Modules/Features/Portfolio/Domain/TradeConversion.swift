@@ -19,8 +19,7 @@ extension Transaction {
     /// its day and one on or after it, so no rate published later can change which applies.
     func convertsForGood(into base: CurrencyCode, at rates: ExchangeRates) -> Bool {
         guard !isPlain else { return true }
-        return [currency, toCurrency].allSatisfy { code in
-            guard let code else { return true }
+        return currenciesNamed.allSatisfy { code in
             guard let currency = CurrencyCode(code) else { return false }
             return currency == base || (rates.rate(from: currency, to: base, on: date) != nil && (rates.all(from: currency, to: base).last?.day ?? date) >= date)
         }

@@ -56,7 +56,7 @@ public struct PortfolioInBaseProjection {
     /// The rates `transaction`'s conversion for good used, among those each read checks.
     private mutating func noteSettled(_ transaction: Transaction) {
         guard !transaction.isPlain else { return }
-        for code in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
+        for code in transaction.currenciesNamed {
             guard let currency = CurrencyCode(code), currency != base else { continue }
             if let known = settled[currency], known.through >= transaction.date { continue }
             settled[currency] = Settled(through: transaction.date, ratesHash: hashOfRates(of: currency, through: transaction.date))

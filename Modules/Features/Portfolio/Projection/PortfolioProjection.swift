@@ -60,7 +60,7 @@ public struct PortfolioProjection: Equatable, Sendable {
         guard transaction.namesAnotherCurrency else { return }
         currencyNamings += 1
         tickerUnits.note(transaction)
-        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
+        for currency in transaction.currenciesNamed {
             currencyDays[currency, default: [:]].countOneMore(transaction.date.daysSinceEpoch)
         }
     }
@@ -70,7 +70,7 @@ public struct PortfolioProjection: Equatable, Sendable {
         forAccount(namedBy: transaction) { namings.countOneFewer($0) }
         guard transaction.namesAnotherCurrency else { return }
         currencyNamings -= 1
-        for currency in [transaction.currency, transaction.toCurrency].compactMap({ $0 }) {
+        for currency in transaction.currenciesNamed {
             currencyDays[currency]?.countOneFewer(transaction.date.daysSinceEpoch)
             if currencyDays[currency]?.isEmpty == true { currencyDays[currency] = nil }
         }
@@ -108,6 +108,9 @@ public struct PortfolioProjection: Equatable, Sendable {
 
 extension Transaction {
     var namesAnotherCurrency: Bool { currency != nil || toCurrency != nil }
+
+    /// Its currency and, for an exchange, the other's: those a conversion of it needs a rate of.
+    public var currenciesNamed: [String] { [currency, toCurrency].compactMap { $0 } }
 }
 
 extension [Revision<Transaction>] {

@@ -140,10 +140,11 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         guard let base = CurrencyCode(projection.base) else { return nil }
         let rates: ExchangeRates
         // The rates the history's conversion fetches: a failure is the same, and not met twice.
-        do { rates = try converter.rates(from: projection.currencyFirstDays) } catch { throw .conversion(error) }
+        let firstDays = projection.currencyFirstDays
+        do { rates = try converter.rates(from: firstDays) } catch { throw .conversion(error) }
         // A currency without a rate on its first day fails the conversion whatever else is kept:
         // its trades would only wait in the checkpoint (a history never valued online, say).
-        guard projection.currencyFirstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil })
+        guard firstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil })
         else { return nil }
         do { return try projections.projectionInBase(method: projection.positions.method, base: base, rates: rates).positions } catch { throw .retrieval(error) }
     }
