@@ -25,9 +25,9 @@ struct CommandGroup: CommandNode {
     /// Run when no sub-command is named: `invest savings` lists, as `invest savings list` does.
     let defaultSubcommand: String?
 
-    init(_ name: String, summary: String, discussion: String = "", default defaultSubcommand: String? = nil, _ subcommands: [CommandNode]) {
+    init(_ name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "", default defaultSubcommand: String? = nil, _ subcommands: [CommandNode]) {
         spec = CommandSpec(name: name, summary: summary,
-                           usage: "\(name) <command>" + (defaultSubcommand.map { "   (default: \($0))" } ?? ""), discussion: discussion, options: [])
+                           usage: "\(name) <command>" + (defaultSubcommand.map { "   (default: \($0))" } ?? ""), discussion: discussion(), options: [])
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
     }

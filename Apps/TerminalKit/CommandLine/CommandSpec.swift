@@ -66,8 +66,10 @@ public struct CommandSpec: Sendable {
     public let name: String
     public let summary: String
     public let usage: String
-    /// Said after the options in `--help`: examples, keys, notes.
-    public let discussion: String
+    /// Said after the options in `--help`: examples, keys, notes. Worked out when asked: a
+    /// table of keys laid out for help took a tenth of an `add`'s instructions.
+    public var discussion: String { makeDiscussion() }
+    private let makeDiscussion: @Sendable () -> String
     public let options: [Option]
     public let arguments: [Argument]
     /// How many positional arguments are accepted.
@@ -77,12 +79,12 @@ public struct CommandSpec: Sendable {
 
     /// `usage` is generated from the name, arguments and options when not given; `positionals`
     /// from the arguments, unless given for a command that declares none by name.
-    public init(program: String = "invest", name: String, summary: String, usage: String? = nil, discussion: String = "", options: [Option],
+    public init(program: String = "invest", name: String, summary: String, usage: String? = nil, discussion: @autoclosure @escaping @Sendable () -> String = "", options: [Option],
                 arguments: [Argument] = [], positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
         self.program = program
         self.name = name
         self.summary = summary
-        self.discussion = discussion
+        makeDiscussion = discussion
         self.options = options
         self.arguments = arguments
         let required = arguments.filter { !$0.isOptional }.count
