@@ -55,4 +55,22 @@ final class CheckpointBytesTests: XCTestCase {
         var tooLate = CheckpointReader(day.bytes)
         XCTAssertThrowsError(try tooLate.readCompactInt32())
     }
+
+    func test_checksum_changesWithEveryFlippedBit_aZeroMore_orTwoWordsSwapped() {
+        var random = SystemRandomNumberGenerator()
+        for count in [0, 1, 7, 8, 31, 32, 33, 64, 100, 1_000] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0 ... .max, using: &random) }
+            let checksum = bytes.withUnsafeBytes { StableHash.checksum($0) }
+            for bit in 0..<(count * 8) {
+                var flipped = bytes
+                flipped[bit / 8] ^= 1 << (bit % 8)
+                XCTAssertNotEqual(flipped.withUnsafeBytes { StableHash.checksum($0) }, checksum, "bit \(bit) of \(count) bytes")
+            }
+            XCTAssertNotEqual((bytes + [0]).withUnsafeBytes { StableHash.checksum($0) }, checksum, "a zero after \(count) bytes")
+            if count >= 32, bytes[0..<8] != bytes[8..<16] {
+                let swapped = Array(bytes[8..<16] + bytes[0..<8] + bytes[16...])
+                XCTAssertNotEqual(swapped.withUnsafeBytes { StableHash.checksum($0) }, checksum, "the first two words of \(count) swapped")
+            }
+        }
+    }
 }

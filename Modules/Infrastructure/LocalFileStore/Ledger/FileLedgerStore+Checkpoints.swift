@@ -3,7 +3,7 @@ import Ledger
 
 /// Checkpoints of the log's projections, each a file in `checkpoints/` beside the log:
 ///
-///     investments-checkpoint v1\n
+///     investments-checkpoint v2\n
 ///     position: inode, length, last line's length and hash (little-endian 64-bit each)
 ///     payload: its length, then its bytes
 ///     checksum of everything above (64-bit)
@@ -12,7 +12,8 @@ import Ledger
 /// the checksum tells), never synced or exported, and ignored whenever it does not describe how
 /// the log starts now.
 extension FileLedgerStore: CheckpointableLedger {
-    private static let checkpointMagic = Array("investments-checkpoint v1\n".utf8)
+    /// v2: a checksum of four lanes; a v1 file, under the older checksum, is passed over and rebuilt.
+    private static let checkpointMagic = Array("investments-checkpoint v2\n".utf8)
     /// No projection's checkpoint comes near this; a bigger file is not read.
     private static let largestCheckpoint = 256 << 20
 

@@ -201,12 +201,25 @@ public enum StableHash {
         return hash
     }
 
-    /// Eight bytes a step: for a checksum of a whole checkpoint, read at every start.
+    /// For a checksum of a whole checkpoint, read at every start: four lanes of a multiply and a
+    /// rotation a word (xxHash64's round), 32 bytes a step, mixed at the end. A megabytes filter
+    /// costs a fifth of the instructions of a finaliser a word.
     public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let first: UInt64 = 0x9E37_79B1_85EB_CA87, second: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+            let sum = lane &+ word &* second
+            return (sum << 31 | sum >> 33) &* first
+        }
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        var lanes = (first &+ second, second, 0 as UInt64, 0 &- first)
         var offset = 0
+        while offset + 32 <= bytes.count {
+            lanes = (round(lanes.0, word(offset)), round(lanes.1, word(offset + 8)), round(lanes.2, word(offset + 16)), round(lanes.3, word(offset + 24)))
+            offset += 32
+        }
+        var hash = mix(UInt64(bytes.count) ^ mix(lanes.0) ^ mix(lanes.1 &+ 1) ^ mix(lanes.2 &+ 2) ^ mix(lanes.3 &+ 3))
         while offset + 8 <= bytes.count {
-            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hash = mix(hash ^ word(offset))
             offset += 8
         }
         var tail: UInt64 = 0
