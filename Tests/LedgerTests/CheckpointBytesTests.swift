@@ -6,8 +6,11 @@ import Ledger
 final class CheckpointBytesTests: XCTestCase {
     func test_compactNumbers_readBackExactly_inAsFewBytesAsTheyNeed() throws {
         var random = SystemRandomNumberGenerator()
-        let edges: [Int128] = [0, 1, -1, 63, -64, 64, -65, 8_191, 8_192, Int128(Int64.max), Int128(Int64.min), .max, .min, .max - 1, .min + 1]
+        let nineBytes = Int128(1) << 62, sixtyFourBits = Int128(1) << 63
+        let edges: [Int128] = [0, 1, -1, 63, -64, 64, -65, 8_191, 8_192, Int128(Int64.max), Int128(Int64.min), .max, .min, .max - 1, .min + 1,
+                               nineBytes - 1, nineBytes, -nineBytes, -nineBytes - 1, sixtyFourBits, -sixtyFourBits - 1]
         let values = edges + (0..<500).map { _ in Int128(Int64.random(in: .min ... .max, using: &random)) >> Int.random(in: 0..<64, using: &random) }
+            + (0..<200).map { _ in Int128(bitPattern: UInt128.random(in: 0 ... .max, using: &random)) >> Int.random(in: 0..<128, using: &random) }
         for value in values {
             var writer = CheckpointWriter()
             writer.writeCompact(value)

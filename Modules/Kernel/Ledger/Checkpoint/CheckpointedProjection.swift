@@ -701,8 +701,9 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     }
 
     private func readIDs(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Set<String> {
-        var ids = Set<String>()
-        for _ in 0..<(try reader.readCount()) { ids.insert(try reader.readString()) }
+        let count = try reader.readCount()
+        var ids = Set<String>(minimumCapacity: count)
+        for _ in 0..<count { ids.insert(try reader.readString()) }
         return ids
     }
 }
