@@ -25,7 +25,7 @@ final class TransactionValidatorTests: XCTestCase {
     private let today = day("2024-07-03")
 
     func test_validate_acceptsTickersFromEveryExchangeShape() {
-        for ticker in ["F", "GOOGL", "BRK.B", "VOD.L", "rds-a", "ABCDEFGHIJ"] {
+        for ticker in ["F", "GOOGL", "BRK.B", "VOD.L", "rds-a", "ABCDEFGHIJ", "ABCDEFGHIJKL", "^ABCDEFGHIJK"] {
             XCTAssertNoThrow(try validate(ticker: ticker).get(), ticker)
         }
     }
@@ -35,7 +35,7 @@ final class TransactionValidatorTests: XCTestCase {
     }
 
     func test_validate_rejectsMalformedTickers() {
-        for ticker in ["", "^1", ".A", "ABCDEFGHIJKLM", "AB CD", "AB$", "ÄPL"] {
+        for ticker in ["", "^", "^1", ".A", "ABCDEFGHIJKLM", "^ABCDEFGHIJKL", "AB CD", "AB$", "ÄPL", "ＡＡＰＬ", "A\u{301}"] {
             XCTAssertEqual(fields(of: validate(ticker: ticker)), [.ticker], ticker)
         }
     }

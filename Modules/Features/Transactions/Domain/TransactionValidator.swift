@@ -224,8 +224,6 @@ public enum TransactionValidator {
         return value
     }
 
-    /// Trimmed, or nil when empty. Checks the ends first: Foundation's trimming is slow, and an
-    /// import calls this for every field of every row.
     /// Trimmed, or nil when nothing is left. `trimmedSpaces` settles a field with visible ASCII at
     /// both ends, as nearly every field has, without a Unicode property lookup: an import of a
     /// million rows made five million of them.

@@ -51,9 +51,10 @@ public enum LedgerIdentifier {
 
     /// A kind name: 1–32 lower-case ASCII letters, digits or `-`, a letter first.
     public static func isValidKind(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, (1...32).contains(bytes.count), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
-        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        text.withUTF8Bytes { bytes in
+            guard let first = bytes.first, (1...32).contains(bytes.count), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+            return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        }
     }
 
     /// A new id: 15 random lower-case letters and digits, about 77 bits (a collision among ten

@@ -9,18 +9,20 @@ public enum TickerSymbol {
 
     /// `text` in its stored, upper-case form, or nil when it is no ticker.
     public static func normalized(_ text: String) -> String? {
-        let ticker = text.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? text.uppercased() : text
+        let ticker = text.withUTF8Bytes { $0.contains(where: (UInt8(ascii: "a")...UInt8(ascii: "z")).contains) } ? text.uppercased() : text
         return isTicker(ticker) ? ticker : nil
     }
 
-    /// Whether `text` is a ticker as stored (upper case).
+    /// Whether `text` is a ticker as stored (upper case). Every character a ticker may hold is
+    /// ASCII, so its UTF-8 bytes are its characters, read without decoding a scalar.
     public static func isTicker(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard (1...maximumLength).contains(scalars.count) else { return false }
-        let isIndex = scalars[0] == "^"
-        let body = isIndex ? scalars.dropFirst() : scalars[...]
-        guard let first = body.first, isIndex ? isLetter(first) : isLetter(first) || isDigit(first) else { return false }
-        return body.allSatisfy { isLetter($0) || isDigit($0) || $0 == "." || $0 == "-" }
+        text.withUTF8Bytes { bytes in
+            guard (1...maximumLength).contains(bytes.count) else { return false }
+            let isIndex = bytes[0] == UInt8(ascii: "^")
+            let body = isIndex ? bytes.dropFirst() : bytes[...]
+            guard let first = body.first, isLetter(first) || !isIndex && isDigit(first) else { return false }
+            return body.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        }
     }
 
     /// The ticker as part of a record's id, which holds only letters, digits, `-` and `_`: `.`
@@ -31,6 +33,6 @@ public enum TickerSymbol {
         return String(ticker.map { $0 == "." || $0 == "^" ? "_" : $0 })
     }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 }
