@@ -76,6 +76,12 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(records.map(\.line), [1, 2, 4])
     }
 
+    func test_parse_keepsStrayQuotes_textAfterAQuotedPart_blankLines_andALastLineWithoutABreak() throws {
+        let records = try CSV.parse("ab\"c,d\n\"ab\"cd,e\n\nx,\n\"\"\nlast,\"q\"")
+        XCTAssertEqual(records.map(\.fields), [["ab\"c", "d"], ["abcd", "e"], ["x", ""], [""], ["last", "q"]])
+        XCTAssertEqual(records.map(\.line), [1, 2, 4, 5, 6])
+    }
+
     func test_parse_reportsUnclosedQuoteWithItsLine() {
         XCTAssertThrowsError(try CSV.parse("a\n\"open\n")) { error in
             XCTAssertEqual((error as? CSV.ParseError)?.line, 2)
