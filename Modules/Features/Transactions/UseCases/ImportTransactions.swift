@@ -160,6 +160,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     /// Counted from the rows' side: only a saved transaction on one of their days is looked up,
     /// so a statement checked against a long history hashes a few of its trades, not all of them.
     private static func duplicates(of rows: [Transaction], in stored: [Transaction]) -> Set<String> {
+        // Nothing saved, nothing to equal: a first import of a million rows hashed each twice.
+        guard !stored.isEmpty else { return [] }
         let days = Set(rows.map(\.date)), rowIDs = Set(rows.map(\.id))
         var saved: [Trade: Int] = Dictionary(rows.map { (Trade($0), 0) }, uniquingKeysWith: { first, _ in first })
         var replacing: Set<String> = []
