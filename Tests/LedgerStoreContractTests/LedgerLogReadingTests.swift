@@ -131,3 +131,16 @@ final class PiecewiseScanTests: XCTestCase {
         }
     }
 }
+
+/// How a line's numbers are written.
+final class LedgerLogCodecNumbersTests: XCTestCase {
+    func test_digits_areWhatStringWrites_forEveryMagnitude() {
+        var random = SystemRandomNumberGenerator()
+        let edges: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_732_000_000_000, .max, .min, .max - 1, .min + 1]
+        for value in edges + (0..<500).map({ _ in Int64.random(in: .min ... .max, using: &random) >> Int64.random(in: 0..<63, using: &random) }) {
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            LedgerLogCodec.appendDigits(of: value, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x" + String(value))
+        }
+    }
+}

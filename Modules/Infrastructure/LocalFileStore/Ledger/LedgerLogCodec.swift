@@ -74,14 +74,28 @@ enum LedgerLogCodec {
         bytes.append(UInt8(ascii: "\t"))
         LedgerEscaping.escape(entry.kind, into: &bytes, escapingEquals: false)
         bytes.append(UInt8(ascii: "\t"))
-        bytes += String(entry.schema).utf8
+        appendDigits(of: Int64(entry.schema), to: &bytes)
         bytes.append(UInt8(ascii: "\t"))
-        bytes += String(entry.updatedAt).utf8
+        appendDigits(of: entry.updatedAt, to: &bytes)
         if !entry.payload.isEmpty {
             bytes.append(UInt8(ascii: "\t"))
             entry.payload.withEncodedBytes { bytes.append(contentsOf: $0) }
         }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `String(value)`'s bytes, without making the string: two numbers on every line written.
+    static func appendDigits(of value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+            var magnitude = value.magnitude, start = room.count
+            repeat {
+                start -= 1
+                room[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: room[start...])))
+        }
     }
 
     static func line(for entry: LedgerEntry) -> [UInt8] {

@@ -23,15 +23,20 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
     public init(_ fields: [(name: String, value: String)]) {
         // Codecs mostly pass their fields in order already; otherwise their places are sorted,
         // not the strings, which a sort would retain and release at every move.
-        let inOrder = zip(fields, fields.dropFirst()).allSatisfy { !$1.name.utf8.lexicographicallyPrecedes($0.name.utf8) }
-        let order = inOrder ? Array(fields.indices) : fields.indices.sorted { fields[$0].name.utf8.lexicographicallyPrecedes(fields[$1].name.utf8) }
+        // Compared as bytes in place: through `utf8`'s indices, the check cost more than the copy.
+        func precedes(_ name: String, _ other: String) -> Bool {
+            name.withUTF8Bytes { bytes in other.withUTF8Bytes { otherBytes in bytes.lexicographicallyPrecedes(otherBytes) } }
+        }
+        let inOrder = zip(fields, fields.dropFirst()).allSatisfy { !precedes($1.name, $0.name) }
+        let order = inOrder ? nil : fields.indices.sorted { precedes(fields[$0].name, fields[$1].name) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fields.reduce(fields.count * 2) { $0 + $1.name.utf8.count + $1.value.utf8.count })
-        for (place, index) in order.enumerated() {
+        for place in fields.indices {
+            let field = fields[order?[place] ?? place]
             if place > 0 { bytes.append(UInt8(ascii: "\t")) }
-            LedgerEscaping.escape(fields[index].name, into: &bytes, escapingEquals: true)
+            LedgerEscaping.escape(field.name, into: &bytes, escapingEquals: true)
             bytes.append(UInt8(ascii: "="))
-            LedgerEscaping.escape(fields[index].value, into: &bytes, escapingEquals: false)
+            LedgerEscaping.escape(field.value, into: &bytes, escapingEquals: false)
         }
         self.init(encoded: LedgerBytes(bytes), range: 0..<bytes.count)
     }
@@ -151,8 +156,7 @@ public enum LedgerEscaping {
     public static func escape(_ text: String, into bytes: inout [UInt8], escapingEquals: Bool) {
         // Over the string's own bytes: a loop over `String.UTF8View` cost an import of 100k rows
         // half a billion instructions.
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             // Most values need no escape: copied whole rather than a byte at a time.
             guard utf8.contains(where: { needsEscape($0, escapingEquals: escapingEquals) }) else {
                 bytes.append(contentsOf: utf8)
