@@ -21,6 +21,9 @@ final class FixedDecimalTests: XCTestCase {
         XCTAssertEqual(FixedDecimal("1234567890123456789012345678.12345678")?.units, 123_456_789_012_345_678_901_234_567_812_345_678)
         XCTAssertEqual(FixedDecimal("999999999999999999")?.units, 99_999_999_999_999_999_900_000_000, "18 digits: the last that fit a UInt64")
         XCTAssertEqual(FixedDecimal("1000000000000000000.5")?.units, 100_000_000_000_000_000_050_000_000, "19 digits, then a fraction")
+        XCTAssertEqual(FixedDecimal("-9999999999.99999999")?.units, -999_999_999_999_999_999, "18 digits with a fraction: in 64-bit arithmetic")
+        XCTAssertEqual(FixedDecimal("12345678901.2345678")?.units, 1_234_567_890_123_456_780)
+        XCTAssertEqual(FixedDecimal("99999999999.99999999")?.units, 9_999_999_999_999_999_999, "19 digits with a fraction")
         XCTAssertEqual(FixedDecimal("-0.00000000000000000"), nil, "more than 8 fractional digits")
         XCTAssertNil(FixedDecimal("12345678901234567890123456789"), "29 integer digits")
     }

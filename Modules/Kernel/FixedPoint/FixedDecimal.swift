@@ -175,8 +175,16 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
             guard fractionDigits > 0 else { return nil }
         }
         guard index == count, integerDigits + fractionDigits > 0 else { return nil }
+        var scale: UInt64 = 1
+        for _ in fractionDigits..<Self.fractionDigits { scale &*= 10 }
+        // Up to 18 digits, as nearly every amount has: one 64-by-64-bit product, no table.
+        if integerDigits + fractionDigits <= 18 {
+            let (high, low) = pending.multipliedFullWidth(by: scale)
+            let magnitude = Int128(high) << 64 | Int128(low)
+            return FixedDecimal(units: negative ? -magnitude : magnitude)
+        }
         units = units * Self.powersOfTen[pendingDigits] + Int128(pending)
-        units *= Self.powersOfTen[Self.fractionDigits - fractionDigits]
+        units *= Int128(scale)
         return FixedDecimal(units: negative ? -units : units)
     }
 
