@@ -79,6 +79,22 @@ final class FixedDecimalTests: XCTestCase {
         XCTAssertEqual(FixedDecimal("0.5")?.formatted(fractionDigits: 0), "0")
     }
 
+    func test_formatted_isTheRoundedValuesExactForm_paddedToTheDigits_smallOrLarge() {
+        var random = SystemRandomNumberGenerator()
+        let values = (0..<2_000).map { _ in FixedDecimal(units: Int128(Int64.random(in: .min ... .max, using: &random)) >> Int.random(in: 0..<64, using: &random)) }
+            + (0..<200).map { _ in FixedDecimal(units: Int128(Int64.random(in: .min ... .max, using: &random)) * Int128(UInt64.random(in: 0 ... .max, using: &random))) }
+            + [FixedDecimal(units: Int128(UInt64.max)), FixedDecimal(units: -Int128(UInt64.max)), FixedDecimal(units: Int128(UInt64.max) + 1)]
+        for value in values {
+            for digits in 0...8 {
+                let exact = value.rounded(toFractionDigits: digits).description
+                let parts = exact.split(separator: ".", omittingEmptySubsequences: false)
+                let fraction = parts.count > 1 ? String(parts[1]) : ""
+                let expected = digits == 0 ? String(parts[0]) : parts[0] + "." + fraction + String(repeating: "0", count: digits - fraction.count)
+                XCTAssertEqual(value.formatted(fractionDigits: digits), expected, "\(value) to \(digits)")
+            }
+        }
+    }
+
     func test_arithmetic_isExactWhereBinaryFloatingPointIsNot() {
         var total = FixedDecimal.zero
         for _ in 0..<10 { total += FixedDecimal("0.1")! }

@@ -205,11 +205,16 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
         return sign + String(repeating: "0", count: digits - fractionText.count) + fractionText
     }
 
-    private static func describe(_ magnitude: UInt64, negative: Bool) -> String {
+    /// The digits of `magnitude` units: the shortest exact form, or `fixedDigits` fractional
+    /// digits of a value already rounded to them.
+    private static func describe(_ magnitude: UInt64, negative: Bool, fixedDigits: Int? = nil) -> String {
         let scale = UInt64(Self.scale)
         var integerPart = magnitude / scale, fraction = magnitude % scale
-        var fractionDigits = fraction == 0 ? 0 : Self.fractionDigits
-        while fractionDigits > 0, fraction % 10 == 0 {
+        var fractionDigits = fixedDigits ?? (fraction == 0 ? 0 : Self.fractionDigits)
+        if fixedDigits != nil {
+            for _ in fractionDigits..<Self.fractionDigits { fraction /= 10 }
+        }
+        while fixedDigits == nil, fractionDigits > 0, fraction % 10 == 0 {
             fraction /= 10
             fractionDigits -= 1
         }
@@ -241,6 +246,11 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
     public func formatted(fractionDigits digits: Int) -> String {
         let rounded = rounded(toFractionDigits: digits)
         let magnitude = rounded.units.magnitude
+        // In 64 bits where the value fits, as `description`: a table of 500 holdings formats
+        // thousands of amounts, and a 128-bit division is a call.
+        if (0...Self.fractionDigits).contains(digits), let small = UInt64(exactly: magnitude) {
+            return Self.describe(small, negative: rounded.units < 0, fixedDigits: digits)
+        }
         let integerPart = magnitude / UInt128(Self.scale)
         let sign = rounded.units < 0 ? "-" : ""
         guard digits > 0 else { return sign + String(integerPart) }
