@@ -164,7 +164,8 @@ struct SummaryComposer {
         let base = try services.configuration.baseCurrency()
         let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
-        let rates = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger, checkpoints: log), loader: nil, now: context.now)
+        let rates = ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: ledger, checkpoints: log)),
+                                         loader: nil, now: context.now)
         let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
                                               converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }),
                                               projections: projections)

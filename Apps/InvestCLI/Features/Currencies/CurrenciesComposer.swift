@@ -15,7 +15,8 @@ extension AppComposer {
     func exchangeRates(offline: Bool) throws -> ExchangeRatesProviding {
         let loader = offline ? nil : FrankfurterExchangeRates(baseURL: try configuration().url("INVEST_FX_URL") ?? FrankfurterExchangeRates.defaultBaseURL,
                                                                client: try remoteServices().client(timeout: 15))
-        return ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: try ledger(), checkpoints: try localLog()), loader: loader, now: context.now)
+        return ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: try ledger(), checkpoints: try localLog())),
+                                    loader: loader, now: context.now)
     }
 
     /// Each known security's trading currency (pounds for a price in pence), read once when first asked.
