@@ -12,11 +12,4 @@ extension String {
         guard withUTF8Bytes({ !visible($0[0]) || !visible($0[$0.count - 1]) }) else { return self }
         return trimmingCharacters(in: .whitespaces)
     }
-
-    /// `body` given the string's UTF-8 bytes where they are (a copy only for a bridged string):
-    /// a look at a byte through `utf8`'s indices costs dozens of instructions, per field of a
-    /// million-row import.
-    public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        utf8.withContiguousStorageIfAvailable(body) ?? Array(utf8).withUnsafeBufferPointer(body)
-    }
 }
