@@ -3,7 +3,10 @@ import Foundation
 extension String {
     /// Control characters shown as escapes, so text from a file or a server can't steer the terminal.
     public var escapedForTerminal: String {
-        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        // Printable ASCII, as nearly every cell of a table is, is settled by its bytes: through
+        // its scalars, thousands of cells a table took a sixtieth of a portfolio's instructions.
+        let printable = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { (0x20...0x7E).contains($0) } } ?? false
+        guard !printable, unicodeScalars.contains(where: Self.isControl) else { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar {

@@ -112,6 +112,17 @@ final class ReportTests: XCTestCase {
     }
 }
 
+final class TerminalTextTests: XCTestCase {
+    func test_escapedForTerminal_escapesEveryControlCharacter_C0_DEL_andC1_andLeavesPrintableTextAsItIs() {
+        XCTAssertEqual("AAPL 1,234.50 ~".escapedForTerminal, "AAPL 1,234.50 ~")
+        XCTAssertEqual("café ✓ 𝄞".escapedForTerminal, "café ✓ 𝄞")
+        XCTAssertEqual("\u{1B}[31mred\tx\ny\rz".escapedForTerminal, "\\u{1b}[31mred\\tx\\ny\\rz")
+        XCTAssertEqual("del\u{7F}".escapedForTerminal, "del\\u{7f}")
+        XCTAssertEqual("csi\u{9B}31m é".escapedForTerminal, "csi\\u{9b}31m é", "a C1 control, two bytes in UTF-8")
+        XCTAssertEqual("".escapedForTerminal, "")
+    }
+}
+
 final class GlobalOptionsTests: XCTestCase {
     func test_extract_takesGlobalOptionsAnywhereBeforeDoubleDash_andLeavesTheRest() throws {
         var arguments = ["list", "-q", "--home=/x", "--ticker", "A", "--", "--verbose"]
