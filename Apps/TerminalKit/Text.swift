@@ -5,8 +5,8 @@ extension String {
     public var escapedForTerminal: String {
         // Printable ASCII, as nearly every cell of a table is, is settled by its bytes: through
         // its scalars, thousands of cells a table took a sixtieth of a portfolio's instructions.
-        let printable = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { (0x20...0x7E).contains($0) } } ?? false
-        guard !printable, unicodeScalars.contains(where: Self.isControl) else { return self }
+        var text = self
+        guard !text.withUTF8({ $0.allSatisfy { (0x20...0x7E).contains($0) } }), unicodeScalars.contains(where: Self.isControl) else { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar {

@@ -210,11 +210,9 @@ extension FixedDecimal: CustomStringConvertible, LosslessStringConvertible {
     private static func describe(_ magnitude: UInt64, negative: Bool, fixedDigits: Int? = nil) -> String {
         let scale = UInt64(Self.scale)
         var integerPart = magnitude / scale, fraction = magnitude % scale
-        var fractionDigits = fixedDigits ?? (fraction == 0 ? 0 : Self.fractionDigits)
-        if fixedDigits != nil {
-            for _ in fractionDigits..<Self.fractionDigits { fraction /= 10 }
-        }
-        while fixedDigits == nil, fractionDigits > 0, fraction % 10 == 0 {
+        var fractionDigits = Self.fractionDigits
+        // The shortest form drops trailing zeros; a fixed one, the digits rounded away.
+        while fractionDigits > fixedDigits ?? 0, fixedDigits != nil || fraction % 10 == 0 {
             fraction /= 10
             fractionDigits -= 1
         }

@@ -55,7 +55,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     public func historyInBase(_ history: [Transaction]) throws(CurrencyConversionError) -> [Transaction] {
         // Most transactions name no currency: they are skipped without a copy.
         var firstDays: [String: CalendarDay] = [:]
-        for index in history.indices where !history[index].isPlain && (history[index].currency != nil || history[index].toCurrency != nil) {
+        for index in history.indices where !history[index].isPlain && history[index].namesAnotherCurrency {
             let transaction = history[index]
             for currency in transaction.currenciesNamed where firstDays[currency].map({ transaction.date < $0 }) ?? true {
                 firstDays[currency] = transaction.date

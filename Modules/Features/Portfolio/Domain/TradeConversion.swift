@@ -4,10 +4,16 @@ import Currencies
 import Transactions
 
 extension Transaction {
+    /// Whether it names a currency: read in a base (`inBase`), one other than the base.
+    public var namesAnotherCurrency: Bool { currency != nil || toCurrency != nil }
+
+    /// Its currency and, for an exchange, the other's: those a conversion of it needs a rate of.
+    public var currenciesNamed: [String] { [currency, toCurrency].compactMap { $0 } }
+
     /// Its sums in `base`, each at the latest rate in `rates` on or before its day: how every
     /// figure of a history in another currency is put in the base, a trade at a time.
     public func converted(into base: CurrencyCode, at rates: ExchangeRates) throws(CurrencyConversionError) -> Transaction {
-        guard currency != nil || toCurrency != nil else { return self }
+        guard namesAnotherCurrency else { return self }
         return Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity,
                            sum: try rates.converting(sum, from: currency, on: date, into: base),
                            ratio: ratio, note: note, account: account,

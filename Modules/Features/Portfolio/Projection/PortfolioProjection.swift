@@ -106,13 +106,6 @@ public struct PortfolioProjection: Equatable, Sendable {
     }
 }
 
-extension Transaction {
-    var namesAnotherCurrency: Bool { currency != nil || toCurrency != nil }
-
-    /// Its currency and, for an exchange, the other's: those a conversion of it needs a rate of.
-    public var currenciesNamed: [String] { [currency, toCurrency].compactMap { $0 } }
-}
-
 extension [Revision<Transaction>] {
     func inBase(_ base: String) -> [Revision<Transaction>] {
         map { Revision(earlier: $0.earlier?.inBase(base), later: $0.later?.inBase(base)) }

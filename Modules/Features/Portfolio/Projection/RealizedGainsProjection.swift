@@ -26,7 +26,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
         var realized: PackedGains? = PackedGains()
         positions = PortfolioCalculator.PositionsFold(history: history, method: method, realized: &realized)
         self.realized = realized ?? PackedGains()
-        namesAnotherCurrency = history.contains { $0.currency != nil || $0.toCurrency != nil }
+        namesAnotherCurrency = history.contains(where: \.namesAnotherCurrency)
     }
 
     public var method: CostBasisMethod { positions.method }

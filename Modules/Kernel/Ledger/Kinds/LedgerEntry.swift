@@ -45,8 +45,7 @@ public enum LedgerIdentifier {
     /// 1–128 ASCII letters, digits, `-` or `_`: UUIDs and Firebase push keys fit, and nothing
     /// that a file line, a URL path, a database key or a terminal would treat specially.
     public static func isValid(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in (1...maximumLength).contains(bytes.count) && bytes.allSatisfy(isAllowed) }
+        text.withUTF8Bytes { bytes in (1...maximumLength).contains(bytes.count) && bytes.allSatisfy(isAllowed) }
     }
 
     /// A kind name: 1–32 lower-case ASCII letters, digits or `-`, a letter first.

@@ -75,8 +75,7 @@ public struct LedgerPayload: Hashable, Sendable, CustomStringConvertible {
     /// The first field named `name`: only its value is unescaped, and a plain ASCII name is
     /// compared as bytes, as a codec reads a few fields of many entries.
     public subscript(name: String) -> String? {
-        var wanted = name
-        return wanted.withUTF8 { wanted in
+        name.withUTF8Bytes { wanted in
             withFields { fields in
                 var found: String?
                 fields.forEach { field, value in
