@@ -9,15 +9,15 @@ import LocalFileStore
 import TestSupport
 import TransactionsTestSupport
 
-/// The positions in the base of a history naming other currencies, read from their checkpoint in
-/// the real log at the rates kept on it (read from theirs), against the history converted at the
-/// rates read from the entries: as trades are added, edited and deleted, and as rates are
-/// fetched later, or corrected.
+/// The positions and the gains in the base of a history naming other currencies, read from their
+/// checkpoints in the real log at the rates kept on it (read from theirs), against the history
+/// converted at the rates read from the entries: as trades are added, edited and deleted, and as
+/// rates are fetched later, or corrected.
 final class CheckpointedPortfolioInBaseTests: XCTestCase {
     private let usd = CurrencyCode("USD")!
     private let eur = CurrencyCode("EUR")!
 
-    func test_randomChanges_thePositionsInTheBaseAlwaysEqualTheHistoryConverted_atTheRatesKept() throws {
+    func test_randomChanges_thePositionsAndGainsInTheBaseAlwaysEqualTheHistoryConverted_atTheRatesKept() throws {
         let directory = makeTemporaryDirectory()
         let log = FileLedgerStore(directory: directory, compactionMinimumGarbage: 5)
         let store = LedgerTransactionsStore(ledger: log)
@@ -59,6 +59,9 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
                 .projectionInBase(method: .fifo, base: usd, rates: kept)
             XCTAssertEqual(summary(read.positions), expected, "step \(step)")
             if expected != nil { converted += 1 }
+            let gains = try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: "USD").gainsInBase(method: .fifo, base: usd, rates: kept)
+            XCTAssertEqual(listing(gains), listing(PortfolioInBaseProjection(base: usd, method: .fifo, rates: kept, keepingGains: true).replaying(history)),
+                           "step \(step): the gains")
         }
         XCTAssertGreaterThan(converted, 150, "most steps have a rate for every trade")
     }
@@ -151,6 +154,16 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
     private func positionsConverted(_ history: [Transaction], at rates: ExchangeRates, method: CostBasisMethod) -> PortfolioCalculator.Positions? {
         guard let inBase = try? history.map({ transaction throws(CurrencyConversionError) in try transaction.converted(into: usd, at: rates) }) else { return nil }
         return PortfolioCalculator.positions(of: inBase, method: method)
+    }
+
+    /// Each sell's gain in the base, in order, and the part its currency made.
+    private struct Listing: Equatable {
+        let sells: [RealizedGain]
+        let currencyGains: [String: FixedDecimal]
+    }
+
+    private func listing(_ projection: PortfolioInBaseProjection) -> Listing? {
+        projection.realizedGains().map { Listing(sells: Array($0), currencyGains: $0.currencyGains) }
     }
 
     private func summary(_ positions: PortfolioCalculator.Positions?) -> [PortfolioSummary]? {

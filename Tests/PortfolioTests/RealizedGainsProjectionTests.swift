@@ -2,6 +2,7 @@ import XCTest
 import FixedPoint
 import Ledger
 import Transactions
+import Currencies
 import Portfolio
 import TestSupport
 import TransactionsTestSupport
@@ -123,15 +124,60 @@ final class RealizedGainsProjectionTests: XCTestCase {
         }
     }
 
-    func test_aHistoryNamingAnotherCurrency_isReadWhenAConverterNeedsIt() {
+    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted_withoutReadingIt() throws {
+        var read = 0, inBase = 0
+        for seed in 1...20 {
+            var random = RandomHistory(seed: UInt64(seed) * 211)
+            let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
+            // EUR's rates from before the history's first day, through some of its days.
+            let converter = KeptRates(rates: ExchangeRates((0..<(10 + random.next(below: 40))).map { offset in
+                ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: CalendarDay(daysSinceEpoch: 19_720 + Int32(offset)),
+                             rate: fixed("1.\(1000 + random.next(below: 3000))"))
+            }))
+            for scope in [AccountScope.all, .only("isa")] {
+                for method in CostBasisMethod.allCases {
+                    for year in [nil, 2024] {
+                        let fromHistory = ReportRealizedGainsUseCase(transactions: retrieving(history), scope: scope, converter: converter)
+                        let transactions = TransactionsRetrievingSpy()
+                        let projections = ProjectionStub(base: base, history: history)
+                        let fromProjections = ReportRealizedGainsUseCase(transactions: transactions, scope: scope, converter: converter, projections: projections)
+                        XCTAssertEqual(try fromProjections.gains(year: year, method: method), try fromHistory.gains(year: year, method: method),
+                                       "seed \(seed), \(scope), \(method), \(String(describing: year))")
+                        read += transactions.requests.count
+                        inBase += projections.inBaseReads.count
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(read, 0, "every trade has a rate: the history is never read")
+        XCTAssertGreaterThan(inBase, 100, "the gains in the base come from their projection")
+    }
+
+    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion_withoutReadingIt() {
         let transactions = TransactionsRetrievingSpy()
-        let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
-                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        let history = [euroBuy]
         transactions.stored = history
         let sut = ReportRealizedGainsUseCase(transactions: transactions, converter: NoRates(), projections: ProjectionStub(base: base, history: history))
 
-        XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo))
+        XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) {
+            XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
+        }
+        XCTAssertEqual(transactions.requests.count, 0)
+    }
+
+    func test_aTradeBeforeEveryRateKept_isLeftToTheHistorysConversion_whichNamesIt() {
+        let transactions = TransactionsRetrievingSpy()
+        let history = [euroBuy]
+        transactions.stored = history
+        let converter = KeptRates(rates: ExchangeRates([ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))]))
+        let projections = ProjectionStub(base: base, history: history)
+        let sut = ReportRealizedGainsUseCase(transactions: transactions, converter: converter, projections: projections)
+
+        XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) {
+            XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
+        }
         XCTAssertEqual(transactions.requests.count, 1)
+        XCTAssertEqual(projections.inBaseReads.count, 0, "its trades are not kept waiting in a checkpoint")
     }
 
     func test_aProjectionFailure_isTheReportsFailure() {
@@ -167,12 +213,33 @@ final class RealizedGainsProjectionTests: XCTestCase {
         return read
     }
 
-    private struct ProjectionStub: RealizedGainsProjecting {
+    private let euroBuy = Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
+                                      updatedAt: Date(timeIntervalSince1970: 0))
+
+    private func retrieving(_ history: [Transaction]) -> TransactionsRetrievingSpy {
+        let transactions = TransactionsRetrievingSpy()
+        transactions.stored = history
+        return transactions
+    }
+
+    /// The projections checkpoints would hold: the history's, replayed; it counts the reads in the base.
+    private final class ProjectionStub: RealizedGainsProjecting {
         let base: String
         let history: [Transaction]
+        private(set) var inBaseReads: [CostBasisMethod] = []
+
+        init(base: String, history: [Transaction]) {
+            self.base = base
+            self.history = history
+        }
 
         func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection {
             RealizedGainsProjection(base: base, method: method, history: history)
+        }
+
+        func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
+            inBaseReads.append(method)
+            return PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: true).replaying(history)
         }
     }
 
@@ -180,5 +247,6 @@ final class RealizedGainsProjectionTests: XCTestCase {
         let error: TransactionsStoreError
 
         func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection { throw error }
+        func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection { throw error }
     }
 }

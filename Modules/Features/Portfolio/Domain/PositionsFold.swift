@@ -69,10 +69,15 @@ extension PortfolioCalculator {
         /// The tickers whose positions `changes` can change, worked out again from their
         /// transactions: those any change names but a new note, which leaves every position as it
         /// was, as a day's lots and transfers are ordered by what they are, not by where they were
-        /// written.
-        static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
+        /// written. `withSellsRewritten` adds those of a sell written again, even with only a new
+        /// note: it goes after the day's other sells of its ticker, and the lots each of them
+        /// takes, and so its gain, follow that order.
+        static func tickers(of changes: [Revision<Transaction>], withSellsRewritten: Bool = false) -> Set<String> {
             var tickers = Set<String>()
             for change in changes {
+                if withSellsRewritten {
+                    for version in [change.earlier, change.later] where version?.type == .sell { tickers.insert(version!.ticker) }
+                }
                 if let earlier = change.earlier, let later = change.later, later.differsOnlyInNote(from: earlier) { continue }
                 for version in [change.earlier, change.later] where version?.ticker.isEmpty == false { tickers.insert(version!.ticker) }
             }

@@ -6,6 +6,8 @@ import Transactions
 struct AccountGain: Equatable, Sendable {
     let account: String?
     let gain: RealizedGain
+    /// In the base, of a sell in another currency: how much of the gain the currency made.
+    var currencyGain: FixedDecimal? = nil
 }
 
 /// Sells' gains packed as a checkpoint writes them, each decoded when it is asked for: a long
@@ -56,6 +58,25 @@ struct PackedGains: Equatable, Sendable {
             if let gain = worked.removeValue(forKey: id) { revised.append(gain) }
         }
         return worked.isEmpty ? revised : nil
+    }
+
+    /// The sells realized in `scope` (and `year`, if given), in date order, those of one day in
+    /// the order added.
+    ///
+    /// Sells of one ticker are added in their order, so only sells of different tickers can have
+    /// been added out of date order, and a replay orders those by day, then by place in the
+    /// history, which is the order they were added in.
+    func list(in scope: AccountScope, year: Int?) -> RealizedGainList {
+        let within = year.map { year in
+            (CalendarDay(year: year, month: 1, day: 1)?.daysSinceEpoch ?? .min)..<(CalendarDay(year: year + 1, month: 1, day: 1)?.daysSinceEpoch ?? .max)
+        }
+        var order = indices.filter { index in
+            (within?.contains(days[index]) ?? true) && (scope == .all || scope.includes(account(at: index)))
+        }
+        if !zip(order, order.dropFirst()).allSatisfy({ days[$0] <= days[$1] }) {
+            order.sort { (days[$0], $0) < (days[$1], $1) }
+        }
+        return RealizedGainList(self, order: order)
     }
 
     /// The id and the ticker of a sell, read without its figures.
@@ -138,6 +159,8 @@ struct PackedGains: Equatable, Sendable {
             writer.writeCompact(lot.quantity.units)
             writer.writeCompact(lot.cost.units)
         }
+        writer.write(sold.currencyGain != nil)
+        if let currencyGain = sold.currencyGain { writer.writeCompact(currencyGain.units) }
     }
 
     private static func read(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> AccountGain {
@@ -150,8 +173,9 @@ struct PackedGains: Equatable, Sendable {
             lots.append(RealizedGain.ConsumedLot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readCompactInt32()),
                                                  quantity: FixedDecimal(units: try reader.readCompactInt128()), cost: FixedDecimal(units: try reader.readCompactInt128())))
         }
+        let currencyGain = try reader.readBool() ? FixedDecimal(units: try reader.readCompactInt128()) : nil
         return AccountGain(account: account, gain: RealizedGain(transactionID: id, date: date, ticker: ticker, quantity: quantity,
-                                                                proceeds: proceeds, cost: cost, lots: lots))
+                                                                proceeds: proceeds, cost: cost, lots: lots), currencyGain: currencyGain)
     }
 }
 
@@ -175,6 +199,17 @@ public struct RealizedGainList: RandomAccessCollection, Equatable, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { order.count }
     public subscript(position: Int) -> RealizedGain { packed[order[position]].gain }
+
+    /// Of each sell in another currency, by its transaction's id: how much of its gain, in the
+    /// base, the currency made.
+    public var currencyGains: [String: FixedDecimal] {
+        var gains: [String: FixedDecimal] = [:]
+        for index in order {
+            let sold = packed[index]
+            if let currencyGain = sold.currencyGain { gains[sold.gain.transactionID] = currencyGain }
+        }
+        return gains
+    }
 
     public static func == (lhs: RealizedGainList, rhs: RealizedGainList) -> Bool { lhs.elementsEqual(rhs) }
 }

@@ -12,6 +12,11 @@ import Transactions
 /// `pending` and is converted afresh at each read. Per currency, a hash of the rates kept up to
 /// the last day converted for good (`settled`) is checked on every read: a rate kept or changed
 /// among those days (a sync's, say) makes the checkpoint foreign, and the history is replayed.
+///
+/// Kept with gains, it also holds what `gains` lists in the base: each sell's gain, and the part
+/// of it the currency made (the sell's cost in its own currency at the sale's rate, less its cost
+/// at the buys'). A sell that realizes a gain then waits behind any sell pending, so the gains
+/// are added in the order a replay adds them.
 public struct PortfolioInBaseProjection {
     public let base: CurrencyCode
     public let method: CostBasisMethod
@@ -22,17 +27,30 @@ public struct PortfolioInBaseProjection {
     /// Each ticker with a trade pending: its last place, as `PositionsFold` orders a ticker's trades.
     private var pendingPlaces: [String: UInt64] = [:]
     private var settled: [CurrencyCode: Settled] = [:]
+    /// Nil unless kept with gains, so the portfolio's checkpoint holds its positions alone.
+    private var gains: GainsInBase?
 
     private struct Settled: Equatable {
         var through: CalendarDay
         var ratesHash: UInt64
     }
 
-    public init(base: CurrencyCode, method: CostBasisMethod, rates: ExchangeRates) {
+    private struct GainsInBase {
+        /// The positions in each trade's own currency: where a sell's cost in it comes from.
+        var own: PortfolioCalculator.PositionsFold
+        /// The gains of the sells converted for good, in the order a replay adds them.
+        var realized = PackedGains()
+        /// Each pending sell's cost in its own currency, by id.
+        var pendingOwnCosts: [String: FixedDecimal] = [:]
+    }
+
+    /// - Parameter keepingGains: whether it keeps the sells' gains too.
+    public init(base: CurrencyCode, method: CostBasisMethod, rates: ExchangeRates, keepingGains: Bool = false) {
         self.base = base
         self.method = method
         self.rates = rates
         converted = PortfolioCalculator.PositionsFold(method: method)
+        if keepingGains { gains = GainsInBase(own: PortfolioCalculator.PositionsFold(method: method)) }
     }
 
     /// The positions in the base, each trade pending converted at the rate kept for its day; nil
@@ -46,11 +64,42 @@ public struct PortfolioInBaseProjection {
         return now.positions
     }
 
-    private mutating func settle(_ transaction: Transaction) -> Bool {
+    /// The sells realized in `scope` (and `year`, if given), in the base, as
+    /// `RealizedGainsProjection.gains(in:year:)` lists them, each pending one at the rate kept
+    /// for its day; nil when one has none, or the gains are not kept.
+    public func realizedGains(in scope: AccountScope = .all, year: Int? = nil) -> RealizedGainList? {
+        guard var gains else { return nil }
+        var now = converted
+        for transaction in pending {
+            guard let inBase = try? transaction.converted(into: base, at: rates) else { return nil }
+            let (folded, gain) = now.foldRealizing(inBase)
+            guard folded else { return nil }
+            if let gain { gains.realized.append(withCurrencyGain(gain, of: transaction, ownCost: gains.pendingOwnCosts[transaction.id])) }
+        }
+        return gains.realized.list(in: scope, year: year)
+    }
+
+    /// `gain`, in the base, with the part the currency made of it: nil for a sell in the base.
+    private func withCurrencyGain(_ gain: AccountGain, of sell: Transaction, ownCost: FixedDecimal?) -> AccountGain {
+        guard let ownCost, let currency = sell.currency.flatMap(CurrencyCode.init), let rate = rates.rate(from: currency, to: base, on: sell.date),
+              let atSale = ownCost.multiplied(by: rate.rate) else { return gain }
+        return AccountGain(account: gain.account, gain: gain.gain, currencyGain: atSale - gain.gain.cost)
+    }
+
+    /// Folds `transaction` in the base, when it converts for good; `ownCost` is a sell's cost in
+    /// its own currency.
+    private mutating func settle(_ transaction: Transaction, ownCost: FixedDecimal?) -> Bool {
         guard transaction.convertsForGood(into: base, at: rates), let inBase = try? transaction.converted(into: base, at: rates) else { return false }
-        guard converted.fold(inBase) else { return false }
+        let (folded, gain) = converted.foldRealizing(inBase)
+        guard folded else { return false }
+        if let gain, gains != nil { gains!.realized.append(withCurrencyGain(gain, of: transaction, ownCost: ownCost)) }
         noteSettled(transaction)
         return true
+    }
+
+    /// Whether a sell with `ownCost` must wait for the sells pending before it.
+    private func waitsBehindASell(ownCost: FixedDecimal?) -> Bool {
+        ownCost != nil && gains?.pendingOwnCosts.isEmpty == false
     }
 
     /// The rates `transaction`'s conversion for good used, among those each read checks.
@@ -71,15 +120,17 @@ public struct PortfolioInBaseProjection {
     /// Folds in the trades pending that the rates now convert for good, each ticker's in order.
     private mutating func settlePending() -> Bool {
         var waiting: [Transaction] = []
-        var blocked = Set<String>()
+        var blocked = Set<String>(), sellWaits = false
         for transaction in pending {
-            let ticker = transaction.ticker
-            if (!ticker.isEmpty && blocked.contains(ticker)) || !transaction.convertsForGood(into: base, at: rates) {
+            let ticker = transaction.ticker, ownCost = gains?.pendingOwnCosts[transaction.id]
+            if (!ticker.isEmpty && blocked.contains(ticker)) || (sellWaits && ownCost != nil) || !transaction.convertsForGood(into: base, at: rates) {
                 waiting.append(transaction)
                 if !ticker.isEmpty { blocked.insert(ticker) }
+                if ownCost != nil { sellWaits = true }
                 continue
             }
-            guard settle(transaction) else { return false }
+            guard settle(transaction, ownCost: ownCost) else { return false }
+            gains?.pendingOwnCosts[transaction.id] = nil
         }
         pending = waiting
         notePendingPlaces()
@@ -99,11 +150,11 @@ public struct PortfolioInBaseProjection {
 }
 
 extension PortfolioInBaseProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-in-base-v1-\(method.rawValue)-\(base.code)" }
+    public var checkpointName: String { "\(gains == nil ? "portfolio" : "gains")-in-base-v1-\(method.rawValue)-\(base.code)" }
 
     /// In the order a replay folds them, so none is out of place.
     public func replaying(_ history: [Transaction]) -> PortfolioInBaseProjection {
-        var replayed = PortfolioInBaseProjection(base: base, method: method, rates: rates)
+        var replayed = PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: gains != nil)
         for index in PortfolioCalculator.inPositionsOrder(history) { _ = replayed.fold(history[index]) }
         return replayed
     }
@@ -111,34 +162,53 @@ extension PortfolioInBaseProjection: TransactionsProjection {
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base.code)
         let ticker = transaction.ticker, place = PortfolioCalculator.PositionsFold.place(of: transaction)
+        // Its own currency's positions take it where the base's do: both order a ticker's trades alike.
+        var ownCost: FixedDecimal?
+        if gains != nil {
+            let (folded, gain) = gains!.own.foldRealizing(transaction)
+            guard folded else { return false }
+            ownCost = gain?.gain.cost
+        }
         if !ticker.isEmpty, let last = pendingPlaces[ticker] {
             guard place >= last else { return false }
-        } else if settle(transaction) {
+        } else if !waitsBehindASell(ownCost: ownCost), settle(transaction, ownCost: ownCost) {
             return true
         } else if !ticker.isEmpty {
             guard place >= converted.lastPlace[ticker] ?? 0 else { return false }
         }
         pending.append(transaction)
         if !ticker.isEmpty { pendingPlaces[ticker] = place }
+        if let ownCost { gains!.pendingOwnCosts[transaction.id] = ownCost }
         return true
     }
 
     /// The positions of the tickers `changes` move, worked out again from their transactions, as
     /// the portfolio's own are; nil, to replay, for a fee charged to an account in another
     /// currency, which `PositionsFold` would add as it is.
+    /// With gains, nil while a sell is pending: the gains of the sells after it are not placed yet.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base.code, namingOtherCurrencies: true),
-              !changes.contains(where: { $0.later.map { $0.ticker.isEmpty && $0.type == .fee && $0.namesAnotherCurrency } ?? false })
+              !changes.contains(where: { $0.later.map { $0.ticker.isEmpty && $0.type == .fee && $0.namesAnotherCurrency } ?? false }),
+              gains?.pendingOwnCosts.isEmpty ?? true
         else { return nil }
-        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
+        return TransactionsTally.reading(tickers: tickers(of: changes))
+    }
+
+    /// Those whose positions the changes change, and with gains, those of a sell written again.
+    private func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
+        PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: gains != nil)
     }
 
     /// Each of those tickers' transactions, in a replay's order, is converted for good or waits
-    /// with the rest of its ticker's, as a fold takes them.
+    /// with the rest of its ticker's, as a fold takes them. With gains, false when a sell would
+    /// wait: its gain has no place yet among the others'.
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base.code)
-        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes)
+        let tickers = tickers(of: changes)
         let traded = records.filter { tickers.contains($0.ticker) }.inBase(base.code)
+        var ownWorked: [AccountGain]? = gains == nil ? nil : []
+        gains?.own.revise(changes, tickers: tickers, given: traded, realized: &ownWorked)
+        let ownCosts = Dictionary((ownWorked ?? []).map { ($0.gain.transactionID, $0.gain.cost) }) { first, _ in first }
         pending.removeAll { tickers.contains($0.ticker) }
         var convertedForGood: [Transaction] = [], waiting = Set<String>()
         for index in PortfolioCalculator.inPositionsOrder(traded) {
@@ -148,18 +218,37 @@ extension PortfolioInBaseProjection: TransactionsProjection {
                 convertedForGood.append(inBase)
                 noteSettled(transaction)
             } else {
+                if ownCosts[transaction.id] != nil { return false }
                 pending.append(transaction)
                 waiting.insert(transaction.ticker)
             }
         }
-        var unwanted: [AccountGain]?
-        converted.revise(changes, tickers: tickers, given: convertedForGood, realized: &unwanted)
+        var worked: [AccountGain]? = gains == nil ? nil : []
+        converted.revise(changes, tickers: tickers, given: convertedForGood, realized: &worked)
         notePendingPlaces()
+        guard let worked, gains != nil else { return true }
+        let byID = Dictionary(traded.map { ($0.id, $0) }) { _, last in last }
+        let withCurrencyGains = worked.map { gain in
+            byID[gain.gain.transactionID].map { withCurrencyGain(gain, of: $0, ownCost: ownCosts[gain.gain.transactionID]) } ?? gain
+        }
+        let moved = changes.compactMap { ($0.later ?? $0.earlier)?.id }
+        guard let revised = gains!.realized.revising(tickers: tickers, moved: moved, with: withCurrencyGains) else { return false }
+        gains!.realized = revised
         return true
     }
 
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base.code)
+        writer.write(gains != nil)
+        if let gains {
+            gains.own.write(to: &writer)
+            gains.realized.write(to: &writer)
+            writer.write(gains.pendingOwnCosts.count)
+            for (id, cost) in gains.pendingOwnCosts {
+                writer.write(id)
+                writer.write(cost.units)
+            }
+        }
         converted.write(to: &writer)
         writer.write(transactions: pending)
         writer.write(settled.count)
@@ -172,8 +261,15 @@ extension PortfolioInBaseProjection: TransactionsProjection {
 
     /// Nil when a rate among those converted for good is no longer what it was.
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> PortfolioInBaseProjection? {
-        guard try reader.readString() == base.code else { return nil }
+        guard try reader.readString() == base.code, try reader.readBool() == (gains != nil) else { return nil }
         var decoded = self
+        if gains != nil {
+            var read = GainsInBase(own: try PortfolioCalculator.PositionsFold(reading: &reader))
+            read.realized = try PackedGains(reading: &reader)
+            for _ in 0..<(try reader.readCount()) { read.pendingOwnCosts[try reader.readString()] = FixedDecimal(units: try reader.readInt128()) }
+            guard read.own.method == method else { return nil }
+            decoded.gains = read
+        }
         decoded.converted = try PortfolioCalculator.PositionsFold(reading: &reader)
         guard decoded.converted.method == method else { return nil }
         decoded.pending = try reader.readTransactions()

@@ -1,19 +1,21 @@
 import FixedPoint
 import Ledger
+import Currencies
 import Transactions
 
 /// What `gains` needs of the whole history, folded so a checkpoint can keep it: the positions
 /// under one cost-basis method, and what each sell realized. A read folds in the transactions
 /// added since, so it costs the sells it lists, not the history. A history that names a
-/// currency other than the base needs each trade's day's rate, so its gains are worked out from
-/// the history itself (`namesAnotherCurrency`).
+/// currency other than the base needs each trade's day's rate: its gains in the base are kept by
+/// `PortfolioInBaseProjection`, at the rates from `currencyFirstDays` on.
 public struct RealizedGainsProjection: Equatable, Sendable {
     public let base: String
     private var positions: PortfolioCalculator.PositionsFold
     /// A replay's gains in its order, then each folded sell's: in the order added, which
     /// `gains(in:year:)` puts in a replay's.
     private var realized = PackedGains()
-    public private(set) var namesAnotherCurrency = false
+    /// The first day each currency other than the base is named.
+    public private(set) var currencyFirstDays: [String: CalendarDay] = [:]
 
     public init(base: String, method: CostBasisMethod) {
         self.base = base
@@ -26,30 +28,25 @@ public struct RealizedGainsProjection: Equatable, Sendable {
         var realized: PackedGains? = PackedGains()
         positions = PortfolioCalculator.PositionsFold(history: history, method: method, realized: &realized)
         self.realized = realized ?? PackedGains()
-        namesAnotherCurrency = history.contains(where: \.namesAnotherCurrency)
+        for transaction in history { note(transaction) }
     }
 
     public var method: CostBasisMethod { positions.method }
 
+    public var namesAnotherCurrency: Bool { !currencyFirstDays.isEmpty }
+
+    private mutating func note(_ transaction: Transaction) {
+        guard !transaction.isPlain, transaction.namesAnotherCurrency else { return }
+        for currency in transaction.currenciesNamed where currencyFirstDays[currency].map({ transaction.date < $0 }) ?? true {
+            currencyFirstDays[currency] = transaction.date
+        }
+    }
+
     /// The sells realized in `scope` (and `year`, if given), in date order, those of one day in
     /// the history's order: what `PortfolioCalculator.realizedGains` gives of the history. Each
     /// is decoded only when it is read.
-    ///
-    /// Sells of one ticker are folded in their order, so only sells of different tickers can
-    /// have been folded out of date order, and a replay orders those by day, then by place in the
-    /// history, which is the order they were added in.
     public func gains(in scope: AccountScope = .all, year: Int? = nil) -> RealizedGainList {
-        let days = realized.days
-        let within = year.map { year in
-            (CalendarDay(year: year, month: 1, day: 1)?.daysSinceEpoch ?? .min)..<(CalendarDay(year: year + 1, month: 1, day: 1)?.daysSinceEpoch ?? .max)
-        }
-        var order = realized.indices.filter { index in
-            (within?.contains(days[index]) ?? true) && (scope == .all || scope.includes(realized.account(at: index)))
-        }
-        if !zip(order, order.dropFirst()).allSatisfy({ days[$0] <= days[$1] }) {
-            order.sort { (days[$0], $0) < (days[$1], $1) }
-        }
-        return RealizedGainList(realized, order: order)
+        realized.list(in: scope, year: year)
     }
 
     /// False when the transaction can't be folded in its place: the history is replayed.
@@ -58,23 +55,15 @@ public struct RealizedGainsProjection: Equatable, Sendable {
         let (folded, gain) = positions.foldRealizing(transaction)
         guard folded else { return false }
         if let gain { realized.append(gain) }
-        if transaction.namesAnotherCurrency { namesAnotherCurrency = true }
+        note(transaction)
         return true
     }
 
     /// The positions and the gains of the tickers `changes` name; nil, to replay, for a change
-    /// naming another currency, whose gains are worked out from the history.
+    /// naming another currency, which the first days might have to be worked out again for.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base) else { return nil }
-        return TransactionsTally.reading(tickers: Self.tickers(of: changes))
-    }
-
-    /// The tickers whose positions the changes change, and those of a sell written again, even
-    /// with only a new note: it goes after the day's other sells of its ticker, and the lots
-    /// each of them takes, and so its gain, follow that order.
-    private static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
-        PortfolioCalculator.PositionsFold.tickers(of: changes)
-            .union(changes.flatMap { [$0.earlier, $0.later] }.compactMap { $0?.type == .sell ? $0?.ticker : nil })
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: true))
     }
 
     /// Each sell of those tickers keeps its place among the others; a changed one is written
@@ -82,7 +71,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base)
         var worked: [AccountGain]? = []
-        let tickers = Self.tickers(of: changes)
+        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: true)
         positions.revise(changes, tickers: tickers, given: records.inBase(base), realized: &worked)
         let moved = changes.compactMap { ($0.later ?? $0.earlier)?.id }
         guard let revised = realized.revising(tickers: tickers, moved: moved, with: worked ?? []) else { return false }
@@ -92,7 +81,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
 }
 
 extension RealizedGainsProjection: TransactionsProjection {
-    public var checkpointName: String { "gains-v4-\(method.rawValue)-\(base)" }
+    public var checkpointName: String { "gains-v5-\(method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> RealizedGainsProjection {
         RealizedGainsProjection(base: base, method: method, history: history)
@@ -101,7 +90,11 @@ extension RealizedGainsProjection: TransactionsProjection {
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         positions.write(to: &writer)
-        writer.write(namesAnotherCurrency)
+        writer.write(currencyFirstDays.count)
+        for (currency, day) in currencyFirstDays {
+            writer.write(currency)
+            writer.write(day.daysSinceEpoch)
+        }
         realized.write(to: &writer)
     }
 
@@ -110,7 +103,7 @@ extension RealizedGainsProjection: TransactionsProjection {
         var decoded = self
         decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
         guard decoded.method == method else { return nil }
-        decoded.namesAnotherCurrency = try reader.readBool()
+        for _ in 0..<(try reader.readCount()) { decoded.currencyFirstDays[try reader.readString()] = CalendarDay(daysSinceEpoch: try reader.readInt32()) }
         decoded.realized = try PackedGains(reading: &reader)
         return decoded
     }
@@ -119,6 +112,8 @@ extension RealizedGainsProjection: TransactionsProjection {
 /// Every sell's gain on the ledger: the Portfolio feature's port for `gains`.
 public protocol RealizedGainsProjecting {
     func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection
+    /// The gains in the base of a history naming other currencies, at `rates`.
+    func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection
 }
 
 /// The gains kept in a checkpoint of the ledger's log, one per cost-basis method.
@@ -136,5 +131,9 @@ public struct CheckpointedRealizedGains: RealizedGainsProjecting {
 
     public func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection {
         try CheckpointedProjectionReader(log: log, empty: RealizedGainsProjection(base: base, method: method), companions: companions).current()
+    }
+
+    public func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
+        try CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: true)).current()
     }
 }

@@ -35,6 +35,18 @@ public protocol BaseCurrencyConverting {
     func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal]
 }
 
+extension BaseCurrencyConverting {
+    /// The rates a checkpoint in the base is read at, for a history whose currencies are first
+    /// named on `firstDays`; nil when a currency has no rate on its first day, which fails the
+    /// conversion whatever else is kept: its trades would only wait in the checkpoint (a history
+    /// never valued online, say), so the history's own conversion says which.
+    public func ratesConvertingEvery(from firstDays: [String: CalendarDay], into base: CurrencyCode) throws(CurrencyConversionError) -> ExchangeRates? {
+        let rates = try rates(from: firstDays)
+        guard firstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil }) else { return nil }
+        return rates
+    }
+}
+
 public struct ConvertedPrices {
     public let prices: [String: Result<LoadedPrice, PriceLoadingError>]
     /// What one of each ticker's currency is worth in the base today; 1 for the base's own.

@@ -138,14 +138,10 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     private func positionsInBase(_ projection: PortfolioProjection, from projections: PortfolioProjecting) throws(DisplayPortfolioError) -> PortfolioCalculator.Positions? {
         guard let converter, projection.namesAnotherCurrency else { return projection.positions.positions }
         guard let base = CurrencyCode(projection.base) else { return nil }
-        let rates: ExchangeRates
         // The rates the history's conversion fetches: a failure is the same, and not met twice.
-        let firstDays = projection.currencyFirstDays
-        do { rates = try converter.rates(from: firstDays) } catch { throw .conversion(error) }
-        // A currency without a rate on its first day fails the conversion whatever else is kept:
-        // its trades would only wait in the checkpoint (a history never valued online, say).
-        guard firstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil })
-        else { return nil }
+        let kept: ExchangeRates?
+        do { kept = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: base) } catch { throw .conversion(error) }
+        guard let rates = kept else { return nil }
         do { return try projections.projectionInBase(method: projection.positions.method, base: base, rates: rates).positions } catch { throw .retrieval(error) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Transactions
+import Currencies
 import FixedPoint
 
 /// Realized gains per sell and per year: what a tax return asks for.
@@ -26,8 +27,8 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
 
     /// With a `converter`, gains are in the base currency: each sell's proceeds at its day's
     /// rate, less the cost at the rates of the buys'. With `projections`, the gains come from
-    /// the history's projection, kept up to date without reading it, unless the history names a
-    /// currency the converter must rate trade by trade.
+    /// the history's projections, kept up to date without reading it: in the base, at the rates
+    /// the converter keeps.
     public init(transactions: TransactionsRetrieving, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil,
                 projections: RealizedGainsProjecting? = nil) {
         self.transactions = transactions
@@ -42,7 +43,8 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
         if let projections {
             let projection: RealizedGainsProjection
             do { projection = try projections.gains(method: method) } catch { throw .retrieval(error) }
-            if converter == nil || !projection.namesAnotherCurrency { return Self.report(projection.gains(in: scope, year: year), method: method) }
+            guard let converter, projection.namesAnotherCurrency else { return Self.report(projection.gains(in: scope, year: year), method: method) }
+            if let report = try reportInBase(of: projection, from: projections, converter: converter, year: year) { return report }
         }
         let raw = try transactions.history()
         guard let converter else { return Self.report(PortfolioCalculator.realizedGains(of: raw, method: method, in: scope), year: year, method: method) }
@@ -61,6 +63,22 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
         } catch {
             throw .conversion(error)
         }
+    }
+
+    /// The gains in the base from their projection; nil where a trade has no rate, which the
+    /// history's conversion names.
+    private func reportInBase(of projection: RealizedGainsProjection, from projections: RealizedGainsProjecting,
+                              converter: BaseCurrencyConverting, year: Int?) throws(DisplayPortfolioError) -> RealizedGainsReport? {
+        guard let base = CurrencyCode(projection.base) else { return nil }
+        let kept: ExchangeRates?
+        do { kept = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: base) } catch { throw .conversion(error) }
+        guard let rates = kept else { return nil }
+        let inBase: PortfolioInBaseProjection
+        do { inBase = try projections.gainsInBase(method: projection.method, base: base, rates: rates) } catch { throw .retrieval(error) }
+        guard let sells = inBase.realizedGains(in: scope, year: year) else { return nil }
+        var report = Self.report(sells, method: projection.method)
+        report.currencyGains = sells.currencyGains
+        return report
     }
 
     private static func report(_ all: [RealizedGain], year: Int?, method: CostBasisMethod) -> RealizedGainsReport {
