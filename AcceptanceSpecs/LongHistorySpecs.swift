@@ -275,7 +275,9 @@ final class LongHistorySpecs: XCTestCase {
         }
         XCTAssertEqual(invest.run(["rate", "fetch", "USD", "--from", "2023-01-02"]).status, 0)
         try assertValuedAsTheWholeLogValuesIt(invest, "after the dollar trades' rates are fetched")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: invest.home.appendingPathComponent("checkpoints/portfolio-in-base-v1-average-GBP").path))
+        for checkpoint in ["portfolio-in-base-v1-average-GBP", "gains-in-base-v1-fifo-GBP"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: invest.home.appendingPathComponent("checkpoints/\(checkpoint)").path), checkpoint)
+        }
 
         // Friday 5 July: a buy that day, with Wednesday's rate the latest kept.
         invest.now = Date(timeIntervalSince1970: 1_720_180_800)
@@ -289,15 +291,24 @@ final class LongHistorySpecs: XCTestCase {
         let edited = invest.run(["edit", oldest, "--sum", "1400"])
         XCTAssertEqual(edited.status, 0, edited.errors)
         try assertValuedAsTheWholeLogValuesIt(invest, "after an old dollar trade's new sum")
+
+        // Days later, with the rates service out of reach: gains online would fetch the days since.
+        invest.now = Date(timeIntervalSince1970: 1_720_612_800)
+        invest.environment["INVEST_FX_URL"] = "http://127.0.0.1:9"
+        XCTAssertEqual(invest.run(["gains"]).status, 1, "the rates since 5 July can't be fetched")
+        let offline = invest.run(["gains", "--offline"])
+        XCTAssertEqual(offline.status, 0, offline.errors)
+        XCTAssertTrue(offline.output.contains("Realized gains"), offline.output)
     }
 
     // MARK: - Helpers
 
-    /// The portfolio in the base (either method, and by account) and the net worth, offline,
-    /// answered from the checkpoints, then by a copy of the home with none.
+    /// The portfolio in the base (either method, and by account), the net worth and the gains,
+    /// offline, answered from the checkpoints, then by a copy of the home with none.
     private func assertValuedAsTheWholeLogValuesIt(_ invest: InvestDriver, _ when: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let commands = [["portfolio", "--offline", "--format", "json"], ["portfolio", "--offline", "--cost-basis", "fifo", "--format", "json"],
-                        ["portfolio", "--offline", "--by", "account", "--format", "csv"], ["networth", "--offline", "--format", "json"]]
+                        ["portfolio", "--offline", "--by", "account", "--format", "csv"], ["networth", "--offline", "--format", "json"],
+                        ["gains", "--offline", "--format", "json"], ["gains", "--offline", "--cost-basis", "average", "--year", "2024", "--format", "csv"]]
         let fromCheckpoints = commands.map { invest.run($0) }
         let twin = InvestDriver(home: makeTemporaryDirectory().appendingPathComponent("twin"))
         (twin.now, twin.environment) = (invest.now, invest.environment)

@@ -35,7 +35,8 @@ enum CostBasisOption {
 
 /// `invest gains`: realized profit per sell, with the lots FIFO took, and totals per year.
 struct GainsCommand: Command {
-    let gains: () throws -> RealizedGainsReporting
+    /// With `offline`, in the base at the exchange rates kept only.
+    let gains: (_ offline: Bool) throws -> RealizedGainsReporting
     let configuredCostBasis: () -> String?
     /// One row per lot a sell took: a long history's list is long.
     let pagesOutput = true
@@ -43,8 +44,9 @@ struct GainsCommand: Command {
     static let defaultCostBasis = CostBasisMethod.fifo
     let spec = CommandSpec(
         name: "gains", summary: "Realized gains per sell, with the lots each consumed, and yearly totals",
-        usage: "gains [--year Y] [--cost-basis average|fifo] [--format table|json|csv]",
+        usage: "gains [--year Y] [--cost-basis average|fifo] [--offline] [--format table|json|csv]",
         options: [.value("year", "Y", "Only the sells of this year (lots bought earlier still count)"),
+                  .flag("offline", "Use the exchange rates kept only; never touch the network"),
                   CostBasisOption.spec(defaultingTo: Self.defaultCostBasis),
                   .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
         positionals: 0...0)
@@ -58,7 +60,7 @@ struct GainsCommand: Command {
             return year
         }
         let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: Self.defaultCostBasis)
-        let reporter = try gains()
+        let reporter = try gains(arguments.has("offline"))
         let report: RealizedGainsReport
         do throws(DisplayPortfolioError) {
             report = try reporter.gains(year: year, method: method)

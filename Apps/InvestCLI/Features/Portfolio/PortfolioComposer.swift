@@ -19,9 +19,10 @@ extension AppComposer {
         CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
     }
 
-    func reportRealizedGains() throws -> RealizedGainsReporting {
+    /// In the base currency: with `offline`, at the rates kept only.
+    func reportRealizedGains(offline: Bool) throws -> RealizedGainsReporting {
         ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope(),
-                                   converter: try baseCurrencyConverter(offline: false),
+                                   converter: try baseCurrencyConverter(offline: offline),
                                    projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code,
                                                                                           companions: try transactionsProjections()))
     }
