@@ -364,6 +364,9 @@ do {
         try writeTwoCurrencyHome(euroHome, transactions, prices: prices)
         record(size, "invest portfolio --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], euroHome.path) })
         record(size, "invest networth --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["networth", "--offline"], euroHome.path) })
+        record(size, "invest gains --offline --format csv (half in euros)", timeProcess(runs: options.runs) {
+            (["gains", "--offline", "--format", "csv"], euroHome.path)
+        })
         if FileManager.default.isExecutableFile(atPath: summaryPath) {
             try writeSummaryCopy(of: euroHome, prices: prices)
             record(size, "invest-summary --offline (half the tickers in euros)", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], euroHome.path) })
