@@ -11,6 +11,8 @@ public struct TransactionEntryFilter: Sendable {
     /// The ticker as the codec writes it, escaped.
     private let ticker: [UInt8]?
     private let tickerText: String?
+    /// Whether the ticker is ASCII without an escape: then only its own bytes spell it.
+    private let tickerIsPlain: Bool
     private let from: CalendarDay?
     private let to: CalendarDay?
     /// The search in lower case, when it is plain ASCII: then ASCII text holds it, in any case,
@@ -22,6 +24,7 @@ public struct TransactionEntryFilter: Sendable {
     public init(_ filter: TransactionFilter) {
         kind = filter.type.map { TransactionsLedgerCodec.kind(of: $0).name }
         tickerText = filter.ticker
+        tickerIsPlain = filter.ticker.map { $0.withUTF8Bytes(Self.isPlain) } ?? true
         ticker = filter.ticker.map { ticker in
             var bytes: [UInt8] = []
             LedgerEscaping.escape(ticker, into: &bytes, escapingEquals: false)
@@ -94,8 +97,10 @@ public struct TransactionEntryFilter: Sendable {
     /// one character are equal.
     private func sameTicker(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let ticker, let tickerText else { return true }
-        if value.elementsEqual(ticker) { return true }
-        guard !Self.isPlain(value) || !Self.isPlain(tickerText.utf8) else { return false }
+        // Asked of every line when a ticker's records are read again: compared as bytes.
+        let same = value.count == ticker.count && ticker.withUnsafeBufferPointer { value.isEmpty || memcmp(value.baseAddress!, $0.baseAddress!, value.count) == 0 }
+        if same { return true }
+        guard !tickerIsPlain || !Self.isPlain(value) else { return false }
         return LedgerEscaping.unescape(value) == tickerText
     }
 

@@ -392,12 +392,13 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         if case let .records(picking) = reading {
             // The records the base holds, as it folded them: those of the lines before it but
             // those written again after it, then those it holds though written after it; each
-            // changed one in its latest version, last.
+            // changed one in its latest version, last. `picking` goes first: it lets through a
+            // few lines of a long log (one ticker's), and the lookups by id cost more.
             let ids = Set(order)
             let entries: [LedgerEntry]?
             do throws(StoreError) {
                 entries = try log.liveEntries(before: position) {
-                    kinds.contains($0.kind) && !ids.contains($0.id) && snapshot.moved[$0.id] == nil && !snapshot.since.contains($0.id) && picking($0)
+                    picking($0) && kinds.contains($0.kind) && !ids.contains($0.id) && snapshot.moved[$0.id] == nil && !snapshot.since.contains($0.id)
                 }
             } catch {
                 throw .store(error)
