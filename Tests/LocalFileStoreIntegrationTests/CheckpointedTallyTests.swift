@@ -259,6 +259,27 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(log.revisionReads, 9)
     }
 
+    func test_anOldFeeChargedToAnAccount_isTakenOutOfEveryBase_withoutAReplay() throws {
+        let (directory, store, log) = makeSUT()
+        var random = RandomHistory(seed: 12)
+        var written = [Transaction(id: "fee", date: CalendarDay(daysSinceEpoch: 19_723), type: .fee, ticker: "", quantity: .zero, sum: 7, account: "isa",
+                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        for index in 0..<120 {
+            let trade = random.transaction(namingTheBase: false)
+            if trade.currency == nil, trade.toCurrency == nil, !trade.ticker.isEmpty { written.append(trade.with(date: CalendarDay(daysSinceEpoch: 19_724 + Int32(index / 3)))) }
+        }
+        try store.upsert(contentsOf: written)
+        let companions = projections(of: log)
+        XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 8, companions: companions).tally(), try replay(directory))
+        XCTAssertEqual(log.replays, 1, "the first read rebuilt them all")
+
+        try store.upsert(written[0].with(sum: 9))
+        try assertEveryProjectionEqualsAReplay(log, directory, "after the fee's new sum")
+        try store.delete(written[0], deletedAt: Date())
+        try assertEveryProjectionEqualsAReplay(log, directory, "after its delete: the account is charged nothing")
+        XCTAssertEqual(log.replays, 1, "the fee is taken out of the positions, as its cash is out of the tally")
+    }
+
     func test_aReadAfterAnAppend_foldsTheLineIntoTheCheckpoint_insteadOfReplaying() throws {
         let (directory, store, log) = try checkpointedDeposit()
         XCTAssertEqual(log.replays, 1, "no checkpoint yet")

@@ -313,13 +313,20 @@ public enum PortfolioCalculator {
         return keys.map { Int($0 & 0x3FFF_FFFF) }
     }
 
+    /// Adds a fee charged to an account to its total; a total of zero is no entry, so a fee taken
+    /// back out leaves what a history without it gives.
+    static func charge(_ fee: FixedDecimal, to account: String?, in accountFees: inout [String?: FixedDecimal]) {
+        let total = (accountFees[account] ?? .zero) + fee
+        accountFees[account] = total.isZero ? nil : total
+    }
+
     /// One transaction, in its place in the order above: a sell's gain is returned, and what a
     /// split or transfer restates at cost is appended to `restated`.
     @inline(__always)
     static func apply(_ transaction: Transaction, to positions: inout PositionBook, accountFees: inout [String?: FixedDecimal], method: CostBasisMethod,
                       restated: inout [CostBooking]) -> (account: String?, gain: RealizedGain)? {
         if transaction.ticker.isEmpty {
-            if transaction.type == .fee { accountFees[transaction.account, default: .zero] += transaction.sum }
+            if transaction.type == .fee { charge(transaction.sum, to: transaction.account, in: &accountFees) }
             return nil
         }
         let (account, ticker) = (transaction.isPlain ? nil : transaction.account, transaction.ticker)

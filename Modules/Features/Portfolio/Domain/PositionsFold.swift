@@ -55,14 +55,11 @@ extension PortfolioCalculator {
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
 
-        /// `changes` in `base`, when they can be put in place without the history: none takes
-        /// back out a fee charged to an account (only the history can say whether another fee
-        /// still names it), and unless `namingOtherCurrencies`, none names another currency.
+        /// `changes` in `base`, when they can be put in place without the history: unless
+        /// `namingOtherCurrencies`, none names another currency.
         static func revisable(_ changes: [Revision<Transaction>], base: String, namingOtherCurrencies: Bool = false) -> [Revision<Transaction>]? {
             let changes = changes.inBase(base)
-            guard namingOtherCurrencies || !changes.namesAnotherCurrency,
-                  !changes.contains(where: { $0.earlier.map { $0.ticker.isEmpty && $0.type == .fee } ?? false })
-            else { return nil }
+            guard namingOtherCurrencies || !changes.namesAnotherCurrency else { return nil }
             return changes
         }
 
@@ -84,13 +81,19 @@ extension PortfolioCalculator {
             return tickers
         }
 
-        /// `changes` (in the base) put in place of their earlier versions, when `revisable`: a new
-        /// fee charged to an account added, and the positions of `tickers` worked out again from
-        /// their transactions among `records` (in the base, in the ledger's order), in a replay's
-        /// order. Each sell's gain of those tickers goes to `realized`, in that order.
+        /// `changes` (in the base) put in place of their earlier versions, when `revisable`: each
+        /// fee charged to an account taken out and the new one added, and the positions of
+        /// `tickers` worked out again from their transactions among `records` (in the base, in the
+        /// ledger's order), in a replay's order. Each sell's gain of those tickers goes to
+        /// `realized`, in that order.
         mutating func revise(_ changes: [Revision<Transaction>], tickers: Set<String>, given records: [Transaction], realized: inout [AccountGain]?) {
-            for later in changes.compactMap(\.later) where later.ticker.isEmpty && later.type == .fee {
-                accountFees[later.account, default: .zero] += later.sum
+            for change in changes {
+                if let earlier = change.earlier, earlier.ticker.isEmpty, earlier.type == .fee {
+                    PortfolioCalculator.charge(-earlier.sum, to: earlier.account, in: &accountFees)
+                }
+                if let later = change.later, later.ticker.isEmpty, later.type == .fee {
+                    PortfolioCalculator.charge(later.sum, to: later.account, in: &accountFees)
+                }
             }
             guard !tickers.isEmpty else { return }
             book.defaultAccount = book.defaultAccount.filter { !tickers.contains($0.key) }

@@ -184,11 +184,11 @@ extension PortfolioInBaseProjection: TransactionsProjection {
 
     /// The positions of the tickers `changes` move, worked out again from their transactions, as
     /// the portfolio's own are; nil, to replay, for a fee charged to an account in another
-    /// currency, which `PositionsFold` would add as it is.
+    /// currency, which `PositionsFold` would add or take out as it is.
     /// With gains, nil while a sell is pending: the gains of the sells after it are not placed yet.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base.code, namingOtherCurrencies: true),
-              !changes.contains(where: { $0.later.map { $0.ticker.isEmpty && $0.type == .fee && $0.namesAnotherCurrency } ?? false }),
+              !changes.contains(where: { [$0.earlier, $0.later].contains { $0.map { $0.ticker.isEmpty && $0.type == .fee && $0.namesAnotherCurrency } ?? false } }),
               gains?.pendingOwnCosts.isEmpty ?? true
         else { return nil }
         return TransactionsTally.reading(tickers: tickers(of: changes))
