@@ -196,7 +196,7 @@ func measureLargeInputs(emulator: URL, in directory: URL) throws -> [LargeInputR
         ("journal import: a thinkorswim statement", "statement.csv", 48 << 20, LargeInputs.statement, nil, false, ["journal", "import"]),
     ]
     var rows: [LargeInputRow] = []
-    for item in cases where options.only.map({ item.what.contains($0) || $0 == "large input" }) ?? true {
+    for item in cases where options.only.map({ $0.contains { item.what.contains($0) || $0 == "large input" } }) ?? true {
         let url = directory.appendingPathComponent(item.file)
         try item.make(url, item.bytes)
         defer { try? FileManager.default.removeItem(at: url) }

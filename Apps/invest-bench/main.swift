@@ -17,14 +17,14 @@ import Glibc
 
 // invest-bench: measures the store, the portfolio calculation and the `invest` binary over
 // deterministic synthetic histories. Run it from a release build:
-//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH] [--tools N,N…]
+//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--tools N,N…]
 
 struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
     var runs = 5
     var json = false
-    /// Only the cases whose name contains this.
-    var only: String?
+    /// Only the cases whose name contains one of these.
+    var only: [String]?
     /// Another `invest` to time (an earlier release's, for a side-by-side sitting).
     var invest: String?
     /// History sizes to measure beside hledger and beancount, on the books `invest export` writes.
@@ -41,13 +41,13 @@ struct Options {
             case "--runs" where index + 1 < arguments.count:
                 runs = max(1, Int(arguments[index + 1]) ?? runs); index += 1
             case "--only" where index + 1 < arguments.count:
-                only = arguments[index + 1]; index += 1
+                only = arguments[index + 1].split(separator: "|").map(String.init); index += 1
             case "--invest" where index + 1 < arguments.count:
                 invest = arguments[index + 1]; index += 1
             case "--tools" where index + 1 < arguments.count:
                 tools = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
             case "--help", "-h":
-                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT] [--invest PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains TEXT\n  --invest time this invest binary instead of the one built beside the benchmark\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
+                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains one of the TEXTs\n  --invest time this invest binary instead of the one built beside the benchmark\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
@@ -331,7 +331,7 @@ nonisolated(unsafe) var rows: [Row] = []
 nonisolated(unsafe) var toolRows: [ToolRow] = []
 /// Measures (`samples` runs only here) and keeps a case, unless `--only` leaves it out.
 func record(_ size: Int, _ what: String, _ samples: @autoclosure () throws -> [Sample], perSecond: Bool = false) rethrows {
-    if let only = options.only, !what.contains(only) { return }
+    if let only = options.only, !only.contains(where: what.contains) { return }
     let s = stats(try samples())
     rows.append(Row(size: size, what: what, median: s.median, min: s.min, max: s.max, memory: s.memory,
                     perSecond: perSecond ? Double(size) / s.median : nil))
