@@ -20,7 +20,7 @@ final class GainsInBaseProjectionTests: XCTestCase {
         for method in CostBasisMethod.allCases {
             for seed in 1...20 {
                 var random = RandomHistory(seed: UInt64(seed) * 23)
-                let rates = randomRates(&random, days: 0..<30)
+                let rates = EuroRates.random(&random, days: 0..<30)
                 var history: [Transaction] = []
                 var projection = PortfolioInBaseProjection(base: usd, method: method, rates: rates, keepingGains: true)
                 for step in 0..<60 {
@@ -43,8 +43,8 @@ final class GainsInBaseProjectionTests: XCTestCase {
         for seed in 1...40 {
             var random = RandomHistory(seed: UInt64(seed) * 31)
             let history = (0..<80).map { _ in random.transaction() }
-            let early = randomRates(&random, days: 0..<20)
-            let later = ExchangeRates(early.all(from: eur, to: usd) + randomRates(&random, days: 20..<40).all(from: eur, to: usd))
+            let early = EuroRates.random(&random, days: 0..<20)
+            let later = ExchangeRates(early.all(from: eur, to: usd) + EuroRates.random(&random, days: 20..<40).all(from: eur, to: usd))
             var folded = PortfolioInBaseProjection(base: usd, method: .fifo, rates: early, keepingGains: true)
             for count in history.indices where !folded.fold(history[count]) { folded = folded.replaying(Array(history[...count])) }
 
@@ -59,12 +59,12 @@ final class GainsInBaseProjectionTests: XCTestCase {
     }
 
     func test_aSellInTheBase_waitsBehindAnEarlierSellPendingItsRate_soTheDaysSellsKeepTheirOrder() throws {
-        let rates = ExchangeRates([rate("2024-01-02", "1.10")])
+        let rates = ExchangeRates([EuroRates.on("2024-01-02", "1.10")])
         let history = [trade("buy-sap", .buy, "SAP", on: "2024-01-02", sum: "100", in: "EUR"), trade("buy-aapl", .buy, "AAPL", on: "2024-01-02", sum: "100"),
                        trade("sell-sap", .sell, "SAP", on: "2024-01-03", sum: "120", in: "EUR"), trade("sell-aapl", .sell, "AAPL", on: "2024-01-03", sum: "130")]
         var projection = PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates, keepingGains: true)
         for transaction in history { XCTAssertTrue(projection.fold(transaction)) }
-        let later = ExchangeRates([rate("2024-01-02", "1.10"), rate("2024-01-03", "1.30")])
+        let later = ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-03", "1.30")])
 
         let read = try XCTUnwrap(readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: later, keepingGains: true)))
 
@@ -76,7 +76,7 @@ final class GainsInBaseProjectionTests: XCTestCase {
     func test_revisedWithEditsAndDeletes_listsTheGainsOfAReplayOfTheChangedHistory_underEitherMethod() {
         for method in CostBasisMethod.allCases {
             var random = RandomHistory(seed: 67)
-            let rates = randomRates(&random, days: 0..<30)
+            let rates = EuroRates.random(&random, days: 0..<30)
             assertRevisionEqualsAReplay(of: PortfolioInBaseProjection(base: usd, method: method, rates: rates, keepingGains: true), seed: 411,
                                         minimumRevised: 150, seen: { listing($0, scope: .all) })
         }
@@ -84,7 +84,7 @@ final class GainsInBaseProjectionTests: XCTestCase {
 
     func test_checkpoint_readsBackEqual_andOnlyWithTheGainsKept() throws {
         var random = RandomHistory(seed: 9)
-        let rates = randomRates(&random, days: 0..<30)
+        let rates = EuroRates.random(&random, days: 0..<30)
         let history = (0..<200).map { _ in random.transaction() }
         let projection = PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates, keepingGains: true).replaying(history)
         let positionsAlone = PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates)
@@ -116,19 +116,6 @@ final class GainsInBaseProjectionTests: XCTestCase {
         transactions.stored = history.inBase("USD")
         let report = try ReportRealizedGainsUseCase(transactions: transactions, scope: scope, converter: KeptRates(rates: rates)).gains(year: nil, method: method)
         return Listing(sells: Array(report.sells), currencyGains: report.currencyGains)
-    }
-
-    /// EUR's rate into USD on the first of `days` and about half the others, counted from three
-    /// days before RandomHistory's first.
-    private func randomRates(_ random: inout RandomHistory, days: Range<Int32>) -> ExchangeRates {
-        ExchangeRates(days.compactMap { offset in
-            offset != 0 && random.next(below: 2) == 0 ? nil : ExchangeRate(from: eur, to: usd, day: CalendarDay(daysSinceEpoch: 19_723 - 3 + offset),
-                                                           rate: fixed("1.\(1000 + random.next(below: 3000))"))
-        })
-    }
-
-    private func rate(_ iso: String, _ value: String) -> ExchangeRate {
-        ExchangeRate(from: eur, to: usd, day: day(iso), rate: fixed(value))
     }
 
     private func trade(_ id: String, _ type: TransactionType, _ ticker: String, on iso: String, sum: String, in currency: String? = nil) -> Transaction {

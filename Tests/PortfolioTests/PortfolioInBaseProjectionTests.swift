@@ -19,7 +19,7 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
         for method in CostBasisMethod.allCases {
             for seed in 1...30 {
                 var random = RandomHistory(seed: UInt64(seed) * 17)
-                let rates = randomRates(&random, days: 0..<30)
+                let rates = EuroRates.random(&random, days: 0..<30)
                 var history: [Transaction] = []
                 var projection = PortfolioInBaseProjection(base: usd, method: method, rates: rates)
                 for step in 0..<60 {
@@ -38,8 +38,8 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
             var random = RandomHistory(seed: UInt64(seed) * 29)
             let history = (0..<80).map { _ in random.transaction() }
             // The rates of the history's first weeks, then the rest as a later fetch brings them.
-            let early = randomRates(&random, days: 0..<20)
-            let later = ExchangeRates(early.all(from: eur, to: usd) + randomRates(&random, days: 20..<40).all(from: eur, to: usd))
+            let early = EuroRates.random(&random, days: 0..<20)
+            let later = ExchangeRates(early.all(from: eur, to: usd) + EuroRates.random(&random, days: 20..<40).all(from: eur, to: usd))
             var folded = PortfolioInBaseProjection(base: usd, method: .fifo, rates: early)
             for count in history.indices where !folded.fold(history[count]) { folded = folded.replaying(Array(history[...count])) }
 
@@ -56,27 +56,27 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
     func test_revisedWithEditsAndDeletes_equalsTheChangedHistoryConverted_underEitherMethod() {
         for method in CostBasisMethod.allCases {
             var random = RandomHistory(seed: 61)
-            let rates = randomRates(&random, days: 0..<30)
+            let rates = EuroRates.random(&random, days: 0..<30)
             assertRevisionEqualsAReplay(of: PortfolioInBaseProjection(base: usd, method: method, rates: rates), seed: 409, minimumRevised: 250,
                                         seen: { summary($0.positions) })
         }
     }
 
     func test_aRateChangedOnADayConvertedForGood_makesTheCheckpointForeign() throws {
-        let rates = ExchangeRates([rate("2024-01-02", "1.10"), rate("2024-01-05", "1.20")])
+        let rates = ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-05", "1.20")])
         var projection = PortfolioInBaseProjection(base: usd, method: .average, rates: rates)
         XCTAssertTrue(projection.fold(buy("2024-01-03", sum: 100, in: "EUR")))
 
         XCTAssertNil(try readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .average,
-                                                                             rates: ExchangeRates([rate("2024-01-02", "1.11"), rate("2024-01-05", "1.20")]))))
+                                                                             rates: ExchangeRates([EuroRates.on("2024-01-02", "1.11"), EuroRates.on("2024-01-05", "1.20")]))))
         XCTAssertNil(try readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .average,
-                                                                             rates: ExchangeRates([rate("2024-01-02", "1.10"), rate("2024-01-03", "1.15"), rate("2024-01-05", "1.20")]))))
+                                                                             rates: ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-03", "1.15"), EuroRates.on("2024-01-05", "1.20")]))))
         XCTAssertNotNil(try readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .average,
-                                                                                rates: ExchangeRates([rate("2024-01-02", "1.10"), rate("2024-01-05", "1.20"), rate("2024-01-08", "1.30")]))))
+                                                                                rates: ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-05", "1.20"), EuroRates.on("2024-01-08", "1.30")]))))
     }
 
     func test_aTradeWithoutARate_leavesNoPositions() {
-        var projection = PortfolioInBaseProjection(base: usd, method: .average, rates: ExchangeRates([rate("2024-01-05", "1.20")]))
+        var projection = PortfolioInBaseProjection(base: usd, method: .average, rates: ExchangeRates([EuroRates.on("2024-01-05", "1.20")]))
 
         XCTAssertTrue(projection.fold(buy("2024-01-03", sum: 100, in: "EUR")))
 
@@ -85,7 +85,7 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
 
     func test_checkpoint_readsBackEqual_andOnlyForItsMethodAndBase() throws {
         var random = RandomHistory(seed: 9)
-        let rates = randomRates(&random, days: 0..<30)
+        let rates = EuroRates.random(&random, days: 0..<30)
         let projection = PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates).replaying((0..<200).map { _ in random.transaction() })
 
         let read = try XCTUnwrap(readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates)))
@@ -96,19 +96,6 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    /// EUR's rate into USD on the first of `days` and about half the others, counted from three
-    /// days before RandomHistory's first.
-    private func randomRates(_ random: inout RandomHistory, days: Range<Int32>) -> ExchangeRates {
-        ExchangeRates(days.compactMap { offset in
-            offset != 0 && random.next(below: 2) == 0 ? nil : ExchangeRate(from: eur, to: usd, day: CalendarDay(daysSinceEpoch: 19_723 - 3 + offset),
-                                                           rate: fixed("1.\(1000 + random.next(below: 3000))"))
-        })
-    }
-
-    private func rate(_ iso: String, _ value: String) -> ExchangeRate {
-        ExchangeRate(from: eur, to: usd, day: day(iso), rate: fixed(value))
-    }
 
     private func buy(_ iso: String, sum: FixedDecimal, in currency: String) -> Transaction {
         Transaction(id: "buy-\(iso)", date: day(iso), type: .buy, ticker: "SAP", quantity: 1, sum: sum, currency: currency, updatedAt: Date(timeIntervalSince1970: 0))

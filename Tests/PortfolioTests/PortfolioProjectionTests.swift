@@ -102,11 +102,7 @@ final class PortfolioProjectionTests: XCTestCase {
         for seed in 1...25 {
             var random = RandomHistory(seed: UInt64(seed) * 211)
             let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
-            // EUR's rates from before the history's first day, through some of its days.
-            let converter = KeptRates(rates: ExchangeRates((0..<(10 + random.next(below: 40))).map { offset in
-                ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: CalendarDay(daysSinceEpoch: 19_720 + Int32(offset)),
-                             rate: fixed("1.\(1000 + random.next(below: 3000))"))
-            }))
+            let converter = KeptRates(rates: EuroRates.throughSomeDays(&random))
             let prices = PricesStub(["AAPL": "190", "MSFT": "410", "VOD": "0.7"])
             for scope in [AccountScope.all, .only("isa")] {
                 for method in CostBasisMethod.allCases {
