@@ -150,7 +150,8 @@ public struct PortfolioInBaseProjection {
 }
 
 extension PortfolioInBaseProjection: TransactionsProjection {
-    public var checkpointName: String { "\(gains == nil ? "portfolio" : "gains")-in-base-v1-\(method.rawValue)-\(base.code)" }
+    /// The positions alone are v2: v1's layout had no word for the gains.
+    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v2" : "gains-in-base-v1")-\(method.rawValue)-\(base.code)" }
 
     /// In the order a replay folds them, so none is out of place.
     public func replaying(_ history: [Transaction]) -> PortfolioInBaseProjection {
