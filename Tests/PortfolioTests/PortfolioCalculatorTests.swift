@@ -88,6 +88,15 @@ final class PortfolioCalculatorTests: XCTestCase {
         XCTAssertEqual(PortfolioCalculator.summarize(history, prices: prices, sort: .profit).holdings.map(\.ticker), ["SMALL", "MID", "BIG"])
     }
 
+    func test_summarize_holdingsOfEqualValueOrProfit_goByTicker_andUnpricedOnesLast() {
+        let history = [tx("2024-01-01", .buy, "ZED", "2", "100"), tx("2024-01-01", .buy, "NONE", "1", "5"), tx("2024-01-01", .buy, "ALF", "1", "50"),
+                       tx("2024-01-01", .buy, "MID", "4", "100")]
+        let prices = ["ZED": livePrice("ZED", "50"), "ALF": livePrice("ALF", "100"), "MID": livePrice("MID", "10")]
+
+        XCTAssertEqual(PortfolioCalculator.summarize(history, prices: prices).holdings.map(\.ticker), ["ALF", "ZED", "MID", "NONE"])
+        XCTAssertEqual(PortfolioCalculator.summarize(history, prices: prices, sort: .profit).holdings.map(\.ticker), ["ALF", "ZED", "MID", "NONE"])
+    }
+
     // MARK: - Helpers
 
     private var seedExample: [Transaction] {

@@ -365,11 +365,15 @@ public enum PortfolioCalculator {
         }
     }
 
+    /// Each key is worked out once, and the holdings are put in order by their places: a value
+    /// is a multiplication, a holding is large, and a sort compares and moves each many times.
     private static func sorted(_ holdings: [Holding], by sort: PortfolioSort) -> [Holding] {
+        let keys: [FixedDecimal]
         switch sort {
-        case .ticker: return holdings.sorted { $0.ticker < $1.ticker }
-        case .value: return holdings.sorted { ($0.value ?? FixedDecimal(units: .min), $1.ticker) > ($1.value ?? FixedDecimal(units: .min), $0.ticker) }
-        case .profit: return holdings.sorted { ($0.profit ?? FixedDecimal(units: .min), $1.ticker) > ($1.profit ?? FixedDecimal(units: .min), $0.ticker) }
+        case .ticker: return holdings.indices.sorted { holdings[$0].ticker < holdings[$1].ticker }.map { holdings[$0] }
+        case .value: keys = holdings.map { $0.value ?? FixedDecimal(units: .min) }
+        case .profit: keys = holdings.map { $0.profit ?? FixedDecimal(units: .min) }
         }
+        return holdings.indices.sorted { (keys[$0], holdings[$1].ticker) > (keys[$1], holdings[$0].ticker) }.map { holdings[$0] }
     }
 }
