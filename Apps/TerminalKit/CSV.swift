@@ -89,7 +89,7 @@ public enum CSV {
                 // The run of bytes up to the next comma, quote or line break at once: a byte at a
                 // time cost an array's checks for each, most of a long import's parsing.
                 let start = index - 1
-                while index < bytes.count, !endsRun(bytes[index]) { index += 1 }
+                while index < bytes.count, !needsQuoting(bytes[index]) { index += 1 }
                 if fieldIsEmpty, !fieldWasQuoted {
                     run = start..<index
                 } else {
@@ -113,11 +113,9 @@ public enum CSV {
         return text
     }
 
-    /// What the parser stops an unquoted run of bytes at.
-    private static func endsRun(_ byte: UInt8) -> Bool { needsQuoting(byte) }
-
-    /// A comma, a quote or a line break: what makes a field quoted. Looks at bytes, not
-    /// characters: faster on a million rows, and a CRLF (one character) is quoted too.
+    /// A comma, a quote or a line break: what makes a field quoted, and what ends an unquoted run
+    /// of bytes as the parser reads one. Looks at bytes, not characters: faster on a million
+    /// rows, and a CRLF (one character) is quoted too.
     static func needsQuoting(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }

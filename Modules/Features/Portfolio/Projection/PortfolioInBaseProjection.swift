@@ -57,11 +57,7 @@ public struct PortfolioInBaseProjection {
     /// when one has none: the history's conversion says which.
     public var positions: PortfolioCalculator.Positions? {
         guard !pending.isEmpty else { return converted.positions }
-        var now = converted
-        for transaction in pending {
-            guard let inBase = try? transaction.converted(into: base, at: rates), now.fold(inBase) else { return nil }
-        }
-        return now.positions
+        return foldingPending { _, _ in }?.positions
     }
 
     /// The sells realized in `scope` (and `year`, if given), in the base, as
@@ -69,14 +65,23 @@ public struct PortfolioInBaseProjection {
     /// for its day; nil when one has none, or the gains are not kept.
     public func realizedGains(in scope: AccountScope = .all, year: Int? = nil) -> RealizedGainList? {
         guard var gains else { return nil }
+        let folded = foldingPending { gain, sell in
+            gains.realized.append(withCurrencyGain(gain, of: sell, ownCost: gains.pendingOwnCosts[sell.id]))
+        }
+        return folded == nil ? nil : gains.realized.list(in: scope, year: year)
+    }
+
+    /// The positions converted for good with the trades pending folded in, each at the rate kept
+    /// for its day, and `realized` told each sell's gain; nil when one has no rate.
+    private func foldingPending(_ realized: (AccountGain, Transaction) -> Void) -> PortfolioCalculator.PositionsFold? {
         var now = converted
         for transaction in pending {
             guard let inBase = try? transaction.converted(into: base, at: rates) else { return nil }
             let (folded, gain) = now.foldRealizing(inBase)
             guard folded else { return nil }
-            if let gain { gains.realized.append(withCurrencyGain(gain, of: transaction, ownCost: gains.pendingOwnCosts[transaction.id])) }
+            if let gain { realized(gain, transaction) }
         }
-        return gains.realized.list(in: scope, year: year)
+        return now
     }
 
     /// `gain`, in the base, with the part the currency made of it: nil for a sell in the base.

@@ -36,14 +36,17 @@ public protocol BaseCurrencyConverting {
 }
 
 extension BaseCurrencyConverting {
-    /// The rates a checkpoint in the base is read at, for a history whose currencies are first
-    /// named on `firstDays`; nil when a currency has no rate on its first day, which fails the
-    /// conversion whatever else is kept: its trades would only wait in the checkpoint (a history
-    /// never valued online, say), so the history's own conversion says which.
-    public func ratesConvertingEvery(from firstDays: [String: CalendarDay], into base: CurrencyCode) throws(CurrencyConversionError) -> ExchangeRates? {
-        let rates = try rates(from: firstDays)
+    /// The base and the rates a checkpoint in the base is read at, for a history whose
+    /// currencies are first named on `firstDays`: the rates the history's conversion fetches, so
+    /// a failure is the same, and not met twice. Nil when a currency has no rate on its first
+    /// day, which fails the conversion whatever else is kept: its trades would only wait in the
+    /// checkpoint (a history never valued online, say), so the history's own conversion says which.
+    func ratesConvertingEvery(from firstDays: [String: CalendarDay], into base: String) throws(DisplayPortfolioError) -> (base: CurrencyCode, rates: ExchangeRates)? {
+        guard let base = CurrencyCode(base) else { return nil }
+        let rates: ExchangeRates
+        do { rates = try self.rates(from: firstDays) } catch { throw .conversion(error) }
         guard firstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil }) else { return nil }
-        return rates
+        return (base, rates)
     }
 }
 

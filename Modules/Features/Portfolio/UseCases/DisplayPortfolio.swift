@@ -137,11 +137,7 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     /// where a trade has no rate, which the history's conversion names.
     private func positionsInBase(_ projection: PortfolioProjection, from projections: PortfolioProjecting) throws(DisplayPortfolioError) -> PortfolioCalculator.Positions? {
         guard let converter, projection.namesAnotherCurrency else { return projection.positions.positions }
-        guard let base = CurrencyCode(projection.base) else { return nil }
-        // The rates the history's conversion fetches: a failure is the same, and not met twice.
-        let kept: ExchangeRates?
-        do { kept = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: base) } catch { throw .conversion(error) }
-        guard let rates = kept else { return nil }
+        guard let (base, rates) = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: projection.base) else { return nil }
         do { return try projections.projectionInBase(method: projection.positions.method, base: base, rates: rates).positions } catch { throw .retrieval(error) }
     }
 

@@ -69,10 +69,7 @@ public final class ReportRealizedGainsUseCase: RealizedGainsReporting {
     /// history's conversion names.
     private func reportInBase(of projection: RealizedGainsProjection, from projections: RealizedGainsProjecting,
                               converter: BaseCurrencyConverting, year: Int?) throws(DisplayPortfolioError) -> RealizedGainsReport? {
-        guard let base = CurrencyCode(projection.base) else { return nil }
-        let kept: ExchangeRates?
-        do { kept = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: base) } catch { throw .conversion(error) }
-        guard let rates = kept else { return nil }
+        guard let (base, rates) = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: projection.base) else { return nil }
         let inBase: PortfolioInBaseProjection
         do { inBase = try projections.gainsInBase(method: projection.method, base: base, rates: rates) } catch { throw .retrieval(error) }
         guard let sells = inBase.realizedGains(in: scope, year: year) else { return nil }
