@@ -37,7 +37,7 @@ let package = Package(
 
         // Infrastructure
         .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint", "Networking"], path: "Modules/Infrastructure/LocalFileStore"),
-        .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
         .target(name: "URLSessionHTTP", dependencies: ["Networking"], path: "Modules/Infrastructure/URLSessionHTTP"),
@@ -94,7 +94,10 @@ let package = Package(
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
         .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "Currencies", "CurrentPrices", "FixedPoint", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/PortfolioTests"),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "URLSessionHTTP", "TestSupport"], path: "Tests/NetworkingTests"),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "URLSessionHTTP", "TestSupport", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
+                    path: "Tests/NetworkingTests",
+                    // Only to check `OpenSSLLibrary` against the functions its headers declare.
+                    linkerSettings: [.linkedLibrary("ssl", .when(platforms: [.linux])), .linkedLibrary("crypto", .when(platforms: [.linux]))]),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "FixedPoint", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
         .testTarget(name: "MarketDataAPIEndToEndTests", dependencies: ["MarketDataAPI", "Networking", "FixedPoint", "Analytics", "Transactions", "Currencies", "Ledger", "TestSupport"],

@@ -135,22 +135,24 @@ struct Socket: ByteStream {
 /// The trusted authorities and protocol floor that connections share. OpenSSL allows one
 /// configured context to be used by connections on any thread.
 final class TLSContext: @unchecked Sendable {
+    let openSSL: OpenSSLLibrary
     let pointer: OpaquePointer
 
     /// The system's authorities, loaded once for the process.
     static let system = TLSContext(authorities: nil)
 
-    /// Nil when OpenSSL can't make a context or read `authorities`: every TLS request then fails.
+    /// Nil when OpenSSL can't be loaded, make a context or read `authorities`: every TLS request
+    /// then fails.
     init?(authorities: URL?) {
-        guard let pointer = SSL_CTX_new(TLS_client_method()) else { return nil }
+        guard let openSSL = OpenSSLLibrary.shared, let pointer = openSSL.contextNew(openSSL.clientMethod()) else { return nil }
+        self.openSSL = openSSL
         self.pointer = pointer
-        let loaded = authorities.map { SSL_CTX_load_verify_locations(pointer, $0.path, nil) } ?? SSL_CTX_set_default_verify_paths(pointer)
-        guard loaded == 1 else { return nil }
-        SSL_CTX_set_verify(pointer, SSL_VERIFY_PEER, nil)
-        invest_ssl_ctx_require_tls12(pointer)
+        let loaded = authorities.map { openSSL.loadVerifyLocations(pointer, $0.path, nil) } ?? openSSL.defaultVerifyPaths(pointer)
+        guard loaded == 1, openSSL.requireTLS12(pointer) == 1 else { return nil }
+        openSSL.setVerify(pointer, SSL_VERIFY_PEER, nil)
     }
 
-    deinit { SSL_CTX_free(pointer) }
+    deinit { openSSL.contextFree(pointer) }
 }
 
 /// TLS over a `Socket`: the server's certificate is checked against the system's trusted
@@ -158,25 +160,28 @@ final class TLSContext: @unchecked Sendable {
 final class TLSStream: ByteStream {
     private let socket: Socket
     private let ssl: OpaquePointer
+    private let openSSL: OpenSSLLibrary
 
     init(socket: Socket, host: String, context: TLSContext?, deadline: Date) throws(HTTPClientError) {
-        guard let context, let ssl = SSL_new(context.pointer) else { throw .connectivity }
+        guard let context, let ssl = context.openSSL.new(context.pointer) else { throw .connectivity }
+        let openSSL = context.openSSL
         self.socket = socket
         self.ssl = ssl
-        guard SSL_set_fd(ssl, socket.fd) == 1, invest_ssl_set_server_name(ssl, host) == 1, SSL_set1_host(ssl, host) == 1 else { throw .connectivity }
-        try perform(deadline) { SSL_connect(ssl) }
+        self.openSSL = openSSL
+        guard openSSL.setFD(ssl, socket.fd) == 1, openSSL.setServerName(ssl, host) == 1, openSSL.setHost(ssl, host) == 1 else { throw .connectivity }
+        try perform(deadline) { openSSL.connect(ssl) }
     }
 
-    deinit { SSL_free(ssl) }
+    deinit { openSSL.free(ssl) }
 
     /// Runs an OpenSSL call until it completes, waiting for the socket whenever it asks to.
     @discardableResult
     private func perform(_ deadline: Date, _ call: () -> Int32) throws(HTTPClientError) -> Int32 {
         while true {
-            ERR_clear_error()
+            openSSL.clearError()
             let result = call()
             if result > 0 { return result }
-            switch SSL_get_error(ssl, result) {
+            switch openSSL.getError(ssl, result) {
             case SSL_ERROR_WANT_READ: try Socket.wait(socket.fd, for: Int16(POLLIN), until: deadline)
             case SSL_ERROR_WANT_WRITE: try Socket.wait(socket.fd, for: Int16(POLLOUT), until: deadline)
             // Only a TLS goodbye ends the stream: a bare hang-up could be an attacker cutting a
@@ -191,7 +196,7 @@ final class TLSStream: ByteStream {
         var sent = 0
         while sent < bytes.count {
             let count = try withoutSIGPIPE { () throws(HTTPClientError) in
-                try perform(deadline) { bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress! + sent, Int32($0.count - sent)) } }
+                try perform(deadline) { bytes.withUnsafeBytes { openSSL.write(ssl, $0.baseAddress! + sent, Int32($0.count - sent)) } }
             }
             guard count > 0 else { throw .connectivity }
             sent += Int(count)
@@ -220,12 +225,12 @@ final class TLSStream: ByteStream {
 
     func read(maximum: Int, deadline: Date) throws(HTTPClientError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximum)
-        let count = try perform(deadline) { buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress!, Int32($0.count)) } }
+        let count = try perform(deadline) { buffer.withUnsafeMutableBytes { openSSL.read(ssl, $0.baseAddress!, Int32($0.count)) } }
         return Array(buffer[..<Int(count)])
     }
 
     func finish() {
-        SSL_shutdown(ssl)
+        _ = openSSL.shutdown(ssl)
     }
 }
 

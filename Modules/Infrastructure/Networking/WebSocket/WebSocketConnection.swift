@@ -113,16 +113,17 @@ public final class WebSocketConnection {
               headers["connection"]?.lowercased().split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }) == true else {
             throw .handshakeFailed("the server did not agree to a WebSocket")
         }
-        guard headers["sec-websocket-accept"] == accept(for: key) else { throw .handshakeFailed("Sec-WebSocket-Accept does not answer the key") }
+        guard let expected = accept(for: key), headers["sec-websocket-accept"] == expected else { throw .handshakeFailed("Sec-WebSocket-Accept does not answer the key") }
         return Array(bytes[end...])
     }
 
-    /// base64(SHA-1(key + GUID)), by OpenSSL.
-    static func accept(for key: String) -> String {
+    /// base64(SHA-1(key + GUID)), by OpenSSL; nil when OpenSSL can't be loaded.
+    static func accept(for key: String) -> String? {
+        guard let openSSL = OpenSSLLibrary.shared else { return nil }
         let input = Array((key + acceptGUID).utf8)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        EVP_Digest(input, input.count, &digest, &length, EVP_sha1(), nil)
+        guard openSSL.digest(input, input.count, &digest, &length, openSSL.sha1(), nil) == 1 else { return nil }
         return Data(digest.prefix(Int(length))).base64EncodedString()
     }
 
