@@ -10,7 +10,13 @@ public struct InvestContext {
     public var console: Console
     public var now: @Sendable () -> Date
     /// The user's zone: decides which calendar day "today" is; stored dates stay zone-free.
-    public var timeZone: TimeZone
+    /// The process's zone is looked up when first asked for: a read that shows no local day,
+    /// such as an offline portfolio, doesn't pay for it.
+    public var timeZone: TimeZone {
+        get { chosenTimeZone ?? .current }
+        set { chosenTimeZone = newValue }
+    }
+    private var chosenTimeZone: TimeZone?
     public var makeID: () -> String
     /// `--verbose`: say each network request on stderr.
     public var verbose = false
@@ -22,11 +28,11 @@ public struct InvestContext {
     }
 
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current, makeID: @escaping () -> String = RandomIdentifiers().make) {
+                timeZone: TimeZone? = nil, makeID: @escaping () -> String = RandomIdentifiers().make) {
         self.environment = environment
         self.console = console
         self.now = now
-        self.timeZone = timeZone
+        chosenTimeZone = timeZone
         self.makeID = makeID
     }
 
