@@ -36,9 +36,11 @@ public struct InvestContext {
         self.makeID = makeID
     }
 
-    public var today: CalendarDay {
-        let now = now()
-        return CalendarDay(containing: now.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: now))))
+    public var today: CalendarDay { day(containing: now()) }
+
+    /// The user's calendar day at `date`, in their time zone.
+    public func day(containing date: Date) -> CalendarDay {
+        CalendarDay(containing: date.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: date))))
     }
 
     /// Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).

@@ -105,19 +105,22 @@ struct CommandIO {
     let usesColor: Bool
     let tableWidth: Int?
     let now: Date
-    /// The user's calendar day, in their time zone.
-    let today: CalendarDay
-    /// Times are shown and typed in the user's time zone, and stored in UTC.
-    let localTime: LocalTime
+    /// The user's zone is looked up only by a command that shows or reads a local day or time.
+    private let context: InvestContext
 
     init(context: InvestContext) {
         console = context.console
         usesColor = context.usesColor
         tableWidth = context.tableWidth
         now = context.now()
-        today = context.today
-        localTime = LocalTime(timeZone: context.timeZone)
+        self.context = context
     }
+
+    /// The user's calendar day, in their time zone.
+    var today: CalendarDay { context.day(containing: now) }
+
+    /// Times are shown and typed in the user's time zone, and stored in UTC.
+    var localTime: LocalTime { LocalTime(timeZone: context.timeZone) }
 }
 
 extension CommandIO {

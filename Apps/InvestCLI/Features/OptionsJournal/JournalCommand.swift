@@ -15,7 +15,8 @@ struct JournalCommands {
     /// The journal ⇄ the web app's Firestore document; nil when signed out or not configured.
     let webAppSync: () throws -> LedgerSyncing?
     let readStandardInput: (_ limit: Int) -> Data
-    let timeZone: TimeZone
+    /// The user's zone, looked up only when a journal command runs.
+    let timeZone: () -> TimeZone
 
     private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
     private static let tz = CommandSpec.Option.value("tz", "ZONE", "The time zone of the times given (default: TZ, the system's)")
@@ -174,7 +175,7 @@ struct JournalCommands {
 
     /// One execution by hand, checked exactly as a statement's row is.
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
-        guard let zone = arguments.value("tz").map({ TimeZone(identifier: $0) }) ?? timeZone else { throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.") }
+        guard let zone = arguments.value("tz").map({ TimeZone(identifier: $0) }) ?? timeZone() else { throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.") }
         let missing = ["time", "side", "qty", "effect", "symbol", "type", "price"].filter { arguments.value($0) == nil }
         guard missing.isEmpty else { throw CLIError.usage("journal add needs \(missing.map { "--" + $0 }.joined(separator: ", ")).") }
         let timeText = arguments.value("time")!
@@ -280,7 +281,7 @@ struct JournalCommands {
 
     private func importStatement(_ path: String, zone: String?, dryRun: Bool, io: CommandIO) throws {
         let name = path == "-" ? "standard input" : path
-        guard let timeZone = zone.map({ TimeZone(identifier: $0) }) ?? self.timeZone else {
+        guard let timeZone = zone.map({ TimeZone(identifier: $0) }) ?? self.timeZone() else {
             throw CLIError.usage("--tz '\(zone!.escapedForTerminal)' is not a time zone; use a name such as America/New_York.")
         }
         let statement = try Self.statement(ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name, timeZone: timeZone, now: io.now)
