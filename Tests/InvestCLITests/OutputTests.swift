@@ -27,7 +27,9 @@ final class JSONValueTests: XCTestCase {
     }
 
     func test_timestamp_isWrittenAsPrintfWritesIt_fromTheFirstYearsToTheLast() {
-        for seconds in [-62_135_596_800.0, -2_208_988_801, -1, 0, 59.9, 1_720_000_000, 253_402_300_799] + (0..<200).map({ Double($0) * 7_919_993.7 }) {
+        let beyondFourDigits: [Double] = [-100_000_000_000, -62_200_000_000, -62_167_219_200, 253_402_300_800, 300_000_000_000]
+        for seconds in [-62_135_596_800.0, -2_208_988_801, -1, 0, 59.9, 1_720_000_000, 253_402_300_799] + beyondFourDigits + (0..<200).map({ Double($0) * 7_919_993.7 })
+            + (0..<200).map({ -Double($0) * 311_040_001.3 }) {
             var whole = time_t(seconds.rounded(.down))
             var parts = tm()
             gmtime_r(&whole, &parts)
