@@ -16,6 +16,20 @@ final class ExchangeRatesTests: XCTestCase {
         XCTAssertNil(rates.rate(from: gbp, to: usd, on: day("2024-07-08")), "a pair is one way")
     }
 
+    func test_rate_ofEachPair_isItsOwn_whenPairsComeInterleavedOrInRuns() {
+        let eur = CurrencyCode("EUR")!
+        let mixed = [rate("2024-07-03", "0.78"), ExchangeRate(from: eur, to: gbp, day: day("2024-07-04"), rate: 2), ExchangeRate(from: eur, to: gbp, day: day("2024-07-02"), rate: 3),
+                     rate("2024-07-01", "0.79"), ExchangeRate(from: usd, to: eur, day: day("2024-07-03"), rate: 4), rate("2024-07-05", "0.77")]
+
+        let rates = ExchangeRates(mixed)
+
+        XCTAssertEqual(rates.all(from: usd, to: gbp).map(\.rate), [FixedDecimal("0.79")!, FixedDecimal("0.78")!, FixedDecimal("0.77")!])
+        XCTAssertEqual(rates.all(from: eur, to: gbp).map(\.rate), [3, 2])
+        XCTAssertEqual(rates.all(from: usd, to: eur).map(\.rate), [4])
+        XCTAssertEqual(rates.rate(from: eur, to: gbp, on: day("2024-07-03"))?.rate, 3)
+        XCTAssertEqual(rates, ExchangeRates(mixed.reversed()), "the same rates in any order")
+    }
+
     func test_rate_betweenOneCurrency_isOne() {
         XCTAssertEqual(ExchangeRates([]).rate(from: gbp, to: gbp, on: day("2024-07-08"))?.rate, 1)
     }

@@ -43,8 +43,14 @@ public struct ExchangeRates: Equatable, Sendable {
     }
     private var byPair: [Pair: [ExchangeRate]] = [:]
 
+    /// Rates come mostly in runs of one pair (as kept, a fetch at a time): each run is filed
+    /// under its pair with one lookup, not one per rate (twenty years of daily rates are 5,000).
     public init(_ rates: [ExchangeRate]) {
-        for rate in rates { byPair[Pair(from: rate.from, to: rate.to), default: []].append(rate) }
+        var runStart = rates.startIndex
+        for index in rates.indices where index + 1 == rates.endIndex || rates[index + 1].from != rates[index].from || rates[index + 1].to != rates[index].to {
+            byPair[Pair(from: rates[index].from, to: rates[index].to), default: []].append(contentsOf: rates[runStart...index])
+            runStart = index + 1
+        }
         for key in byPair.keys { byPair[key]!.sort { $0.day < $1.day } }
     }
 
