@@ -17,7 +17,7 @@ import Glibc
 
 // invest-bench: measures the store, the portfolio calculation and the `invest` binary over
 // deterministic synthetic histories. Run it from a release build:
-//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--tools N,N…]
+//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--against PATH] [--tools N,N…]
 
 struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
@@ -27,6 +27,8 @@ struct Options {
     var only: [String]?
     /// Another `invest` to time (an earlier release's, for a side-by-side sitting).
     var invest: String?
+    /// An earlier `invest` timed run for run beside the one measured, on the same homes.
+    var against: String?
     /// History sizes to measure beside hledger and beancount, on the books `invest export` writes.
     var tools: [Int] = []
 
@@ -44,10 +46,12 @@ struct Options {
                 only = arguments[index + 1].split(separator: "|").map(String.init); index += 1
             case "--invest" where index + 1 < arguments.count:
                 invest = arguments[index + 1]; index += 1
+            case "--against" where index + 1 < arguments.count:
+                against = arguments[index + 1]; index += 1
             case "--tools" where index + 1 < arguments.count:
                 tools = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
             case "--help", "-h":
-                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains one of the TEXTs\n  --invest time this invest binary instead of the one built beside the benchmark\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
+                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--against PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains one of the TEXTs\n  --invest time this invest binary instead of the one built beside the benchmark\n  --against also time this earlier invest (and the invest-summary beside it), alternating run for run on the same homes, so a\n           slower minute of the machine counts against both; after an unmeasured first run, so neither pays a checkpoint's rebuild\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
@@ -249,15 +253,40 @@ func dailyCloses(tickers count: Int) -> [LedgerEntry] {
 }
 
 /// A warm-up run that also measures peak memory, then `runs` timed runs.
-func timeProcess(runs: Int, program: String = investPath, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> [Sample] {
-    prepare()
-    let (warmUpArguments, warmUpHome) = arguments()
-    let memory = peakMemoryMB(warmUpArguments, home: warmUpHome, program: program)
-    return (0..<runs).map { _ in
+/// A case's runs of the `invest` measured, and of `--against`'s when given.
+struct Timing {
+    let samples: [Sample]
+    let against: [Sample]?
+}
+
+/// `program`'s counterpart in the `--against` build: its `invest`, or the `invest-summary` beside it.
+func counterpart(of program: String) -> String? {
+    guard let against = options.against else { return nil }
+    return program == summaryPath ? URL(fileURLWithPath: against).deletingLastPathComponent().appendingPathComponent("invest-summary").path : against
+}
+
+func timeProcess(runs: Int, program: String = investPath, prepare: () -> Void = {}, _ arguments: () -> ([String], String)) -> Timing {
+    let programs = [program] + (counterpart(of: program).map { [$0] } ?? [])
+    if programs.count > 1 {
         prepare()
         let (a, h) = arguments()
-        return Sample(seconds: runInvest(a, home: h, program: program).seconds, peakMemoryMB: memory)
+        _ = runInvest(a, home: h, program: programs[1])
     }
+    let memory = programs.map { program in
+        prepare()
+        let (a, h) = arguments()
+        return peakMemoryMB(a, home: h, program: program)
+    }
+    var samples = programs.map { _ in [Sample]() }
+    for run in 0..<runs {
+        // Each build goes first in every other run: neither always follows the other's caches.
+        for index in run % 2 == 0 ? Array(programs.indices) : programs.indices.reversed() {
+            prepare()
+            let (a, h) = arguments()
+            samples[index].append(Sample(seconds: runInvest(a, home: h, program: programs[index]).seconds, peakMemoryMB: memory[index]))
+        }
+    }
+    return Timing(samples: samples[0], against: programs.count > 1 ? samples[1] : nil)
 }
 
 /// One tool's time over a history and the market value of its holdings as the tool gives it.
@@ -326,17 +355,29 @@ func output(_ program: String, _ arguments: [String]) -> String {
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("invest-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: root) }
 
-struct Row { let size: Int; let what: String; let median: Double; let min: Double; let max: Double; let memory: Double?; let perSecond: Double? }
+struct Row { let size: Int; let what: String; let median: Double; let min: Double; let max: Double; let memory: Double?; let perSecond: Double?; let against: Bool }
 nonisolated(unsafe) var rows: [Row] = []
 nonisolated(unsafe) var toolRows: [ToolRow] = []
 /// Measures (`samples` runs only here) and keeps a case, unless `--only` leaves it out.
 func record(_ size: Int, _ what: String, _ samples: @autoclosure () throws -> [Sample], perSecond: Bool = false) rethrows {
     if let only = options.only, !only.contains(where: what.contains) { return }
-    let s = stats(try samples())
+    keep(size, what, try samples(), perSecond: perSecond, against: false)
+}
+
+/// Measures and keeps a case of the `invest` binary, and of `--against`'s beside it.
+func record(_ size: Int, _ what: String, _ timing: @autoclosure () throws -> Timing) rethrows {
+    if let only = options.only, !only.contains(where: what.contains) { return }
+    let timing = try timing()
+    if let against = timing.against { keep(size, what, against, perSecond: false, against: true) }
+    keep(size, what, timing.samples, perSecond: false, against: false)
+}
+
+private func keep(_ size: Int, _ what: String, _ samples: [Sample], perSecond: Bool, against: Bool) {
+    let s = stats(samples)
     rows.append(Row(size: size, what: what, median: s.median, min: s.min, max: s.max, memory: s.memory,
-                    perSecond: perSecond ? Double(size) / s.median : nil))
+                    perSecond: perSecond ? Double(size) / s.median : nil, against: against))
     if !options.json {
-        FileHandle.standardError.write(Data(String(format: "  %9d  %-34@ median %8.1f ms\n", size, what as NSString, s.median * 1000).utf8))
+        FileHandle.standardError.write(Data(String(format: "  %9d  %-34@ median %8.1f ms%@\n", size, what as NSString, s.median * 1000, against ? " (--against)" : "").utf8))
     }
 }
 
@@ -660,6 +701,7 @@ if options.json {
                                      "minMs": row.min * 1000, "maxMs": row.max * 1000]
         if let memory = row.memory { object["peakMemoryMB"] = memory }
         if let perSecond = row.perSecond { object["transactionsPerSecond"] = perSecond }
+        object["build"] = row.against ? "against" : "invest"
         return object
     }
     let feed = feedRows.map { ["measure": $0.what, "updatesSent": $0.sent, "updatesShown": $0.shown, "cpuPercentOfACore": $0.cpuPercent] as [String: Any] }
@@ -672,7 +714,7 @@ if options.json {
     print("\nmedian / min / max over \(options.runs) runs after a warm-up; peak RSS of each `invest` process\n")
     let header = ["transactions", "measure", "median ms", "min ms", "max ms", "peak MB", "tx/s"]
     let table = rows.map { row in
-        [String(row.size), row.what, String(format: "%.1f", row.median * 1000), String(format: "%.1f", row.min * 1000),
+        [String(row.size), row.what + (row.against ? " (--against)" : ""), String(format: "%.1f", row.median * 1000), String(format: "%.1f", row.min * 1000),
          String(format: "%.1f", row.max * 1000), row.memory.map { String(format: "%.1f", $0) } ?? "",
          row.perSecond.map { String(format: "%.2fM", $0 / 1e6) } ?? ""]
     }
