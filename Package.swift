@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the terminal kit (no feature), what both clients compose alike, then each client
-        .target(name: "TerminalKit", dependencies: ["FixedPoint"], path: "Apps/TerminalKit"),
+        .target(name: "TerminalKit", dependencies: ["FixedPoint", "Ledger"], path: "Apps/TerminalKit"),
         .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "Currencies", "NetWorth", "Savings", "LocalFileStore", "QuotesAPI",
                                                           "Firebase", "Networking",
                                                           // URLSession only where there is no socket client: on Linux, FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// A JSON document as the clients print it. Numbers keep their exact text, so a count is a JSON
 /// number while money stays a string no parser can round.
@@ -134,13 +135,13 @@ public enum Timestamp {
     /// cost a portfolio of 500 holdings 3 ms, and `gmtime_r` with a string per field 10,000
     /// instructions a time, 7% of a portfolio at any history length.
     public static func iso8601(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let second = seconds - days * 86_400
-        let (year, month, day) = civil(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.date(days: days)
         return String(unsafeUninitializedCapacity: 32) { buffer in
             var count = 0
-            func put(_ value: Int64, digits: Int) {
+            func put(_ value: Int, digits: Int) {
                 var value = value
                 for index in stride(from: count + digits - 1, through: count, by: -1) {
                     buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
@@ -153,8 +154,8 @@ public enum Timestamp {
                 count += 1
             }
             // As `%04d` writes a year: a sign counts toward the four places.
-            let magnitude = Int64(year.magnitude)
-            var digits = 1, power: Int64 = 10
+            let magnitude = abs(year)
+            var digits = 1, power = 10
             while magnitude >= power, digits < 18 { digits += 1; power *= 10 }
             if year < 0 { put("-") }
             put(magnitude, digits: max(year < 0 ? 3 : 4, digits))
@@ -162,20 +163,6 @@ public enum Timestamp {
             put("T"); put(second / 3_600, digits: 2); put(":"); put(second / 60 % 60, digits: 2); put(":"); put(second % 60, digits: 2); put("Z")
             return count
         }
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`), as `gmtime` gives it.
-    static func civil(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
