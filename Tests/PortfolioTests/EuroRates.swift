@@ -26,6 +26,12 @@ enum EuroRates {
         })
     }
 
+    /// The rates of the history's first weeks, then those with the rest as a later fetch brings them.
+    static func fetchedInTwo(_ random: inout RandomHistory) -> (early: ExchangeRates, later: ExchangeRates) {
+        let early = Self.random(&random, days: 0..<20)
+        return (early, ExchangeRates(early.all(from: eur, to: usd) + Self.random(&random, days: 20..<40).all(from: eur, to: usd)))
+    }
+
     static func on(_ iso: String, _ value: String) -> ExchangeRate {
         ExchangeRate(from: eur, to: usd, day: day(iso), rate: fixed(value))
     }

@@ -37,11 +37,8 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
         for seed in 1...40 {
             var random = RandomHistory(seed: UInt64(seed) * 29)
             let history = (0..<80).map { _ in random.transaction() }
-            // The rates of the history's first weeks, then the rest as a later fetch brings them.
-            let early = EuroRates.random(&random, days: 0..<20)
-            let later = ExchangeRates(early.all(from: eur, to: usd) + EuroRates.random(&random, days: 20..<40).all(from: eur, to: usd))
-            var folded = PortfolioInBaseProjection(base: usd, method: .fifo, rates: early)
-            for count in history.indices where !folded.fold(history[count]) { folded = folded.replaying(Array(history[...count])) }
+            let (early, later) = EuroRates.fetchedInTwo(&random)
+            let folded = PortfolioInBaseProjection(base: usd, method: .fifo, rates: early).folding(history)
 
             let read = try XCTUnwrap(readBack(folded, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: later)), "seed \(seed)")
 
