@@ -81,7 +81,7 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
             // Every cost method holds the same quantities; the average is the default one.
             let projection: PortfolioProjection
             do { projection = try projections.projection(method: .average) } catch { throw .transactions(error) }
-            return (projection.tickerUnits, projection.positions.positions, projection.tally.trackedAccounts, projection.tally.balances(in: .all))
+            return (projection.tickerUnits, projection.positions.positions, projection.cash.trackedAccounts, projection.cash.balances(in: .all))
         }
         let history: [Transaction]
         do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }

@@ -4,13 +4,13 @@ import Currencies
 import Transactions
 
 /// What a portfolio needs of the whole history, folded so a checkpoint can keep it: the
-/// positions under one cost-basis method (each trade in its own currency), the cash tally, the
+/// positions under one cost-basis method (each trade in its own currency), the cash totals, the
 /// accounts named, and what a history naming a currency other than the base needs to be put
 /// in the base: each ticker's unit, and the first day each currency is named.
 public struct PortfolioProjection: Equatable, Sendable {
     public let base: String
     public private(set) var positions: PortfolioCalculator.PositionsFold
-    public private(set) var tally: TransactionsTally
+    public private(set) var cash: CashTotals
     /// Every account a transaction names (a transfer's two).
     public var accounts: Set<String?> { Set(namings.keys) }
     /// How many times transactions name each account: a change takes its own back out.
@@ -26,26 +26,22 @@ public struct PortfolioProjection: Equatable, Sendable {
     public init(base: String, method: CostBasisMethod) {
         self.base = base
         positions = PortfolioCalculator.PositionsFold(method: method)
-        tally = TransactionsTally(base: base)
+        cash = CashTotals(base: base)
     }
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
-        self.init(base: base, method: method, history: history, sharing: ReplayMemo())
-    }
-
-    /// Taking the tally the tally projection of the same replay folds too.
-    init(base: String, method: CostBasisMethod, history: [Transaction], sharing memo: ReplayMemo) {
         self.init(base: base, method: method)
         let history = history.inBase(base)
         positions = PortfolioCalculator.PositionsFold(history: history, method: method)
-        tally = TransactionsTally.replayed(base: base, history: history, sharing: memo)
+        cash = CashTotals(base: base, history: history)
         for transaction in history { note(transaction) }
     }
 
     /// False when the transaction can't be folded in its place: the history is replayed.
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base)
-        guard positions.fold(transaction), tally.fold(transaction) else { return false }
+        guard positions.fold(transaction) else { return false }
+        cash.fold(transaction)
         note(transaction)
         return true
     }
@@ -81,14 +77,12 @@ public struct PortfolioProjection: Equatable, Sendable {
         if !transaction.isPlain, transaction.type == .transfer { body(transaction.toAccount) }
     }
 
-    /// The positions, the tally and the accounts named with `changes` put in place, from the
-    /// transactions of the tickers whose positions or holdings they change (a transfer's new note
-    /// moves it after the day's other transfers, which the holdings rule follows, though its
-    /// positions don't). Each trade is in its own currency here, so one naming another is revised
-    /// as any other.
+    /// The positions, the cash and the accounts named with `changes` put in place, from the
+    /// transactions of the tickers whose positions they change. Each trade is in its own currency
+    /// here, so one naming another is revised as any other.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base, namingOtherCurrencies: true) else { return nil }
-        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes).union(TransactionsTally.tickersMoved(by: changes)))
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
     }
 
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
@@ -96,7 +90,7 @@ public struct PortfolioProjection: Equatable, Sendable {
         var unwanted: [AccountGain]?
         let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes)
         positions.revise(changes, tickers: tickers, given: records, realized: &unwanted)
-        guard tally.revise(changes, given: records) else { return false }
+        guard cash.revise(changes) else { return false }
         for change in changes {
             if let earlier = change.earlier { unnote(earlier) }
             if let later = change.later { note(later) }
@@ -117,20 +111,16 @@ extension [Revision<Transaction>] {
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v8-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v9-\(positions.method.rawValue)-\(base)" }
 
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
     }
 
-    public func replaying(_ history: [Transaction], sharing memo: ReplayMemo) -> PortfolioProjection {
-        PortfolioProjection(base: base, method: positions.method, history: history, sharing: memo)
-    }
-
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         positions.write(to: &writer)
-        tally.write(to: &writer)
+        cash.write(to: &writer)
         writer.write(counts: namings)
         writer.write(currencyNamings)
         tickerUnits.write(to: &writer)
@@ -149,8 +139,8 @@ extension PortfolioProjection: TransactionsProjection {
         guard try reader.readString() == base else { return nil }
         var decoded = self
         decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
-        guard decoded.positions.method == positions.method, let tally = try tally.decoded(from: &reader) else { return nil }
-        decoded.tally = tally
+        guard decoded.positions.method == positions.method, let cash = try cash.decoded(from: &reader) else { return nil }
+        decoded.cash = cash
         decoded.namings = try reader.readCounts()
         decoded.currencyNamings = try reader.readNonNegative()
         decoded.tickerUnits = try TickerUnits(reading: &reader)

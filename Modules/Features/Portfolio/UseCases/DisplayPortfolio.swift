@@ -122,7 +122,7 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
             let own = projection.positions.positions
             if let inBase = try positionsInBase(projection, from: projections) {
                 return Figures(positions: inBase, ownCurrencyPositions: converter != nil && projection.namesAnotherCurrency ? own : nil,
-                               trackedAccounts: projection.tally.trackedAccounts, balances: projection.tally.balances(in:),
+                               trackedAccounts: projection.cash.trackedAccounts, balances: projection.cash.balances(in:),
                                accounts: projection.accounts, tickers: projection.tickerUnits)
             }
         }

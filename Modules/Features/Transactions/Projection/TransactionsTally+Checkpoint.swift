@@ -8,16 +8,6 @@ extension TransactionsTally: TransactionsProjection {
         TransactionsTally(base: base, history: history)
     }
 
-    /// Worked out once for the replay: the portfolio folds the same tally.
-    public func replaying(_ history: [Transaction], sharing memo: ReplayMemo) -> TransactionsTally {
-        Self.replayed(base: base, history: history, sharing: memo)
-    }
-
-    /// The tally of `history`, worked out once for every projection of one replay that folds it.
-    public static func replayed(base: String, history: [Transaction], sharing memo: ReplayMemo) -> TransactionsTally {
-        memo.value("transactions-tally \(base)", records: history.count) { TransactionsTally(base: base, history: history) }
-    }
-
     public func write(to writer: inout CheckpointWriter) {
         writer.write(base)
         writer.write(pots.count)

@@ -15,8 +15,6 @@ public protocol CheckpointableProjection {
     /// What every live record adds up to, in the ledger's order: the answer a checkpoint must
     /// always equal.
     func replaying(_ records: [Record]) -> Self
-    /// The same, taking from `memo` what other projections of one replay's records work out too.
-    func replaying(_ records: [Record], sharing memo: ReplayMemo) -> Self
     /// Folds in a new record, appended after everything folded so far. False when that would
     /// not give what a replay gives (a back-dated row, say): the records since the base are
     /// folded again, or the history replayed.
@@ -44,11 +42,6 @@ public protocol CheckpointableProjection {
 }
 
 extension CheckpointableProjection {
-    /// A projection that shares nothing works it all out itself.
-    public func replaying(_ records: [Record], sharing memo: ReplayMemo) -> Self {
-        replaying(records)
-    }
-
     public mutating func fold(contentsOf records: [Record]) -> Bool {
         records.allSatisfy { fold($0) }
     }
@@ -500,7 +493,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// place, the whole log is its own base. `replay` is left holding what it held.
     @discardableResult
     fileprivate func rebuilt(from replay: inout LogReplay<Projection.Record>) -> Snapshot {
-        guard let end = replay.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records, sharing: replay.memo)) }
+        guard let end = replay.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records)) }
         // The lines read back named the base; the records before it, which they didn't see, must
         // not come after one of those after it either, but for the few the base can take.
         let split = replay.liveBeforeBase
@@ -511,7 +504,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             let afterBase = written.indices.filter { !movedSet.contains(split + $0) }.map { written[$0] }
             replay.records.removeSubrange(split...)
             replay.records += moved.map { written[$0 - split] }
-            let base = empty.replaying(replay.records, sharing: replay.memo)
+            let base = empty.replaying(replay.records)
             replay.records.removeSubrange(split...)
             replay.records += written
             // The records after the base are the scan's own, in the ledger's order: none is read
@@ -535,7 +528,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                 return snapshot
             }
         }
-        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records, sharing: replay.memo))
+        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records))
         saveBase(&snapshot, filter: replay.wholeFilter(), state: snapshot.state, at: end)
         saveCurrent(snapshot, at: end)
         snapshot.end = end
@@ -749,8 +742,6 @@ public struct LogReplay<Record> {
     let idsBeforeBase: Int
     let base: LogPosition?
     let end: LogPosition?
-    /// What the projections rebuilt from the replay work out alike.
-    let memo = ReplayMemo()
     /// Made once for every projection rebuilt from the replay: a million ids take a while.
     fileprivate var madeBaseFilter: (IdentifierFilter, Set<String>)?
     fileprivate var madeWholeFilter: IdentifierFilter?
@@ -787,25 +778,6 @@ public struct LogReplay<Record> {
     /// Sized from the ids of these kinds, with room for half as many again, not from the log:
     /// every read loads the filter, and a projection of a few records keeps a small one.
     private var emptyFilter: IdentifierFilter { IdentifierFilter(expecting: ids.count + ids.count / 4) }
-}
-
-/// What projections rebuilt from one replay's records work out alike (the holdings and cash the
-/// tally and the portfolio both fold, say): the first to ask works it out, the others take it,
-/// so a replay that rebuilds them all folds it once.
-public final class ReplayMemo {
-    private var values: [String: Any] = [:]
-
-    public init() {}
-
-    /// What `make` works out from the first `count` records, under `key`: the same key must
-    /// always name the same work.
-    public func value<Value>(_ key: String, records count: Int, _ make: () -> Value) -> Value {
-        let slot = "\(key) \(count)"
-        if let value = values[slot] as? Value { return value }
-        let value = make()
-        values[slot] = value
-        return value
-    }
 }
 
 /// Projections of the same records whose checkpoints are rebuilt together. Whatever makes one
