@@ -59,6 +59,24 @@ final class CheckpointBytesTests: XCTestCase {
         XCTAssertThrowsError(try tooLate.readCompactInt32())
     }
 
+    func test_skippingAString_movesPastWhatReadingItWould_andRefusesWhatReadingItWould() throws {
+        var writer = CheckpointWriter()
+        for text in ["", "ascii-id", String(repeating: "é", count: 40)] { writer.write(text) }
+        writer.write(7)
+        var reader = CheckpointReader(writer.bytes)
+        for _ in 0..<3 { try reader.skipString() }
+        XCTAssertEqual(try reader.readInt64(), 7)
+
+        var notText = CheckpointWriter()
+        notText.write([UInt8]([0xC3, 0x28]))
+        var refused = CheckpointReader(notText.bytes), alsoRefused = CheckpointReader(notText.bytes)
+        XCTAssertThrowsError(try refused.readString(), "not UTF-8")
+        XCTAssertThrowsError(try alsoRefused.skipString(), "not UTF-8, though never made")
+        var cut = CheckpointReader(Array(writer.bytes.prefix(20)))
+        try cut.skipString()
+        XCTAssertThrowsError(try cut.skipString(), "cut short")
+    }
+
     func test_checksum_changesWithEveryFlippedBit_aZeroMore_orTwoWordsSwapped() {
         var random = SystemRandomNumberGenerator()
         for count in [0, 1, 7, 8, 31, 32, 33, 64, 100, 1_000] {

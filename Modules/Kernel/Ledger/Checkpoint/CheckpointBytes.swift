@@ -199,6 +199,18 @@ public struct CheckpointReader {
         return text
     }
 
+    /// Moves past what `readString` would read, checking it as that would, without making it.
+    public mutating func skipString() throws(Damaged) {
+        let count = try readCount()
+        let start = offset
+        offset += count
+        let isText = bytes.withUnsafeBufferPointer { all in
+            let piece = UnsafeBufferPointer(rebasing: all[start..<start + count])
+            return piece.allSatisfy { $0 < 0x80 } || String(validating: piece, as: UTF8.self) != nil
+        }
+        guard isText else { throw Damaged() }
+    }
+
     public mutating func readOptionalString() throws(Damaged) -> String? {
         try readBool() ? try readString() : nil
     }

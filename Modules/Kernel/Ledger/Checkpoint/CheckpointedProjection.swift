@@ -174,7 +174,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// base had seen, if one was taken; and the filter, once a read loaded it.
     fileprivate struct Snapshot {
         var token: UInt64
-        var since: Set<String>
+        var since: IDsSince
         var nextSince: Int?
         var state: Projection
         /// The records the base holds though their lines come after it (`movable`), by id: how many
@@ -213,7 +213,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Snapshot? {
         for word in Self.layout where try reader.readUInt64() != word { return nil }
         let token = try reader.readUInt64()
-        let since = try readIDs(&reader)
+        let since = try IDsSince(reading: &reader)
         let nextSince = try reader.readBool() ? try reader.readNonNegative() : nil
         var moved: [String: Int] = [:]
         for _ in 0..<(try reader.readCount()) { moved[try reader.readString()] = try reader.readNonNegative() }
@@ -257,14 +257,14 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         current.filter = filter
         if refolds, let filter {
             if let (state, since, _, end) = try refolded(current, filter: filter, appending: []) {
-                (current.state, current.since, current.end) = (state, since, end)
+                (current.state, current.since, current.end) = (state, IDsSince(since), end)
             } else if let (rebased, base) = try rebased(current, filter: filter),
                       let (state, since, _, end) = try refolded(rebased, filter: filter, appending: [], onto: base) {
                 // The revised base is saved only once the lines after it fold onto it.
                 current = rebased
                 saveBase(&current, filter: filter, state: base.state, at: base.position)
                 current.moved = rebased.moved
-                (current.state, current.since, current.end) = (state, since, end)
+                (current.state, current.since, current.end) = (state, IDsSince(since), end)
             } else {
                 return nil
             }
@@ -325,7 +325,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var state = base
         guard state.fold(contentsOf: records) else { return nil }
         // An id a revision took out of the base stays among those since, though deleted.
-        return (state, recent.ids.union(since), replaced, end)
+        return (state, recent.ids.union(since.ids), replaced, end)
     }
 
     /// A base: the projection, where its lines end, and the records a revision put in it
@@ -493,7 +493,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// place, the whole log is its own base. `replay` is left holding what it held.
     @discardableResult
     fileprivate func rebuilt(from replay: inout LogReplay<Projection.Record>) -> Snapshot {
-        guard let end = replay.end else { return Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records)) }
+        guard let end = replay.end else { return Snapshot(token: 0, since: IDsSince(), nextSince: nil, state: empty.replaying(replay.records)) }
         // The lines read back named the base; the records before it, which they didn't see, must
         // not come after one of those after it either, but for the few the base can take.
         let split = replay.liveBeforeBase
@@ -518,7 +518,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             }
             // The base is saved first and then folded on in place: a copy of it (the gains hold
             // every sell) would double what the replay holds.
-            var snapshot = Snapshot(token: 0, since: since, nextSince: nil, state: empty)
+            var snapshot = Snapshot(token: 0, since: IDsSince(since), nextSince: nil, state: empty)
             saveBase(&snapshot, filter: filter, state: base, at: basePosition)
             snapshot.moved = movedVersions
             snapshot.state = consume base
@@ -528,7 +528,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                 return snapshot
             }
         }
-        var snapshot = Snapshot(token: 0, since: [], nextSince: nil, state: empty.replaying(replay.records))
+        var snapshot = Snapshot(token: 0, since: IDsSince(), nextSince: nil, state: empty.replaying(replay.records))
         saveBase(&snapshot, filter: replay.wholeFilter(), state: snapshot.state, at: end)
         saveCurrent(snapshot, at: end)
         snapshot.end = end
@@ -633,8 +633,8 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
                 saveBase(&snapshot, filter: merged, state: next.state, at: position)
             } else {
                 // No next base to take: the base starts again here.
-                for id in snapshot.since { merged.insert(id) }
-                snapshot.since = []
+                for id in snapshot.since.ids { merged.insert(id) }
+                snapshot.since = IDsSince()
                 saveBase(&snapshot, filter: merged, state: snapshot.state, at: end)
             }
         }
@@ -642,7 +642,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
             snapshot.nextSince = snapshot.since.count
             var writer = CheckpointWriter()
             writer.write(snapshot.token)
-            write(snapshot.since, to: &writer)
+            snapshot.since.write(to: &writer)
             snapshot.state.write(to: &writer)
             log.saveCheckpoint(writer.bytes, named: nextName, at: end)
         }
@@ -670,7 +670,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         var writer = CheckpointWriter()
         for word in Self.layout { writer.write(word) }
         writer.write(snapshot.token)
-        write(snapshot.since, to: &writer)
+        snapshot.since.write(to: &writer)
         writer.write(snapshot.nextSince != nil)
         if let nextSince = snapshot.nextSince { writer.write(nextSince) }
         writer.write(snapshot.moved.count)
@@ -685,20 +685,72 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     private func loadedNext(token: UInt64) -> ((since: Set<String>, state: Projection), LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: nextName) else { return nil }
         var reader = CheckpointReader(payload)
-        guard (try? reader.readUInt64()) == token, let since = try? readIDs(&reader), let state = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
+        guard (try? reader.readUInt64()) == token, let since = try? IDsSince(reading: &reader).ids, let state = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
         return ((since, state), position)
     }
 
-    private func write(_ ids: Set<String>, to writer: inout CheckpointWriter) {
-        writer.write(ids.count)
-        for id in ids { writer.write(id) }
+}
+
+/// The ids written since a base. Read from a checkpoint, they are checked at once but decoded
+/// at their first use: a read that finds no line since never uses them, and a thousand ids
+/// cost more to decode than many a projection.
+private struct IDsSince {
+    /// The ids as a checkpoint holds them, already checked: decoding them can't fail.
+    private final class Unread {
+        let reader: CheckpointReader
+        let count: Int
+        lazy var ids: Set<String> = {
+            var reader = reader, ids = Set<String>(minimumCapacity: count)
+            for _ in 0..<count { if let id = try? reader.readString() { ids.insert(id) } }
+            return ids
+        }()
+
+        init(reader: CheckpointReader, count: Int) {
+            self.reader = reader
+            self.count = count
+        }
     }
 
-    private func readIDs(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Set<String> {
-        let count = try reader.readCount()
-        var ids = Set<String>(minimumCapacity: count)
-        for _ in 0..<count { ids.insert(try reader.readString()) }
-        return ids
+    private var unread: Unread?
+    private var read: Set<String>
+
+    init(_ ids: Set<String> = []) {
+        read = ids
+    }
+
+    /// Checks the ids `write` wrote and moves `reader` past them; keeps a copy of their bytes
+    /// alone, not the whole checkpoint's.
+    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+        let count = try reader.readCount(), start = reader.offset
+        for _ in 0..<count { try reader.skipString() }
+        unread = Unread(reader: CheckpointReader(Array(reader.bytes[start..<reader.offset])), count: count)
+        read = []
+    }
+
+    var ids: Set<String> { unread?.ids ?? read }
+    var count: Int { unread?.count ?? read.count }
+
+    func contains(_ id: String) -> Bool { ids.contains(id) }
+
+    mutating func insert(_ id: String) {
+        decode()
+        read.insert(id)
+    }
+
+    mutating func subtract(_ ids: Set<String>) {
+        decode()
+        read.subtract(ids)
+    }
+
+    private mutating func decode() {
+        guard let unread else { return }
+        read = unread.ids
+        self.unread = nil
+    }
+
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(count)
+        for id in ids { writer.write(id) }
     }
 }
 
