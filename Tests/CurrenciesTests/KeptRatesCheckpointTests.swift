@@ -54,6 +54,29 @@ final class KeptRatesCheckpointTests: XCTestCase {
         XCTAssertThrowsError(try ExchangeRates.empty.decoded(from: &cut))
     }
 
+    func test_checkpoint_whosePairIsOutOfDayOrder_empty_orRepeated_isDamaged() {
+        let cases: [(String, [(pair: String, days: [Int32])])] = [
+            ("days out of order", [("EUR", [19_001, 19_000])]),
+            ("a pair without a day", [("EUR", [])]),
+            ("a pair twice", [("EUR", [19_000]), ("EUR", [19_001])]),
+        ]
+        for (name, pairs) in cases {
+            var writer = CheckpointWriter()
+            writer.write(pairs.count)
+            for (from, days) in pairs {
+                writer.write(from)
+                writer.write("USD")
+                writer.write(days.count)
+                for day in days {
+                    writer.write(day)
+                    writer.write(Int128(100_000_000))
+                }
+            }
+            var reader = CheckpointReader(writer.bytes)
+            XCTAssertThrowsError(try ExchangeRates.empty.decoded(from: &reader), name)
+        }
+    }
+
     private func next(_ state: inout UInt64, below bound: Int) -> Int {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int((state >> 33) % UInt64(bound))

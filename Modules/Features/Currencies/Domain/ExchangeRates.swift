@@ -37,21 +37,30 @@ public struct RatesCoverage: Equatable, Sendable {
 /// Kept rates, looked up as the ECB publishes them: a day's rate is the latest published on or
 /// before it, so a trade on a Saturday converts at Friday's rate.
 public struct ExchangeRates: Equatable, Sendable {
-    private struct Pair: Hashable {
+    /// One day's rate of a pair, kept without the pair's codes, which its thousands of days share:
+    /// a plain value, copied and compared as bytes.
+    public struct DayRate: Equatable, Sendable {
+        public let day: CalendarDay
+        public let rate: FixedDecimal
+    }
+
+    struct Pair: Hashable {
         let from: CurrencyCode
         let to: CurrencyCode
     }
-    private var byPair: [Pair: [ExchangeRate]] = [:]
+
+    /// Each pair's rates in day order, a day's rates in the order kept.
+    var byPair: [Pair: [DayRate]] = [:]
 
     /// Rates come mostly in runs of one pair (as kept, a fetch at a time): each run is filed
     /// under its pair with one lookup, not one per rate (twenty years of daily rates are 5,000).
     public init(_ rates: [ExchangeRate]) {
         var runStart = rates.startIndex
         for index in rates.indices where index + 1 == rates.endIndex || rates[index + 1].from != rates[index].from || rates[index + 1].to != rates[index].to {
-            byPair[Pair(from: rates[index].from, to: rates[index].to), default: []].append(contentsOf: rates[runStart...index])
+            byPair[Pair(from: rates[index].from, to: rates[index].to), default: []].append(contentsOf: rates[runStart...index].map { DayRate(day: $0.day, rate: $0.rate) })
             runStart = index + 1
         }
-        for key in byPair.keys { byPair[key]!.sort { $0.day < $1.day } }
+        for key in byPair.keys where !byPair[key]!.isInDayOrder { byPair[key]!.sort { $0.day < $1.day } }
     }
 
     /// The rate that converts `from` into `to` on `day`: 1 for one currency, else the latest kept
@@ -64,19 +73,24 @@ public struct ExchangeRates: Equatable, Sendable {
             let middle = (low + high) / 2
             if rates[middle].day <= day { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? nil : rates[low - 1]
+        return low == 0 ? nil : ExchangeRate(from: from, to: to, day: rates[low - 1].day, rate: rates[low - 1].rate)
     }
 
-    public func all(from: CurrencyCode, to: CurrencyCode) -> [ExchangeRate] { byPair[Pair(from: from, to: to)] ?? [] }
+    /// The pair's rates in day order.
+    public func days(from: CurrencyCode, to: CurrencyCode) -> [DayRate] { byPair[Pair(from: from, to: to)] ?? [] }
+
+    public func all(from: CurrencyCode, to: CurrencyCode) -> [ExchangeRate] {
+        days(from: from, to: to).map { ExchangeRate(from: from, to: to, day: $0.day, rate: $0.rate) }
+    }
 
     /// In its place among its pair's days, after any of the same day.
     mutating func insert(_ rate: ExchangeRate) {
-        let pair = Pair(from: rate.from, to: rate.to)
+        let pair = Pair(from: rate.from, to: rate.to), dayRate = DayRate(day: rate.day, rate: rate.rate)
         var rates = byPair.removeValue(forKey: pair) ?? []
         if let last = rates.last, last.day > rate.day {
-            rates.insert(rate, at: rates.firstIndex { $0.day > rate.day }!)
+            rates.insert(dayRate, at: rates.firstIndex { $0.day > rate.day }!)
         } else {
-            rates.append(rate)
+            rates.append(dayRate)
         }
         byPair[pair] = rates
     }
@@ -84,7 +98,7 @@ public struct ExchangeRates: Equatable, Sendable {
     /// Takes out the pair's rate of `rate`'s day, when it is `rate`.
     mutating func remove(_ rate: ExchangeRate) {
         let pair = Pair(from: rate.from, to: rate.to)
-        guard let index = byPair[pair]?.firstIndex(of: rate) else { return }
+        guard let index = byPair[pair]?.firstIndex(of: DayRate(day: rate.day, rate: rate.rate)) else { return }
         byPair[pair]!.remove(at: index)
         if byPair[pair]!.isEmpty { byPair[pair] = nil }
     }
@@ -92,4 +106,8 @@ public struct ExchangeRates: Equatable, Sendable {
     public var pairs: [(from: CurrencyCode, to: CurrencyCode)] {
         byPair.keys.sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map { ($0.from, $0.to) }
     }
+}
+
+extension [ExchangeRates.DayRate] {
+    var isInDayOrder: Bool { indices.dropFirst().allSatisfy { self[$0 - 1].day <= self[$0].day } }
 }

@@ -35,7 +35,7 @@ extension ExchangeRates: CheckpointableProjection {
         let pairs = pairs
         writer.write(pairs.count)
         for pair in pairs {
-            let rates = all(from: pair.from, to: pair.to)
+            let rates = days(from: pair.from, to: pair.to)
             writer.write(pair.from.code)
             writer.write(pair.to.code)
             writer.write(rates.count)
@@ -46,14 +46,19 @@ extension ExchangeRates: CheckpointableProjection {
         }
     }
 
+    /// Each pair's days as written, in day order: filed as they are, not sorted again.
     public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> ExchangeRates? {
-        var rates: [ExchangeRate] = []
+        var decoded = ExchangeRates.empty
         for _ in 0..<(try reader.readCount()) {
             guard let from = CurrencyCode(try reader.readString()), let to = CurrencyCode(try reader.readString()) else { throw CheckpointReader.Damaged() }
-            for _ in 0..<(try reader.readCount()) {
-                rates.append(ExchangeRate(from: from, to: to, day: CalendarDay(daysSinceEpoch: try reader.readInt32()), rate: FixedDecimal(units: try reader.readInt128())))
+            let count = try reader.readCount()
+            var rates: [DayRate] = []
+            rates.reserveCapacity(count)
+            for _ in 0..<count {
+                rates.append(DayRate(day: CalendarDay(daysSinceEpoch: try reader.readInt32()), rate: FixedDecimal(units: try reader.readInt128())))
             }
+            guard !rates.isEmpty, rates.isInDayOrder, decoded.byPair.updateValue(rates, forKey: Pair(from: from, to: to)) == nil else { throw CheckpointReader.Damaged() }
         }
-        return ExchangeRates(rates)
+        return decoded
     }
 }

@@ -27,7 +27,7 @@ extension Transaction {
         guard !isPlain else { return true }
         return currenciesNamed.allSatisfy { code in
             guard let currency = CurrencyCode(code) else { return false }
-            return currency == base || (rates.rate(from: currency, to: base, on: date) != nil && (rates.all(from: currency, to: base).last?.day ?? date) >= date)
+            return currency == base || (rates.rate(from: currency, to: base, on: date) != nil && (rates.days(from: currency, to: base).last?.day ?? date) >= date)
         }
     }
 }

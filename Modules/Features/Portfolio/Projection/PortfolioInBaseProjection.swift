@@ -145,7 +145,7 @@ public struct PortfolioInBaseProjection {
     /// A hash of every rate of `currency` kept on or before `day`.
     private func hashOfRates(of currency: CurrencyCode, through day: CalendarDay) -> UInt64 {
         var hash = StableHash.of(currency.code.utf8)
-        for rate in rates.all(from: currency, to: base) {
+        for rate in rates.days(from: currency, to: base) {
             guard rate.day <= day else { break }
             hash = withUnsafeBytes(of: rate.day.daysSinceEpoch) { StableHash.of($0, seed: hash) }
             hash = withUnsafeBytes(of: rate.rate.units) { StableHash.of($0, seed: hash) }
