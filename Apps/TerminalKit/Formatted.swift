@@ -11,20 +11,30 @@ public enum Formatted {
 /// (no `%`, no `+`), or null when there is none.
 extension Cell {
     public static func decimal(_ value: FixedDecimal?, shown: String? = nil) -> Cell {
-        Cell(shown: shown ?? value?.description ?? "", value: .text(value?.description))
+        guard let shown else { return rounded(value, .exact) }
+        return Cell(shown: shown, value: .text(value?.description))
     }
 
-    public static func money(_ value: FixedDecimal?) -> Cell { decimal(value, shown: Formatted.money(value)) }
-    public static func percent(_ value: FixedDecimal?) -> Cell { decimal(value, shown: Formatted.percent(value)) }
+    public static func money(_ value: FixedDecimal?) -> Cell { rounded(value, .money) }
+    public static func percent(_ value: FixedDecimal?) -> Cell { rounded(value, .percent) }
 
     /// A gain or a loss: coloured by its sign on a terminal.
     public static func profit(_ value: FixedDecimal?, shown: String? = nil) -> Cell {
-        var cell = decimal(value, shown: shown ?? Formatted.money(value))
+        toned(shown.map { Cell(shown: $0, value: .text(value?.description)) } ?? rounded(value, .money), by: value)
+    }
+
+    public static func profitPercent(_ value: FixedDecimal?) -> Cell { toned(rounded(value, .percent), by: value) }
+
+    /// Nil is an empty cell and JSON null.
+    private static func rounded(_ value: FixedDecimal?, _ rounding: Rounding) -> Cell {
+        value.map { Cell($0, rounding: rounding) } ?? .text(nil)
+    }
+
+    private static func toned(_ cell: Cell, by value: FixedDecimal?) -> Cell {
+        var cell = cell
         cell.tone = value.map { $0.isNegative ? .loss : ($0.isZero ? .plain : .gain) } ?? .plain
         return cell
     }
-
-    public static func profitPercent(_ value: FixedDecimal?) -> Cell { profit(value, shown: Formatted.percent(value)) }
 }
 
 public enum Plural {

@@ -1,4 +1,5 @@
 import Foundation
+import FixedPoint
 
 public enum OutputFormat: String, CaseIterable {
     case table, json, csv
@@ -19,14 +20,42 @@ public struct Cell {
     /// A gain is green and a loss red, on a terminal that shows colour.
     public enum Tone { case plain, gain, loss }
 
-    public let shown: String
-    public let value: JSONValue
+    /// How a table rounds a decimal; JSON and CSV carry it exact.
+    enum Rounding { case exact, money, percent }
+
+    private enum Content {
+        case given(shown: String, value: JSONValue)
+        /// Written out only when asked for: a table shows a few of a wide report's columns, and
+        /// JSON none of its rounded texts, while a portfolio has thousands of such cells.
+        case decimal(FixedDecimal, Rounding)
+    }
+
+    private let content: Content
     public var tone: Tone = .plain
 
     public init(shown: String, value: JSONValue, tone: Tone = .plain) {
-        self.shown = shown
-        self.value = value
+        content = .given(shown: shown, value: value)
         self.tone = tone
+    }
+
+    init(_ decimal: FixedDecimal, rounding: Rounding) {
+        content = .decimal(decimal, rounding)
+    }
+
+    public var shown: String {
+        switch content {
+        case let .given(shown, _): return shown
+        case .decimal(let value, .exact): return value.description
+        case .decimal(let value, .money): return Formatted.money(value)
+        case .decimal(let value, .percent): return Formatted.percent(value)
+        }
+    }
+
+    public var value: JSONValue {
+        switch content {
+        case let .given(_, value): return value
+        case let .decimal(value, _): return .string(value.description)
+        }
     }
 
     /// Text shown as it is; nil is an empty cell and JSON null.

@@ -105,6 +105,20 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(report.render(.table, style: TableStyle()), "    P\n-1.00\n 2.00\n")
     }
 
+    func test_decimalCells_roundForATable_whileJSONAndCSVCarryTheExactValue_andNilIsEmptyAndNull() {
+        var report = Report(columns: [.init(title: "M", key: "m", alignment: .right), .init(title: "P", key: "p", alignment: .right),
+                                      .init(title: "X", key: "x", alignment: .right), .init(title: "G", key: "g", alignment: .right)])
+        report.rows = [[.money(fixed("1234.5678")), .percent(fixed("-0.125")), .decimal(fixed("2.50")), .profitPercent(fixed("-3"))],
+                       [.money(nil), .percent(nil), .decimal(nil), .profit(nil)]]
+
+        XCTAssertEqual(report.render(.table, style: TableStyle()), "      M       P    X       G\n1234.57  -0.12%  2.5  -3.00%\n\n", "half to even")
+        XCTAssertEqual(report.render(.csv, colors: false), "m,p,x,g\n1234.5678,-0.125,2.5,-3\n,,,\n")
+        XCTAssertEqual(report.render(.json, colors: false), report.json.rendered())
+        XCTAssertEqual(report.rows[0].map(\.value.csvText), ["1234.5678", "-0.125", "2.5", "-3"])
+        XCTAssertEqual(report.rows[1].map(\.shown), ["", "", "", ""])
+        XCTAssertEqual(report.rows[0][3].tone, .loss)
+    }
+
     private func makeReport() -> Report {
         var report = Report(columns: [.init(title: "NAME", key: "name", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
                                       .init(title: "EXTRA", key: "extra", alignment: .left, visibility: .wide),
