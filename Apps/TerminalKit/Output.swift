@@ -152,12 +152,14 @@ public struct Report {
     /// Each row as an object keyed by the columns' keys.
     public var json: JSONValue { .array(rows.map { row in .object(zip(columns, row).map { ($0.key, $1.value) }) }) }
 
-    /// For a person at a terminal, laid out by `TableLayout` from every row's widths.
+    /// For a person at a terminal, laid out by `TableLayout` from every row's widths. Each shown
+    /// cell is written out and escaped once, for its width and its line both.
     private func table(_ style: TableStyle) -> String {
         var layout = TableLayout(columns: columns, style: style)
-        for row in rows { layout.measure(row) }
+        let shown = rows.map(layout.shownCells(of:))
+        for cells in shown { layout.measure(cells) }
         layout.fit()
-        return rows.reduce(into: layout.header) { $0 += layout.line($1) } + layout.footer
+        return shown.reduce(into: layout.header) { $0 += layout.line($1) } + layout.footer
     }
 }
 
@@ -212,9 +214,21 @@ public struct TableLayout {
         try write(text + layout.footer)
     }
 
+    /// A row's shown columns' texts, as a terminal shows them, each with its tone.
+    public typealias ShownCells = [(text: String, tone: Cell.Tone)]
+
+    public func shownCells(of row: [Cell]) -> ShownCells {
+        shown.map { (row[$0].shown.escapedForTerminal, row[$0].tone) }
+    }
+
     public mutating func measure(_ row: [Cell]) {
-        for (index, column) in shown.enumerated() {
-            let count = row[column].shown.escapedForTerminal.displayCount
+        measure(shownCells(of: row))
+    }
+
+    /// Measured before `fit`, which may leave out columns from the right.
+    public mutating func measure(_ cells: ShownCells) {
+        for index in shown.indices {
+            let count = cells[index].text.displayCount
             widths[index] = max(widths[index], count)
             shortest[index] = min(shortest[index], count)
             longest[index] = max(longest[index], count)
@@ -246,11 +260,15 @@ public struct TableLayout {
     }
 
     public func line(_ row: [Cell]) -> String {
+        line(shownCells(of: row))
+    }
+
+    /// What `shownCells` gave, before or after `fit`.
+    public func line(_ cells: ShownCells) -> String {
         line { index in
-            let cell = row[shown[index]]
-            let text = cell.shown.escapedForTerminal
-            guard let cut, cut.column == index, text.displayCount > cut.width else { return (text, cell.tone) }
-            return (text.prefix(cut.width - 1) + "…", cell.tone)
+            let (text, tone) = cells[index]
+            guard let cut, cut.column == index, text.displayCount > cut.width else { return (text, tone) }
+            return (text.prefix(cut.width - 1) + "…", tone)
         }
     }
 
