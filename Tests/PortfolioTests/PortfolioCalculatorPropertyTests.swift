@@ -30,6 +30,23 @@ final class PortfolioCalculatorPropertyTests: XCTestCase {
         }
     }
 
+    func test_costBases_areTheSummarysHoldingsCostBases_underEitherMethod() {
+        var random = SeededRandom(seed: 11)
+        for round in 0..<20 {
+            let (history, prices) = randomHistory(&random, count: 40 + round * 20)
+            for method in CostBasisMethod.allCases {
+                let positions = PortfolioCalculator.positions(of: history, method: method)
+                let summary = PortfolioCalculator.summarize(positions, prices: prices)
+
+                let costBases = PortfolioCalculator.costBases(of: positions)
+                for holding in summary.holdings + summary.closedPositions {
+                    XCTAssertEqual(costBases[holding.ticker], holding.costBasis, "round \(round), \(method), \(holding.ticker)")
+                }
+                XCTAssertEqual(Set(costBases.keys), Set((summary.holdings + summary.closedPositions).map(\.ticker)))
+            }
+        }
+    }
+
     private struct Reference {
         struct Position { var quantity = Decimal(0), costBasis = Decimal(0), expenses = Decimal(0), income = Decimal(0) }
         var positions: [String: Position] = [:]

@@ -111,6 +111,12 @@ public enum PortfolioCalculator {
             accountFees: accountFees)
     }
 
+    /// Each ticker's cost basis in `scope`: a holding's, as `summarize` gives it, without
+    /// pricing, totalling and sorting every holding.
+    public static func costBases(of positions: Positions, scope: AccountScope = .all) -> [String: FixedDecimal] {
+        positions.merged(in: scope).byTicker.mapValues(\.costBasis)
+    }
+
     struct PositionKey: Hashable {
         let account: String?
         let ticker: String

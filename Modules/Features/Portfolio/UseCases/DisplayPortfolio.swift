@@ -185,7 +185,7 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     /// Cost in the trading currency at today's rate, less the cost at each buy's rate.
     private static func currencyGains(_ summary: PortfolioSummary, own: PortfolioCalculator.Positions, rates: [String: FixedDecimal],
                                       scope: AccountScope) -> [String: FixedDecimal] {
-        let ownCosts = Dictionary(uniqueKeysWithValues: PortfolioCalculator.summarize(own, prices: [:], scope: scope).holdings.map { ($0.ticker, $0.costBasis) })
+        let ownCosts = PortfolioCalculator.costBases(of: own, scope: scope)
         return Dictionary(uniqueKeysWithValues: summary.holdings.compactMap { holding in
             guard holding.price != nil, let rate = rates[holding.ticker], let cost = ownCosts[holding.ticker],
                   let costToday = cost.multiplied(by: rate) else { return nil }
