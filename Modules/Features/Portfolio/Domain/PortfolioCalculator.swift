@@ -91,24 +91,33 @@ public enum PortfolioCalculator {
     public static func summarize(_ positions: Positions, prices: [String: LoadedPrice], sort: PortfolioSort = .value,
                                  scope: AccountScope = .all) -> PortfolioSummary {
         let (byTicker, accountFees) = positions.merged(in: scope)
-        let all = byTicker.keys.sorted().map { ticker in byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker]) }
-        let open = all.filter(\.isOpen)
-        let counted = all.filter { $0.profit != nil }
-        let totalExpenses = counted.reduce(accountFees) { $0 + $1.expenses }
-        let totalProfit = counted.reduce(-accountFees) { $0 + $1.profit! }
+        // One pass over the holdings, each copied once into its list: a holding carries its
+        // price, and a portfolio has hundreds.
+        var open: [Holding] = [], closed: [Holding] = [], unpriced: [String] = []
+        open.reserveCapacity(byTicker.count)
+        var value = FixedDecimal.zero, costBasis = FixedDecimal.zero, todayChange = FixedDecimal.zero
+        var expenses = accountFees, profit = -accountFees, income = FixedDecimal.zero, realized = FixedDecimal.zero
+        for ticker in byTicker.keys.sorted() {
+            let holding = byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker])
+            if let counted = holding.profit {
+                expenses += holding.expenses
+                profit += counted
+                income += holding.income
+                realized += holding.realizedProfit
+            }
+            guard holding.isOpen else {
+                closed.append(holding)
+                continue
+            }
+            value += holding.value ?? .zero
+            todayChange += holding.todayChange ?? .zero
+            if holding.price == nil { unpriced.append(ticker) } else { costBasis += holding.costBasis }
+            open.append(holding)
+        }
         return PortfolioSummary(
-            holdings: sorted(open, by: sort),
-            closedPositions: all.filter { !$0.isOpen },
-            totalValue: open.reduce(.zero) { $0 + ($1.value ?? .zero) },
-            totalCostBasis: open.filter { $0.price != nil }.reduce(.zero) { $0 + $1.costBasis },
-            totalProfit: totalProfit,
-            totalProfitPercent: percent(totalProfit, of: totalExpenses),
-            todayChange: open.reduce(.zero) { $0 + ($1.todayChange ?? .zero) },
-            totalExpenses: totalExpenses,
-            totalIncome: counted.reduce(.zero) { $0 + $1.income },
-            totalRealizedProfit: counted.reduce(.zero) { $0 + $1.realizedProfit },
-            unpricedTickers: open.filter { $0.price == nil }.map(\.ticker),
-            accountFees: accountFees)
+            holdings: sorted(open, by: sort), closedPositions: closed, totalValue: value, totalCostBasis: costBasis, totalProfit: profit,
+            totalProfitPercent: percent(profit, of: expenses), todayChange: todayChange, totalExpenses: expenses, totalIncome: income,
+            totalRealizedProfit: realized, unpricedTickers: unpriced, accountFees: accountFees)
     }
 
     /// Each ticker's cost basis in `scope`: a holding's, as `summarize` gives it, without
