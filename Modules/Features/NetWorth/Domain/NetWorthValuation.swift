@@ -14,6 +14,8 @@ public struct NetWorthValuation: Sendable {
     /// Each ticker's price unit: its security's, else the currency of its first transaction
     /// that names one, else the base.
     private let units: [String: PriceUnit]
+    /// The unit of a ticker no security or transaction names.
+    private let baseUnit: PriceUnit
 
     public init(base: CurrencyCode, day: CalendarDay, rates: ExchangeRates, securities: [Security], history: [Transaction]) {
         self.init(base: base, day: day, rates: rates, securities: securities, tickers: TickerUnits(history: history))
@@ -30,6 +32,7 @@ public struct NetWorthValuation: Sendable {
         self.day = day
         self.rates = rates
         self.units = units
+        baseUnit = PriceUnit(base.code)!
     }
 
     /// The same valuation on another day: that day's rates.
@@ -44,7 +47,7 @@ public struct NetWorthValuation: Sendable {
 
     /// The unit `ticker`'s prices are in.
     public func unit(of ticker: String) -> PriceUnit {
-        units[ticker] ?? PriceUnit(base.code)!
+        units[ticker] ?? baseUnit
     }
 
     /// The currencies that need a rate to value these holdings and amounts (each in a currency
@@ -62,9 +65,14 @@ public struct NetWorthValuation: Sendable {
     /// rounded as every figure is; nil without a rate. The portfolio and the net worth both value
     /// a holding as its quantity times this.
     public func priceInBase(of ticker: String, _ price: FixedDecimal) -> FixedDecimal? {
-        let unit = unit(of: ticker)
-        guard let major = unit.inMajorUnits(price) else { return nil }
-        return rates.rate(from: unit.currency, to: base, on: day).flatMap { major.multiplied(by: $0.rate) }
+        pricesInBase(of: ticker)(price)
+    }
+
+    /// What `priceInBase` gives for each of `ticker`'s prices, its unit and rate looked up once:
+    /// a quote has half a dozen prices, a portfolio hundreds of quotes.
+    public func pricesInBase(of ticker: String) -> (FixedDecimal) -> FixedDecimal? {
+        let unit = unit(of: ticker), rate = rates.rate(from: unit.currency, to: base, on: day)?.rate
+        return { price in rate.flatMap { rate in unit.inMajorUnits(price).flatMap { $0.multiplied(by: rate) } } }
     }
 
     /// What one of `ticker`'s currency is worth in the base on the day; nil without a rate.

@@ -29,17 +29,19 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
                              tickers: TickerUnits) throws(CurrencyConversionError) -> ConvertedPrices {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, tickers: tickers)
-        let foreign = Dictionary(prices.keys.map { units.unit(of: $0).currency }.filter { $0 != base }.map { ($0.code, today()) }) { first, _ in first }
-        let currencies = Dictionary(uniqueKeysWithValues: prices.keys.map { ($0, units.unit(of: $0).currency.code) })
-        guard !foreign.isEmpty || prices.keys.contains(where: { units.unit(of: $0).isMinor }) else {
+        let day = today()
+        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickers)
+        let unitOf = Dictionary(uniqueKeysWithValues: prices.keys.map { ($0, units.unit(of: $0)) })
+        let foreign = Dictionary(unitOf.values.map(\.currency).filter { $0 != base }.map { ($0.code, day) }) { first, _ in first }
+        let currencies = unitOf.mapValues(\.currency.code)
+        guard !foreign.isEmpty || unitOf.values.contains(where: \.isMinor) else {
             return ConvertedPrices(prices: prices, rates: prices.mapValues { _ in 1 }, currencies: currencies)
         }
         let valuation = units.with(foreign.isEmpty ? ExchangeRates([]) : try rates(from: foreign))
         let converted = prices.mapValues { result -> Result<LoadedPrice, PriceLoadingError> in
             result.flatMap { loaded in
                 let price = loaded.price
-                let inBase = { (value: FixedDecimal) in valuation.priceInBase(of: price.ticker, value) }
+                let inBase = valuation.pricesInBase(of: price.ticker)
                 guard let now = inBase(price.price), let before = inBase(price.previousClose) else { return .failure(.noExchangeRate) }
                 return .success(LoadedPrice(price: CurrentPrice(ticker: price.ticker, price: now, change: now - before, changePercent: price.changePercent,
                                                                 previousClose: before, quoteTime: price.quoteTime, fetchedAt: price.fetchedAt,
