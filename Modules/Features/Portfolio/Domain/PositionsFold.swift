@@ -146,7 +146,10 @@ extension PortfolioCalculator {
         public init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
             guard let method = CostBasisMethod(rawValue: try reader.readString()) else { throw CheckpointReader.Damaged() }
             self.init(method: method)
-            for _ in 0..<(try reader.readCount()) {
+            let count = try reader.readCount()
+            // Most positions are the default account's: room for them all, not grown by doubling.
+            book.defaultAccount.reserveCapacity(count)
+            for _ in 0..<count {
                 let key = PositionKey(account: try reader.readOptionalString(), ticker: try reader.readString())
                 var position = Position()
                 position.quantity = FixedDecimal(units: try reader.readInt128())
@@ -165,7 +168,9 @@ extension PortfolioCalculator {
                 }
             }
             for _ in 0..<(try reader.readCount()) { accountFees[try reader.readOptionalString()] = FixedDecimal(units: try reader.readInt128()) }
-            for _ in 0..<(try reader.readCount()) { lastPlace[try reader.readString()] = try reader.readUInt64() }
+            let places = try reader.readCount()
+            lastPlace.reserveCapacity(places)
+            for _ in 0..<places { lastPlace[try reader.readString()] = try reader.readUInt64() }
         }
     }
 }
