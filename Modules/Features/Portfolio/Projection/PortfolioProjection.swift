@@ -21,7 +21,7 @@ public struct PortfolioProjection: Equatable, Sendable {
     public private(set) var tickerUnits = TickerUnits()
     /// How many transactions name each currency other than the base on each day (days since the
     /// epoch), so a change can take its own back out.
-    private var currencyDays: [String: [Int32: Int]] = [:]
+    private var currencyDays: [String: DayCounts] = [:]
 
     public init(base: String, method: CostBasisMethod) {
         self.base = base
@@ -48,7 +48,7 @@ public struct PortfolioProjection: Equatable, Sendable {
 
     /// The first day each currency other than the base is named: a conversion's rates start there.
     public var currencyFirstDays: [String: CalendarDay] {
-        currencyDays.compactMapValues { days in days.keys.min().map { CalendarDay(daysSinceEpoch: $0) } }
+        currencyDays.compactMapValues { days in days.first.map { CalendarDay(daysSinceEpoch: $0) } }
     }
 
     private mutating func note(_ transaction: Transaction) {
@@ -57,7 +57,7 @@ public struct PortfolioProjection: Equatable, Sendable {
         currencyNamings += 1
         tickerUnits.note(transaction)
         for currency in transaction.currenciesNamed {
-            currencyDays[currency, default: [:]].countOneMore(transaction.date.daysSinceEpoch)
+            currencyDays[currency, default: DayCounts()].countOneMore(transaction.date.daysSinceEpoch)
         }
     }
 
@@ -127,11 +127,7 @@ extension PortfolioProjection: TransactionsProjection {
         writer.write(currencyDays.count)
         for (currency, days) in currencyDays {
             writer.write(currency)
-            writer.write(days.count)
-            for (day, count) in days {
-                writer.write(day)
-                writer.write(count)
-            }
+            days.write(to: &writer)
         }
     }
 
@@ -145,16 +141,67 @@ extension PortfolioProjection: TransactionsProjection {
         decoded.currencyNamings = try reader.readNonNegative()
         decoded.tickerUnits = try TickerUnits(reading: &reader)
         for _ in 0..<(try reader.readCount()) {
-            let currency = try reader.readString()
-            var days: [Int32: Int] = [:]
-            for _ in 0..<(try reader.readCount()) {
-                let day = try reader.readInt32(), count = try reader.readNonNegative()
-                guard count > 0 else { throw CheckpointReader.Damaged() }
-                days[day] = count
-            }
-            decoded.currencyDays[currency] = days
+            decoded.currencyDays[try reader.readString()] = try DayCounts(reading: &reader)
         }
         return decoded
+    }
+}
+
+/// How many transactions fall on each day (days since the epoch), in day order: the first is
+/// at hand, and a checkpoint's thousands of days are read as they were written, not hashed.
+/// New days come mostly last.
+struct DayCounts: Equatable, Sendable {
+    private var days: [(day: Int32, count: Int)] = []
+
+    init() {}
+
+    var first: Int32? { days.first?.day }
+    var isEmpty: Bool { days.isEmpty }
+
+    mutating func countOneMore(_ day: Int32) {
+        let index = place(of: day)
+        if index < days.count, days[index].day == day { days[index].count += 1 } else { days.insert((day, 1), at: index) }
+    }
+
+    mutating func countOneFewer(_ day: Int32) {
+        let index = place(of: day)
+        guard index < days.count, days[index].day == day else { return }
+        days[index].count -= 1
+        if days[index].count == 0 { days.remove(at: index) }
+    }
+
+    /// Where `day` is, or would go.
+    private func place(of day: Int32) -> Int {
+        if let last = days.last, last.day < day { return days.count }
+        var low = 0, high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(days.count)
+        for (day, count) in days {
+            writer.write(day)
+            writer.write(count)
+        }
+    }
+
+    /// Damaged unless in day order, each day once, each counted.
+    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+        let count = try reader.readCount()
+        days.reserveCapacity(count)
+        for _ in 0..<count {
+            let day = try reader.readInt32(), times = try reader.readNonNegative()
+            guard times > 0, days.last.map({ $0.day < day }) ?? true else { throw CheckpointReader.Damaged() }
+            days.append((day, times))
+        }
+    }
+
+    static func == (lhs: DayCounts, rhs: DayCounts) -> Bool {
+        lhs.days.elementsEqual(rhs.days) { $0.day == $1.day && $0.count == $1.count }
     }
 }
 
