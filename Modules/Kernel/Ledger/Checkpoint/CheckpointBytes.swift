@@ -30,6 +30,11 @@ public struct CheckpointWriter: Sendable {
         if let value { write(value) }
     }
 
+    /// Bytes another writer wrote, copied as they are: fields read back without being decoded.
+    public mutating func append(written raw: [UInt8]) {
+        bytes.append(contentsOf: raw)
+    }
+
     public mutating func write(_ raw: [UInt8]) {
         write(raw.count)
         bytes.append(contentsOf: raw)

@@ -691,27 +691,56 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
 }
 
-/// The ids written since a base. Read from a checkpoint, they are checked at once but decoded
-/// at their first use: a read that finds no line since never uses them, and a thousand ids
-/// cost more to decode than many a projection.
+/// The ids written since a base. Read from a checkpoint, they are checked at once but kept as
+/// the bytes they were written as: a read that finds no line since never uses them, a line or
+/// two since (an `add`'s) is looked up in the bytes and written back with them, and only many
+/// lookups decode them into a set. A thousand ids cost more to decode than many a projection.
 private struct IDsSince {
     /// The ids as a checkpoint holds them, already checked: decoding them can't fail.
-    private final class Unread {
-        let reader: CheckpointReader
+    private final class Written {
+        /// Each id as `CheckpointWriter` writes a string, one after another.
+        let bytes: [UInt8]
         let count: Int
+        private var lookups = 0
         lazy var ids: Set<String> = {
-            var reader = reader, ids = Set<String>(minimumCapacity: count)
+            var reader = CheckpointReader(bytes), ids = Set<String>(minimumCapacity: count)
             for _ in 0..<count { if let id = try? reader.readString() { ids.insert(id) } }
             return ids
         }()
 
-        init(reader: CheckpointReader, count: Int) {
-            self.reader = reader
+        init(bytes: [UInt8], count: Int) {
+            self.bytes = bytes
             self.count = count
+        }
+
+        /// A few ids are found by going through the bytes; past that, in the set.
+        func contains(_ id: String) -> Bool {
+            lookups += 1
+            guard lookups > 8 else { return bytesContain(id) }
+            return ids.contains(id)
+        }
+
+        private func bytesContain(_ id: String) -> Bool {
+            var id = id
+            return id.withUTF8 { wanted in
+                bytes.withUnsafeBytes { all in
+                    var offset = 0
+                    while offset + 8 <= all.count {
+                        let length = Int(UInt64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                        offset += 8
+                        if length == wanted.count, UnsafeRawBufferPointer(rebasing: all[offset..<offset + length]).elementsEqual(wanted) { return true }
+                        offset += length
+                    }
+                    return false
+                }
+            }
         }
     }
 
-    private var unread: Unread?
+    private var written: Written?
+    /// Ids inserted that `written` doesn't hold.
+    private var added: Set<String> = []
+    /// Every id, once there are no bytes.
     private var read: Set<String>
 
     init(_ ids: Set<String> = []) {
@@ -723,34 +752,40 @@ private struct IDsSince {
     init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
         let count = try reader.readCount(), start = reader.offset
         for _ in 0..<count { try reader.skipString() }
-        unread = Unread(reader: CheckpointReader(Array(reader.bytes[start..<reader.offset])), count: count)
+        written = Written(bytes: Array(reader.bytes[start..<reader.offset]), count: count)
         read = []
     }
 
-    var ids: Set<String> { unread?.ids ?? read }
-    var count: Int { unread?.count ?? read.count }
+    var ids: Set<String> { written.map { $0.ids.union(added) } ?? read }
+    var count: Int { written.map { $0.count + added.count } ?? read.count }
 
-    func contains(_ id: String) -> Bool { ids.contains(id) }
+    func contains(_ id: String) -> Bool {
+        guard let written else { return read.contains(id) }
+        return added.contains(id) || written.contains(id)
+    }
 
     mutating func insert(_ id: String) {
-        decode()
-        read.insert(id)
+        guard written != nil else {
+            read.insert(id)
+            return
+        }
+        if !contains(id) { added.insert(id) }
     }
 
     mutating func subtract(_ ids: Set<String>) {
-        decode()
+        if let written {
+            read = written.ids.union(added)
+            self.written = nil
+            added = []
+        }
         read.subtract(ids)
     }
 
-    private mutating func decode() {
-        guard let unread else { return }
-        read = unread.ids
-        self.unread = nil
-    }
-
+    /// The bytes read are written back as they are, the ids inserted after them.
     func write(to writer: inout CheckpointWriter) {
         writer.write(count)
-        for id in ids { writer.write(id) }
+        if let written { writer.append(written: written.bytes) }
+        for id in written == nil ? read : added { writer.write(id) }
     }
 }
 
