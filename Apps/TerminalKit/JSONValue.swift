@@ -3,7 +3,9 @@ import Ledger
 
 /// A JSON document as the clients print it. Numbers keep their exact text, so a count is a JSON
 /// number while money stays a string no parser can round.
-public indirect enum JSONValue {
+/// Not `indirect`: an array's and an object's members are in arrays already, and a list of a
+/// million rows makes millions of strings, each of which would be boxed.
+public enum JSONValue {
     case string(String)
     case number(String)
     case bool(Bool)

@@ -97,9 +97,10 @@ enum TransactionPresentation {
             sink.append(.decimal(transaction.price, shown: transaction.price.map(price) ?? ""))
             sink.append(columns.withCurrency ? inCurrency(.money(sum), transaction.currency) : .money(sum))
         } else {
-            sink.append(value(quantity))
-            sink.append(value(transaction.price))
-            sink.append(value(sum))
+            // Only JSON and CSV: a decimal cell's exact value, written straight.
+            sink.append(.decimal(quantity))
+            sink.append(.decimal(transaction.price))
+            sink.append(.decimal(sum))
         }
         if columns.withRatio { sink.append(.text(transaction.ratio?.description)) }
         if columns.withAccount {
@@ -108,7 +109,7 @@ enum TransactionPresentation {
         }
         if columns.withCurrency {
             sink.append(.text(transaction.currency))
-            sink.append(forTable ? inCurrency(.money(transaction.toSum), transaction.toCurrency) : value(transaction.toSum))
+            sink.append(forTable ? inCurrency(.money(transaction.toSum), transaction.toCurrency) : .decimal(transaction.toSum))
             sink.append(.text(transaction.toCurrency))
         }
         if columns.withTransfer { sink.append(.text(type == .transfer ? accountName(transaction.toAccount) : nil)) }
@@ -119,11 +120,6 @@ enum TransactionPresentation {
     private static func inCurrency(_ cell: Cell, _ currency: String?) -> Cell {
         guard let currency, !cell.shown.isEmpty else { return cell }
         return Cell(shown: cell.shown + " " + currency, value: cell.value, tone: cell.tone)
-    }
-
-    /// A decimal's exact value for JSON and CSV, with nothing to show: what `Cell.decimal` carries.
-    private static func value(_ decimal: FixedDecimal?) -> Cell {
-        Cell(shown: "", value: .text(decimal?.description))
     }
 
     /// Two decimals, or up to four where a low price needs them.
