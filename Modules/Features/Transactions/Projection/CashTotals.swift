@@ -88,8 +88,7 @@ extension CashTotals {
         writer.write(base)
         writer.write(pots.count)
         for (pot, total) in pots {
-            writer.write(pot.account)
-            writer.write(pot.currency)
+            writer.write(pot)
             writer.write(total.balance.units)
             writer.write(total.movements)
         }
@@ -101,11 +100,25 @@ extension CashTotals {
         guard try reader.readString() == base else { return nil }
         var decoded = CashTotals(base: base)
         for _ in 0..<(try reader.readCount()) {
-            let pot = CashPot(account: try reader.readOptionalString(), currency: try reader.readOptionalString())
+            let pot = try reader.readPot()
             let total = Total(balance: FixedDecimal(units: try reader.readInt128()), movements: try reader.readNonNegative())
             guard total.movements > 0, decoded.pots.updateValue(total, forKey: pot) == nil else { throw CheckpointReader.Damaged() }
         }
         decoded.tracking = try reader.readCounts()
         return decoded
+    }
+}
+
+/// A pot as both checkpoints of cash write it: its account, then its currency.
+extension CheckpointWriter {
+    mutating func write(_ pot: CashPot) {
+        write(pot.account)
+        write(pot.currency)
+    }
+}
+
+extension CheckpointReader {
+    mutating func readPot() throws(Damaged) -> CashPot {
+        CashPot(account: try readOptionalString(), currency: try readOptionalString())
     }
 }

@@ -12,8 +12,7 @@ extension TransactionsTally: TransactionsProjection {
         writer.write(base)
         writer.write(pots.count)
         for (pot, tally) in pots {
-            writer.write(pot.account)
-            writer.write(pot.currency)
+            writer.write(pot)
             // Days as steps from the one before: a few bytes each, thousands of them in 20 years.
             writer.writeCompact(tally.days.count)
             var previous = Int(tally.days.first?.day.daysSinceEpoch ?? 0)
@@ -51,7 +50,7 @@ extension TransactionsTally: TransactionsProjection {
         guard try reader.readString() == base else { return nil }
         var tally = TransactionsTally(base: base)
         for _ in 0..<(try reader.readCount()) {
-            let pot = CashPot(account: try reader.readOptionalString(), currency: try reader.readOptionalString())
+            let pot = try reader.readPot()
             var state = Pot()
             let count = try reader.readCompactCount()
             var day = try reader.readCompactInt32()
