@@ -65,7 +65,7 @@ let package = Package(
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
         .executableTarget(name: "invest-bench", dependencies: ["Ledger", "Transactions", "Portfolio", "Currencies", "CurrentPrices", "Savings", "Analytics", "TerminalKit", "ClientComposition",
-                                                            "OptionsJournal", "LocalFileStore", "FixedPoint"],
+                                                            "OptionsJournal", "LocalFileStore", "FixedPoint", "InvestmentAccounts"],
                           path: "Apps/invest-bench"),
 
         // Test support: one target per concern, so a test compiles only what it uses

@@ -7,6 +7,7 @@ import Currencies
 import LocalFileStore
 import Ledger
 import Savings
+import InvestmentAccounts
 import OptionsJournal
 import Analytics
 import TerminalKit
@@ -104,7 +105,8 @@ func writeTwoCurrencyHome(_ home: URL, _ transactions: [Transaction], prices: [C
     let ledger = FileLedgerStore(directory: home)
     try LedgerTransactionsStore(ledger: ledger).upsert(contentsOf: transactions.map { t in
         guard euros.contains(t.ticker) else { return t }
-        return Transaction(id: t.id, date: t.date, type: t.type, ticker: t.ticker, quantity: t.quantity, sum: t.sum, currency: "EUR", updatedAt: t.updatedAt)
+        return Transaction(id: t.id, date: t.date, type: t.type, ticker: t.ticker, quantity: t.quantity, sum: t.sum, account: t.account, currency: "EUR",
+                           updatedAt: t.updatedAt)
     })
     let (eur, usd) = (CurrencyCode("EUR")!, CurrencyCode("USD")!)
     let last = CalendarDay(iso: "2026-01-02")!
@@ -115,6 +117,19 @@ func writeTwoCurrencyHome(_ home: URL, _ transactions: [Transaction], prices: [C
         .map { ExchangeRate(from: eur, to: usd, day: $0, rate: FixedDecimal(units: Int128(105_000_000 + random.below(30_000_000)))) }
     try LedgerExchangeRatesStore(ledger: ledger).save(rates, covering: RatesCoverage(from: eur, to: usd, first: startDay, last: last), at: fetchedAt)
     try FilePricesCache(directory: home).save(prices)
+}
+
+/// The two-currency home with each ticker's trades in one of three accounts, the default, an ISA
+/// and a pension, as the accounts of the command-tree issue keep them.
+func writeAccountsHome(_ home: URL, _ transactions: [Transaction], prices: [CurrentPrice]) throws {
+    let accounts = [InvestmentAccount(id: "account-isa", name: "ISA", kind: .isa), InvestmentAccount(id: "account-pension", name: "Pension", kind: .pension)]
+    try FileLedgerStore(directory: home).append(contentsOf: accounts.map { AccountsLedgerCodec.entry(for: $0, updatedAt: 1) })
+    let slots = Dictionary(uniqueKeysWithValues: tickers.enumerated().map { ($1, $0 / 2 % 3) })
+    try writeTwoCurrencyHome(home, transactions.map { t in
+        guard let slot = slots[t.ticker], slot > 0 else { return t }
+        return Transaction(id: t.id, date: t.date, type: t.type, ticker: t.ticker, quantity: t.quantity, sum: t.sum, account: accounts[slot - 1].id,
+                           updatedAt: t.updatedAt)
+    }, prices: prices)
 }
 
 /// Issue 33: invest-summary's copy of the account, as the last run online left it: the same
@@ -413,6 +428,17 @@ do {
             record(size, "invest-summary --offline (half the tickers in euros)", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], euroHome.path) })
         }
         try? FileManager.default.removeItem(at: euroHome)
+        // Issue 33: the same, over three accounts (each ticker in one of them, half in euros).
+        let accountsHome = root.appendingPathComponent("h\(size)-accounts")
+        try writeAccountsHome(accountsHome, transactions, prices: prices)
+        record(size, "invest portfolio --offline (three accounts, half in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], accountsHome.path) })
+        record(size, "invest portfolio --offline --by account (three accounts)", timeProcess(runs: options.runs) {
+            (["portfolio", "--offline", "--by", "account"], accountsHome.path)
+        })
+        record(size, "invest add --account ISA (three accounts)", timeProcess(runs: options.runs) {
+            (["--account", "ISA", "add", "--type", "buy", "--ticker", tickers[2], "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], accountsHome.path)
+        })
+        try? FileManager.default.removeItem(at: accountsHome)
         record(size, "invest add", timeProcess(runs: options.runs) {
             (["add", "--type", "buy", "--ticker", "T1", "--quantity", "1", "--sum", "10", "--date", "2025-01-02"], home.path)
         })
