@@ -33,12 +33,6 @@ public struct Cell {
     private let content: Content
     public var tone: Tone = .plain
 
-    /// The exact value of a decimal cell: its digits, sign and point need no quoting in CSV and
-    /// no escaping in JSON, so a list writes them straight.
-    fileprivate var decimal: FixedDecimal? {
-        if case let .decimal(value, _) = content { return value }
-        return nil
-    }
 
     public init(shown: String, value: JSONValue, tone: Tone = .plain) {
         content = .given(shown: shown, value: value)
@@ -358,13 +352,6 @@ public struct StreamedRows: CellSink {
         if isJSON {
             write(cellsInRow == 0 ? (rows == 0 ? "[\n  {" : ",\n  {") : ", ")
             write(keys[cellsInRow])
-            if let decimal = cell.decimal {
-                bytes.append(UInt8(ascii: "\""))
-                write(decimal.description)
-                bytes.append(UInt8(ascii: "\""))
-                cellsInRow += 1
-                return
-            }
             switch cell.value {
             case let .string(text): write(text, escaping: JSON.needsEscaping, with: JSON.quote, enclosedIn: UInt8(ascii: "\""))
             case let .number(text): write(text)
@@ -376,9 +363,7 @@ public struct StreamedRows: CellSink {
             }
         } else {
             if cellsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let decimal = cell.decimal { write(decimal.description) } else {
-                write(cell.value.csvText, escaping: CSV.needsQuoting, with: CSV.quote, enclosedIn: nil)
-            }
+            write(cell.value.csvText, escaping: CSV.needsQuoting, with: CSV.quote, enclosedIn: nil)
         }
         cellsInRow += 1
     }

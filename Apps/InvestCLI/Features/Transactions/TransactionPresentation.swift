@@ -97,7 +97,7 @@ enum TransactionPresentation {
             sink.append(.decimal(transaction.price, shown: transaction.price.map(price) ?? ""))
             sink.append(columns.withCurrency ? inCurrency(.money(sum), transaction.currency) : .money(sum))
         } else {
-            // Only JSON and CSV: a decimal cell's exact value, written straight.
+            // Only JSON and CSV, which carry each decimal exactly.
             sink.append(.decimal(quantity))
             sink.append(.decimal(transaction.price))
             sink.append(.decimal(sum))
