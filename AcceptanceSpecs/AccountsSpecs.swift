@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 31 §2, accounts: every transaction belongs to one; reads combine them all unless
+/// Every transaction belongs to one; reads combine them all unless
 /// `--account` names one; an export carries each transaction's account back in.
 final class AccountsSpecs: XCTestCase {
     func test_accounts_keepTheirOwnSharesAndCash_andEveryReadCombinesThemUnlessOneIsNamed() throws {

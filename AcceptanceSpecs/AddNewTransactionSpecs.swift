@@ -1,7 +1,7 @@
 import XCTest
 import InvestCLITestSupport
 
-/// Story "Add new transaction" (seed 002).
+/// Story "Add new transaction" (the Investments stories).
 final class AddNewTransactionSpecs: XCTestCase {
     func test_givenUserAddingATransaction_whenHeEntersQuantityAndSum_theSystemCalculatesThePrice() {
         let invest = makeInvestDriver()

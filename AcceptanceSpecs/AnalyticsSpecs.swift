@@ -2,10 +2,10 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 000 step 7.1, on the history `ReturnsTests` works by hand: three deposits, two buys, a
+/// Performance and allocation, on the history `ReturnsTests` works by hand: three deposits, two buys, a
 /// dividend and a withdrawal, valued with imported closes.
 final class AnalyticsSpecs: XCTestCase {
-    /// Issue 27, "done when": one history valued through every command and both clients gives one
+    /// One history valued through every command and both clients gives one
     /// value: a ticker the quote service knows, one with only a kept close, one with only a manual
     /// price, and cash.
     func test_oneHistory_hasOneValue_inPortfolioAllocationReturnsPerformanceAndTheSummary() throws {
@@ -44,7 +44,7 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(performance.last?["cash"] as? String, "6700")
     }
 
-    /// Issue 30, §1: a free Finnhub key gets no daily history, so a new user's returns had a
+    /// A free Finnhub key gets no daily history, so a new user's returns had a
     /// handful of points. Twelve Data's free plan has it; `price fetch` backfills what you hold,
     /// within its 8 calls a minute, and every figure over time is valued with it.
     func test_priceFetch_backfillsEachHoldingFromTwelveData_withinItsLimit_andReturnsValueWithIt() throws {
@@ -88,7 +88,7 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertTrue(run.errors.contains("no daily history provider is configured: set TWELVE_DATA_API_KEY"), run.errors)
     }
 
-    /// Issue 30, §1: commands that need history fetch what is missing; `--offline` never does.
+    /// Commands that need history fetch what is missing; `--offline` never does.
     func test_returns_fetchesTheClosesItLacks_fromTwelveData_butNeverOffline() throws {
         let emulator = try startEmulator()
         try emulator.setQuote("AAA", price: 100, previousClose: 100)
@@ -111,7 +111,7 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertEqual(try online.jsonObject()["finalValue"] as? String, "1000", "10 × the last close, 100")
     }
 
-    /// Issue 30, §4: "did I beat the index?" Peers answer time-weighted only, which ignores when
+    /// "did I beat the index?" Peers answer time-weighted only, which ignores when
     /// the money arrived; `--benchmark` also puts the same money into the index.
     func test_returnsAndPerformanceWithABenchmark_setTheSameMoneyInTheIndexBesideYours_inEveryFormatAndChart() throws {
         let invest = makeInvestDriver()
@@ -150,7 +150,7 @@ final class AnalyticsSpecs: XCTestCase {
         XCTAssertTrue(unknown.errors.contains("no close of NOPE up to 2024-07-03 is kept or could be fetched"), unknown.errors)
     }
 
-    /// Issue 30, §4: the sentence says which way it went and why: you beat the index
+    /// The sentence says which way it went and why: you beat the index
     /// time-weighted, but most of your money arrived after its fall, which the same money in
     /// the index would have caught.
     func test_returnsWithABenchmark_saysWhenTheMoneyArrived_whenTheTwoWaysDisagree() throws {
@@ -169,7 +169,7 @@ final class AnalyticsSpecs: XCTestCase {
                                           + "+0.00% and IDX -50.00%, after it +1.00% and +100.00%."), run.output)
     }
 
-    /// Issue 27, items 1 and 2: a holding the quote service doesn't list, with an imported close,
+    /// A holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {
         let invest = makeInvestDriver()

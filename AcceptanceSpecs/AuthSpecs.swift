@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 000's authentication, against the emulated Firebase Auth.
+/// Authentication, against the emulated Firebase Auth.
 final class AuthSpecs: XCTestCase {
     func test_givenNewUser_whenHeSignsUp_heIsSignedIn() throws {
         let invest = makeInvestDriver(servicesFrom: try startEmulator())

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// The GBP investor whose history issue 31's net worth and issue 32's books are worked on.
+/// The GBP investor whose history the net worth and the books are worked on.
 extension XCTestCase {
     func useBritishSettings(_ driver: InvestDriver, emulator: ServicesEmulator) {
         driver.environment["INVEST_BASE_CURRENCY"] = "GBP"

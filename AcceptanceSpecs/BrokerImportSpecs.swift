@@ -3,7 +3,7 @@ import Foundation
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 32 §1, broker presets: a broker's own export imported as it is, known by its header.
+/// A broker's own export imported as it is, known by its header.
 final class BrokerImportSpecs: XCTestCase {
     /// A Schwab "Transaction History" export in Schwab's shape (its own figures), newest first.
     private static let schwab = """

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 11: what people and scripts rely on. Output shapes are checked by parsing the JSON, as a
+/// What people and scripts rely on. Output shapes are checked by parsing the JSON, as a
 /// script would.
 final class ScriptableOutputSpecs: XCTestCase {
     func test_portfolioJSON_isOneObjectWithHoldingsTotalsClosedPositionsUnpricedTickersAndPriceSources() throws {
@@ -295,7 +295,7 @@ final class ImportWithoutSurprisesSpecs: XCTestCase {
 }
 
 final class SettingsAndShellSpecs: XCTestCase {
-    /// Issue 27, item 8: nonsense once saved with exit 0 and failed every later command.
+    /// Nonsense once saved with exit 0 and failed every later command.
     func test_configSet_refusesAValueTheSettingCannotTake_sayingWhatItTakes() {
         let invest = makeInvestDriver()
 
@@ -312,7 +312,7 @@ final class SettingsAndShellSpecs: XCTestCase {
         XCTAssertEqual(invest.run(["config", "get", "INVEST_COST_BASIS"]).status, 1, "nothing was saved")
     }
 
-    /// Issue 29, item 10: a key typed on the command line is visible to every user in `ps`.
+    /// A key typed on the command line is visible to every user in `ps`.
     func test_configSet_ofASecretWithoutItsValue_asksWithoutEcho_orReadsStandardInput() throws {
         let invest = makeInvestDriver()
 

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 13 §1 and §6, seed 000 step 6: a ticker's price line chart, from kept closes, the quote
+/// A ticker's price line chart, from kept closes, the quote
 /// service's daily candles, or the sample history; in the terminal and as SVG.
 final class ChartSpecs: XCTestCase {
     func test_chartOfASampleStock_withoutAKey_isTheLabelledSampleHistory() throws {
@@ -71,7 +71,7 @@ final class ChartSpecs: XCTestCase {
         XCTAssertEqual(String(decoding: after.dropFirst(before.count), as: UTF8.self).split(separator: "\n").count, 2, "the two closes, appended")
     }
 
-    /// Issue 29, item 7: a file of the same close repeated once wrote every row to the log.
+    /// A file of the same close repeated once wrote every row to the log.
     func test_priceImport_keepsOneClosePerTickerAndDay_howeverOftenTheFileRepeatsIt() throws {
         let invest = makeInvestDriver()
         let rows = "date,ticker,close\n" + String(repeating: "2024-06-03,AAPL,190\n", count: 100_000) + "2024-06-03,AAPL,191\n"
@@ -136,7 +136,7 @@ final class ChartSpecs: XCTestCase {
     }
 }
 
-/// Issue 13 §6's mini charts: a sparkline of each ticker's recent closes.
+/// A sparkline of each ticker's recent closes.
 final class SparklineSpecs: XCTestCase {
     func test_portfolioSpark_showsEachHoldingsRecentCloses() throws {
         let invest = makeInvestDriver()

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 25: one typed command tree, from which the parser, help and every shell's completion
+/// One typed command tree, from which the parser, help and every shell's completion
 /// are generated.
 final class CommandTreeSpecs: XCTestCase {
     func test_bashCompletion_offersSubcommandsOptionsValuesKeysAndHeldTickers() throws {

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 13 §5: FIFO beside the moving average, and realized gains per sell. The history is
+/// FIFO beside the moving average, and realized gains per sell. The history is
 /// `CostBasisTests`'s a year earlier, worked by hand there: two buys, a sell, a 2:1 split, another sell.
 final class CostBasisSpecs: XCTestCase {
     func test_portfolio_valuesCostBasisByFIFO_whenAskedOrConfigured() throws {

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 31 §1, exchange rates: the ECB's reference rates through Frankfurter's API, kept on the
+/// The ECB's reference rates through Frankfurter's API, kept on the
 /// ledger, fetched once per day and range, and read offline from what is kept.
 final class CurrenciesSpecs: XCTestCase {
     func test_rateFetch_keepsTheECBsRatesIntoTheBaseCurrency_andAsksForNoDayTwice() throws {
@@ -45,7 +45,7 @@ final class CurrenciesSpecs: XCTestCase {
         XCTAssertTrue(invest.run(["rate", "history"]).output.contains("No exchange rates into USD are kept"))
     }
 
-    /// Issue 31 §1: a security's trading currency, set by the user and synced as a record; a
+    /// A security's trading currency, set by the user and synced as a record; a
     /// minor unit is a hundredth of its currency.
     func test_securitySet_keepsATradingCurrency_minorUnitsAsAHundredth_andUndoTakesItBack() throws {
         let invest = makeInvestDriver()
@@ -67,7 +67,7 @@ final class CurrenciesSpecs: XCTestCase {
         XCTAssertEqual(after.map { $0["ticker"] as? String }, ["VOD.L"])
     }
 
-    /// Issue 31 §1: the history provider's metadata names a security's currency, kept unless the
+    /// The history provider's metadata names a security's currency, kept unless the
     /// user has said otherwise.
     func test_priceFetch_keepsTheCurrencyTheProviderNames_butNeverOverTheUsers() throws {
         let emulator = try startEmulator()

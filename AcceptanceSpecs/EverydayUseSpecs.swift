@@ -2,9 +2,9 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 26: what a person runs into in everyday use, each found by using the tool as a new user.
+/// What a person runs into in everyday use, each found by using the tool as a new user.
 final class EverydayUseSpecs: XCTestCase {
-    /// Issue 30, §3: tickers of most of the world's exchanges, and index symbols, were refused.
+    /// Tickers of most of the world's exchanges, and index symbols, were refused.
     func test_tickersOfAnyExchange_andIndexSymbols_areAcceptedEverywhere() throws {
         let invest = makeInvestDriver()
 

@@ -18,7 +18,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(tags["setupsTags"] as? [String], ["Breakout", "Gap fill"])
     }
 
-    /// Issue 27: with a server that takes the request and never answers, `journal trades` waited
+    /// With a server that takes the request and never answers, `journal trades` waited
     /// 30 s and a tag 60 s, warning twice; the journal is local-first.
     func test_aSilentServer_holdsAJournalCommandAFewSecondsAtMost_withOneWarning_andTheChangeIsSentLater() throws {
         let (emulator, invest) = try makeSignedInJournal()
@@ -39,7 +39,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(strings((try webApp(of: invest, on: emulator).document()["fields"] as? [String: Any])?["setupsTags"]), ["Offline"], "sent by the next journal command")
     }
 
-    /// Issue 28, item 1 (and 2 and 5 for writes that add no fill): a CLI write once deleted every
+    /// A CLI write once deleted every
     /// field that isn't the journal's, the account's subscription among them, and rewrote the
     /// web app's fills, ratings and tags in its own shapes.
     func test_aTagANoteAndARating_changeOnlyTheirOwnPaths_andTheWebAppsFieldsStayByteForByte() throws {
@@ -76,7 +76,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(strings(after["setupsTags"]), ["Zebra", "Alpha", "Breakout"], "the web app's order kept, the new tag at the end")
     }
 
-    /// Issue 27, item 12, and issue 28, item 3: the same statement imported in both apps counted
+    /// The same statement imported in both apps counted
     /// twice, with different expirations and times, and a rating made in one missed the other's
     /// copy. The web app's own upload of the statement is in `WebApp/`.
     func test_aStatementTheWebAppUploaded_isTheSameFillsAndKeysHere_andImportingItAddsOnlyTheLegItDrops() throws {
@@ -107,7 +107,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(json(map(files.last)?["name"]), json(["stringValue": "thinkorswim-statement.csv"]), "the leg, listed so the web app keeps it")
     }
 
-    /// Issue 28, item 4: the web app rebuilds `tradeData` from `uploadedFiles` on every upload, and
+    /// The web app rebuilds `tradeData` from `uploadedFiles` on every upload, and
     /// the CLI listed none of its imports there, so an upload dropped them all, and the CLI then
     /// took them for deleted. Here the web app uploads the statement the CLI imported.
     func test_aStatementImportedHere_thenUploadedInTheWebApp_isOneSetOfFills_andStaysHere() throws {
@@ -130,7 +130,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual(array(after["tradeData"])?.compactMap { array(map($0)?["Transactions"])?.count }.reduce(0, +), 12, "one set of fills in the web app")
     }
 
-    /// Issue 28, item 2: any CLI write rewrote every fill in its own shape, even for a note: the
+    /// Any CLI write rewrote every fill in its own shape, even for a note: the
     /// web app's M/D/YYYY dates, signed quantities and `3 7 2025` expirations changed, its unknown
     /// keys went, and `Fees` came. Now what the web app wrote stays, and new fills take its shape.
     func test_theWebAppsFills_stayByteForByte_throughImportAddTagNoteAndSync_andNewFillsAreWrittenAsItWritesThem() throws {
@@ -167,8 +167,8 @@ final class JournalFirestoreSpecs: XCTestCase {
         let note = invest.run(["journal", "note", "2025-07-02"])
         let after = try XCTUnwrap(try web.document()["fields"] as? [String: Any])
 
-        XCTAssertEqual(trade["rating"] as? String, "3.5", "the web app's half star (issue 28, item 5)")
-        XCTAssertEqual(note.output, "Held firm & calm\n\nSold at 2.50\n", "the web editor's note, as text (issue 28, item 6)")
+        XCTAssertEqual(trade["rating"] as? String, "3.5", "the web app's half star")
+        XCTAssertEqual(note.output, "Held firm & calm\n\nSold at 2.50\n", "the web editor's note, as text")
         let rating = try XCTUnwrap(map(map(after["tradeRatings"])?["AAPL-200-18 7 2025-2025-07-02T19:00:00.000Z"]))
         XCTAssertEqual(json(rating["rating"]), json(["doubleValue": 3.5]), "a tag leaves the half star as it was")
         XCTAssertEqual(strings(rating["setups"]), ["Zebra"])
@@ -207,7 +207,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         return ["arrayValue": ["values": groups]]
     }
 
-    /// Issue 28, item 8: the web app writes whole fields from the state it loaded, so a rating set
+    /// The web app writes whole fields from the state it loaded, so a rating set
     /// here and then lost to a web save of another trade's vanished here without a word.
     func test_aRatingTheWebAppOverwrote_isReportedAsAConflict_withTheVersionSetHereKept() throws {
         let (emulator, invest) = try makeSignedInJournal()
@@ -227,7 +227,7 @@ final class JournalFirestoreSpecs: XCTestCase {
         XCTAssertEqual((conflicts.first?["losing"] as? [String: Any])?["key"] as? String, trade["key"] as? String)
     }
 
-    /// Issue 28, item 7: an account made in the CLI had no `users/{uid}`, so every save in the
+    /// An account made in the CLI had no `users/{uid}`, so every save in the
     /// web app failed; a sign-in leaves an existing document as it is.
     func test_signup_makesTheWebAppsDocument_andASignInLeavesAnExistingOneAlone() throws {
         let emulator = try startEmulator()

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 001's options journal, on `examples/thinkorswim-statement.csv` (worked by hand in
+/// The options journal, on `examples/thinkorswim-statement.csv` (worked by hand in
 /// `TradeCyclesTests`), read in New York time.
 final class JournalSpecs: XCTestCase {
     func test_importingAStatement_givesTheWebAppsTradesAndCycles() throws {
@@ -28,7 +28,7 @@ final class JournalSpecs: XCTestCase {
         XCTAssertEqual(try invest.run(["journal", "trades", "--format", "json"]).jsonRows().count, 4)
     }
 
-    /// Issue 27: no command listed, edited or deleted an execution.
+    /// No command listed, edited or deleted an execution.
     func test_executionsAreListedWithTheirIds_andOneIsRemovedByAPrefix_untilUndo() throws {
         let invest = try makeJournal()
         let listed = try invest.run(["journal", "executions", "--format", "json"]).jsonRows()

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 004's live price feed, through `invest feed` for scripts (one JSON line per update)
+/// The live price feed, through `invest feed` for scripts (one JSON line per update)
 /// against the emulator's WebSocket endpoints. The full-screen view is driven on a real
 /// pseudo-terminal in `TerminalSessionTests`.
 final class LiveFeedSpecs: XCTestCase {

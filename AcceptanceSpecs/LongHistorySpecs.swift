@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 33: answers from checkpoints are the answers a read of the whole log gives, whatever
+/// Answers from checkpoints are the answers a read of the whole log gives, whatever
 /// the user does; an export of a long history is written in pieces, newest first.
 final class LongHistorySpecs: XCTestCase {
     func test_answersFromCheckpoints_equalAReadOfTheWholeLog_throughAddsEditsDeletesImportsAndUndo() throws {

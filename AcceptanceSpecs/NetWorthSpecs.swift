@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 31's "done when": a GBP-based investor with two accounts in two currencies, an fx
+/// A GBP-based investor with two accounts in two currencies, an fx
 /// exchange and a share transfer, valued against the emulator's Frankfurter and Twelve Data; the
 /// net worth equals the total worked by hand, and `invest-summary` gives the same.
 final class NetWorthSpecs: XCTestCase {
@@ -60,7 +60,7 @@ final class NetWorthSpecs: XCTestCase {
         XCTAssertEqual(try summary.jsonObject()["baseCurrency"] as? String, "GBP")
     }
 
-    /// Issue 31 §1 and §2: an exchange, a foreign buy and transfers go out with `export` and come
+    /// An exchange, a foreign buy and transfers go out with `export` and come
     /// back with `import`, in CSV and in JSON, as they were.
     func test_exchangesForeignTradesAndTransfers_roundTripThroughExportAndImport() throws {
         let invest = makeInvestDriver()

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Issue 32 §2: `export --format hledger` and `--format beancount` are read by the tools
+/// `export --format hledger` and `--format beancount` are read by the tools
 /// themselves, and what they report equals `portfolio` and `cash`, for a history with every
 /// kind of transaction, two currencies and two accounts.
 final class PlainTextAccountingSpecs: XCTestCase {

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 002's "Portfolio (for WatchOS)": `invest-summary`, the remote-only client, answers from
+/// The portfolio for a watch: `invest-summary`, the remote-only client, answers from
 /// the account's remote store and live prices, through a copy of the account it keeps.
 final class PortfolioForWatchOSSpecs: XCTestCase {
     func test_givenNoTransactions_whenUserLaunchesTheSummary_heSeesZeroCostAndProfit() throws {
@@ -35,7 +35,7 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         let summary = watch.summary(["--format", "json"])
 
         XCTAssertEqual(summary.status, 0, summary.errors)
-        // Seed 002's worked example: AAA 6 × 35 + BBB 2 × 30 = 270; profit 70 + 35 = 105 on 190 spent.
+        // The worked example: AAA 6 × 35 + BBB 2 × 30 = 270; profit 70 + 35 = 105 on 190 spent.
         let answer = try summary.jsonObject()
         XCTAssertEqual(answer["schemaVersion"] as? Int, 1)
         XCTAssertEqual(answer["value"] as? String, "270")
@@ -49,7 +49,7 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
                        "the remote-only client keeps its session and its copy of the account, nothing else")
     }
 
-    /// Issue 27: both clients value a holding the quote service doesn't list with the price the
+    /// Both clients value a holding the quote service doesn't list with the price the
     /// user set, and give one value.
     func test_theSummary_valuesAManualPriceAndCashAsTheFullClientDoes() throws {
         let emulator = try startEmulator()
@@ -168,7 +168,7 @@ final class PortfolioForWatchOSSpecs: XCTestCase {
         XCTAssertEqual(try json.jsonObject()["priceMode"] as? String, "sample")
     }
 
-    /// Issue 33: the summary answers from the copy of the account the last run kept, at the
+    /// The summary answers from the copy of the account the last run kept, at the
     /// prices kept then, with the network out of reach; a later run online brings it level.
     func test_offline_theSummaryAnswersFromTheCopyTheLastRunKept_withoutTheNetwork() throws {
         let emulator = try startEmulator()

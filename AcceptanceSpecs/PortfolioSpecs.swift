@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Story "Portfolio" (seed 002), with prices from the loopback quote emulator.
+/// Story "Portfolio" (the Investments stories), with prices from the loopback quote emulator.
 final class PortfolioSpecs: XCTestCase {
     func test_givenNoTransactions_whenUserOpensPortfolio_heSeesAnEmptyView() throws {
         let emulator = try startEmulator()
@@ -57,7 +57,7 @@ final class PortfolioSpecs: XCTestCase {
     }
 }
 
-/// Story "Current prices" (seed 002).
+/// Story "Current prices" (the Investments stories).
 final class CurrentPricesSpecs: XCTestCase {
     func test_givenInternetConnection_whenUserOpensPortfolio_theSystemLoadsCurrentPricesViaTheInternet() throws {
         let emulator = try startEmulator()
@@ -91,7 +91,7 @@ final class CurrentPricesSpecs: XCTestCase {
     }
 }
 
-/// Seed 002's sad paths for loading current prices.
+/// The sad paths of loading current prices.
 final class CurrentPricesSadPathSpecs: XCTestCase {
     func test_apiConnectionError_isReportedAndNothingIsValuedAtZero() throws {
         let emulator = try startEmulator()

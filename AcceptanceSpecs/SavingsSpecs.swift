@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 003: savings accounts tracked by value updates. Today, for every spec, is 2024-07-03
+/// Savings accounts tracked by value updates. Today, for every spec, is 2024-07-03
 /// 09:46:40 UTC.
 final class SavingsSpecs: XCTestCase {
     func test_creatingAnAccount_withAValue_makesItsFirstUpdate_andTheListShowsItWithTheTotal() throws {
@@ -238,7 +238,7 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertEqual(other.run(["savings", "export"]).output, export)
     }
 
-    /// Issue 27, item 7: an export imported into the same home failed on a closed account, and
+    /// An export imported into the same home failed on a closed account, and
     /// into a fresh one brought the closed account back active, adding it to the total.
     func test_exportAndImport_ofAClosedAccount_roundTrip_inTheSameHomeAndAFreshOne() throws {
         let invest = makeInvestDriver()
@@ -260,7 +260,7 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertEqual(fresh.run(["savings", "export"]).output, export)
     }
 
-    /// Seed 003's test set 3, worked by hand for today (3 July 2024): the accounts opened on
+    /// The third sample set, worked by hand for today (3 July 2024): the accounts opened on
     /// 3 January; account 1 gained £100 on 1 Feb … 1 Jul (six: £600), account 2 on 15 Feb …
     /// 15 Jun (five: £500; 15 July is still to come). Together £1,100.
     func test_theDemo_loadsSeedSet3_andItsTotalsMatchTheHandWorkedFigures() {

@@ -10,7 +10,7 @@ import TransactionsTestSupport
 
 /// Every user's transactions are theirs alone, and no secret ever reaches the screen.
 final class SecuritySpecs: XCTestCase {
-    /// Issue 29, item 9: a FIFO where the log or the settings file belongs once blocked every
+    /// A FIFO where the log or the settings file belongs once blocked every
     /// command for ever.
     func test_aFIFOInPlaceOfTheLogOrTheSettings_neverBlocks_andTheLogIsRefusedSayingWhy() throws {
         let invest = makeInvestDriver()
@@ -31,7 +31,7 @@ final class SecuritySpecs: XCTestCase {
                        "the FIFO is left as it was")
     }
 
-    /// Issue 29, item 1: figures too large to count once trapped (exit 132) the portfolio, the
+    /// Figures too large to count once trapped (exit 132) the portfolio, the
     /// allocation and an add; they are refused where they come in, or shown as not countable.
     func test_figuresTooLargeToCount_neverCrashACommand_andASplitPastTheLargestHoldingIsRefused() throws {
         let invest = makeInvestDriver()
@@ -51,7 +51,7 @@ final class SecuritySpecs: XCTestCase {
         XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 1, "the split was not saved")
     }
 
-    /// Issue 29, items 4 and 6: a record its feature can't read (a close above the cap, a rating
+    /// A record its feature can't read (a close above the cap, a rating
     /// with a control character, left by an older release) stopped its commands, and the
     /// `invest delete` the message suggested could not remove it.
     func test_aRecordItsFeatureCantRead_isRemovedByTheDeleteTheMessageSuggests_andUndoWontPutItBack() throws {

@@ -2,7 +2,7 @@ import XCTest
 import InvestCLITestSupport
 import TestSupport
 
-/// Seed 001's sync: two devices of one account, last write wins per transaction.
+/// Sync: two devices of one account, last write wins per transaction.
 final class SyncSpecs: XCTestCase {
     func test_givenTwoClients_whenOneEditsAndBothSync_theEditIsVisibleOnTheOther() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()

@@ -4,7 +4,7 @@ import AuthTestSupport
 import TestSupport
 import FixedPoint
 
-/// Seed 000's "how to test" lines for steps 3 to 5 and 7.3, against the loopback emulator's
+/// The trading desk's checks (cash, market orders, the catalog, alerts), against the loopback emulator's
 /// quotes: AAPL 190.12 (previous close 188), TSLA 258.14, MSFT 410.50.
 final class TradingDeskSpecs: XCTestCase {
     func test_givenTheCatalog_whenUserSearchesAAPLAndBuysOneShare_thePortfolioShowsTheNewQuantityAndTotal() throws {
@@ -255,7 +255,7 @@ final class TradingDeskSpecs: XCTestCase {
         XCTAssertEqual(try String(contentsOf: log, encoding: .utf8), "TSLA move -1.66469849\n")
     }
 
-    /// Issue 27, item 6: with no API key reaching cron, a check once fired on the sample price
+    /// With no API key reaching cron, a check once fired on the sample price
     /// (exit 3), and an alert on a symbol no service knows was kept and failed every check.
     func test_alertsJudgeOnlyLivePrices_andASymbolTheServiceDoesntKnowIsRefusedUnlessForced() throws {
         let invest = makeInvestDriver()

@@ -1,7 +1,7 @@
 import XCTest
 import InvestCLITestSupport
 
-/// Story "Transactions list" (seed 002).
+/// Story "Transactions list" (the Investments stories).
 final class TransactionsListSpecs: XCTestCase {
     func test_givenStoredTransactions_whenUserEntersTransactions_heSeesTheStoredList() {
         let invest = makeInvestDriver()

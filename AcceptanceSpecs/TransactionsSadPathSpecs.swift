@@ -1,7 +1,7 @@
 import XCTest
 import InvestCLITestSupport
 
-/// Seed 002's sad paths for Display, Save and Delete Transaction, through the real CLI.
+/// The sad paths of displaying, saving and deleting a transaction, through the real CLI.
 final class TransactionsSadPathSpecs: XCTestCase {
     func test_storageRetrievalError_isReportedWithTheFileAndLineAndLeavesTheDataUntouched() throws {
         let invest = makeInvestDriver()

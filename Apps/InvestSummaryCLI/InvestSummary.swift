@@ -13,7 +13,7 @@ import NetWorth
 import Savings
 import LocalFileStore
 
-/// `invest-summary`: the remote-only client, standing in for seed 002's watch app. It signs in,
+/// `invest-summary`: the remote-only client, standing in for a watch app. It signs in,
 /// brings its copy of the account's records level with the account, and prints one answer: what
 /// the portfolio is worth, the profit, and the net worth in the base currency. It never writes to
 /// the account. The copy, and the prices it last valued at, are kept in `summary-cache/` beside
@@ -98,7 +98,7 @@ public enum InvestSummary {
     }
 }
 
-/// Seed 002's "Display portfolio" use case, wired to the account's remote ledger through a copy:
+/// The display-portfolio use case, wired to the account's remote ledger through a copy:
 /// each run brings the copy level (never writing to the account) and answers from it, from its
 /// checkpoints, as the full client answers from its own log; `offline` answers from the copy as
 /// the last run left it, at the prices that run kept.

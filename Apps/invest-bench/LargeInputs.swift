@@ -1,6 +1,6 @@
 import Foundation
 
-// Issue 29, item 7: the peak memory of answers and files far larger than any account's, each
+// The peak memory of answers and files far larger than any account's, each
 // measured against its own size. Servers are the test emulator answering a generated file as it is.
 
 struct LargeInputRow {

@@ -132,7 +132,7 @@ func writeAccountsHome(_ home: URL, _ transactions: [Transaction], prices: [Curr
     }, prices: prices)
 }
 
-/// Issue 33: invest-summary's copy of the account, as the last run online left it: the same
+/// invest-summary's copy of the account, as the last run online left it: the same
 /// history, the prices kept, the account it belongs to.
 func writeSummaryCopy(of home: URL, prices: [CurrentPrice]) throws {
     let copy = home.appendingPathComponent("summary-cache")
@@ -307,7 +307,7 @@ func timeProcess(runs: Int, program: String = investPath, prepare: () -> Void = 
 /// One tool's time over a history and the market value of its holdings as the tool gives it.
 struct ToolRow { let size: Int; let tool: String; let median: Double; let total: String }
 
-/// Issue 33: the same history in invest, hledger and beancount: `invest export` writes the books,
+/// The same history in invest, hledger and beancount: `invest export` writes the books,
 /// each tool values the holdings at the quotes kept, and each total is shown beside its time.
 func compareWithTools(_ size: Int) throws -> [ToolRow] {
     let home = root.appendingPathComponent("tools-\(size)")
@@ -415,7 +415,7 @@ do {
         let loadedPrices = Dictionary(uniqueKeysWithValues: prices.map { ($0.ticker, LoadedPrice(price: $0, source: .cached)) })
         record(size, "portfolio calculation (in process)", timeInProcess(runs: options.runs) { _ = PortfolioCalculator.summarize(loaded, prices: loadedPrices) }, perSecond: true)
         record(size, "invest portfolio --offline", timeProcess(runs: options.runs) { (["portfolio", "--offline"], home.path) })
-        // Issue 33: in dollars, with half the tickers traded in euros, each trade at its day's rate.
+        // In dollars, with half the tickers traded in euros, each trade at its day's rate.
         let euroHome = root.appendingPathComponent("h\(size)-eur")
         try writeTwoCurrencyHome(euroHome, transactions, prices: prices)
         record(size, "invest portfolio --offline (half the tickers in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], euroHome.path) })
@@ -428,7 +428,7 @@ do {
             record(size, "invest-summary --offline (half the tickers in euros)", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], euroHome.path) })
         }
         try? FileManager.default.removeItem(at: euroHome)
-        // Issue 33: the same, over three accounts (each ticker in one of them, half in euros).
+        // The same, over three accounts (each ticker in one of them, half in euros).
         let accountsHome = root.appendingPathComponent("h\(size)-accounts")
         try writeAccountsHome(accountsHome, transactions, prices: prices)
         record(size, "invest portfolio --offline (three accounts, half in euros)", timeProcess(runs: options.runs) { (["portfolio", "--offline"], accountsHome.path) })
@@ -444,7 +444,7 @@ do {
         })
         record(size, "invest list --format json", timeProcess(runs: options.runs) { (["list", "--format", "json"], home.path) })
         record(size, "invest list (a table of all)", timeProcess(runs: options.runs) { (["list"], home.path) })
-        // Issue 33: answers from checkpoints, and an export that streams.
+        // Answers from checkpoints, and an export that streams.
         record(size, "invest cash", timeProcess(runs: options.runs) { (["cash"], home.path) })
         record(size, "invest list -n 20", timeProcess(runs: options.runs) { (["list", "-n", "20"], home.path) })
         // A list longer than the newest kept, or from an earlier day, is read back from the log's
@@ -465,12 +465,12 @@ do {
         record(size, "invest gains --format csv", timeProcess(runs: options.runs) { (["gains", "--format", "csv"], home.path) })
         let exported = root.appendingPathComponent("export-\(size).csv").path
         record(size, "invest export -o FILE (csv)", timeProcess(runs: options.runs) { (["export", "-o", exported], home.path) })
-        // Issue 33: invest-summary answering from its copy of the account.
+        // invest-summary answering from its copy of the account.
         if FileManager.default.isExecutableFile(atPath: summaryPath) {
             try writeSummaryCopy(of: home, prices: prices)
             record(size, "invest-summary --offline", timeProcess(runs: options.runs, program: summaryPath) { (["--offline"], home.path) })
         }
-        // Issue 33: a change to a transaction just written, as `add` leaves it (the tally brought
+        // A change to a transaction just written, as `add` leaves it (the tally brought
         // up to date before and after); the id is given by its first 8 characters, as `list`
         // shows it.
         var recent = ""
@@ -515,7 +515,7 @@ do {
         record(size, "invest edit (an old transaction)", timeProcess(runs: options.runs, prepare: {
             for read in [["portfolio", "--offline"], ["cash"]] { _ = runInvest(read, home: home.path) }
         }) { (["edit", old, "--note", UUID().uuidString], home.path) })
-        // Issue 33: an old change checks only the rules at stake, against what they need: a buy
+        // An old change checks only the rules at stake, against what they need: a buy
         // moved a day earlier (it can strand no sell), its ticker's transactions; a sell
         // deleted, in a history without a deposit, nothing at all.
         var moves = 0
@@ -549,7 +549,7 @@ do {
         record(size, "invest portfolio --offline (after an edit of an old transaction)", timeProcess(runs: options.runs, prepare: editOld) {
             (["portfolio", "--offline"], home.path)
         })
-        // Issue 33: a corrected sum of an old buy changes its ticker's cost basis: the portfolio
+        // A corrected sum of an old buy changes its ticker's cost basis: the portfolio
         // refolds that ticker's positions from its transactions in the base it revises.
         var corrections = 0
         record(size, "invest portfolio --offline (after a new sum of an old transaction)", timeProcess(runs: options.runs, prepare: {
@@ -576,14 +576,14 @@ do {
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
-        // Issue 33: a month's statement, and its undo.
+        // A month's statement, and its undo.
         let statement = root.appendingPathComponent("statement.csv")
         try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)
         record(size, "invest undo (an import of 2 rows)", timeProcess(runs: options.runs, prepare: {
             _ = runInvest(["import", statement.path], home: home.path)
             _ = runInvest(["cash"], home: home.path)
         }) { (["undo"], home.path) })
-        // Issue 33: a statement into the history, each run into a fresh copy of it with the
+        // A statement into the history, each run into a fresh copy of it with the
         // checkpoints reads leave (a copy is a new file, whose checkpoints are made again).
         func recordImport(_ what: String, of file: URL) {
             var copy = ""
@@ -616,7 +616,7 @@ do {
         try? FileManager.default.removeItem(at: home)
     }
     for size in options.tools { toolRows += try compareWithTools(size) }
-    // Issue 14: 50 savings accounts with 100k value updates (10k in a quick run).
+    // 50 savings accounts with 100k value updates (10k in a quick run).
     let updates = options.sizes.contains(1_000_000) || options.sizes.contains(100_000) ? 100_000 : 10_000
     let home = root.appendingPathComponent("savings-\(updates)")
     let ledger = FileLedgerStore(directory: home)
@@ -627,13 +627,13 @@ do {
     record(updates, "invest savings (50 accounts)", timeProcess(runs: options.runs) { (["savings"], home.path) })
     record(updates, "invest savings chart", timeProcess(runs: options.runs) { (["savings", "chart"], home.path) })
 
-    // Issue 33: the journal's cycles from their checkpoint, over 100k fills (10k in a quick run).
+    // The journal's cycles from their checkpoint, over 100k fills (10k in a quick run).
     let journalHome = root.appendingPathComponent("journal-\(updates)")
     try LedgerJournalStore(ledger: FileLedgerStore(directory: journalHome)).add(journalFills(updates), listedIn: nil, at: fetchedAt)
     record(updates, "invest journal open", timeProcess(runs: options.runs) { (["journal", "open"], journalHome.path) })
     record(updates, "invest journal stats", timeProcess(runs: options.runs) { (["journal", "stats"], journalHome.path) })
 
-    // Issue 13: performance and returns over 20 years of daily closes (50 tickers; the other 450
+    // Performance and returns over 20 years of daily closes (50 tickers; the other 450
     // valued at their trade prices) and 100k transactions (10k in a quick run), target ≤ 1 s.
     let trades = updates == 100_000 ? 100_000 : 10_000
     let analyticsHome = root.appendingPathComponent("analytics-\(trades)")
@@ -645,7 +645,7 @@ do {
     })
     record(trades, "invest chart (20 y of closes)", timeProcess(runs: options.runs) { (["chart", tickers[0], "--from", "2005-01-01"], analyticsHome.path) })
 
-    // Issue 13: a million-point chart, downsampled keeping the extremes: "well under a second".
+    // A million-point chart, downsampled keeping the extremes: "well under a second".
     var walk = SplitMix64(state: 1)
     var level = 1_000_000
     let million = Plot(points: (0..<1_000_000).map { index in
@@ -659,7 +659,7 @@ do {
     exit(1)
 }
 
-// Issue 15: the live feed, against the test emulator's trade stream (not in a quick run: 20 s).
+// The live feed, against the test emulator's trade stream (not in a quick run: 20 s).
 struct FeedRow { let what: String; let sent: Int; let shown: Int; let cpuPercent: Double }
 var feedRows: [FeedRow] = []
 let emulatorScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import Ledger
 import TestSupport
 import TransactionsTestSupport
 
-/// Issue 30, §4: "did I beat the index?", money-weighted as well as time-weighted. Worked by
+/// "did I beat the index?", money-weighted as well as time-weighted. Worked by
 /// hand: cash only (no growth), three deposits and a withdrawal, and a benchmark with known closes.
 final class BenchmarkComparisonTests: XCTestCase {
     func test_compare_replaysEveryFlowInTheBenchmark_atThatDaysClose() throws {

@@ -71,7 +71,7 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(returns.volatility), deviation * Double(365).squareRoot(), accuracy: 1e-12)
     }
 
-    /// Issue 27, item 4: the index starts at 1 before the first day, so a fall on that day counts.
+    /// The index starts at 1 before the first day, so a fall on that day counts.
     func test_maxDrawdown_countsAFallOnTheFirstDay() throws {
         let history = [makeTransaction(date: "2025-01-06", type: .buy, ticker: "XYZ", quantity: "10", sum: "1000")]
         let closes = [("2025-01-06", "90"), ("2025-01-07", "110"), ("2025-01-08", "100")].map { DailyClose(ticker: "XYZ", day: day($0.0), close: fixed($0.1)) }
@@ -126,7 +126,7 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(values, [50, 50, 120, 120, 140, 140])
     }
 
-    /// Issue 27, item 4: a holdings-only history that starts with a fee had a TWR of −100%.
+    /// A holdings-only history that starts with a fee had a TWR of −100%.
     func test_twr_ofAHoldingsOnlyHistoryStartingWithAFee_isTheHoldingsReturn() throws {
         let history = [makeTransaction(date: "2025-01-03", type: .fee, ticker: "", quantity: "0", sum: "5"),
                        makeTransaction(date: "2025-01-06", type: .buy, ticker: "XYZ", quantity: "10", sum: "1000")]
@@ -138,7 +138,7 @@ final class ReturnsTests: XCTestCase {
         XCTAssertNil(returns.maxDrawdown, "the index never fell")
     }
 
-    /// Issue 27, item 5: three shares bought for 10 were worth 9.99999999 at the rounded price.
+    /// Three shares bought for 10 were worth 9.99999999 at the rounded price.
     func test_valuation_atTheLastTradePrice_isExact_throughASplit() {
         let history = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "XYZ", quantity: "3", sum: "10"),
                        makeTransaction(date: "2024-01-02", type: .split, ticker: "XYZ", quantity: "0", sum: "0", ratio: "7:1")]
@@ -148,7 +148,7 @@ final class ReturnsTests: XCTestCase {
         XCTAssertEqual(values, [10, 10], "3 × 10 ÷ 3, then 21 × 10 ÷ 21")
     }
 
-    /// Issue 27, item 2: a manual price had no effect on returns.
+    /// A manual price had no effect on returns.
     func test_valuation_countsAManualPriceAsItsDaysClose_overAKeptOne() {
         let history = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "FUND", quantity: "2", sum: "100")]
         let kept = PriceHistory([DailyClose(ticker: "FUND", day: day("2024-01-02"), close: 55), DailyClose(ticker: "FUND", day: day("2024-01-04"), close: 57)])

@@ -180,7 +180,7 @@ final class SleepRecorder: @unchecked Sendable {
     func record(_ value: TimeInterval) { lock.withLock { recorded.append(value) } }
 }
 
-/// Issue 30, §2: one run made at most 50 quote requests, so a portfolio of 59 holdings left 9
+/// One run made at most 50 quote requests, so a portfolio of 59 holdings left 9
 /// unpriced; Finnhub's limit is 60 a minute, counted over time, not per run.
 final class QuotePacingTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_720_000_000)

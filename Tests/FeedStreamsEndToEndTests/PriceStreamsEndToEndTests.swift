@@ -41,7 +41,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try emulator.webSocketStats()["connections"] ?? 0, 2)
     }
 
-    /// Issue 29, item 11: a server that completes the handshake and then breaks the protocol once
+    /// A server that completes the handshake and then breaks the protocol once
     /// got a reconnection every half second (37 in 20 s): a connection that doesn't last is a
     /// failure, and the delays keep doubling.
     func test_aServerThatBreaksEveryConnectionAtOnce_isReconnectedToWithBackoff() throws {
@@ -56,7 +56,7 @@ final class PriceStreamsEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(connections, 5, "0.5 s, 1 s, 2 s… (±50%) between tries leaves room for five at most in 4 s: \(events)")
     }
 
-    /// Issue 29, item 3: a server flooding pings once kept the stream from ever asking whether to
+    /// A server flooding pings once kept the stream from ever asking whether to
     /// stop (SIGTERM was ignored for 30 s): a stop request is seen within a quarter second or so.
     func test_aPingFlood_neverKeepsTheStreamFromStopping() throws {
         let emulator = try startEmulator()

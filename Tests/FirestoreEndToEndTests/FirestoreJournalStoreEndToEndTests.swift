@@ -89,7 +89,7 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
         XCTAssertEqual(groups.count, 2, "the fill it can't read is written back, never dropped")
     }
 
-    /// Issue 29, item 12: a NaN, an Infinity or an integer beyond 64 bits in one fill once
+    /// A NaN, an Infinity or an integer beyond 64 bits in one fill once
     /// stopped the whole journal sync.
     func test_aFillWithANumberNoClientHolds_isNamedAndWrittenBackUnchanged_andTheRestSyncs() throws {
         let (sut, emulator, credentials) = try makeSUT()

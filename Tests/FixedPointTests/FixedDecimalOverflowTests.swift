@@ -2,7 +2,7 @@ import XCTest
 import FixedPoint
 import TestSupport
 
-/// Issue 29, item 1: a product or quotient too large for 128 bits is nil, never a trap, and one
+/// A product or quotient too large for 128 bits is nil, never a trap, and one
 /// that fits is exact: its product with the divisor is within half the divisor of the exact
 /// 256-bit product (the standard library's `multipliedFullWidth`). Foundation's `Decimal` is no
 /// oracle here: on Linux its division is off in the fourth digit at these sizes.

@@ -3,7 +3,7 @@ import TerminalKit
 import ClientComposition
 import TestSupport
 
-/// Issue 29, item 8: `--notify` hooks.
+/// `--notify` hooks.
 final class HookProcessTests: XCTestCase {
     func test_aHookThatIgnoresSIGTERM_isKilled_withEverythingItStarted_afterTheGracePeriod() throws {
         let directory = makeTemporaryDirectory()

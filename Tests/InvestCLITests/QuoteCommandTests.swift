@@ -4,7 +4,7 @@ import TestSupport
 
 /// Quotes as a user meets them: in words, and within the quote service's rate limit.
 final class QuoteCommandTests: XCTestCase {
-    /// Issue 30, §2: one run made at most 50 requests, so 10 of 60 holdings went unpriced; the
+    /// One run made at most 50 requests, so 10 of 60 holdings went unpriced; the
     /// limit is Finnhub's 60 a minute, which the emulator enforces as Finnhub does (429).
     func test_aPortfolioOfSixtyHoldings_isFullyPricedOnItsFirstRun_withinFinnhubsFreeLimit() throws {
         let emulator = try startEmulator()

@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 
 /// `invest` at a real terminal: tmux running an interactive bash with job control, the real
-/// `less` and `more`, keys typed and text pasted as a person does (issue 26).
+/// `less` and `more`, keys typed and text pasted as a person does.
 final class RealTerminalTests: XCTestCase {
     // MARK: - The tour
 
@@ -187,7 +187,7 @@ final class RealTerminalTests: XCTestCase {
         XCTAssertFalse(plain.contains("\u{1B}[1m"), plain)
     }
 
-    /// Issue 29, item 13: a note's control characters once reached the terminal raw in CSV.
+    /// A note's control characters once reached the terminal raw in CSV.
     func test_csvAndJSONAtTheTerminal_showControlCharactersAsEscapes_butAFileGetsTheBytes() throws {
         let terminal = try makeTerminal()
         XCTAssertEqual(try terminal.run("invest add --type deposit --sum 5 --date 2024-01-02 --note \"$(printf 'a\\033[2Jb\\033]0;pwned\\007c')\" >/dev/null"), 0)
@@ -226,7 +226,7 @@ final class RealTerminalTests: XCTestCase {
 
     // MARK: - The full-screen feed
 
-    /// Issue 30, §2: a run that must wait for the quote service's per-minute limit says so at a
+    /// A run that must wait for the quote service's per-minute limit says so at a
     /// terminal, then prices the holding.
     func test_aWaitForTheQuoteServicesMinute_isShownAtTheTerminal() throws {
         let emulator = try startEmulator()

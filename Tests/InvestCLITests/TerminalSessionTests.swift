@@ -77,7 +77,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertFalse(unpaged.transcript.contains("PAGED:"), unpaged.transcript)
     }
 
-    // MARK: - The live feed (seed 004)
+    // MARK: - The live feed
 
     func test_liveFeed_showsEveryStockByPrice_overOneConnection_andStopStartAndQuitWork() throws {
         let emulator = try startEmulator()

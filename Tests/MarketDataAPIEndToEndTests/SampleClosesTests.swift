@@ -13,7 +13,7 @@ final class SampleClosesTests: XCTestCase {
         let closes = try sut.closes(of: "AAPL", from: CalendarDay(iso: "2026-11-01")!, to: CalendarDay(iso: "2026-11-22")!)
 
         XCTAssertEqual(closes.last?.day.iso, "2026-11-20", "Friday")
-        XCTAssertEqual(closes.suffix(2).map(\.close), [fixed("172.88"), fixed("174.26")], "seed 000's previous close, then its price")
+        XCTAssertEqual(closes.suffix(2).map(\.close), [fixed("172.88"), fixed("174.26")], "the sample's previous close, then its price")
         XCTAssertEqual(closes.count, 15, "the weekdays from 2 to 20 November")
         XCTAssertTrue(closes.allSatisfy { $0.close.rounded(toFractionDigits: 2) == $0.close && $0.close > .zero }, "whole cents")
     }

@@ -6,7 +6,7 @@ import TestSupport
 import Ledger
 
 /// Twelve Data's daily history against the loopback emulator, which answers as its docs say:
-/// closes as decimal strings, errors in the body with HTTP 200, 8 calls a minute (issue 30, §1).
+/// closes as decimal strings, errors in the body with HTTP 200, 8 calls a minute, as Twelve Data documents them.
 final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
     func test_closes_deliversOneCloseAWeekday_asTheExactDecimalsServed() throws {
         let emulator = try startEmulator()

@@ -10,7 +10,7 @@ import NetWorth
 import TransactionsTestSupport
 import TestSupport
 
-/// Issue 31's worked example through the portfolio itself: a GBP-based investor buys a USD
+/// A GBP-based investor buys a USD
 /// stock on two dates at two rates and sells part. Every figure is worked by hand in the comments.
 final class BaseCurrencyConverterTests: XCTestCase {
     func test_thePortfolio_inTheBaseCurrency_costsEachBuyAtItsOwnDaysRate_andValuesAtTodays() throws {

@@ -11,7 +11,7 @@ import NetWorth
 import TransactionsTestSupport
 import TestSupport
 
-/// Issue 31's net worth, worked by hand: a GBP-based investor with two accounts, dollars
+/// A GBP-based investor with two accounts, dollars
 /// bought with pounds, a US stock partly moved to the other account, a London stock quoted in
 /// pence, and a savings account.
 final class ComputeNetWorthUseCaseTests: XCTestCase {

@@ -101,7 +101,7 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "Hello, chunked world")
     }
 
-    /// Issue 29: a chunk size near 2^63 after a first chunk once overflowed the size check and
+    /// A chunk size near 2^63 after a first chunk once overflowed the size check and
     /// trapped; it is a body over the limit like any other.
     func test_aChunkSizeNearTheIntegersLimit_isTooLarge_notATrap() throws {
         let emulator = try startEmulator()
@@ -111,7 +111,7 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
         }
     }
 
-    /// Issue 29, item 3: a server that never stops sending (endless interim heads, endless
+    /// A server that never stops sending (endless interim heads, endless
     /// trailers) once kept a request alive 100 s at full CPU: the deadline holds on every read.
     func test_aServerThatNeverStopsSending_isStoppedByTheDeadline_orTheCaps() throws {
         let emulator = try startEmulator()
@@ -125,7 +125,7 @@ final class SocketHTTPClientTests: XCTestCase, HTTPClientSpecs {
         }
     }
 
-    /// Issue 10: waiting for a silent server must use no CPU to speak of (URLSession used 65% of
+    /// Waiting for a silent server must use no CPU to speak of (URLSession used 65% of
     /// a core). The bound is a resource, not a speed: a tenth of the time waited.
     func test_waitingForASilentServer_usesNoCPUToSpeakOf() throws {
         let emulator = try startEmulator()

@@ -54,7 +54,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertEqual(thrownError(JournalError.self) { try sut.tag(id, setups: nil, mistakes: nil, rating: nil) }, .nothingToChange)
     }
 
-    /// Issue 29, item 4: a tag with a control character, written by the web app, once made every
+    /// A tag with a control character, written by the web app, once made every
     /// journal command fail on this machine after a sync.
     func test_theValidator_refusesAnnotationsTheJournalCouldNotRead_andPassesNewerOnes() {
         let good = AnnotationsLedgerCodec.ratingEntry(key: key, .init(setups: ["VWAP"], mistakes: [], rating: 4), updatedAt: 1)
@@ -68,7 +68,7 @@ final class AnnotateJournalUseCaseTests: XCTestCase {
         XCTAssertTrue(rejections.first?.reasons.first?.contains("setups") == true, "\(rejections)")
     }
 
-    /// Issue 28, item 6: the web editor keeps HTML; a plain-text note is kept as the HTML it opens.
+    /// The web editor keeps HTML; a plain-text note is kept as the HTML it opens.
     func test_note_isKeyedByDay_keptAsTheWebEditorsHTML_andAnEmptyOneRemovesIt() throws {
         let (sut, ledger) = makeSUT()
 

@@ -20,7 +20,7 @@ final class ImportExecutionsUseCaseTests: XCTestCase {
         XCTAssertEqual(try LoadJournalUseCase(store: LedgerJournalStore(ledger: ledger)).executions().map(\.price), [fixed("1.20"), fixed("1.50"), fixed("1.80")])
     }
 
-    /// Issue 28, item 4: the web app rebuilds its fills from `uploadedFiles`, where no import of
+    /// The web app rebuilds its fills from `uploadedFiles`, where no import of
     /// this client's was listed, so a web upload dropped them all.
     func test_import_listsItsNewFillsUnderTheFilesName_inTheStatementsOrder_addingToAnEarlierListOfThatName() throws {
         let store = LedgerJournalStore(ledger: InMemoryLedgerStore())
@@ -34,7 +34,7 @@ final class ImportExecutionsUseCaseTests: XCTestCase {
                        "a file that added nothing is listed nowhere")
     }
 
-    /// Issue 27, item 12: earlier releases kept a statement's own time and `3 JUL 25`, so their
+    /// Earlier releases kept a statement's own time and `3 JUL 25`, so their
     /// ids differ from the web app's; a statement they imported isn't added again.
     func test_import_skipsAFillAnEarlierReleaseImportedUnderItsFormerID() throws {
         let ledger = InMemoryLedgerStore()

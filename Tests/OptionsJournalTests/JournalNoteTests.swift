@@ -1,7 +1,7 @@
 import XCTest
 import OptionsJournal
 
-/// Issue 28, item 6: notes are the web editor's (Quill's) HTML; the CLI showed it raw and wrote
+/// Notes are the web editor's (Quill's) HTML; the CLI showed it raw and wrote
 /// plain text.
 final class JournalNoteTests: XCTestCase {
     func test_html_isAParagraphALine_anEmptyLineABreak_andTextEscaped() {

@@ -4,7 +4,7 @@ import FixedPoint
 @testable import OptionsJournal
 import TestSupport
 
-/// Seed 001's calculations on a statement worked by hand (times in New York, EDT = UTC−4):
+/// The web app's calculations on a statement worked by hand (times in New York, EDT = UTC−4):
 ///
 /// - SPY 580 CALL, cycle 1 on 3 July: buys 2 @ 1.20 and 1 @ 1.50 (cost 240 + 150 = 390), sells 2 @
 ///   1.80 and 1 @ 1.00 (proceeds 360 + 100 = 460): +70, ROI 70 ÷ 390 = 17.94871795%.
@@ -93,7 +93,7 @@ final class TradeCyclesTests: XCTestCase {
         ], "a day without losses has no profit factor (—)")
     }
 
-    /// Issue 27, item 13: the web app's dashboard files a trade under the UTC date of its first buy.
+    /// The web app's dashboard files a trade under the UTC date of its first buy.
     func test_theDashboardsCumulativePL_filesATradeUnderTheUTCDateOfItsFirstBuy() throws {
         let statement = """
         Account Trade History
@@ -110,7 +110,7 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertEqual(dashboard.cumulativeByDay.map(\.profitLoss), [fixed("50")])
     }
 
-    /// Issue 27, item 11: a close of more than was open kept the position open for good.
+    /// A close of more than was open kept the position open for good.
     func test_aCloseOfMoreThanIsOpen_closesWhatIsOpen_andTheContractsLaterCyclesStillClose() throws {
         let statement = """
         Account Trade History
@@ -128,7 +128,7 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertEqual(result.unmatched.map(\.execution.quantity), [fixed("1")], "the one contract closed beyond what was open")
     }
 
-    /// Issue 27, item 9: two identical fills in one statement were taken as one imported twice.
+    /// Two identical fills in one statement were taken as one imported twice.
     func test_identicalFillsInOneStatement_areEachAFill_andTheStatementImportedAgainAddsNothing() throws {
         let statement = """
         Account Trade History
@@ -151,7 +151,7 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertEqual(trades.map(\.profitLoss), [fixed("100")], "both sells close the two contracts: +50 each")
     }
 
-    /// Issue 27, item 15: the web app's spreadsheet reader takes a comma between digits as a
+    /// The web app's spreadsheet reader takes a comma between digits as a
     /// thousands separator.
     func test_quantities_readThousandsSeparatorsAsTheWebAppsReaderDoes() throws {
         let statement = """
@@ -168,7 +168,7 @@ final class TradeCyclesTests: XCTestCase {
         XCTAssertNil(ThinkorswimStatement.spreadsheetNumber("1,2,3"), "the regular expression's pass leaves '12,3', not a number")
     }
 
-    /// Issue 27, item 10: the web app adds a day's trades up in the order they closed.
+    /// The web app adds a day's trades up in the order they closed.
     func test_aDaysCumulativeChart_addsTradesInTheOrderTheyClosed() throws {
         let statement = """
         Account Trade History

@@ -95,7 +95,7 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
         XCTAssertEqual(average.totalCostBasis, fixed("20"))
     }
 
-    /// Issue 27, item 3: the holdings' totals leave cash out; the report carries it beside them.
+    /// The holdings' totals leave cash out; the report carries it beside them.
     func test_display_givesTheCashBalanceAndTheValueWithCash_onlyWhenCashIsTracked() throws {
         let (sut, transactions, prices) = makeSUT()
         transactions.stored = [makeTransaction(id: "1", ticker: "AAA", quantity: "2", sum: "20")]

@@ -32,7 +32,7 @@ final class FinnhubPriceLoaderEndToEndTests: XCTestCase {
             "FAR": ["c": 10, "d": 0, "dp": 0, "pc": 10, "t": 1e20],
             "NEG": ["c": -5, "d": 0, "dp": 0, "pc": 10, "t": 1_720_000_000],
             "HUGE": ["c": 1e40, "d": 0, "dp": 0, "pc": 10, "t": 1_720_000_000],
-            // Issue 29, item 6: representable, but over the cap typed prices are held to, so it
+            // Representable, but over the cap typed prices are held to, so it
             // could be cached and kept as a close no reader accepts.
             "OVERCAP": ["c": 1e22, "d": 0, "dp": 0, "pc": 1e-8, "t": 1_720_000_000],
             "JUSTOVER": ["c": 1_000_000_000_000.01, "d": 0, "dp": 0, "pc": 10, "t": 1_720_000_000],

@@ -54,7 +54,7 @@ final class SavingsChartTests: XCTestCase {
         XCTAssertEqual(all.map(\.value), [fixed("100"), fixed("140"), fixed("100"), fixed("200"), fixed("200")])
     }
 
-    /// Seed 003's set 3, worked by hand: £100 more each month, on the 1st (account 1, 10:00) and
+    /// The third sample set, worked by hand: £100 more each month, on the 1st (account 1, 10:00) and
     /// the 15th (account 2, 14:00), for the six months after the accounts opened on 2026-05-23.
     /// Today is 2026-11-23, so all twelve are in the past: £600 each, £1,200 together, and the
     /// portfolio rises by £100 at each of the twelve updates.

@@ -25,7 +25,7 @@ func savingsError(_ body: () throws -> Any) -> SavingsError? {
     }
 }
 
-/// 2025-07-27 14:30:00 UTC, the seed's example moment.
+/// 2025-07-27 14:30:00 UTC, the example moment of the sample sets.
 let july27 = Date(timeIntervalSince1970: 1_753_626_600)
 
 func day(_ days: Double, after date: Date = july27) -> Date { date.addingTimeInterval(days * 86_400) }

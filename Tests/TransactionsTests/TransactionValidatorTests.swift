@@ -5,7 +5,7 @@ import TestSupport
 import TransactionsTestSupport
 
 final class TransactionValidatorTests: XCTestCase {
-    /// Issue 30, §3: symbols of any exchange, with one rule.
+    /// Symbols of any exchange, with one rule.
     func test_tickers_ofAnyExchange_andIndexes_areAccepted_andStoredUpperCase() {
         for ticker in ["AAPL", "BRK.B", "VWRL.L", "7203.T", "0700.HK", "^GSPC", "brk-b", "^ftse"] {
             XCTAssertEqual(TransactionValidator.normalizedTicker(ticker), ticker.uppercased(), ticker)

@@ -4,7 +4,7 @@ import FixedPoint
 import LiveFeed
 import Networking
 
-/// Seed 004's design: one connection to an echo server; every interval, a made-up price for
+/// The design: one connection to an echo server; every interval, a made-up price for
 /// each symbol goes out as `{"symbol","price","timestamp"}`, and only what comes back is shown.
 public final class EchoPriceStream: PriceStreaming {
     private let url: URL
@@ -13,7 +13,7 @@ public final class EchoPriceStream: PriceStreaming {
     private let random: () -> UInt64
 
     /// - Parameters:
-    ///   - interval: how often every symbol is sent (seed 004: 2 s).
+    ///   - interval: how often every symbol is sent (the echo server's clients use 2 s).
     ///   - random: the walks' randomness, fixed by tests.
     public init(url: URL, trustedAuthorities: URL?, interval: TimeInterval = 2, timeout: TimeInterval = 10,
                 random: @escaping () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }) {
@@ -152,7 +152,7 @@ enum StreamJSON {
     }
 }
 
-/// ISO 8601 with milliseconds, UTC, as the seed's messages carry it.
+/// ISO 8601 with milliseconds, UTC, as the echo protocol's messages carry it.
 enum StreamTime {
     static func iso8601(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))

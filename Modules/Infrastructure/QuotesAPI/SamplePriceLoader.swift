@@ -2,7 +2,7 @@ import Foundation
 import FixedPoint
 import CurrentPrices
 
-/// Built-in prices for seed 000's ten stocks, so the tool works offline with no API key.
+/// Built-in prices for the catalog's ten stocks, so the tool works offline with no API key.
 /// Every output that uses them says "sample prices".
 public final class SamplePriceLoader: PriceLoader, Sendable {
     /// The bundled stocks.json, kept in source so a copied binary never loses it.

@@ -5,7 +5,7 @@ import FixedPoint
 import Transactions
 import Analytics
 
-/// `invest chart TICKER`: seed 000's price line chart, from the ticker's daily closes.
+/// `invest chart TICKER`: a price line chart, from the ticker's daily closes.
 struct ChartCommand: Command {
     let history: () throws -> TickerHistoryLoading
     let spec = CommandSpec(

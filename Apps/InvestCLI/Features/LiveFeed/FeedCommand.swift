@@ -4,7 +4,7 @@ import ClientComposition
 import FixedPoint
 import LiveFeed
 
-/// `invest feed`: seed 004's live prices over one WebSocket. On a terminal, a full-screen view;
+/// `invest feed`: live prices over one WebSocket. On a terminal, a full-screen view;
 /// for scripts (or `--format ndjson`), one JSON line per update.
 struct FeedCommand: Command {
     let stream: (_ source: String) throws -> PriceStreaming
@@ -13,7 +13,7 @@ struct FeedCommand: Command {
     let spec = CommandSpec(
         name: "feed", summary: "Live prices over one WebSocket: a full-screen view, or JSON lines for scripts",
         usage: "feed [SYMBOL] [--symbols A,B,…] [--source echo|finnhub] [--format table|ndjson] [--duration S] [--count N]",
-        options: [.value("symbols", "A,B,…", "The symbols to follow (default: seed 004's 25)"),
+        options: [.value("symbols", "A,B,…", "The symbols to follow (default: the 25 most traded)"),
                   .value("source", "echo|finnhub", "echo (default): made-up prices through INVEST_FEED_URL's echo server; finnhub: real trades (FINNHUB_API_KEY)"),
                   .value("format", "table|ndjson", "table: the live view on a terminal (default there); ndjson: a JSON line per update (default elsewhere)"),
                   .value("duration", "S", "Stop after S seconds"),

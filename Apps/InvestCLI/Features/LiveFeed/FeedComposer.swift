@@ -6,7 +6,7 @@ import ClientComposition
 
 /// The live feed's stream, chosen from the settings.
 extension AppComposer {
-    /// The live feed's source: the echo server of INVEST_FEED_URL (seed 004's), or Finnhub's
+    /// The live feed's source: the echo server of INVEST_FEED_URL, or Finnhub's
     /// trade stream with FINNHUB_API_KEY. `SSL_CERT_FILE` names the authorities to trust instead
     /// of the system's.
     func priceStream(source: String) throws -> PriceStreaming {

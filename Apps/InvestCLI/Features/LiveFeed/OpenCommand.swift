@@ -3,7 +3,7 @@ import TerminalKit
 import ClientComposition
 import LiveFeed
 
-/// `invest open stocks://symbol/AAPL`: seed 004's deep link. On a terminal it opens the symbol's
+/// `invest open stocks://symbol/AAPL`: the feed's deep link. On a terminal it opens the symbol's
 /// live details; elsewhere it prints what is known about the symbol.
 struct OpenCommand: Command {
     let feed: FeedCommand

@@ -6,7 +6,7 @@ import OptionsJournal
 import LocalFileStore
 import Ledger
 
-/// `invest journal …`: seed 001's options trade journal, with the web app's calculations.
+/// `invest journal …`: the options trade journal, with the web app's calculations.
 struct JournalCommands {
     let load: () throws -> LoadJournalUseCase
     let importer: () throws -> ImportExecutionsUseCase

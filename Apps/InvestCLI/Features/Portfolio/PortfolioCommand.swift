@@ -14,7 +14,7 @@ struct PortfolioCommand: Command {
     let configuredCostBasis: () -> String?
     let trends: Trends
     let accounts: () throws -> AccountsView
-    /// What holdings cost without --cost-basis or INVEST_COST_BASIS (seed 002's moving average).
+    /// What holdings cost without --cost-basis or INVEST_COST_BASIS (the moving average most brokers show).
     static let defaultCostBasis = CostBasisMethod.average
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",

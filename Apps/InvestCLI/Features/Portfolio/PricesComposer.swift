@@ -25,7 +25,7 @@ extension AppComposer {
         try pricesLoader(offline: offline, reusingFreshPrices: true)
     }
 
-    /// Seed 000's pull-to-refresh: live prices now, the 60 s reuse skipped.
+    /// Pull to refresh: live prices now, the 60 s reuse skipped.
     func refreshedPricesLoader() throws -> (PricesLoading, PriceMode) {
         try pricesLoader(offline: false, reusingFreshPrices: false)
     }

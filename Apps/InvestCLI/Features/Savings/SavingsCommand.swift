@@ -5,7 +5,7 @@ import FixedPoint
 import Savings
 import LocalFileStore
 
-/// `invest savings …`: accounts tracked by what they are worth now and then (seed 003). Nobody
+/// `invest savings …`: accounts tracked by what they are worth now and then. Nobody
 /// enters transactions; the user records values, and totals and charts come from those.
 struct SavingsCommands {
     let load: () throws -> SavingsLoading
@@ -88,7 +88,7 @@ struct SavingsCommands {
                                arguments: [.required("FILE|-", completes: .file)])) { arguments, io, presentation in
                 try importFile(arguments.positionals[0], dryRun: arguments.has("dry-run"), presentation: presentation, io: io)
             },
-            action(CommandSpec(name: "savings demo", summary: "Show seed 003's test set in a throwaway home",
+            action(CommandSpec(name: "savings demo", summary: "Show a worked example in a throwaway home",
                                options: [.value("set", "3|2", "Test set 3 (simple, the default) or 2 (two years, six accounts)")])) { arguments, io, _ in
                 let set = arguments.value("set") ?? "3"
                 guard set == "3" || set == "2" else { throw CLIError.usage("--set '\(set.escapedForTerminal)': use 3 or 2.") }

@@ -30,7 +30,7 @@ extension AppComposer {
     }
 
     /// INVEST_CURRENCY; else the sign of INVEST_BASE_CURRENCY when one is chosen, since the net
-    /// worth counts savings in it; else £ (seed 003's).
+    /// worth counts savings in it; else £, as savings accounts were first kept in pounds.
     func currencySymbol() -> String {
         if let symbol = configuration()["INVEST_CURRENCY"] {
             return String(symbol.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8))
@@ -41,7 +41,7 @@ extension AppComposer {
 
     private static let signs = ["GBP": "£", "USD": "$", "EUR": "€", "JPY": "¥"]
 
-    /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: seed 003 is offline-first.
+    /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: savings are offline-first.
     func syncsSavings() throws -> Bool {
         guard let text = configuration()["INVEST_SYNC_SAVINGS"] else { return false }
         guard let syncs = Configuration.boolean(text) else { throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.") }

@@ -3,7 +3,7 @@ import TerminalKit
 import ClientComposition
 import Savings
 
-/// `invest savings demo`: one of seed 003's test sets in a throwaway home, shown through the
+/// `invest savings demo`: a worked example of three accounts in a throwaway home, shown through the
 /// real commands, so the numbers can be checked by hand.
 struct SavingsDemo {
     let context: InvestContext
@@ -21,11 +21,11 @@ struct SavingsDemo {
             let sample = SavingsSampleSets.set3(now: now, timeZone: context.timeZone)
             script += sample.accounts.map { ["savings", "add", $0.name, "--at", Timestamp.iso8601($0.createdAt)] }
             rows = sample.rows
-            io.console.write("Seed 003's test set 3 in a throwaway home (\(home.path)), removed afterwards: two accounts worth £100 more each month, "
+            io.console.write("Sample set 3 in a throwaway home (\(home.path)), removed afterwards: two accounts worth £100 more each month, "
                 + "on the 1st at 10:00 and on the 15th at 14:00, for the six months after they opened; updates after now are skipped.\n")
         } else {
             rows = SavingsSampleSets.set2(now: now, timeZone: context.timeZone)
-            io.console.write("Seed 003's test set 2 in a throwaway home (\(home.path)), removed afterwards: six accounts over two years.\n")
+            io.console.write("Sample set 2 in a throwaway home (\(home.path)), removed afterwards: six accounts over two years.\n")
         }
         let file = home.appendingPathComponent("set\(set).csv")
         let csv = "account,timestamp,value\n" + rows.map { "\(CSV.quote($0.account)),\(Timestamp.iso8601($0.at)),\($0.value)\n" }.joined()

@@ -23,7 +23,7 @@ struct DemoCommand: Command {
         ["portfolio"],
         ["quote", "AAPL", "NVDA", "TSLA"],
         ["export", "--format", "json"],
-        // The trading desk (seed 000): a market buy, a refused oversell, the cash, a watchlist and an alert firing.
+        // The trading desk: a market buy, a refused oversell, the cash, a watchlist and an alert firing.
         ["buy", "AAPL", "2", "--yes"],
         ["sell", "NVDA", "1", "--yes"],
         ["cash", "--statement"],

@@ -3,7 +3,7 @@ import CurrentPrices
 import Transactions
 import TradingDesk
 
-/// The trading desk's use cases (seed 000): cash, market orders, the catalog, the watchlist and alerts.
+/// The trading desk's use cases: cash, market orders, the catalog, the watchlist and alerts.
 extension AppComposer {
     func cashStatement() throws -> CashStatementRetrieving {
         RetrieveCashStatementUseCase(transactions: try retrieveTransactions(), scope: try accountScope())

@@ -6,7 +6,7 @@ import Transactions
 import TradingDesk
 
 /// `invest buy|sell TICKER QUANTITY`: a trade at the market price, shown and confirmed before it
-/// is saved (seed 000 steps 4 and 5).
+/// is saved, so a stale price is never used unasked.
 struct MarketOrderCommand: Command {
     let side: OrderSide
     let orders: () throws -> (MarketOrderPlacing, PriceMode)

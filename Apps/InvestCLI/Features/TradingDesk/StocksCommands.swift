@@ -29,7 +29,7 @@ struct StocksCommand: Command {
     }
 }
 
-/// `invest stock view TICKER`: everything about one stock, seed 000's stock detail.
+/// `invest stock view TICKER`: everything about one stock, as a stock's detail page shows it.
 struct StockCommand: Command {
     let search: () throws -> StocksSearching
     let prices: () throws -> (PriceLoader, PriceMode)

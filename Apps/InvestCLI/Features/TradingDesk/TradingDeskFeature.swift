@@ -4,7 +4,7 @@ import Ledger
 import TradingDesk
 
 extension FeatureRegistration {
-    /// Seed 000's trading desk: cash, market orders, the catalog, the watchlist and alerts.
+    /// The trading desk: cash, market orders, the catalog, the watchlist and alerts.
     static let desk = FeatureRegistration(title: "Trading desk", kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds,
                                           validator: { _ in DecodingEntryValidator.tradingDesk },
                                           legacySpellings: StockCommand.legacySpellings + AlertCommands.legacySpellings) { app in

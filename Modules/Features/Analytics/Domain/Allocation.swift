@@ -6,7 +6,7 @@ import Portfolio
 import TradingDesk
 import CurrentPrices
 
-/// Seed 000 step 7.1's split by category, with Cash when cash is tracked.
+/// The split by category, with Cash when cash is tracked.
 public enum AssetCategory: String, Sendable, CaseIterable {
     case equity = "Equity", debt = "Debt", hybrid = "Hybrid", other = "Other", cash = "Cash"
 

@@ -9,7 +9,7 @@ public enum CredentialsProblem: Equatable, Sendable {
 
 /// Every way an auth use case fails. No case carries a token or a password.
 public enum AuthError: Error, Equatable, Sendable {
-    /// Every problem with the input at once (seed 000: the user fixes them in one go).
+    /// Every problem with the input at once, so the user fixes them in one go.
     case invalid([CredentialsProblem])
     case emailAlreadyRegistered
     case wrongCredentials

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Seed 000's rules, checked before anything is sent: all problems are reported together.
+/// The sign-up rules, checked before anything is sent: all problems are reported together.
 public enum CredentialsValidator {
     public static let minimumPasswordLength = 8
 

@@ -3,7 +3,7 @@ import FixedPoint
 
 /// Where prices come from.
 public enum FeedSource: String, Sendable {
-    /// Prices this client made up, as seed 004 does, shown once the echo server sends them back.
+    /// Prices this client made up, as the echo server's clients do, shown once the echo server sends them back.
     case echo
     /// Trades from Finnhub's stream.
     case finnhub

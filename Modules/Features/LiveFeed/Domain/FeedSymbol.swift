@@ -18,7 +18,7 @@ public struct FeedSymbol: Equatable, Sendable {
     }
 }
 
-/// Seed 004's 25 stocks, with their names, descriptions and starting prices.
+/// The feed's 25 stocks, with their names, descriptions and starting prices.
 public enum FeedCatalog {
     public static let defaults: [FeedSymbol] = [
         ("AAPL", "178.50", "Apple Inc.", "Designs, manufactures and markets smartphones, personal computers, tablets, wearables and accessories worldwide."),
@@ -59,7 +59,7 @@ public enum FeedCatalog {
     }
 }
 
-/// `stocks://symbol/{SYMBOL}`, seed 004's deep link, in any case.
+/// `stocks://symbol/{SYMBOL}`, the feed's deep link, in any case.
 public enum FeedDeepLink {
     public static func symbol(in link: String) -> String? {
         let prefix = "stocks://symbol/"

@@ -1,7 +1,7 @@
 import Foundation
 import FixedPoint
 
-/// Seed 004's made-up prices: each step moves up to 2% either way from the last price, kept
+/// Made-up prices: each step moves up to 2% either way from the last price, kept
 /// within 50%–150% of the start and rounded to the cent, all in exact decimals. The randomness
 /// is injected, so a test can fix it.
 public struct RandomWalk {

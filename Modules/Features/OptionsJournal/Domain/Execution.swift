@@ -2,7 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 
-/// One fill from a broker's statement, as seed 001's web app keeps it.
+/// One fill from a broker's statement, as the Stockhours web app keeps it.
 public struct Execution: Equatable, Sendable {
     public enum Side: String, Sendable { case buy = "BUY", sell = "SELL" }
     public enum PositionEffect: String, Sendable { case open = "OPEN", close = "CLOSE" }

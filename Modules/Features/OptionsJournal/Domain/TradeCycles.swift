@@ -55,7 +55,7 @@ public struct UnmatchedClose: Equatable, Sendable {
     public let execution: Execution
 }
 
-/// Seed 001's cycles: executions flattened, sorted by time and grouped by contract; a cycle
+/// The web app's cycles: executions flattened, sorted by time and grouped by contract; a cycle
 /// closes when the position is back to 0 and becomes one trade. Beyond the web app, which only
 /// knows BUY TO OPEN / SELL TO CLOSE on options: short cycles, stocks (multiplier 1), positions
 /// still open, and fees.

@@ -2,7 +2,7 @@ import Foundation
 import FixedPoint
 import CurrentPrices
 
-/// One ticker's position, by seed 002's definitions plus moving-average cost.
+/// One ticker's position, by the product's definitions plus moving-average cost.
 public struct Holding: Equatable, Sendable {
     public let ticker: String
     public let quantity: FixedDecimal

@@ -5,7 +5,7 @@ import Ledger
 
 /// Which shares a sell is taken to have sold, deciding cost basis and realized profit.
 public enum CostBasisMethod: String, CaseIterable, Sendable {
-    /// Moving average: every share held costs the same (seed 002's behaviour).
+    /// Moving average: every share held costs the same (the default, as most brokers show it).
     case average
     /// First in, first out: a sell takes the oldest shares still held.
     case fifo

@@ -4,7 +4,7 @@ import CurrentPrices
 import Currencies
 import Transactions
 
-/// Seed 002's "Display portfolio": retrieve the transactions, load the prices of what is still
+/// Display the portfolio: retrieve the transactions, load the prices of what is still
 /// held, and calculate. One use case for every client, with one rule for holdings without a
 /// price: they are left out of every total and named (`PortfolioSummary.unpricedTickers`),
 /// never valued at 0.
@@ -55,7 +55,7 @@ public protocol PortfolioDisplaying {
 }
 
 public extension PortfolioDisplaying {
-    /// Seed 002's moving average.
+    /// The moving average.
     func display(sort: PortfolioSort) throws(DisplayPortfolioError) -> PortfolioReport {
         try display(sort: sort, costBasis: .average)
     }

@@ -70,7 +70,7 @@ extension SavingsAccountsHolding {
     }
 }
 
-/// Every account with its updates: the seed's update-only model, where current values and
+/// Every account with its updates: the update-only model, where current values and
 /// charts are worked out from the raw updates each time, never cached.
 public struct SavingsBook: SavingsAccountsHolding, Equatable, Sendable {
     public let accounts: [SavingsAccount]

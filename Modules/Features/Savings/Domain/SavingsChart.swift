@@ -15,7 +15,7 @@ public struct ChartPoint: Equatable, Sendable {
     }
 }
 
-/// The seed's two charts, from raw updates. Both run on to `now`, so a chart shows how fresh its
+/// The two charts, from raw updates. Both run on to `now`, so a chart shows how fresh its
 /// data is.
 public enum SavingsChart {
     /// One account's updates in date order.
@@ -25,7 +25,7 @@ public enum SavingsChart {
 
     /// The whole portfolio, built over every update in date order: each update sets its
     /// account's running value (by id, never by name), and a point is the sum of those values.
-    /// Closed accounts are left out, as in the seed; with `includingClosed`, each counts until it
+    /// Closed accounts are left out, as a user expects; with `includingClosed`, each counts until it
     /// closed, when its value leaves the sum.
     public static func portfolio(_ book: SavingsBook, includingClosed: Bool, now: Date) -> [ChartPoint] {
         let counted = book.accounts.filter { includingClosed || $0.isActive }

@@ -1,7 +1,7 @@
 import Foundation
 import FixedPoint
 
-/// Seed 003's test data, deterministic, for the demo, the tests and the benchmark.
+/// Sample savings data, deterministic, for the demo, the tests and the benchmark.
 public enum SavingsSampleSets {
     public struct Row: Equatable, Sendable {
         public let account: String

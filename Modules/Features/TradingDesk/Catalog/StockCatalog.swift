@@ -10,7 +10,7 @@ public struct Stock: Equatable, Hashable, Sendable {
     }
 }
 
-/// The stocks invest knows without asking anyone: seed 000's ten, with their names. All ten are
+/// The stocks invest knows without asking anyone: ten, with their names. All ten are
 /// common stock, so their category is Equity.
 public enum StockCatalog {
     public static let builtIn: [Stock] = [

@@ -53,11 +53,11 @@ public protocol MarketOrderPlacing {
     func place(_ order: MarketOrder, allowStale: Bool) throws(MarketOrderError) -> Transaction
 }
 
-/// Seed 000 step 4: buy and sell at the current price. The price is a live quote whenever the
+/// Buy and sell at the current price. The price is a live quote whenever the
 /// service answers (a cache's reuse would trade at an old price); when it doesn't, the last
-/// known price is offered as stale, and used only when the order allows it (seed 000 step 5).
+/// known price is offered as stale, and used only when the order allows it: a user would rather know than be refused.
 public final class PlaceMarketOrderUseCase: MarketOrderPlacing {
-    /// Seed 000 step 5 clamps large quantities: a million shares of one stock in one order is
+    /// Large quantities are clamped: a million shares of one stock in one order is
     /// a typo, not a trade.
     public static let maximumQuantity = FixedDecimal(1_000_000)
 

@@ -72,7 +72,7 @@ extension TransactionType {
         }
     }
 
-    /// Seed 000 calls a trade a trade; everything else moves cash or shares around it.
+    /// A trade is a buy or a sell; everything else moves cash or shares around it.
     public var isTrade: Bool { self == .buy || self == .sell }
 }
 
@@ -168,7 +168,7 @@ public struct Transaction: Hashable, Sendable {
                                       otherFields: otherFields)
     }
 
-    /// Derived, never entered: seed 002 has the user type quantity and sum and computes the price.
+    /// Derived, never entered: the user types quantity and sum, the figures on a contract note.
     /// Rounded half-to-even to 8 fractional digits; nil for a type without a quantity.
     public var price: FixedDecimal? { type.isTrade ? sum.divided(by: quantity) : nil }
 

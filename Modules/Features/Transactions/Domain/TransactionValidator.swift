@@ -28,7 +28,7 @@ extension Transaction {
     }
 }
 
-/// Seed 002: "the system does not save until all fields are correct", so every field is checked
+/// Nothing is saved until all fields are correct, so every field is checked
 /// and all errors are returned together. Which fields a draft needs depends on its type
 /// (`TransactionType.ticker` and the like); a draft without a valid type is judged as a buy.
 public enum TransactionValidator {
