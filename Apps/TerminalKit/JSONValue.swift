@@ -97,7 +97,7 @@ public enum JSONValue {
 }
 
 public enum JSON {
-    /// Every JSON document the clients print carries this; the README documents each shape.
+    /// Every JSON document the clients print carries this; docs/output-and-scripting.md documents each shape.
     public static let schemaVersion = 1
 
     /// A single result: an object that starts with the schema's version.
