@@ -112,6 +112,7 @@ let package = Package(
         .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices", "Savings",
                                                                            "OptionsJournal", "Portfolio", "Currencies", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "FixedPoint", "TestSupport"], path: "Tests/TerminalKitTests"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",

@@ -59,7 +59,7 @@ public enum Invest {
         case let .command(found, arguments): (command, commandArguments) = (found, globals.leadingFormat.map { ["--format", $0] + arguments } ?? arguments)
         }
         let parsed = try ArgumentParser.parse(commandArguments, for: command.spec)
-        if parsed.has("help") { return context.console.write(command.spec.help(width: width)) }
+        if parsed.wantsHelp { return context.console.write(command.spec.help(width: width)) }
         let io = CommandIO(context: context)
         if command.pagesOutput, !globals.noPager, let pager = pager(context.environment) {
             context.console.page(through: pager, environment: context.environment)
@@ -126,9 +126,8 @@ struct CommandIO {
 extension CommandIO {
     /// The layout `--wide` and `--columns` ask for, fitted to the terminal.
     func tableStyle(_ arguments: ParsedArguments, for report: Report) throws -> TableStyle {
-        var style = TableStyle(colors: usesColor, wide: arguments.has("wide"), width: tableWidth)
-        if let list = arguments.value("columns") {
-            let keys = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var style = TableStyle(colors: usesColor, wide: arguments[TableOptions.wide], width: tableWidth)
+        if let keys = try arguments[TableOptions.columns] {
             for key in keys where !report.columnKeys.contains(key) {
                 throw CLIError.usage("--columns: unknown column '\(key)'." + ArgumentParser.suggestion(for: key, among: report.columnKeys)
                     + " Columns: \(report.columnKeys.joined(separator: ","))")
@@ -139,10 +138,11 @@ extension CommandIO {
     }
 }
 
-extension CommandSpec.Option {
-    /// For every command that prints a table.
-    static let tableLayout: [CommandSpec.Option] = [
-        .flag("wide", "Show every column, however wide"),
-        .value("columns", "KEY,…", "Show these columns, in this order (keys as in the CSV header)"),
-    ]
+/// `--wide` and `--columns`, for every command that prints a table.
+enum TableOptions {
+    static let wide = CommandSpec.Flag("wide", "Show every column, however wide")
+    static let columns = CommandSpec.Value<[String]>("columns", "KEY,…", "Show these columns, in this order (keys as in the CSV header)") { list in
+        list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    static let all: [any OptionDeclaring] = [wide, columns]
 }

@@ -21,28 +21,27 @@ import LocalFileStore
 public enum InvestSummary {
     static let spec = CommandSpec(
         program: "invest-summary", name: "", summary: "Your portfolio's current value and profit, and your net worth, read from your account",
-        usage: "[--home DIR] [--offline] [--format table|json|csv]",
         discussion: """
         Uses the session saved by 'invest login', else signs in with $INVEST_EMAIL and $INVEST_PASSWORD.
         Figures are in the base currency ($INVEST_BASE_CURRENCY), at the exchange rates 'invest' keeps on the account.
         Each run keeps a copy of the account's records and the prices it valued at; --offline answers from them.
         Exit codes: 0 success, 1 the account, the remote store or the prices failed (or, offline, no copy is kept yet), 2 usage error.
         """,
-        options: [.value("home", "DIR", "Where the session and the copy are kept (default: as for invest)"),
-                  .flag("offline", "Answer from the copy and prices the last run kept; never touch the network"),
-                  .value("format", "table|json|csv", "Output format (default: table)")],
-        positionals: 0...0)
+        options: [home, offline, format], positionals: 0...0)
+    static let home = CommandSpec.Value<String>("home", "DIR", "Where the session and the copy are kept (default: as for invest)")
+    static let offline = CommandSpec.Flag("offline", "Answer from the copy and prices the last run kept; never touch the network")
+    static let format = CommandSpec.Value<OutputFormat>.format()
 
     public static func run(_ arguments: [String], context: InvestContext) -> Int32 {
         var context = context
         context.console = TerminalSafeConsole(context.console)
         return context.exitStatus(program: "invest-summary") {
             let parsed = try ArgumentParser.parse(arguments, for: spec)
-            if parsed.has("help") { return context.console.write(spec.help(width: HelpText.width(terminal: context.tableWidth))) }
-            let format = try OutputFormat.parse(parsed.value("format"))
+            if parsed.wantsHelp { return context.console.write(spec.help(width: HelpText.width(terminal: context.tableWidth))) }
+            let format = try parsed[format, default: .table]
             let composer = SummaryComposer(context: context, services: RemoteServices(
-                environment: context.environment, dataDirectory: try DataDirectory.resolve(override: parsed.value("home"), environment: context.environment),
-                now: context.now, onSlowRequest: context.waitingNotice(program: "invest-summary")), offline: parsed.has("offline"))
+                environment: context.environment, dataDirectory: try DataDirectory.resolve(override: parsed[home], environment: context.environment),
+                now: context.now, onSlowRequest: context.waitingNotice(program: "invest-summary")), offline: parsed[offline])
             try show(composer.summary(), format: format, context: context)
         }
     }

@@ -5,31 +5,9 @@ public struct ParsedArguments {
 
     public init() {}
 
-    public func value(_ name: String) -> String? { values[name] }
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
-}
-
-/// Typed reads: a bad value is refused naming the option and what it takes.
-extension ParsedArguments {
-    /// One of an enum's cases by its raw value, `fallback` when the option is absent.
-    public func choice<Value: RawRepresentable & CaseIterable>(_ name: String, default fallback: Value) throws -> Value where Value.RawValue == String {
-        guard let text = value(name) else { return fallback }
-        guard let choice = Value(rawValue: text) else {
-            let names = Value.allCases.map(\.rawValue)
-            throw CLIError.usage("--\(name) must be one of \(names.joined(separator: ", ")), not '\(text.escapedForTerminal)'."
-                + ArgumentParser.suggestion(for: text, among: names))
-        }
-        return choice
-    }
-
-    /// A whole number within `range`.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw CLIError.usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.escapedForTerminal)'.")
-        }
-        return number
-    }
+    /// Commands read their options through their typed declarations (`arguments[option]`), never by name.
+    func value(_ name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// Hand-written because the design allows no package dependencies: `--name value`,
@@ -71,9 +49,37 @@ public enum ArgumentParser {
             let expected = spec.positionals.upperBound == 0 ? "takes no arguments" : "takes \(describe(spec.positionals))"
             throw CLIError.usage("'\(spec.invocation)' \(expected), but got \(parsed.positionals.count)"
                 + (parsed.positionals.isEmpty ? "" : " ('\(parsed.positionals.joined(separator: "', '").escapedForTerminal)')")
-                + ". Usage: \(spec.program) \(spec.usage.split(separator: "\n")[0])")
+                + ". Usage: \(spec.program) \(spec.usage)")
         }
+        if !parsed.has("help") { try checkPresence(parsed, for: spec) }
         return parsed
+    }
+
+    /// What the spec declares beyond each option alone: the required ones, and at most one (or
+    /// exactly one, when one of them is required) of each exclusive group.
+    private static func checkPresence(_ parsed: ParsedArguments, for spec: CommandSpec) throws {
+        func given(_ option: CommandSpec.Option) -> Bool { parsed.isGiven(option) }
+        for group in spec.exclusive {
+            let members = group.compactMap { name in spec.options.first { $0.name == name } }
+            let present = members.filter(given)
+            if present.count > 1 {
+                throw CLIError.usage(present.count == 2 ? "--\(present[0].name) and --\(present[1].name) contradict each other; give one."
+                                                        : "\(present.map { "--\($0.name)" }.joined(separator: ", ")) contradict each other; give one.")
+            }
+            if present.isEmpty, members.contains(where: \.isRequired) {
+                throw CLIError.usage("'\(spec.invocation)' needs one of \(list(members.map(\.synopsis))). Usage: \(spec.program) \(spec.usage)")
+            }
+        }
+        // Every missing one at once, so a line is fixed in one go.
+        let missing = spec.options.filter { option in option.isRequired && !given(option) && !spec.exclusive.contains { $0.contains(option.name) } }
+        if !missing.isEmpty {
+            throw CLIError.usage("'\(spec.invocation)' needs \(list(missing.map(\.synopsis))). Usage: \(spec.program) \(spec.usage)")
+        }
+    }
+
+    /// `a, b or c`.
+    private static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
     /// The option `argument` names, with its `=value` if any; nil for a positional (`-`, a

@@ -1,7 +1,7 @@
 import Foundation
 import FixedPoint
 
-public enum OutputFormat: String, CaseIterable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, csv
 
     /// `also` names the formats a command writes besides these, for the message.

@@ -40,8 +40,8 @@ final class CompletionEngineTests: XCTestCase {
     private func makeSUT(tickers: @escaping (String?) -> [String] = { _ in [] }) -> CompletionEngine {
         let roots: [CommandNode] = [
             CommandGroup("savings", summary: "", default: "list", [
-                Subcommand(CommandSpec(name: "savings list", summary: "", options: [.value("format", "table|json|csv", "")])) { _, _ in },
-                Subcommand(CommandSpec(name: "savings add", summary: "", options: [.value("value", "V", "")],
+                Subcommand(CommandSpec(name: "savings list", summary: "", options: [CommandSpec.Value<OutputFormat>.format("")])) { _, _ in },
+                Subcommand(CommandSpec(name: "savings add", summary: "", options: [CommandSpec.Value<String>("value", "V", "")],
                                        arguments: [.required("NAME"), .required("FILE", completes: .file)])) { _, _ in },
             ]),
             Subcommand(CommandSpec(name: "chart", summary: "", options: [], arguments: [.required("TICKER", completes: .ticker)])) { _, _ in },

@@ -26,8 +26,7 @@ struct CommandGroup: CommandNode {
     let defaultSubcommand: String?
 
     init(_ name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "", default defaultSubcommand: String? = nil, _ subcommands: [CommandNode]) {
-        spec = CommandSpec(name: name, summary: summary,
-                           usage: "\(name) <command>" + (defaultSubcommand.map { "   (default: \($0))" } ?? ""), discussion: discussion(), options: [])
+        spec = .group(name: name, summary: summary, default: defaultSubcommand, discussion: discussion())
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
     }

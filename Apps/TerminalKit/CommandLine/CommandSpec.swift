@@ -21,6 +21,30 @@ public struct CommandSpec: Sendable {
         /// `-n` for `--limit`, say.
         public let short: Character?
         public let completion: Completion
+        /// Refused when absent (unless `--help`), and shown without brackets in the usage line.
+        public private(set) var isRequired = false
+
+        init(name: String, valueName: String?, help: String, short: Character?, completion: Completion) {
+            self.name = name
+            self.valueName = valueName
+            self.help = help
+            self.short = short
+            self.completion = completion
+        }
+
+        public func required() -> Option {
+            var option = self
+            option.isRequired = true
+            return option
+        }
+
+        /// `--name VALUE`, as a usage line shows it: a long list of choices is named by the option
+        /// (`--type TYPE`), as the options' list spells them out.
+        var synopsis: String {
+            guard let valueName else { return "--\(name)" }
+            let isLongChoice = valueName.contains("|") && valueName.count > 30
+            return "--\(name) " + (isLongChoice ? name.uppercased() : valueName)
+        }
 
         /// A value's completion is taken from a value name such as `day|week|month` unless given.
         public static func value(_ name: String, _ valueName: String, _ help: String, short: Character? = nil, completes: Completion? = nil) -> Option {
@@ -65,33 +89,66 @@ public struct CommandSpec: Sendable {
     /// The words after the program, `savings add`; empty for a program without subcommands.
     public let name: String
     public let summary: String
+    /// Generated from the name, the arguments and the options, never written by hand.
     public let usage: String
     /// Said after the options in `--help`: examples, keys, notes. Worked out when asked: a
     /// table of keys laid out for help took a tenth of an `add`'s instructions.
     public var discussion: String { makeDiscussion() }
     private let makeDiscussion: @Sendable () -> String
     public let options: [Option]
+    /// Options of which at most one may be given (exactly one when one of them is required).
+    public let exclusive: [[String]]
     public let arguments: [Argument]
     /// How many positional arguments are accepted.
     public let positionals: ClosedRange<Int>
     /// Still accepted, never offered: an old spelling kept for a release.
     public let isHidden: Bool
 
-    /// `usage` is generated from the name, arguments and options when not given; `positionals`
-    /// from the arguments, unless given for a command that declares none by name.
-    public init(program: String = "invest", name: String, summary: String, usage: String? = nil, discussion: @autoclosure @escaping @Sendable () -> String = "", options: [Option],
-                arguments: [Argument] = [], positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
+    /// `positionals` is worked out from the arguments, unless given for a command that names none.
+    public init(program: String = "invest", name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+                options: [any OptionDeclaring], exclusive: [[any OptionDeclaring]] = [], arguments: [Argument] = [],
+                positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
+        self.init(program: program, name: name, summary: summary, usage: nil, discussion: discussion(), options: options.map(\.option),
+                  exclusive: exclusive.map { $0.map(\.option.name) }, arguments: arguments, positionals: positionals, isHidden: isHidden)
+    }
+
+    /// A noun's spec: its usage names a sub-command, and the one run when none is named.
+    public static func group(program: String = "invest", name: String, summary: String, default defaultSubcommand: String?,
+                             discussion: @autoclosure @escaping @Sendable () -> String = "") -> CommandSpec {
+        CommandSpec(program: program, name: name, summary: summary, usage: [name, "<command>"].joined(separator: " ") + (defaultSubcommand.map { "   (default: \($0))" } ?? ""),
+                    discussion: discussion(), options: [], exclusive: [], arguments: [], positionals: nil, isHidden: false)
+    }
+
+    private init(program: String, name: String, summary: String, usage: String?, discussion: @autoclosure @escaping @Sendable () -> String,
+                 options: [Option], exclusive: [[String]], arguments: [Argument], positionals: ClosedRange<Int>?, isHidden: Bool) {
         self.program = program
         self.name = name
         self.summary = summary
         makeDiscussion = discussion
         self.options = options
+        self.exclusive = exclusive
         self.arguments = arguments
         let required = arguments.filter { !$0.isOptional }.count
         self.positionals = positionals ?? (required...(arguments.contains(where: \.repeats) ? Int.max : arguments.count))
         self.isHidden = isHidden
-        self.usage = usage ?? ([name] + arguments.map(\.usage) + options.map { option in "[--\(option.name)" + (option.valueName.map { " \($0)" } ?? "") + "]" })
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        self.usage = usage ?? Self.usage(name: name, arguments: arguments, options: options, exclusive: exclusive)
+    }
+
+    /// `add TICKER --type TYPE [--note TEXT] [--offline | --refresh]`: the arguments, then each
+    /// option in its declared order, a group of exclusive ones where its first member stands.
+    private static func usage(name: String, arguments: [Argument], options: [Option], exclusive: [[String]]) -> String {
+        var words = [name] + arguments.map(\.usage)
+        for option in options {
+            guard let group = exclusive.first(where: { $0.contains(option.name) }) else {
+                words.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
+                continue
+            }
+            guard group.first == option.name else { continue }
+            let members = group.compactMap { name in options.first { $0.name == name } }
+            let alternatives = members.map(\.synopsis).joined(separator: " | ")
+            words.append(members.contains(where: \.isRequired) ? "(\(alternatives))" : "[\(alternatives)]")
+        }
+        return words.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// What the user typed to run it: `invest add`, `invest-summary`.

@@ -5,9 +5,12 @@ import ClientComposition
 import Auth
 import LocalFileStore
 
-private let emailOption = CommandSpec.Option.value("email", "EMAIL", "The account's email (default: $INVEST_EMAIL, else asked for)")
-private let yesOption = CommandSpec.Option.flag("yes", "Sign in even where this data directory synced with another account")
-private let passwordHelp = "The password is typed at a terminal without echo, or taken from $INVEST_PASSWORD; never from an argument."
+/// The options the account commands share.
+enum AccountCommandOptions {
+    static let email = CommandSpec.Value<String>("email", "EMAIL", "The account's email (default: $INVEST_EMAIL, else asked for)")
+    static let yes = CommandSpec.Flag("yes", "Sign in even where this data directory synced with another account")
+    static let passwordHelp = "The password is typed at a terminal without echo, or taken from $INVEST_PASSWORD; never from an argument."
+}
 
 struct SignUpCommand: Command {
     let prompts: AccountPrompts
@@ -16,12 +19,12 @@ struct SignUpCommand: Command {
     /// Makes the web app's document for the account, when the journal is shared; a warning if not.
     let webAppDocument: (AuthSession) -> String?
     let spec = CommandSpec(name: "signup", summary: "Create an account, to sync transactions between devices",
-                           usage: "signup [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
+                           discussion: AccountCommandOptions.passwordHelp, options: [AccountCommandOptions.email, AccountCommandOptions.yes], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let email = try prompts.email(arguments)
         let previous = try accounts.signedInEmail()
-        try accounts.confirmSigningIn(as: email, confirmed: arguments.has("yes"), io: io)
+        try accounts.confirmSigningIn(as: email, confirmed: arguments[AccountCommandOptions.yes], io: io)
         let (password, confirmation) = try prompts.newPassword()
         let signUp = try signUp()
         let session = try authenticated { () throws(AuthError) in try signUp.signUp(email: email, password: password, confirmation: confirmation) }
@@ -37,11 +40,11 @@ struct LoginCommand: Command {
     let signIn: () throws -> SigningIn
     let webAppDocument: (AuthSession) -> String?
     let spec = CommandSpec(name: "login", summary: "Sign in to an account, to sync transactions",
-                           usage: "login [--email EMAIL] [--yes]\n\n\(passwordHelp)", options: [emailOption, yesOption], positionals: 0...0)
+                           discussion: AccountCommandOptions.passwordHelp, options: [AccountCommandOptions.email, AccountCommandOptions.yes], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let email = try prompts.email(arguments)
-        try accounts.confirmSigningIn(as: email, confirmed: arguments.has("yes"), io: io)
+        try accounts.confirmSigningIn(as: email, confirmed: arguments[AccountCommandOptions.yes], io: io)
         let password = try prompts.password()
         let signIn = try signIn()
         let session = try authenticated { () throws(AuthError) in try signIn.signIn(email: email, password: password) }
@@ -53,7 +56,7 @@ struct LoginCommand: Command {
 struct LogoutCommand: Command {
     let sessions: () throws -> SessionStore
     let signOut: () throws -> SigningOut
-    let spec = CommandSpec(name: "logout", summary: "Sign out: forget the saved session (local data stays)", usage: "logout", options: [], positionals: 0...0)
+    let spec = CommandSpec(name: "logout", summary: "Sign out: forget the saved session (local data stays)", options: [], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let store = try sessions()
@@ -73,11 +76,11 @@ struct LogoutCommand: Command {
 
 struct WhoAmICommand: Command {
     let sessions: () throws -> SessionStore
-    let spec = CommandSpec(name: "whoami", summary: "Show which account is signed in", usage: "whoami [--format table|json|csv]",
-                           options: [.value("format", "table|json|csv", "Output format (default: table)")], positionals: 0...0)
+    let spec = CommandSpec(name: "whoami", summary: "Show which account is signed in", options: [Self.format], positionals: 0...0)
+    static let format = CommandSpec.Value<OutputFormat>.format()
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let store = try sessions()
         guard let session = try authenticated({ () throws(AuthError) in try store.load() }) else {
             throw CLIError.runtime("not signed in. Run 'invest login' or 'invest signup'.")
@@ -91,8 +94,8 @@ struct WhoAmICommand: Command {
 struct ResetPasswordCommand: Command {
     let prompts: AccountPrompts
     let reset: () throws -> ResettingPassword
-    let spec = CommandSpec(name: "reset-password", summary: "Email a link to choose a new password", usage: "reset-password [--email EMAIL]",
-                           options: [emailOption], positionals: 0...0)
+    let spec = CommandSpec(name: "reset-password", summary: "Email a link to choose a new password",
+                           options: [AccountCommandOptions.email], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let email = try prompts.email(arguments)
@@ -108,19 +111,19 @@ struct SyncCommand: Command {
     /// The kinds this client reads: others are kept and synced, and named.
     let registry: LedgerRegistry
     let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",
-                           usage: "sync [--merge] [--format table|json|csv]\n       invest sync --conflicts [--format table|json|csv]",
-                           options: [.flag("merge", "Copy data that synced with another account into this one, on purpose"),
-                                     .flag("conflicts", "List the versions that lost a conflict (kept, never deleted); no sync"),
-                                     .value("format", "table|json|csv", "Output format of the report (default: table)")], positionals: 0...0)
+                           options: [Self.merge, Self.conflicts, Self.format], exclusive: [[Self.merge, Self.conflicts]], positionals: 0...0)
+    static let merge = CommandSpec.Flag("merge", "Copy data that synced with another account into this one, on purpose")
+    static let conflicts = CommandSpec.Flag("conflicts", "List the versions that lost a conflict (kept, never deleted); no sync")
+    static let format = CommandSpec.Value<OutputFormat>.format("Output format of the report (default: table)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        if arguments.has("conflicts") { return try listConflicts(format: format, io: io) }
+        let format = try arguments[Self.format] ?? .table
+        if arguments[Self.conflicts] { return try listConflicts(format: format, io: io) }
         let (sync, account) = try sync()
         if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email.escapedForTerminal)…\n") }
         let report: SyncReport
         do throws(SyncLedgerError) {
-            report = try sync.sync(mergingOtherAccounts: arguments.has("merge"))
+            report = try sync.sync(mergingOtherAccounts: arguments[Self.merge])
         } catch {
             switch error {
             case let .boundToOtherAccounts(others):

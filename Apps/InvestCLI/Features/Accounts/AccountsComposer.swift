@@ -123,7 +123,7 @@ struct AccountPrompts {
 
     /// --email, else $INVEST_EMAIL, else asked for at a terminal.
     func email(_ arguments: ParsedArguments) throws -> String {
-        if let email = arguments.value("email") ?? environment["INVEST_EMAIL"].flatMap({ $0.isEmpty ? nil : $0 }) { return email }
+        if let email = try arguments[AccountCommandOptions.email] ?? environment["INVEST_EMAIL"].flatMap({ $0.isEmpty ? nil : $0 }) { return email }
         guard console.isInteractive, let email = console.readLine(prompt: "Email: ") else {
             throw CLIError.usage("no email given. Pass --email EMAIL or set INVEST_EMAIL.")
         }

@@ -13,14 +13,13 @@ struct AllocationCommand: Command {
     let categories: () throws -> CategoriesManaging
     let spec = CommandSpec(
         name: "allocation", summary: "Weights by ticker and by category (Equity, Debt, Hybrid, Other, and Cash when tracked), with bars",
-        usage: "allocation [--offline] [--format table|json|csv]",
-        options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")]
-            + CommandSpec.Option.tableLayout,
+        options: [StandardOptions.offline, StandardOptions.format]
+            + TableOptions.all,
         positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let (loader, mode) = try prices(arguments.has("offline"))
+        let format = try arguments[StandardOptions.format] ?? .table
+        let (loader, mode) = try prices(arguments[StandardOptions.offline])
         let displaying = try portfolio(loader, mode == .offline)
         let report: PortfolioReport
         do throws(DisplayPortfolioError) { report = try displaying.display(sort: .value) } catch { throw error.cliError }
@@ -98,7 +97,7 @@ struct CategoryCommands {
             Subcommand(CommandSpec(name: "category unset", summary: "Give a ticker back its default category", options: [],
                                    arguments: [.required("TICKER", completes: .ticker)]), unset),
             Subcommand(CommandSpec(name: "category list", summary: "List the categories set",
-                                   options: [.value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout), list),
+                                   options: [StandardOptions.format] + TableOptions.all), list),
         ])
     }
 
@@ -115,7 +114,7 @@ struct CategoryCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let all = try Self.reading(categories)
         var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "CATEGORY", key: "category", alignment: .left)])
         report.rows = all.sorted { $0.key < $1.key }.map { [.text($0.key), .text($0.value.rawValue)] }

@@ -9,29 +9,18 @@ import CurrentPrices
 
 /// How returns and performance read to a person.
 struct AnalyticsPresentation {
-    static func window(_ arguments: ParsedArguments, today: CalendarDay) throws -> (CalendarDay?, CalendarDay) {
-        func date(_ name: String) throws -> CalendarDay? {
-            guard let text = arguments.value(name) else { return nil }
-            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: today)) else {
-                throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd (N days ago).")
-            }
-            return day
-        }
-        let from = try date("from"), to = try date("to") ?? today
-        if let from, from > to { throw CLIError.usage("--from \(from.iso) is after --to \(to.iso); did you swap them?") }
-        return (from, to)
+    /// The days `from` and `to` name, the last today unless given.
+    static func window(_ arguments: ParsedArguments, from: CommandSpec.Value<TypedDay> = WindowOptions.from, to: CommandSpec.Value<TypedDay> = WindowOptions.to,
+                       today: CalendarDay) throws -> (CalendarDay?, CalendarDay) {
+        let first = try arguments[from]?.day(today: today), last = try arguments[to]?.day(today: today) ?? today
+        if let first, first > last { throw CLIError.usage("--from \(first.iso) is after --to \(last.iso); did you swap them?") }
+        return (first, last)
     }
-
-    /// The window a series covers, and how today is valued: what `series` reads.
-    static let windowOptions: [CommandSpec.Option] = [
-        .value("from", "D", "First day (default: the first transaction)"), .value("to", "D", "Last day (default: today)"),
-        .flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network"),
-    ]
 
     /// The series, today valued as the portfolio values it; in sample mode, with its warning.
     static func series(_ measure: (_ offline: Bool) throws -> (PerformanceMeasuring, PriceMode), _ arguments: ParsedArguments,
                        from: CalendarDay?, to: CalendarDay, io: CommandIO) throws -> PerformanceSeries {
-        let (measuring, mode) = try measure(arguments.has("offline"))
+        let (measuring, mode) = try measure(arguments[WindowOptions.offline])
         if mode == .sample, to >= io.today { io.console.writeNotice("invest: warning: today is valued at \(RemoteServices.samplePricesWarning)\n") }
         do throws(MeasurePerformanceError) {
             return try measuring.series(from: from, to: to)
@@ -262,4 +251,12 @@ extension CalendarDay {
 
 private extension Int32 {
     func floorDivided(by divisor: Int32) -> Int32 { self >= 0 ? self / divisor : (self - divisor + 1) / divisor }
+}
+
+/// The window a series covers, and how today is valued: what `AnalyticsPresentation.series` reads.
+enum WindowOptions {
+    static let from = CommandSpec.Value<TypedDay>.day("from", "First day (default: the first transaction)")
+    static let to = CommandSpec.Value<TypedDay>.day("to", "Last day (default: today)")
+    static let offline = CommandSpec.Flag("offline", "Value today's holdings from cached, manual and kept prices; never touch the network")
+    static let all: [any OptionDeclaring] = [from, to, offline]
 }

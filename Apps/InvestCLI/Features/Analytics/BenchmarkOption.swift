@@ -10,16 +10,16 @@ struct BenchmarkOption {
     let history: (_ offline: Bool) throws -> TickerHistoryLoading
     let configured: () -> String?
 
-    static let option = CommandSpec.Option.value("benchmark", "SYMBOL", "Compare with this ticker, time- and money-weighted (default: INVEST_BENCHMARK)",
-                                                 completes: .ticker)
+    static let option = CommandSpec.Value<String>("benchmark", "SYMBOL", "Compare with this ticker, time- and money-weighted (default: INVEST_BENCHMARK)",
+                                                  completes: .ticker)
 
     func comparison(_ arguments: ParsedArguments, _ returns: Returns) throws -> BenchmarkComparison? {
-        guard let given = arguments.value("benchmark") ?? configured() else { return nil }
+        guard let given = try arguments[Self.option] ?? configured() else { return nil }
         guard let symbol = TransactionValidator.normalizedTicker(given) else {
             throw CLIError.usage("'\(given.escapedForTerminal)' is not a ticker to compare with; give one such as SPY or VWRL.L.")
         }
         let found: TickerHistory
-        let loader = try history(arguments.has("offline"))
+        let loader = try history(arguments[WindowOptions.offline])
         do throws(PriceHistoryError) {
             found = try loader.history(of: symbol, from: returns.from, to: returns.to)
         } catch {

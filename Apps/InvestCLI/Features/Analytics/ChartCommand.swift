@@ -10,18 +10,18 @@ struct ChartCommand: Command {
     let history: () throws -> TickerHistoryLoading
     let spec = CommandSpec(
         name: "chart", summary: "A ticker's daily closes as a line chart, in the terminal or as SVG",
-        usage: "chart TICKER [--from D] [--to D] [--svg FILE] [--format table|json|csv]",
-        options: [.value("from", "D", "First day (default: a year before --to)"), .value("to", "D", "Last day (default: today)"),
-                  .value("svg", "FILE", "Also write the chart as a standalone SVG file"),
-                  .value("format", "table|json|csv", "Output format (default: table, the chart)")],
+        options: [Self.from, WindowOptions.to, Self.svg, Self.format],
         arguments: [.required("TICKER", completes: .ticker)])
+    static let from = CommandSpec.Value<TypedDay>.day("from", "First day (default: a year before --to)")
+    static let svg = SVGFile.option("Also write the chart as a standalone SVG file")
+    static let format = CommandSpec.Value<OutputFormat>.format("Output format (default: table, the chart)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         guard let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) else {
             throw CLIError.usage("'\(arguments.positionals[0].escapedForTerminal)' is not a ticker symbol.")
         }
-        let (given, to) = try AnalyticsPresentation.window(arguments, today: io.today)
+        let (given, to) = try AnalyticsPresentation.window(arguments, from: Self.from, today: io.today)
         let from = given ?? to.adding(days: -365)
         let loader = try history()
         let found: TickerHistory
@@ -38,7 +38,7 @@ struct ChartCommand: Command {
         if let problem { io.console.writeNotice("invest: warning: \(problem) Showing the closes kept here.\n") }
         let plot = AnalyticsPresentation.pricePlot(found.closes)
         let title = "\(ticker) daily closes" + (found.source == .sample ? " (sample, not market data)" : "")
-        if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: title), to: path, what: "the chart", io: io) }
+        if let path = try arguments[Self.svg] { try SVGFile.write(SVGChart.render(plot, title: title), to: path, what: "the chart", io: io) }
         switch format {
         case .json:
             io.console.write(JSON.document([("ticker", .string(ticker)), ("source", .string(found.source.rawValue)),

@@ -13,21 +13,20 @@ struct ReturnsCommand: Command {
     let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
-        usage: "returns [--from D] [--to D] [--offline] [--benchmark SYMBOL] [--flows] [--format table|json|csv]",
-        options: AnalyticsPresentation.windowOptions + [.flag("flows", "Print the cash flows XIRR solves for"),
-                  BenchmarkOption.option,
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: WindowOptions.all + [Self.flows, BenchmarkOption.option, Self.format] + TableOptions.all,
         positionals: 0...0)
+    static let flows = CommandSpec.Flag("flows", "Print the cash flows XIRR solves for")
+    static let format = CommandSpec.Value<OutputFormat>.format()
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)
         guard let returns = Returns.measure(series) else {
             if format == .table { return io.console.write("No transactions yet, so there is no return to measure.\n") }
             return io.console.write(format == .json ? "null\n" : "")
         }
-        if arguments.has("flows") {
+        if arguments[Self.flows] {
             var report = Report(columns: [.init(title: "DATE", key: "date", alignment: .left), .init(title: "AMOUNT", key: "amount", alignment: .right),
                                           .init(title: "WHAT", key: "what", alignment: .left)])
             report.rows = returns.flows.map { flow in
@@ -63,35 +62,30 @@ struct PerformanceCommand: Command {
     let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
-        usage: "performance [--from D] [--to D] [--offline] [--interval day|week|month] [--benchmark SYMBOL] [--chart] [--svg FILE] [--format table|json|csv]",
-        options: AnalyticsPresentation.windowOptions + [.value("interval", "day|week|month", "One row per period, as at its last day (default: month)"),
-                  BenchmarkOption.option,
-                  .flag("chart", "Draw the value over time instead of the table"),
-                  .value("svg", "FILE", "Also write the value over time as a standalone SVG file"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: WindowOptions.all + [Self.interval, BenchmarkOption.option, Self.chart, Self.svg, Self.format] + TableOptions.all,
         positionals: 0...0)
+    static let interval = IntervalOption.value("One row per period, as at its last day (default: month)")
+    static let chart = CommandSpec.Flag("chart", "Draw the value over time instead of the table")
+    static let svg = SVGFile.option("Also write the value over time as a standalone SVG file")
+    static let format = CommandSpec.Value<OutputFormat>.format()
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let interval = arguments.value("interval") ?? "month"
-        guard ["day", "week", "month"].contains(interval) else {
-            throw CLIError.usage("--interval must be day, week or month, not '\(interval.escapedForTerminal)'."
-                + ArgumentParser.suggestion(for: interval, among: ["day", "week", "month"]))
-        }
+        let format = try arguments[Self.format] ?? .table
+        let interval = try arguments[Self.interval] ?? "month"
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)
-        if arguments.has("chart"), format != .table {
+        if arguments[Self.chart], format != .table {
             throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
         }
         if format == .table, series.points.isEmpty { return io.console.write("No transactions yet, so there is no performance to show.\n") }
         let comparison = try Returns.measure(series).flatMap { try benchmark.comparison(arguments, $0) }
-        if let comparison, arguments.has("chart") || arguments.value("svg") != nil {
+        if let comparison, arguments[Self.chart] || arguments.isGiven(Self.svg) {
             return try chart(comparison, arguments, io: io)
         }
         let plot = Plot(points: series.points.map { Plot.Point(at: $0.day.startDate, value: $0.value, marked: !$0.inflow.isZero || !$0.outflow.isZero) },
                         valueLabel: { Formatted.money($0) }, timeLabel: { CalendarDay(containing: $0).iso })
-        if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: "Portfolio value"), to: path, what: "the chart", io: io) }
-        if arguments.has("chart") {
+        if let path = try arguments[Self.svg] { try SVGFile.write(SVGChart.render(plot, title: "Portfolio value"), to: path, what: "the chart", io: io) }
+        if arguments[Self.chart] {
             io.console.write("Value, \(series.points.first!.day.iso) – \(series.points.last!.day.iso) (dots: money in or out)\n")
             return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
         }
@@ -123,10 +117,10 @@ struct PerformanceCommand: Command {
         let plot = Plot(points: points(comparison.yours.index), comparison: points(comparison.benchmark.index), shape: .line, baseline: .fitted,
                         valueLabel: { $0.formatted(fractionDigits: 1) }, timeLabel: { CalendarDay(containing: $0).iso })
         let title = "Growth of 100, time-weighted: you and \(comparison.symbol)"
-        if let path = arguments.value("svg") {
+        if let path = try arguments[Self.svg] {
             try SVGFile.write(SVGChart.render(plot, title: title, legend: ("you", comparison.symbol)), to: path, what: "the chart", io: io)
         }
-        guard arguments.has("chart") else { return }
+        guard arguments[Self.chart] else { return }
         io.console.write("\(title), \(comparison.yours.from.iso) – \(comparison.yours.to.iso) "
             + "(\(io.usesColor ? "blue" : "dotted"): \(comparison.symbol))\n")
         io.console.write(LineChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))

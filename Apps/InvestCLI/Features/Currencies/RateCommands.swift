@@ -14,20 +14,21 @@ struct RateCommands {
             Subcommand(CommandSpec(name: "rate fetch", summary: "Fetch and keep the daily rates of currencies into your base currency",
                                    discussion: "The ECB publishes one rate a working day, around 16:00 CET; a weekend or holiday takes the working day's before it. "
                                        + "Days already asked about are not fetched again, and today's at most once a day.",
-                                   options: [.value("from", "D", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd (default: today)"), Self.format],
+                                   options: [Self.from, Self.format],
                                    arguments: [.many("CURRENCY", optional: false)]), fetch),
             Subcommand(CommandSpec(name: "rate history", summary: "List the kept rates into your base currency, of every currency or of one",
-                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("CURRENCY")]), pagesOutput: true, history),
+                                   options: [Self.format] + TableOptions.all, arguments: [.optional("CURRENCY")]), pagesOutput: true, history),
         ])
     }
 
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let format = StandardOptions.format
+    private static let from = CommandSpec.Value<TypedDay>.day("from", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd (default: today)")
 
     private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let base = try base()
         let currencies = try arguments.positionals.map(Self.currency)
-        let from = try FromDayOption.day(arguments, today: io.today) ?? io.today
+        let from = try arguments[Self.from]?.pastDay(today: io.today) ?? io.today
         let provider = try rates(false)
         let kept = try presented(CurrenciesPresentation.ratesError) { () throws(ExchangeRatesError) in
             try provider.rates(converting: Set(currencies), into: base, over: from...io.today)
@@ -44,7 +45,7 @@ struct RateCommands {
     }
 
     private func history(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let base = try base()
         let provider = try rates(true)
         let kept = try presented(CurrenciesPresentation.ratesError) { () throws(ExchangeRatesError) in try provider.keptRates() }

@@ -12,18 +12,17 @@ struct SecurityCommands {
             Subcommand(CommandSpec(name: "security set", summary: "Say which currency a security trades and is priced in",
                                    discussion: "An ISO 4217 code (USD, GBP, EUR), or a minor unit as exchanges quote it: GBp or GBX (pence), ILA (agorot), ZAc (cents). "
                                        + "What you set is kept over what a price provider says.",
-                                   options: [.value("currency", "CODE", "The currency or minor unit (required)")],
+                                   options: [Self.currency],
                                    arguments: [.required("TICKER", completes: .ticker)]), set),
             Subcommand(CommandSpec(name: "security list", summary: "List the securities whose currency is known, and who said so", options: [Self.format]), list),
         ])
     }
 
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let format = StandardOptions.format
+    private static let currency = CommandSpec.Value<String>("currency", "CODE", "The currency or minor unit").required()
 
     private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
-        guard let currency = arguments.value("currency") else {
-            throw CLIError.usage("security set needs --currency CODE, say 'invest security set \(arguments.positionals[0].escapedForTerminal) --currency GBP'.")
-        }
+        guard let currency = try arguments[Self.currency] else { throw CLIError.usage("security set needs --currency CODE.") }
         let manager = try securities()
         let security = try presented(CurrenciesPresentation.securitiesError) { () throws(SecuritiesError) in try manager.setCurrency(currency, of: arguments.positionals[0]) }
         let minor = security.unit.isMinor ? " (a hundredth of \(security.unit.currency): prices in it are divided by 100)" : ""
@@ -31,7 +30,7 @@ struct SecurityCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let manager = try securities()
         let all = try presented(CurrenciesPresentation.securitiesError) { () throws(SecuritiesError) in try manager.all() }
         if format == .table, all.isEmpty { return io.console.write("No security's currency is known yet. 'invest security set TICKER --currency GBP' sets one.\n") }

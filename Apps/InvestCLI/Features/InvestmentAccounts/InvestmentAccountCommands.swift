@@ -13,7 +13,7 @@ struct InvestmentAccountCommands {
                      discussion: "Every transaction belongs to one; without 'invest --account NAME' a new one goes into 'default', "
                         + "and every read combines them all.", default: "list", [
             Subcommand(CommandSpec(name: "account add", summary: "Add an account",
-                                   options: [.value("kind", AccountKind.allCases.map(\.rawValue).joined(separator: "|"), "What sort of account (default: taxable)")],
+                                   options: [Self.kind],
                                    arguments: [.required("NAME")]), add),
             Subcommand(CommandSpec(name: "account list", summary: "List the accounts, the default one first", options: [Self.format]), list),
             Subcommand(CommandSpec(name: "account rename", summary: "Rename an account; its transactions stay in it", options: [],
@@ -23,21 +23,24 @@ struct InvestmentAccountCommands {
         ])
     }
 
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let format = StandardOptions.format
+    private static let kind = CommandSpec.Value<AccountKind>("kind", AccountKind.allCases.map(\.rawValue).joined(separator: "|"), "What sort of account (default: taxable)") { text in
+        guard let kind = AccountKind(rawValue: text.lowercased()) else {
+            throw CLIError.usage("--kind '\(text.escapedForTerminal)' is not one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                + ArgumentParser.suggestion(for: text.lowercased(), among: AccountKind.allCases.map(\.rawValue)))
+        }
+        return kind
+    }
 
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let kindText = arguments.value("kind") ?? AccountKind.taxable.rawValue
-        guard let kind = AccountKind(rawValue: kindText.lowercased()) else {
-            throw CLIError.usage("--kind '\(kindText.escapedForTerminal)' is not one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))."
-                + ArgumentParser.suggestion(for: kindText.lowercased(), among: AccountKind.allCases.map(\.rawValue)))
-        }
+        let kind = try arguments[Self.kind] ?? .taxable
         let manager = try accounts()
         let account = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.add(name: arguments.positionals[0], kind: kind) }
         io.console.write("Added the \(account.kind.label) account '\(account.name.escapedForTerminal)'. Record into it with: invest --account \(Self.quoted(account.name)) add …\n")
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let manager = try accounts()
         let all = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.all() }
         var report = Report(columns: [.init(title: "NAME", key: "name", alignment: .left), .init(title: "KIND", key: "kind", alignment: .left),

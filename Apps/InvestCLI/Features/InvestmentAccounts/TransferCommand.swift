@@ -10,33 +10,37 @@ struct TransferCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "transfer", summary: "Move shares (with their cost basis) or cash from one account to another",
-        usage: "transfer --to ACCOUNT [--from ACCOUNT] (--ticker T --quantity Q | --sum S [--currency C]) [--date D] [--note TEXT] [--format table|json|csv]",
         discussion: "Shares keep what they cost and when they were bought (their FIFO lots too): nothing is sold, so no gain is realized. "
-            + "The source is --from, else 'invest --account NAME', else the default account.",
-        options: [.value("to", "ACCOUNT", "The account that receives (see 'invest account list')"),
-                  .value("from", "ACCOUNT", "The account that gives (default: --account's, else 'default')"),
-                  .value("ticker", "T", "The shares to move"), .value("quantity", "Q", "How many shares (> 0)"),
-                  .value("sum", "S", "Cash to move instead (> 0)"), .value("currency", "C", "The cash's currency (default: the base currency)"),
-                  .value("date", "D", "YYYY-MM-DD, today, yesterday or -Nd (default: today)"), .value("note", "TEXT", "Free-form note"),
-                  .value("format", "table|json|csv", "How to print the saved transfer (default: a sentence)")],
+            + "The source is --from, else 'invest --account NAME', else the default account. "
+            + "Move shares with --ticker and --quantity, or cash with --sum (and --currency).",
+        options: [Self.to, Self.from, Self.ticker, Self.quantity, Self.sum, Self.currency, Self.date, Self.note, Self.format],
         positionals: 0...0)
+    static let to = CommandSpec.Value<String>("to", "ACCOUNT", "The account that receives (see 'invest account list')").required()
+    static let from = CommandSpec.Value<String>("from", "ACCOUNT", "The account that gives (default: --account's, else 'default')")
+    static let ticker = CommandSpec.Value<String>("ticker", "T", "The shares to move", completes: .ticker)
+    static let quantity = CommandSpec.Value<String>("quantity", "Q", "How many shares (> 0)")
+    static let sum = CommandSpec.Value<String>("sum", "S", "Cash to move instead (> 0)")
+    static let currency = CommandSpec.Value<String>("currency", "C", "The cash's currency (default: the base currency)")
+    static let date = CommandSpec.Value<String>("date", "D", "YYYY-MM-DD, today, yesterday or -Nd (default: today)")
+    static let note = CommandSpec.Value<String>("note", "TEXT", "Free-form note")
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the saved transfer (default: a sentence)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        guard let toName = arguments.value("to") else { throw CLIError.usage("transfer needs --to ACCOUNT: the account that receives. See 'invest account list'.") }
+        let format = try arguments[Self.format] ?? .table
+        guard let toName = try arguments[Self.to] else { throw CLIError.usage("transfer needs --to ACCOUNT: the account that receives. See 'invest account list'.") }
         let view = try accounts()
         let destination = try Self.open(toName, in: view)
-        let source = try arguments.value("from").map { name in
+        let source = try arguments[Self.from].map { name in
             let account = try Self.open(name, in: view)
             if let selected = view.selected, selected.id != account.id {
                 throw CLIError.usage("--from '\(name.escapedForTerminal)' and --account '\(selected.name.escapedForTerminal)' name two accounts; give one.")
             }
             return account
         } ?? view.selected
-        var draft = TransactionDraft(date: arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? io.today.iso,
-                                     type: TransactionType.transfer.rawValue, ticker: arguments.value("ticker"), quantity: arguments.value("quantity"),
-                                     sum: arguments.value("sum"), note: arguments.value("note"), account: source?.id)
-        draft.currency = arguments.value("currency")
+        var draft = TransactionDraft(date: try arguments[Self.date].map { RelativeDate.resolve($0, today: io.today) } ?? io.today.iso,
+                                     type: TransactionType.transfer.rawValue, ticker: try arguments[Self.ticker], quantity: try arguments[Self.quantity],
+                                     sum: try arguments[Self.sum], note: try arguments[Self.note], account: source?.id)
+        draft.currency = try arguments[Self.currency]
         draft.toAccount = destination.id ?? ""
         do {
             let saved = try save().save(draft, replacing: nil)

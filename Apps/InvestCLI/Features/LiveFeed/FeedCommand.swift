@@ -12,34 +12,41 @@ struct FeedCommand: Command {
 
     let spec = CommandSpec(
         name: "feed", summary: "Live prices over one WebSocket: a full-screen view, or JSON lines for scripts",
-        usage: "feed [SYMBOL] [--symbols A,B,…] [--source echo|finnhub] [--format table|ndjson] [--duration S] [--count N]",
-        options: [.value("symbols", "A,B,…", "The symbols to follow (default: the 25 most traded)"),
-                  .value("source", "echo|finnhub", "echo (default): made-up prices through INVEST_FEED_URL's echo server; finnhub: real trades (FINNHUB_API_KEY)"),
-                  .value("format", "table|ndjson", "table: the live view on a terminal (default there); ndjson: a JSON line per update (default elsewhere)"),
-                  .value("duration", "S", "Stop after S seconds"),
-                  .value("count", "N", "Stop after N updates")],
+        options: [Self.symbolList, Self.source, Self.format, Self.duration, Self.count],
         arguments: [.optional("SYMBOL", completes: .ticker)])
-
-    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let source = arguments.value("source") ?? "echo"
+    static let symbolList = CommandSpec.Value<String>("symbols", "A,B,…", "The symbols to follow (default: the feed's 25 stocks)")
+    static let source = CommandSpec.Value<String>("source", "echo|finnhub",
+                                                  "echo (default): made-up prices through INVEST_FEED_URL's echo server; finnhub: real trades (FINNHUB_API_KEY)") { source in
         guard source == "echo" || source == "finnhub" else {
             throw CLIError.usage("--source '\(source.escapedForTerminal)': use echo or finnhub." + ArgumentParser.suggestion(for: source, among: ["echo", "finnhub"]))
         }
-        let symbols = try Self.symbols(arguments.value("symbols"), detail: arguments.positionals.first, madeUp: source == "echo")
-        let format = arguments.value("format") ?? "table"
+        return source
+    }
+    static let format = CommandSpec.Value<String>("format", "table|ndjson",
+                                                  "table: the live view on a terminal (default there); ndjson: a JSON line per update (default elsewhere)") { format in
         guard format == "table" || format == "ndjson" else { throw CLIError.usage("--format '\(format.escapedForTerminal)': use table or ndjson.") }
+        return format
+    }
+    static let duration = CommandSpec.Value<TimeInterval>("duration", "S", "Stop after S seconds") { text in
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 * 365 else { throw CLIError.usage("--duration '\(text.escapedForTerminal)' is not a number of seconds above 0.") }
+        return seconds
+    }
+    static let count = CommandSpec.Value<Int>("count", "N", "Stop after N updates") { text in
+        guard let count = Int(text), count > 0 else { throw CLIError.usage("--count '\(text.escapedForTerminal)' is not a whole number above 0.") }
+        return count
+    }
+
+    func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let source = try arguments[Self.source] ?? "echo"
+        let symbols = try Self.symbols(arguments[Self.symbolList], detail: arguments.positionals.first, madeUp: source == "echo")
+        let given = try arguments[Self.format]
+        let format = given ?? "table"
         let terminal = terminal()
-        if arguments.value("format") == "table", terminal == nil {
+        if given == "table", terminal == nil {
             throw CLIError.usage("--format table is the live view, which needs a terminal; use --format ndjson (the default off a terminal) for a pipe or a file.")
         }
-        let duration = try arguments.value("duration").map { text -> TimeInterval in
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 * 365 else { throw CLIError.usage("--duration '\(text.escapedForTerminal)' is not a number of seconds above 0.") }
-            return seconds
-        }
-        let count = try arguments.value("count").map { text -> Int in
-            guard let count = Int(text), count > 0 else { throw CLIError.usage("--count '\(text.escapedForTerminal)' is not a whole number above 0.") }
-            return count
-        }
+        let duration = try arguments[Self.duration]
+        let count = try arguments[Self.count]
         let stream = try stream(source)
         if format == "table", let terminal {
             let page: FeedScreen.Page = arguments.positionals.first.map { _ in .details(symbols[0].symbol) } ?? .list

@@ -9,9 +9,10 @@ struct OpenCommand: Command {
     let feed: FeedCommand
 
     let spec = CommandSpec(name: "open", summary: "Open a stocks://symbol/SYMBOL link: the symbol's live details",
-                           usage: "open stocks://symbol/SYMBOL [--format table|json|csv]",
-                           options: [.value("format", "table|json|csv", "Output format when not on a terminal (default: table)")],
+                           options: [Self.format],
                            arguments: [.required("stocks://symbol/SYMBOL")])
+
+    static let format = CommandSpec.Value<OutputFormat>.format("Output format when not on a terminal (default: table)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let link = arguments.positionals[0]
@@ -19,7 +20,7 @@ struct OpenCommand: Command {
             throw CLIError.usage("'\(link.escapedForTerminal)' is not a link invest opens; use stocks://symbol/SYMBOL, e.g. stocks://symbol/AAPL.")
         }
         try FeedCommand.checkStreamed(symbol.uppercased(), madeUp: true)
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         if format == .table, feed.terminal() != nil {
             return try feed.run(try ArgumentParser.parse([symbol], for: feed.spec), io: io)
         }

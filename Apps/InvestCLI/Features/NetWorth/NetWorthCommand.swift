@@ -15,33 +15,32 @@ struct NetWorthCommand: Command {
     let pagesOutput = true
     let spec = CommandSpec(
         name: "networth", summary: "What you own in the base currency: every account's holdings and cash, and your savings",
-        usage: "networth [--by account|kind|currency] [--interval day|week|month [--from D] [--to D]] [--chart] [--svg FILE] [--offline] [--format table|json|csv]",
         discussion: "Holdings are at the portfolio's prices, a price in pence counted as pounds; each amount is converted at the ECB's latest "
             + "reference rate on or before today (fetched once a day, kept for --offline). Cash counts once an account has a deposit. "
             + "What has no price or no rate is named and left out of the total, never counted as 0. "
             + "Over time (--interval, --chart, --svg), each period's end is valued at the closes kept on or before it and that day's rate.",
-        options: [.value("by", "account|kind|currency", "Total by account, by kind (holding, cash, savings) or by currency"),
-                  .value("interval", "day|week|month", "The net worth at each period's end, from the first record (or --from) to today (or --to)"),
-                  .value("from", "D", "With --interval: the first day (YYYY-MM-DD, -Nd; default: the first record's)"),
-                  .value("to", "D", "With --interval: the last day (default: today)"),
-                  .flag("chart", "Draw the net worth over time (monthly unless --interval says otherwise)"),
-                  .value("svg", "FILE", "Also write the net worth over time as a standalone SVG file"),
-                  .flag("offline", "Use cached prices and kept rates only; never touch the network"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: [Self.by, Self.interval, Self.from, Self.to, Self.chart, Self.svg, Self.offline, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
+    static let by = CommandSpec.Value<NetWorth.Grouping>("by", "account|kind|currency", "Total by account, by kind (holding, cash, savings) or by currency") { text in
+        guard let grouping = NetWorth.Grouping(rawValue: text.lowercased()) else {
+            throw CLIError.usage("--by takes account, kind or currency, not '\(text.escapedForTerminal)'."
+                + ArgumentParser.suggestion(for: text.lowercased(), among: NetWorth.Grouping.allCases.map(\.rawValue)))
+        }
+        return grouping
+    }
+    static let interval = IntervalOption.value("The net worth at each period's end, from the first record (or --from) to today (or --to)")
+    static let from = CommandSpec.Value<TypedDay>.day("from", "With --interval: the first day (YYYY-MM-DD, -Nd; default: the first record's)")
+    static let to = CommandSpec.Value<TypedDay>.day("to", "With --interval: the last day (default: today)")
+    static let chart = CommandSpec.Flag("chart", "Draw the net worth over time (monthly unless --interval says otherwise)")
+    static let svg = SVGFile.option("Also write the net worth over time as a standalone SVG file")
+    static let offline = CommandSpec.Flag("offline", "Use cached prices and kept rates only; never touch the network")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let grouping = try arguments.value("by").map { text in
-            guard let grouping = NetWorth.Grouping(rawValue: text.lowercased()) else {
-                throw CLIError.usage("--by takes account, kind or currency, not '\(text.escapedForTerminal)'."
-                    + ArgumentParser.suggestion(for: text.lowercased(), among: NetWorth.Grouping.allCases.map(\.rawValue)))
-            }
-            return grouping
-        }
-        let offline = arguments.has("offline")
+        let format = try arguments[StandardOptions.format] ?? .table
+        let grouping = try arguments[Self.by]
+        let offline = arguments[Self.offline]
         let (loader, mode) = try prices(offline)
-        if arguments.value("interval") != nil || arguments.has("chart") || arguments.value("svg") != nil {
+        if arguments.isGiven(Self.interval) || arguments[Self.chart] || arguments.isGiven(Self.svg) {
             guard grouping == nil else { throw CLIError.usage("--by totals today's net worth; leave it out to see the net worth over time.") }
             return try runOverTime(try overTime(loader, offline), format: format, arguments: arguments, io: io)
         }
@@ -73,15 +72,12 @@ struct NetWorthCommand: Command {
 extension NetWorthCommand {
     /// One row per period end: holdings, cash, savings and their total.
     private func runOverTime(_ history: NetWorthHistoryComputing, format: OutputFormat, arguments: ParsedArguments, io: CommandIO) throws {
-        let text = arguments.value("interval") ?? "month"
-        guard let interval = NetWorthTimeline.Interval(rawValue: text) else {
-            throw CLIError.usage("--interval must be day, week or month, not '\(text.escapedForTerminal)'."
-                + ArgumentParser.suggestion(for: text, among: NetWorthTimeline.Interval.allCases.map(\.rawValue)))
-        }
-        if arguments.has("chart"), format != .table {
+        let text = try arguments[Self.interval] ?? "month"
+        guard let interval = NetWorthTimeline.Interval(rawValue: text) else { throw CLIError.usage("--interval must be day, week or month.") }
+        if arguments[Self.chart], format != .table {
             throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
         }
-        let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
+        let (from, to) = try AnalyticsPresentation.window(arguments, from: Self.from, to: Self.to, today: io.today)
         let points: [NetWorthPoint]
         do throws(NetWorthError) {
             points = try history.netWorth(from: from, to: to, interval: interval)
@@ -93,8 +89,8 @@ extension NetWorthCommand {
         }
         let plot = Plot(points: points.map { Plot.Point(at: $0.day.startDate, value: $0.total) }, valueLabel: { Formatted.money($0) },
                         timeLabel: { CalendarDay(containing: $0).iso })
-        if let path = arguments.value("svg") { try SVGFile.write(SVGChart.render(plot, title: "Net worth"), to: path, what: "the chart", io: io) }
-        if arguments.has("chart") {
+        if let path = try arguments[Self.svg] { try SVGFile.write(SVGChart.render(plot, title: "Net worth"), to: path, what: "the chart", io: io) }
+        if arguments[Self.chart] {
             io.console.write("Net worth, \(points.first!.day.iso) – \(points.last!.day.iso)\n")
             return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
         }

@@ -18,18 +18,47 @@ struct JournalCommands {
     /// The user's zone, looked up only when a journal command runs.
     let timeZone: () -> TimeZone
 
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
-    private static let tz = CommandSpec.Option.value("tz", "ZONE", "The time zone of the times given (default: TZ, the system's)")
-    private static let range: [CommandSpec.Option] = [.value("from", "D", "From this trade date (YYYY-MM-DD)"), .value("to", "D", "Up to this trade date")]
+    private static let format = StandardOptions.format
+    private static let tz = CommandSpec.Value<String>("tz", "ZONE", "The time zone of the times given (default: TZ, the system's)")
+    private static let from = CommandSpec.Value<String>("from", "D", "From this trade date (YYYY-MM-DD)") { try day($0, option: "--from") }
+    private static let to = CommandSpec.Value<String>("to", "D", "Up to this trade date") { try day($0, option: "--to") }
+    private static let range: [any OptionDeclaring] = [from, to]
+    private static let dryRun = CommandSpec.Flag("dry-run", "Check the file and say what would be added, saving nothing")
+    private static let setups = tagList("setup", "The trade's setup tags, separated by commas (new ones join the list)")
+    private static let mistakes = tagList("mistake", "The trade's mistake tags")
+    private static let rating = CommandSpec.Value<FixedDecimal>("rating", "0-5", "The trade's rating, in half stars (3.5)") { text in
+        guard let stars = FixedDecimal(text), JournalAnnotations.isRating(stars) else {
+            throw CLIError.usage("--rating '\(text.escapedForTerminal)' is not a rating: use 0 to 5, in half stars (3.5).")
+        }
+        return stars
+    }
+    private static let noteFile = CommandSpec.Value<String>("file", "FILE", "Read the note from FILE (- for standard input); it may span lines", completes: .file)
+    private static let svg = CommandSpec.Value<String>("svg", "FILE", "Also write the day as an SVG image", completes: .file)
+    /// A fill typed by hand: the statement's columns, each checked as a row's would be.
+    private static let fill = (
+        time: CommandSpec.Value<String>("time", "T", "When it filled: \"YYYY-MM-DD HH:MM[:SS]\" or M/D/YY HH:MM:SS, in --tz or your zone").required(),
+        side: CommandSpec.Value<String>("side", "BUY|SELL", "The side").required(),
+        qty: CommandSpec.Value<String>("qty", "Q", "Contracts or shares").required(),
+        effect: CommandSpec.Value<String>("effect", "OPEN|CLOSE", "Opening or closing").required(),
+        symbol: CommandSpec.Value<String>("symbol", "S", "The underlying's symbol").required(),
+        type: CommandSpec.Value<String>("type", "CALL|PUT|STOCK", "CALL, PUT, or a stock type such as STOCK").required(),
+        price: CommandSpec.Value<String>("price", "P", "The fill's price").required(),
+        exp: CommandSpec.Value<String>("exp", "E", "The expiration as the statement writes it, e.g. \"3 JUL 25\""),
+        strike: CommandSpec.Value<String>("strike", "K", "The strike"),
+        order: CommandSpec.Value<String>("order", "O", "The order type (default: N/A)"))
+
+    private static func tagList(_ name: String, _ help: String) -> CommandSpec.Value<[String]> {
+        CommandSpec.Value(name, "A,B", help) { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
     private static let date = CommandSpec.Argument.required("YYYY-MM-DD")
 
     var group: CommandGroup {
-        let listing = [Self.format] + CommandSpec.Option.tableLayout
+        let listing = [Self.format] + TableOptions.all
         return CommandGroup("journal", summary: "An options trade journal: thinkorswim statements, trades, daily stats and the dashboard", [
             action(CommandSpec(name: "journal import", summary: "Import a thinkorswim account statement's trade history",
-                               options: [Self.tz, .flag("dry-run", "Check the file and say what would be added, saving nothing")],
-                               arguments: [.required("FILE|-", completes: .file)]), changes: { !$0.has("dry-run") }) { arguments, io in
-                try importStatement(arguments.positionals[0], zone: arguments.value("tz"), dryRun: arguments.has("dry-run"), io: io)
+                               options: [Self.tz, Self.dryRun],
+                               arguments: [.required("FILE|-", completes: .file)]), changes: { !$0[Self.dryRun] }) { arguments, io in
+                try importStatement(arguments.positionals[0], zone: arguments[Self.tz], dryRun: arguments[Self.dryRun], io: io)
             },
             action(CommandSpec(name: "journal trades", summary: "List the trades: each contract's open-to-flat cycle", options: Self.range + listing), pagesOutput: true) { arguments, io in
                 output(JournalPresentation.tradesReport(try trades(in: arguments), annotations: try load().annotations()), try format(arguments), arguments, io)
@@ -68,29 +97,22 @@ struct JournalCommands {
                 },
             ]),
             action(CommandSpec(name: "journal tag", summary: "Tag and rate a trade (by its id or key)",
-                               options: [.value("setup", "A,B", "The trade's setup tags, separated by commas (new ones join the list)"),
-                                         .value("mistake", "A,B", "The trade's mistake tags"), .value("rating", "0-5", "The trade's rating, in half stars (3.5)"), Self.format],
+                               options: [Self.setups, Self.mistakes, Self.rating, Self.format],
                                arguments: [.required("TRADE")]), changes: { _ in true }) { arguments, io in
                 try tag(arguments, format: try format(arguments), io: io)
             },
             action(CommandSpec(name: "journal note", summary: "Show a day's note, or set it (empty TEXT removes it)",
-                               options: [.value("file", "FILE", "Read the note from FILE (- for standard input); it may span lines", completes: .file)],
-                               arguments: [Self.date, .optional("TEXT")]), changes: { $0.positionals.count == 2 || $0.value("file") != nil }) { arguments, io in
+                               options: [Self.noteFile],
+                               arguments: [Self.date, .optional("TEXT")]), changes: { $0.positionals.count == 2 || $0.isGiven(Self.noteFile) }) { arguments, io in
                 try note(arguments, io: io)
             },
             action(CommandSpec(name: "journal share", summary: "A day as text to paste, and with --svg as an image",
-                               options: [.value("svg", "FILE", "Also write the day as an SVG image", completes: .file)], arguments: [Self.date])) { arguments, io in
+                               options: [Self.svg], arguments: [Self.date])) { arguments, io in
                 try share(arguments, io: io)
             },
             action(CommandSpec(name: "journal add", summary: "Add one execution by hand, checked as a statement's row is",
-                               usage: "journal add --time T --side BUY|SELL --qty Q --effect OPEN|CLOSE --symbol S --type CALL|PUT|STOCK --price P\n"
-                                   + "                      [--exp \"3 JUL 25\"] [--strike K] [--order LMT] [--tz ZONE]",
-                               options: [.value("time", "T", "When it filled: \"YYYY-MM-DD HH:MM[:SS]\" or M/D/YY HH:MM:SS, in --tz or your zone"),
-                                         .value("side", "BUY|SELL", "The side"), .value("qty", "Q", "Contracts or shares"),
-                                         .value("effect", "OPEN|CLOSE", "Opening or closing"), .value("symbol", "S", "The underlying's symbol"),
-                                         .value("type", "CALL|PUT|STOCK", "CALL, PUT, or a stock type such as STOCK"), .value("price", "P", "The fill's price"),
-                                         .value("exp", "E", "The expiration as the statement writes it, e.g. \"3 JUL 25\""), .value("strike", "K", "The strike"),
-                                         .value("order", "O", "The order type (default: N/A)"), Self.tz]),
+                               options: [Self.fill.time, Self.fill.side, Self.fill.qty, Self.fill.effect, Self.fill.symbol, Self.fill.type, Self.fill.price,
+                                         Self.fill.exp, Self.fill.strike, Self.fill.order, Self.tz]),
                    changes: { _ in true }) { arguments, io in
                 try add(arguments, io: io)
             },
@@ -99,7 +121,7 @@ struct JournalCommands {
 
     private static let tagArguments: [CommandSpec.Argument] = [.required("setup|mistake", completes: .choices(["setup", "mistake"])), .required("NAME")]
 
-    private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try OutputFormat.parse(arguments.value("format")) }
+    private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try arguments[Self.format] ?? .table }
 
     /// A journal action, its errors worded, run between two exchanges with the web app's document.
     /// - Parameter pagesOutput: for a list as long as the journal.
@@ -139,16 +161,8 @@ struct JournalCommands {
     }
 
     private func tag(_ arguments: ParsedArguments, format: OutputFormat, io: CommandIO) throws {
-        func list(_ option: String) -> [String]? {
-            arguments.value(option).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        }
-        let rating = try arguments.value("rating").map { text throws(CLIError) -> FixedDecimal in
-            guard let stars = FixedDecimal(text), JournalAnnotations.isRating(stars) else {
-                throw .usage("--rating '\(text.escapedForTerminal)' is not a rating: use 0 to 5, in half stars (3.5).")
-            }
-            return stars
-        }
-        let (trade, updated, added) = try annotate().tag(arguments.positionals[0], setups: list("setup"), mistakes: list("mistake"), rating: rating)
+        let rating = try arguments[Self.rating]
+        let (trade, updated, added) = try annotate().tag(arguments.positionals[0], setups: arguments[Self.setups], mistakes: arguments[Self.mistakes], rating: rating)
         if format == .json {
             return io.console.write(JSON.document([("key", .string(trade.key)), ("setups", .array(updated.setups.map(JSONValue.string))),
                                                    ("mistakes", .array(updated.mistakes.map(JSONValue.string))), ("rating", .number(updated.rating.description))]).rendered())
@@ -167,7 +181,7 @@ struct JournalCommands {
         guard let stats = JournalStats.days(trades).first else { throw CLIError.usage("there are no trades on \(date) to share.") }
         let points = JournalStats.cumulative(closing)
         let lines = JournalPresentation.shareLines(stats, trades: trades)
-        if let path = arguments.value("svg") {
+        if let path = try arguments[Self.svg] {
             try SVGFile.write(JournalPresentation.shareSVG(lines: lines, points: points), to: path, what: "the day", io: io)
         }
         io.console.write(lines.joined(separator: "\n") + "\nCumulative P&L: " + JournalPresentation.cumulativeLine(points, colors: false) + "\n")
@@ -175,15 +189,20 @@ struct JournalCommands {
 
     /// One execution by hand, checked exactly as a statement's row is.
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
-        guard let zone = arguments.value("tz").map({ TimeZone(identifier: $0) }) ?? timeZone() else { throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.") }
-        let missing = ["time", "side", "qty", "effect", "symbol", "type", "price"].filter { arguments.value($0) == nil }
-        guard missing.isEmpty else { throw CLIError.usage("journal add needs \(missing.map { "--" + $0 }.joined(separator: ", ")).") }
-        let timeText = arguments.value("time")!
+        guard let zone = try arguments[Self.tz].map({ TimeZone(identifier: $0) }) ?? timeZone() else {
+            throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.")
+        }
+        // The parser refuses a line without the required options.
+        func given(_ option: CommandSpec.Value<String>) throws -> String {
+            guard let value = try arguments[option] else { throw CLIError.usage("journal add needs --\(option.option.name).") }
+            return value
+        }
+        let timeText = try given(Self.fill.time)
         let time = LocalTime(timeZone: zone).parse(timeText, now: io.now).map { ThinkorswimStatement.execTime($0, in: zone) } ?? timeText
-        let fill = ThinkorswimStatement.ManualFill(time: time, side: arguments.value("side")!, quantity: arguments.value("qty")!,
-                                                   effect: arguments.value("effect")!, symbol: arguments.value("symbol")!, expiration: arguments.value("exp") ?? "",
-                                                   strike: arguments.value("strike") ?? "", type: arguments.value("type")!, price: arguments.value("price")!,
-                                                   orderType: arguments.value("order") ?? "")
+        let fill = ThinkorswimStatement.ManualFill(time: time, side: try given(Self.fill.side), quantity: try given(Self.fill.qty),
+                                                   effect: try given(Self.fill.effect), symbol: try given(Self.fill.symbol), expiration: try arguments[Self.fill.exp] ?? "",
+                                                   strike: try arguments[Self.fill.strike] ?? "", type: try given(Self.fill.type), price: try given(Self.fill.price),
+                                                   orderType: try arguments[Self.fill.order] ?? "")
         let executions: [Execution]
         do throws(ThinkorswimStatement.Failure) {
             executions = [try ThinkorswimStatement.execution(fill, timeZone: zone, now: io.now)]
@@ -199,7 +218,7 @@ struct JournalCommands {
     private func note(_ arguments: ParsedArguments, io: CommandIO) throws {
         let date = try Self.day(arguments.positionals[0], option: "DATE")
         var text = arguments.positionals.count == 2 ? arguments.positionals[1] : nil
-        if let file = arguments.value("file") {
+        if let file = try arguments[Self.noteFile] {
             guard text == nil else { throw CLIError.usage("give the note as TEXT or with --file, not both.") }
             let data = file == "-" ? readStandardInput(1 << 20) : try ImportCommand.read(file, name: file)
             guard data.count < 1 << 20, let read = String(data: data, encoding: .utf8) else { throw CLIError.usage("the note must be UTF-8 text under 1 MB.") }
@@ -214,7 +233,7 @@ struct JournalCommands {
     }
 
     private func trades(in arguments: ParsedArguments) throws -> [JournalTrade] {
-        let from = try arguments.value("from").map { try Self.day($0, option: "--from") }, to = try arguments.value("to").map { try Self.day($0, option: "--to") }
+        let from = try arguments[Self.from], to = try arguments[Self.to]
         return try load().load().trades.filter { trade in from.map { trade.tradeDate >= $0 } ?? true && to.map { trade.tradeDate <= $0 } ?? true }
     }
 

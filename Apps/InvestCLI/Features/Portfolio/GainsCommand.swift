@@ -7,17 +7,19 @@ import Portfolio
 
 /// `--cost-basis`, else INVEST_COST_BASIS, else the command's own default.
 enum CostBasisOption {
-    static func spec(defaultingTo method: CostBasisMethod) -> CommandSpec.Option {
-        .value("cost-basis", "average|fifo", "Which shares a sell took: moving average or first in, first out (default: INVEST_COST_BASIS, else \(method.rawValue))")
-    }
-
-    static func method(_ arguments: ParsedArguments, configured: String?, default fallback: CostBasisMethod) throws -> CostBasisMethod {
-        if let text = arguments.value("cost-basis") {
+    static func value(defaultingTo method: CostBasisMethod) -> CommandSpec.Value<CostBasisMethod> {
+        CommandSpec.Value("cost-basis", "average|fifo",
+                          "Which shares a sell took: moving average or first in, first out (default: INVEST_COST_BASIS, else \(method.rawValue))") { text in
             guard let method = CostBasisMethod(rawValue: text.lowercased()) else {
                 throw CLIError.usage("--cost-basis must be average or fifo, not '\(text.escapedForTerminal)'.")
             }
             return method
         }
+    }
+
+    /// The method given, else the configured one, else the command's default.
+    static func method(_ given: CostBasisMethod?, configured: String?, default fallback: CostBasisMethod) throws -> CostBasisMethod {
+        if let given { return given }
         guard let configured else { return fallback }
         guard let method = CostBasisMethod(rawValue: configured.lowercased()) else {
             throw CLIError.usage("INVEST_COST_BASIS '\(configured.escapedForTerminal)' is not average or fifo; fix it with 'invest config set INVEST_COST_BASIS fifo'.")
@@ -44,23 +46,22 @@ struct GainsCommand: Command {
     static let defaultCostBasis = CostBasisMethod.fifo
     let spec = CommandSpec(
         name: "gains", summary: "Realized gains per sell, with the lots each consumed, and yearly totals",
-        usage: "gains [--year Y] [--cost-basis average|fifo] [--offline] [--format table|json|csv]",
-        options: [.value("year", "Y", "Only the sells of this year (lots bought earlier still count)"),
-                  .flag("offline", "Use the exchange rates kept only; never touch the network"),
-                  CostBasisOption.spec(defaultingTo: Self.defaultCostBasis),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: [Self.year, Self.offline, Self.costBasis, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
+    static let year = CommandSpec.Value<Int>("year", "Y", "Only the sells of this year (lots bought earlier still count)") { text in
+        guard text.count == 4, let year = Int(text), (1900...9999).contains(year) else {
+            throw CLIError.usage("--year takes a four-digit year such as 2025, not '\(text.escapedForTerminal)'.")
+        }
+        return year
+    }
+    static let offline = CommandSpec.Flag("offline", "Use the exchange rates kept only; never touch the network")
+    static let costBasis = CostBasisOption.value(defaultingTo: Self.defaultCostBasis)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let year = try arguments.value("year").map { text -> Int in
-            guard text.count == 4, let year = Int(text), (1900...9999).contains(year) else {
-                throw CLIError.usage("--year takes a four-digit year such as 2025, not '\(text.escapedForTerminal)'.")
-            }
-            return year
-        }
-        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: Self.defaultCostBasis)
-        let reporter = try gains(arguments.has("offline"))
+        let format = try arguments[StandardOptions.format] ?? .table
+        let year = try arguments[Self.year]
+        let method = try CostBasisOption.method(arguments[Self.costBasis], configured: configuredCostBasis(), default: Self.defaultCostBasis)
+        let reporter = try gains(arguments[Self.offline])
         let report: RealizedGainsReport
         do throws(DisplayPortfolioError) {
             report = try reporter.gains(year: year, method: method)

@@ -18,28 +18,29 @@ struct PortfolioCommand: Command {
     static let defaultCostBasis = CostBasisMethod.average
     let spec = CommandSpec(
         name: "portfolio", summary: "Show holdings, their value and your profit",
-        usage: "portfolio [--offline | --refresh] [--sort value|ticker|profit] [--cost-basis average|fifo] [--by account] [--spark] [--format table|json|csv] [--wide] [--columns KEY,…]",
-        options: [.flag("offline", "Use cached prices only; never touch the network"),
-                  .flag("refresh", "Fetch every price now, even one fetched in the last 60 s"),
-                  .value("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)"),
-                  CostBasisOption.spec(defaultingTo: Self.defaultCostBasis),
-                  .value("by", "account", "One portfolio per account, each with its own totals"),
-                  .flag("spark", "Add a sparkline of each holding's closes over the last \(Trends.days) days"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
-        positionals: 0...0)
+        options: [Self.offline, Self.refresh, Self.sort, Self.costBasis, Self.by, Self.spark, StandardOptions.format] + TableOptions.all,
+        exclusive: [[Self.offline, Self.refresh]], positionals: 0...0)
+    static let offline = CommandSpec.Flag("offline", "Use cached prices only; never touch the network")
+    static let refresh = CommandSpec.Flag("refresh", "Fetch every price now, even one fetched in the last 60 s")
+    static let sort = CommandSpec.Value<PortfolioSort>("sort", "value|ticker|profit", "Order of the holdings (default: value, largest first)") { text in
+        guard let sort = PortfolioSort(rawValue: text) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(text)'.") }
+        return sort
+    }
+    static let costBasis = CostBasisOption.value(defaultingTo: Self.defaultCostBasis)
+    static let by = CommandSpec.Value<String>("by", "account", "One portfolio per account, each with its own totals") { by in
+        guard by == "account" else { throw CLIError.usage("--by takes account, not '\(by.escapedForTerminal)'." + ArgumentParser.suggestion(for: by, among: ["account"])) }
+        return by
+    }
+    static let spark = CommandSpec.Flag("spark", "Add a sparkline of each holding's closes over the last \(Trends.days) days")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let sortText = arguments.value("sort") ?? "value"
-        guard let sort = PortfolioSort(rawValue: sortText) else { throw CLIError.usage("--sort must be value, ticker or profit, not '\(sortText)'.") }
-        let costBasis = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: Self.defaultCostBasis)
-        if arguments.has("offline"), arguments.has("refresh") { throw CLIError.usage("--offline and --refresh contradict each other; give one.") }
-        if let by = arguments.value("by"), by != "account" {
-            throw CLIError.usage("--by takes account, not '\(by.escapedForTerminal)'." + ArgumentParser.suggestion(for: by, among: ["account"]))
-        }
-        let (loader, mode) = try arguments.has("refresh") ? refreshedPrices() : prices(arguments.has("offline"))
+        let format = try arguments[StandardOptions.format] ?? .table
+        let sort = try arguments[Self.sort] ?? .value
+        let costBasis = try CostBasisOption.method(arguments[Self.costBasis], configured: configuredCostBasis(), default: Self.defaultCostBasis)
+        let byAccount = try arguments[Self.by] != nil
+        let (loader, mode) = try arguments[Self.refresh] ? refreshedPrices() : prices(arguments[Self.offline])
         let portfolio = try display(loader, mode == .offline)
-        if arguments.value("by") != nil {
+        if byAccount {
             return try runByAccount(portfolio, sort: sort, costBasis: costBasis, format: format, mode: mode, arguments: arguments, io: io)
         }
         let report: PortfolioReport
@@ -51,7 +52,7 @@ struct PortfolioCommand: Command {
         let summary = report.summary
         let presenter = PricePresentation(now: io.now)
         var holdings = presenter.portfolioReport(summary, prices: report.prices, currencyGains: report.currencyGains)
-        if arguments.has("spark") { trends.add(to: &holdings, tickers: summary.holdings.map(\.ticker), today: io.today, io: io) }
+        if arguments[Self.spark] { trends.add(to: &holdings, tickers: summary.holdings.map(\.ticker), today: io.today, io: io) }
         switch format {
         case .table where summary.isEmpty:
             return io.console.write("Your portfolio is empty. Add a transaction with 'invest add'.\n")
@@ -124,18 +125,17 @@ struct QuoteCommand: Command {
     let units: () throws -> [String: String]
     let spec = CommandSpec(
         name: "quote", summary: "Show current prices with their change and source",
-        usage: "quote TICKER [TICKER…] [--offline] [--format table|json|csv]",
-        options: [.flag("offline", "Use cached prices only"), .value("format", "table|json|csv", "Output format (default: table)")]
-            + CommandSpec.Option.tableLayout,
+        options: [StandardOptions.offline, StandardOptions.format]
+            + TableOptions.all,
         arguments: [.many("TICKER", completes: .ticker)], positionals: 1...100)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let tickers = try arguments.positionals.map { text -> String in
             guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker symbol.") }
             return ticker
         }
-        let (loader, mode) = try prices(arguments.has("offline"))
+        let (loader, mode) = try prices(arguments[StandardOptions.offline])
         let results = loader.loadPrices(for: tickers)
         let presenter = PricePresentation(now: io.now)
         let report = presenter.quoteReport(tickers: tickers, results: results, units: try units())

@@ -22,30 +22,33 @@ struct PriceCommands {
     var group: CommandGroup {
         CommandGroup("price", summary: "Manual prices for unlisted assets, and the daily closes figures over time are valued with", [
             Subcommand(CommandSpec(name: "price set", summary: "Price an asset no quote service lists (shown as manual)",
-                                   options: [.value("date", "D", "The day the price is for: YYYY-MM-DD, today, yesterday or -Nd (default: today)")],
+                                   options: [Self.date],
                                    arguments: [.required("TICKER", completes: .ticker), .required("PRICE")]), set),
             Subcommand(CommandSpec(name: "price unset", summary: "Remove a manual price", options: [], arguments: [.required("TICKER", completes: .ticker)]),
                        unset),
             Subcommand(CommandSpec(name: "price list", summary: "List the manual prices", options: [Self.format]), list),
             Subcommand(CommandSpec(name: "price import", summary: "Import daily closes from a file, all or nothing",
                                    discussion: "The file is date,ticker,close, or a download laid out Date,Open,High,Low,Close,Adj Close,Volume with --ticker.",
-                                   options: [.value("ticker", "T", "The ticker of a one-stock download", completes: .ticker)],
+                                   options: [Self.ticker],
                                    arguments: [.required("FILE|-", completes: .file)]), importCloses),
             Subcommand(CommandSpec(name: "price fetch", summary: "Fetch and keep the daily closes of what you hold or held, from the history provider",
                                    discussion: "From each ticker's first transaction (or --from) to today; what is kept already is not fetched again. "
                                        + "Twelve Data's free plan (TWELVE_DATA_API_KEY) allows 8 requests a minute and 800 a day: the fetch keeps to "
                                        + "that, waiting at most --max-wait for a minute's requests.",
-                                   options: [.value("from", "D", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd"), Self.format],
+                                   options: [Self.from, Self.format],
                                    arguments: [.many("TICKER", optional: true, completes: .ticker)]), fetch),
             Subcommand(CommandSpec(name: "price history", summary: "List the kept daily closes, of every ticker or of one",
-                                   options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [.optional("TICKER", completes: .ticker)]), pagesOutput: true, closes),
+                                   options: [Self.format] + TableOptions.all, arguments: [.optional("TICKER", completes: .ticker)]), pagesOutput: true, closes),
         ])
     }
 
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    private static let format = StandardOptions.format
+    private static let date = CommandSpec.Value<String>("date", "D", "The day the price is for: YYYY-MM-DD, today, yesterday or -Nd (default: today)")
+    private static let ticker = CommandSpec.Value<String>("ticker", "T", "The ticker of a one-stock download", completes: .ticker)
+    private static let from = CommandSpec.Value<TypedDay>.day("from", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd")
 
     private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let day = RelativeDate.resolve(arguments.value("date") ?? "today", today: io.today)
+        let day = RelativeDate.resolve(try arguments[Self.date] ?? "today", today: io.today)
         let set = try manual { prices throws(ManualPriceError) in try prices.set(ticker: arguments.positionals[0], price: arguments.positionals[1], day: day, today: io.today.iso) }
         io.console.write("\(set.ticker) is priced at \(set.price) as of \(set.day) (manual), wherever no quote service prices it.\n")
     }
@@ -56,7 +59,7 @@ struct PriceCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let prices = try manual { prices throws(ManualPriceError) in try prices.all() }
         if format == .table && prices.isEmpty { return io.console.write("No manual prices. 'invest price set TICKER PRICE' sets one.\n") }
         var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
@@ -78,7 +81,7 @@ struct PriceCommands {
     }
 
     private func closes(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let manager = try history()
         let closes: PriceHistory
         do throws(PriceHistoryError) { closes = try manager.history() } catch { throw AnalyticsPresentation.cliError(error) }
@@ -91,8 +94,8 @@ struct PriceCommands {
     }
 
     private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let from = try FromDayOption.day(arguments, today: io.today)
+        let format = try arguments[Self.format] ?? .table
+        let from = try arguments[Self.from]?.pastDay(today: io.today)
         let tickers = try arguments.positionals.map { text -> String in
             guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker.") }
             return ticker
@@ -128,7 +131,7 @@ struct PriceCommands {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
         let closes = try Self.closes(in: ImportCommand.input(path, name: name, readStandardInput: readStandardInput), name: name,
-                                     ticker: arguments.value("ticker"), today: io.today)
+                                     ticker: try arguments[Self.ticker], today: io.today)
         let manager = try history()
         do throws(PriceHistoryError) {
             let imported = try manager.importCloses(closes)

@@ -18,41 +18,51 @@ struct SavingsCommands {
     /// Loads a seed test set into a throwaway home and shows it.
     let demo: (_ set: Int, _ io: CommandIO) throws -> Void
 
-    private static let value = CommandSpec.Option.value("value", "V", "A value: an amount such as 1234.56")
-    private static let at = CommandSpec.Option.value("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)")
-    private static let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+    // An amount and a time are read in the account's currency and the user's zone, once known.
+    private static let value = CommandSpec.Value<String>("value", "V", "A value: an amount such as 1234.56")
+    private static let at = CommandSpec.Value<String>("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)")
+    private static let format = StandardOptions.format
+    private static let currency = CommandSpec.Value<String>("currency", "C", "The ISO 4217 currency its values are in (default: the base currency, INVEST_BASE_CURRENCY)")
+    private static let yes = CommandSpec.Flag("yes", "Don't ask, even at a terminal", short: "y")
+    private static let includeClosed = CommandSpec.Flag("include-closed", "Count closed accounts until they closed (the total only)")
+    private static let svg = CommandSpec.Value<String>("svg", "FILE", "Also write the chart as an SVG file", completes: .file)
+    private static let chartFormat = CommandSpec.Value<OutputFormat>.format("Output format (default: table, a chart)")
+    private static let output = CommandSpec.Value<String>("output", "FILE", "Write to FILE, atomically, instead of stdout", short: "o", completes: .file)
+    private static let dryRun = CommandSpec.Flag("dry-run", "Check the file and say what would change, saving nothing")
+    private static let set = CommandSpec.Value<Int>("set", "3|2", "Test set 3 (simple, the default) or 2 (two years, six accounts)") { set in
+        guard set == "3" || set == "2" else { throw CLIError.usage("--set '\(set.escapedForTerminal)': use 3 or 2.") }
+        return Int(set)!
+    }
     private static let name = CommandSpec.Argument.required("NAME")
 
     var group: CommandGroup {
         CommandGroup("savings", summary: "Savings, ISAs and pensions tracked by their value now and then",
                      discussion: "A name with spaces goes in quotes: invest savings update \"Cash ISA\" 1234.56", default: "list", [
             action(CommandSpec(name: "savings list", summary: "List the accounts, their latest values and the total",
-                               options: [Self.format] + CommandSpec.Option.tableLayout)) { arguments, io, presentation in
-                try list(format: OutputFormat.parse(arguments.value("format")), arguments: arguments, presentation: presentation, io: io)
+                               options: [Self.format] + TableOptions.all)) { arguments, io, presentation in
+                try list(format: arguments[Self.format] ?? .table, arguments: arguments, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings add", summary: "Add an account, with its first value if given",
-                               options: [Self.value, Self.at,
-                                         .value("currency", "C", "The ISO 4217 currency its values are in (default: the base currency, INVEST_BASE_CURRENCY)"),
-                                         Self.format], arguments: [Self.name]), add),
+                               options: [Self.value, Self.at, Self.currency, Self.format], arguments: [Self.name]), add),
             action(CommandSpec(name: "savings update", summary: "Record what an account is worth now (or --at a time)",
                                options: [Self.at, Self.format], arguments: [Self.name, .required("VALUE")])) { arguments, io, presentation in
                 let value = try presentation.parseValue(arguments.positionals[1], option: "VALUE")
                 let update = try values().record(value, for: arguments.positionals[0], at: try at(arguments, presentation, io))
-                try reportUpdate("Recorded", update, format: OutputFormat.parse(arguments.value("format")), presentation: presentation, io: io)
+                try reportUpdate("Recorded", update, format: arguments[Self.format] ?? .table, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings history", summary: "An account's recorded values",
-                               options: [Self.format] + CommandSpec.Option.tableLayout, arguments: [Self.name]), history),
+                               options: [Self.format] + TableOptions.all, arguments: [Self.name]), history),
             action(CommandSpec(name: "savings update-edit", summary: "Change a recorded value or its time",
                                options: [Self.value, Self.at, Self.format], arguments: [.required("ID")])) { arguments, io, presentation in
                 let at = try at(arguments, presentation, io)
-                guard arguments.value("value") != nil || at != nil else { throw CLIError.usage("give --value, --at or both: what should change?") }
-                let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
-                try reportUpdate("Changed", try values().edit(arguments.positionals[0], value: value, at: at), format: OutputFormat.parse(arguments.value("format")),
+                guard arguments.isGiven(Self.value) || at != nil else { throw CLIError.usage("give --value, --at or both: what should change?") }
+                let value = try arguments[Self.value].map { try presentation.parseValue($0, option: "--value") }
+                try reportUpdate("Changed", try values().edit(arguments.positionals[0], value: value, at: at), format: arguments[Self.format] ?? .table,
                                  presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings update-delete", summary: "Delete a recorded value", options: [Self.format],
                                arguments: [.required("ID")])) { arguments, io, presentation in
-                try reportUpdate("Deleted", try values().delete(arguments.positionals[0]), format: OutputFormat.parse(arguments.value("format")),
+                try reportUpdate("Deleted", try values().delete(arguments.positionals[0]), format: arguments[Self.format] ?? .table,
                                  presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings close", summary: "Close an account: its history is kept, and it leaves the total",
@@ -69,30 +79,26 @@ struct SavingsCommands {
                 io.console.write("Renamed \(arguments.positionals[0].escapedForTerminal) to \(account.name.escapedForTerminal).\n")
             },
             action(CommandSpec(name: "savings delete", summary: "Delete an account and its history ('invest undo' reverts it)",
-                               options: [.flag("yes", "Don't ask, even at a terminal", short: "y")], arguments: [Self.name])) { arguments, io, presentation in
+                               options: [Self.yes], arguments: [Self.name])) { arguments, io, presentation in
                 try delete(arguments.positionals[0], arguments: arguments, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings chart", summary: "Chart the total, or one account, over time",
-                               options: [.flag("include-closed", "Count closed accounts until they closed (the total only)"),
-                                         .value("svg", "FILE", "Also write the chart as an SVG file", completes: .file),
-                                         .value("format", "table|json|csv", "Output format (default: table, a chart)")],
+                               options: [Self.includeClosed, Self.svg, Self.chartFormat],
                                arguments: [.optional("NAME")])) { arguments, io, presentation in
-                try chart(arguments.positionals.first, format: OutputFormat.parse(arguments.value("format")), arguments: arguments, presentation: presentation, io: io)
+                try chart(arguments.positionals.first, format: arguments[Self.chartFormat] ?? .table, arguments: arguments, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings export", summary: "Write every value as account,timestamp,value CSV",
-                               options: [.value("output", "FILE", "Write to FILE, atomically, instead of stdout", short: "o", completes: .file)])) { arguments, io, _ in
+                               options: [Self.output])) { arguments, io, _ in
                 try export(arguments, io: io)
             },
             action(CommandSpec(name: "savings import", summary: "Import account,timestamp,value CSV; rows already recorded are skipped",
-                               options: [.flag("dry-run", "Check the file and say what would change, saving nothing")],
+                               options: [Self.dryRun],
                                arguments: [.required("FILE|-", completes: .file)])) { arguments, io, presentation in
-                try importFile(arguments.positionals[0], dryRun: arguments.has("dry-run"), presentation: presentation, io: io)
+                try importFile(arguments.positionals[0], dryRun: arguments[Self.dryRun], presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings demo", summary: "Show a worked example in a throwaway home",
-                               options: [.value("set", "3|2", "Test set 3 (simple, the default) or 2 (two years, six accounts)")])) { arguments, io, _ in
-                let set = arguments.value("set") ?? "3"
-                guard set == "3" || set == "2" else { throw CLIError.usage("--set '\(set.escapedForTerminal)': use 3 or 2.") }
-                try demo(Int(set)!, io)
+                               options: [Self.set])) { arguments, io, _ in
+                try demo(try arguments[Self.set] ?? 3, io)
             },
         ])
     }
@@ -110,21 +116,21 @@ struct SavingsCommands {
     }
 
     private func at(_ arguments: ParsedArguments, _ presentation: SavingsPresentation, _ io: CommandIO) throws -> Date? {
-        try arguments.value("at").map { try presentation.parseTime($0, option: "--at", now: io.now) }
+        try arguments[Self.at].map { try presentation.parseTime($0, option: "--at", now: io.now) }
     }
 
     private func add(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let value = try arguments.value("value").map { try presentation.parseValue($0, option: "--value") }
+        let format = try arguments[Self.format] ?? .table
+        let value = try arguments[Self.value].map { try presentation.parseValue($0, option: "--value") }
         let account = try accounts().add(name: arguments.positionals[0], value: value, at: try at(arguments, presentation, io),
-                                         currency: arguments.value("currency"))
+                                         currency: try arguments[Self.currency])
         guard format == .table else { return io.console.write(try accountResult(account, format: format, presentation: presentation)) }
         io.console.write("Added \(account.name.escapedForTerminal)"
                          + (value.map { " at \(presentation.money($0)) on \(io.localTime.dateAndTime(account.createdAt))" } ?? "") + ".\n")
     }
 
     private func history(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let book = try load().load()
         let account = try book.requireAccount(named: arguments.positionals[0])
         let report = presentation.historyReport(book.updates(of: account.id))
@@ -175,7 +181,7 @@ struct SavingsCommands {
     private func delete(_ name: String, arguments: ParsedArguments, presentation: SavingsPresentation, io: CommandIO) throws {
         let book = try load().load()
         let account = try book.requireAccount(named: name)
-        if io.console.isInteractive, !arguments.has("yes") {
+        if io.console.isInteractive, !arguments[Self.yes] {
             let count = book.updates(of: account.id).count
             let answer = io.console.readLine(prompt: "Delete \(account.name.escapedForTerminal) and its \(Plural.count(count, "recorded value"))? This can't be undone by closing; 'invest undo' can revert it. [y/N] ")
             guard Confirmation.isYes(answer) else { return io.console.writeError("Cancelled; nothing was deleted.\n") }
@@ -189,15 +195,15 @@ struct SavingsCommands {
         let points: [ChartPoint], title: String
         if let name {
             let account = try book.requireAccount(named: name)
-            guard !arguments.has("include-closed") else { throw CLIError.usage("--include-closed applies to the portfolio chart (no NAME).") }
+            guard !arguments[Self.includeClosed] else { throw CLIError.usage("--include-closed applies to the portfolio chart (no NAME).") }
             points = SavingsChart.account(account.id, in: book, now: io.now)
             title = account.name
         } else {
-            points = SavingsChart.portfolio(book, includingClosed: arguments.has("include-closed"), now: io.now)
-            title = arguments.has("include-closed") ? "All savings, closed accounts until they closed" : "Savings (active accounts)"
+            points = SavingsChart.portfolio(book, includingClosed: arguments[Self.includeClosed], now: io.now)
+            title = arguments[Self.includeClosed] ? "All savings, closed accounts until they closed" : "Savings (active accounts)"
         }
         let plot = presentation.plot(points, markChanges: name == nil)
-        if let path = arguments.value("svg") {
+        if let path = try arguments[Self.svg] {
             try SVGFile.write(SVGChart.render(plot, title: title, lineWidth: name == nil ? "2.5" : "1.5"), to: path, what: "the chart", io: io)
         }
         guard format == .table else { return io.console.write(presentation.pointsReport(points).render(format, colors: false)) }
@@ -219,7 +225,7 @@ struct SavingsCommands {
             text += CSV.quote(account?.name ?? update.accountID) + "," + Timestamp.iso8601(update.at) + "," + update.value.description + ","
                 + (account?.closedAt.map(Timestamp.iso8601) ?? "") + "\n"
         }
-        guard let path = arguments.value("output") else { return io.console.write(text) }
+        guard let path = try arguments[Self.output] else { return io.console.write(text) }
         do {
             try TextFile.userFile(path).write(Array(text.utf8))
         } catch {

@@ -7,7 +7,7 @@ struct DemoCommand: Command {
     /// The tour runs the real client, in a context of its own.
     let context: InvestContext
     let dataDirectory: () throws -> URL
-    let spec = CommandSpec(name: "demo", summary: "Show what invest does, on sample data in a throwaway home", usage: "demo",
+    let spec = CommandSpec(name: "demo", summary: "Show what invest does, on sample data in a throwaway home",
                            options: [], positionals: 0...0)
 
     static let script: [[String]] = [

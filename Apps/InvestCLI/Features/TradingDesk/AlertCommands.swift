@@ -20,21 +20,28 @@ struct AlertCommands {
     /// How long one --notify command may run before it is stopped.
     static let notifyTimeout: TimeInterval = 30
 
+    /// One option per condition; an alert has exactly one.
+    private static let conditions = AlertCondition.names.map { name in
+        CommandSpec.Value<String>(name, ["above", "below"].contains(name) ? "P" : "PCT", conditionHelp[name] ?? "")
+    }
+    private static let conditionHelp = ["above": "Fire when the price is at or above P", "below": "Fire when the price is at or below P",
+                                        "move": "Fire when the day's change goes past ±PCT %",
+                                        "loss": "Fire when your position's unrealized loss reaches PCT % of its cost",
+                                        "weight": "Fire when the holding reaches PCT % of the portfolio's value"]
+    private static let repeats = CommandSpec.Flag("repeat", "Fire at every check the condition holds, not once until re-armed")
+    private static let force = CommandSpec.Flag("force", "Keep the alert even when the quote service doesn't know the symbol")
+    private static let notify = CommandSpec.Value<String>("notify", "CMD", "Run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables")
+
     var group: CommandGroup {
-        let format = CommandSpec.Option.value("format", "table|json|csv", "Output format (default: table)")
+        let format = StandardOptions.format
         return CommandGroup("alert", summary: "Price alerts: add, list, and check them against live prices (exit 3 when one fires)", default: "list", [
             Subcommand(CommandSpec(name: "alert add", summary: "Add an alert with one condition",
-                                   usage: "alert add TICKER (--above P | --below P | --move PCT | --loss PCT | --weight PCT) [--repeat] [--force]",
-                                   options: [.value("above", "P", "Fire when the price is at or above P"), .value("below", "P", "Fire when the price is at or below P"),
-                                             .value("move", "PCT", "Fire when the day's change goes past ±PCT %"),
-                                             .value("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost"),
-                                             .value("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value"),
-                                             .flag("repeat", "Fire at every check the condition holds, not once until re-armed"),
-                                             .flag("force", "Keep the alert even when the quote service doesn't know the symbol")],
+                                   options: Self.conditions.map { $0.required() } + [Self.repeats, Self.force],
+                                   exclusive: [Self.conditions],
                                    arguments: [.required("TICKER", completes: .ticker)]), add),
-            Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [format] + CommandSpec.Option.tableLayout), list),
+            Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [format] + TableOptions.all), list),
             Subcommand(CommandSpec(name: "alert check", summary: "Check the alerts against live prices: exit 3 when one fires, 1 when one can't be checked",
-                                   options: [.value("notify", "CMD", "Run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables"), format]),
+                                   options: [Self.notify, format]),
                        runCheck),
             Subcommand(CommandSpec(name: "alert remove", summary: "Remove an alert", options: [], arguments: [.required("ID")]), remove),
             Subcommand(CommandSpec(name: "alert rearm", summary: "Re-arm an alert that fired", options: [], arguments: [.required("ID")]), rearm),
@@ -43,14 +50,15 @@ struct AlertCommands {
 
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
         let alerts = try alerts()
-        let given = AlertCondition.names.filter { arguments.value($0) != nil }
-        guard given.count == 1, let name = given.first, let threshold = arguments.value(name) else {
+        // The parser lets exactly one through.
+        guard let condition = Self.conditions.first(where: { arguments.isGiven($0) }), let threshold = try arguments[condition] else {
             throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
         }
-        if !arguments.has("force"), let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) { try checkQuoted(ticker, io: io) }
+        let name = condition.option.name
+        if !arguments[Self.force], let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) { try checkQuoted(ticker, io: io) }
         let alert: PriceAlert
         do throws(AlertsError) {
-            alert = try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments.has("repeat"))
+            alert = try alerts.add(ticker: arguments.positionals[0], condition: name, threshold: threshold, repeats: arguments[Self.repeats])
         } catch let .invalidThreshold(text) {
             throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' must be a number greater than 0.")
         } catch {
@@ -88,7 +96,7 @@ struct AlertCommands {
     private func presenter(_ io: CommandIO) -> DeskPresentation { DeskPresentation(now: io.now, localTime: io.localTime) }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let all = try DeskPresentation.alerts(alerts)
         if format == .table, all.isEmpty { return io.console.write("No alerts. Add one with 'invest alert add TICKER --above P'.\n") }
         let report = report(all, presenter: presenter(io))
@@ -96,7 +104,7 @@ struct AlertCommands {
     }
 
     private func runCheck(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let presenter = presenter(io)
         let checking = try check()
         let result: AlertCheck
@@ -122,7 +130,7 @@ struct AlertCommands {
         } else {
             io.console.write(report(result.fired, presenter: presenter).render(format, colors: false))
         }
-        if let command = arguments.value("notify") {
+        if let command = try arguments[Self.notify] {
             for alert in result.fired { notify(command, alert, presenter: presenter, io: io) }
         }
         // Any alert that could not be judged fails the check, even when others fired: "fired" or

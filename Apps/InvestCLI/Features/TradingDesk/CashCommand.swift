@@ -11,17 +11,16 @@ struct CashCommand: Command {
     let baseCurrency: () throws -> String
     let spec = CommandSpec(
         name: "cash", summary: "Show the cash balance in each currency: deposits − withdrawals − buys + sells + dividends + interest − fees ± exchanges and transfers",
-        usage: "cash [--statement] [--format table|json|csv] [--wide] [--columns KEY,…]",
-        options: [.flag("statement", "List every movement of cash with the balance after it"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: [Self.statement, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
+    static let statement = CommandSpec.Flag("statement", "List every movement of cash with the balance after it")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let base = try baseCurrency()
         let code = { (currency: String?) in currency ?? base }
         let isTracked: Bool
-        if arguments.has("statement") {
+        if arguments[Self.statement] {
             let cash: CashStatement
             do {
                 cash = try statement().statement()

@@ -15,20 +15,20 @@ struct MarketOrderCommand: Command {
         let verb = side == .buy ? "Buy" : "Sell"
         return CommandSpec(
             name: side.rawValue, summary: "\(verb) shares at the market price now (asks first on a terminal)",
-            usage: "\(side.rawValue) TICKER QUANTITY [--yes] [--allow-stale] [--format table|json|csv]",
-            options: [.flag("yes", "Place the order without asking; needed when not at a terminal", short: "y"),
-                      .flag("allow-stale", "When the price service is down, trade at the last known price (noted on the transaction)"),
-                      .value("format", "table|json|csv", "How to print the saved transaction (default: a sentence)")],
+            options: [Self.yes, Self.allowStale, Self.format],
             arguments: [.required("TICKER", completes: .ticker), .required("QUANTITY")])
     }
+    static let yes = CommandSpec.Flag("yes", "Place the order without asking; needed when not at a terminal", short: "y")
+    static let allowStale = CommandSpec.Flag("allow-stale", "When the price service is down, trade at the last known price (noted on the transaction)")
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the saved transaction (default: a sentence)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let (ticker, quantity) = (arguments.positionals[0], arguments.positionals[1])
-        let allowStale = arguments.has("allow-stale")
+        let allowStale = arguments[Self.allowStale]
         let console = io.console
         // Asked before any price is fetched: a script without --yes learns at once.
-        guard console.isInteractive || arguments.has("yes") else {
+        guard console.isInteractive || arguments[Self.yes] else {
             throw CLIError.usage("not at a terminal, so the order can't be confirmed; pass --yes to place it. Nothing was traded.")
         }
         let (placing, mode) = try orders()
@@ -46,7 +46,7 @@ struct MarketOrderCommand: Command {
                 throw CLIError.usage("the only price for \(order.ticker) is stale, so the order was not placed. Pass --allow-stale to trade at it anyway.")
             }
         }
-        if console.isInteractive, !arguments.has("yes") {
+        if console.isInteractive, !arguments[Self.yes] {
             console.write("\n  \(presenter.orderLine(order))\n")
             guard Confirmation.isYes(console.readLine(prompt: "Place this order? [y/N] ")) else {
                 return console.writeError("Cancelled; nothing was traded.\n")

@@ -11,11 +11,11 @@ struct StocksCommand: Command {
     let search: () throws -> StocksSearching
     let spec = CommandSpec(
         name: "stock search", summary: "Search stocks by symbol or name: the built-in catalog, and the quote provider's with an API key",
-        options: [.value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: [StandardOptions.format] + TableOptions.all,
         arguments: [.optional("QUERY")])
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let query = arguments.positionals.first ?? ""
         guard query.count <= 64 else { throw CLIError.usage("the query is \(query.count) characters; at most 64 are searched.") }
         let result = try search().search(query)
@@ -38,14 +38,14 @@ struct StockCommand: Command {
     let alerts: () throws -> AlertsManaging
     let spec = CommandSpec(
         name: "stock view", summary: "Show one stock: name, price, the day's change and range, your position, watch and alerts",
-        options: [.value("format", "table|json|csv", "Output format (default: table; csv: one field,value row per fact)")],
-        arguments: [.required("TICKER", completes: .ticker)])
+        options: [Self.format], arguments: [.required("TICKER", completes: .ticker)])
+    static let format = CommandSpec.Value<OutputFormat>.format("Output format (default: table; csv: one field,value row per fact)")
 
     static let legacySpellings = [LegacySpelling(old: ["stocks"], new: ["stock", "search"]),
                                   LegacySpelling(old: ["stock"], new: ["stock", "view"], onlyBeforeAnArgument: true)]
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         guard let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) else {
             throw CLIError.usage("'\(arguments.positionals[0].escapedForTerminal)' is not a ticker symbol (e.g. AAPL, BRK.B).")
         }

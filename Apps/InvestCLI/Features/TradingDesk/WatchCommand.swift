@@ -13,17 +13,19 @@ struct WatchCommands {
     let transactions: () throws -> TransactionsRetrieving
     let trends: Trends
 
-    enum Sort: String, CaseIterable { case added, distance, change, ticker }
+    enum Sort: String, CaseIterable, Sendable { case added, distance, change, ticker }
+
+    private static let sort = CommandSpec.Value<Sort>.choice("sort", "Order (default: added, the order you added them)")
+    private static let target = CommandSpec.Value<String>("target", "PRICE", "The price you wait for (kept when left out, cleared by \"\")")
+    private static let note = CommandSpec.Value<String>("note", "TEXT", "Why you watch it (kept when left out, cleared by \"\")")
 
     var group: CommandGroup {
         CommandGroup("watch", summary: "Watch stocks: price, change, distance to a target price, what you hold, and a 30-day sparkline", default: "list", [
             Subcommand(CommandSpec(name: "watch list", summary: "Show the watchlist",
-                                   options: [.value("sort", "added|distance|change|ticker", "Order (default: added, the order you added them)"),
-                                             .flag("offline", "Use cached prices only"),
-                                             .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout), list),
+                                   options: [Self.sort, StandardOptions.offline,
+                                             StandardOptions.format] + TableOptions.all), list),
             Subcommand(CommandSpec(name: "watch add", summary: "Watch a stock",
-                                   options: [.value("target", "PRICE", "The price you wait for (kept when left out, cleared by \"\")"),
-                                             .value("note", "TEXT", "Why you watch it (kept when left out, cleared by \"\")")],
+                                   options: [Self.target, Self.note],
                                    arguments: [.required("TICKER", completes: .ticker)]), add),
             Subcommand(CommandSpec(name: "watch remove", summary: "Stop watching a stock", options: [], arguments: [.required("TICKER", completes: .ticker)]),
                        remove),
@@ -31,9 +33,9 @@ struct WatchCommands {
     }
 
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let watchlist = try watchlist()
+        let watchlist = try watchlist(), target = try arguments[Self.target], note = try arguments[Self.note]
         let watch = try DeskPresentation.watching { () throws(WatchlistError) in
-            try watchlist.add(ticker: arguments.positionals[0], target: arguments.value("target"), note: arguments.value("note"))
+            try watchlist.add(ticker: arguments.positionals[0], target: target, note: note)
         }
         io.console.write("Watching \(watch.ticker)" + (watch.target.map { ", target \($0.formatted(fractionDigits: 2))" } ?? "") + ".\n")
     }
@@ -45,11 +47,11 @@ struct WatchCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let sort = try arguments.choice("sort", default: Sort.added)
+        let format = try arguments[StandardOptions.format] ?? .table
+        let sort = try arguments[Self.sort] ?? .added
         let watches = try DeskPresentation.watchlist(watchlist)
         if format == .table, watches.isEmpty { return io.console.write("Your watchlist is empty. Add a stock with 'invest watch add TICKER'.\n") }
-        let (loader, mode) = try prices(arguments.has("offline"))
+        let (loader, mode) = try prices(arguments[StandardOptions.offline])
         let results = watches.isEmpty ? [:] : loader.loadPrices(for: watches.map(\.ticker))
         let history = try TransactionPresentation.all(from: transactions(), order: .unspecified)
         let positions = PortfolioCalculator.positions(of: history)

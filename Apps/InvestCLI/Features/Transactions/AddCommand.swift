@@ -8,33 +8,35 @@ struct AddCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "add", summary: "Add a buy, sell, deposit, withdrawal, interest, dividend, fee, split or fx exchange; a trade's price is sum ÷ quantity",
-        usage: "add --type TYPE [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--currency C] [--to-sum S] [--to-currency C] [--date D] [--note TEXT] "
-            + "[--yes] [--format table|json|csv]",
         discussion: """
         A trade is in its security's currency (see 'invest security'), else the base currency (INVEST_BASE_CURRENCY), unless --currency says
         otherwise; cash is kept per currency, and a buy draws on the cash of its own. An fx exchange pays --sum in --currency for --to-sum in
         --to-currency (either may be the base currency, left out). Moving shares or cash to another account is 'invest transfer'.
         """,
-        options: [.value("type", TransactionPresentation.typeChoices, "buy or sell (ticker, quantity, sum); deposit, withdrawal or interest (sum); dividend (ticker, sum); "
-                    + "fee (sum, maybe a ticker); split (ticker, ratio); fx (sum, to-sum, and a currency or to-currency)"),
-                  .value("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L"),
-                  .value("quantity", "Q", "Number of shares (> 0)"), .value("sum", "S", "Total money paid or received (> 0)"),
-                  .value("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split"),
-                  .value("currency", "C", "The ISO 4217 currency of --sum (default: the security's, else the base currency)"),
-                  .value("to-sum", "S", "An fx exchange's proceeds, in --to-currency"),
-                  .value("to-currency", "C", "The currency an fx exchange buys (default: the base currency)"),
-                  .value("date", "D", "Trade date: YYYY-MM-DD, today, yesterday or -Nd (default: today)"),
-                  .value("note", "TEXT", "Free-form note"),
-                  .flag("yes", "Never ask anything: save what is given, or say what is missing", short: "y"),
-                  .value("format", "table|json|csv", "How to print the saved transaction (default: a sentence)")],
+        options: [Self.type, Self.ticker, Self.quantity, Self.sum, Self.ratio, Self.currency, Self.toSum, Self.toCurrency, Self.date, Self.note, Self.yes, Self.format],
         positionals: 0...0)
+    // Kept as typed: the use case checks every field together and names each problem.
+    static let type = CommandSpec.Value<String>("type", TransactionPresentation.typeChoices,
+                                                "buy or sell (ticker, quantity, sum); deposit, withdrawal or interest (sum); dividend (ticker, sum); "
+                                                    + "fee (sum, maybe a ticker); split (ticker, ratio); fx (sum, to-sum, and a currency or to-currency)")
+    static let ticker = CommandSpec.Value<String>("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L")
+    static let quantity = CommandSpec.Value<String>("quantity", "Q", "Number of shares (> 0)")
+    static let sum = CommandSpec.Value<String>("sum", "S", "Total money paid or received (> 0)")
+    static let ratio = CommandSpec.Value<String>("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split")
+    static let currency = CommandSpec.Value<String>("currency", "C", "The ISO 4217 currency of --sum (default: the security's, else the base currency)")
+    static let toSum = CommandSpec.Value<String>("to-sum", "S", "An fx exchange's proceeds, in --to-currency")
+    static let toCurrency = CommandSpec.Value<String>("to-currency", "C", "The currency an fx exchange buys (default: the base currency)")
+    static let date = CommandSpec.Value<String>("date", "D", "Trade date: YYYY-MM-DD, today, yesterday or -Nd (default: today)")
+    static let note = CommandSpec.Value<String>("note", "TEXT", "Free-form note")
+    static let yes = CommandSpec.Flag("yes", "Never ask anything: save what is given, or say what is missing", short: "y")
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the saved transaction (default: a sentence)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        var draft = TransactionDraft(date: arguments.value("date").map { RelativeDate.resolve($0, today: io.today) }, type: arguments.value("type"),
-                                     ticker: arguments.value("ticker"), quantity: arguments.value("quantity"),
-                                     sum: arguments.value("sum"), ratio: arguments.value("ratio"), note: arguments.value("note"))
-        (draft.currency, draft.toSum, draft.toCurrency) = (arguments.value("currency"), arguments.value("to-sum"), arguments.value("to-currency"))
+        let format = try arguments[Self.format] ?? .table
+        var draft = TransactionDraft(date: try arguments[Self.date].map { RelativeDate.resolve($0, today: io.today) }, type: try arguments[Self.type],
+                                     ticker: try arguments[Self.ticker], quantity: try arguments[Self.quantity],
+                                     sum: try arguments[Self.sum], ratio: try arguments[Self.ratio], note: try arguments[Self.note])
+        (draft.currency, draft.toSum, draft.toCurrency) = (try arguments[Self.currency], try arguments[Self.toSum], try arguments[Self.toCurrency])
         if draft.type?.lowercased() == TransactionType.transfer.rawValue {
             throw CLIError.usage("a transfer moves shares or cash between two accounts: use \(TransactionPresentation.transferCommand).")
         }
@@ -42,7 +44,7 @@ struct AddCommand: Command {
         let missing = Self.questions.filter { (draft[keyPath: $0.field] ?? "").isEmpty }
         // Only a missing required field makes it ask (then also the date and the note), and only a
         // person at a terminal who didn't say --yes: a complete or pasted command never waits.
-        if console.isInteractive, !arguments.has("yes"), missing.contains(where: { $0.isRequired(for: draft) }) {
+        if console.isInteractive, !arguments[Self.yes], missing.contains(where: { $0.isRequired(for: draft) }) {
             // What was typed on the command line is checked before anything is asked.
             let given = TransactionField.allCases.filter { field in !missing.contains { $0.checks == field } }
                 .flatMap { TransactionValidator.errors(in: $0, of: draft, latestDate: io.today) }

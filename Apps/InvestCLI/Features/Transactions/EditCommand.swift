@@ -8,24 +8,30 @@ struct EditCommand: Command {
     let save: () throws -> TransactionSaving
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
-        usage: "edit ID [--date D] [--type TYPE] [--ticker T] [--quantity Q] [--sum S] [--ratio A:B] [--note TEXT] [--currency C] [--to-sum S] [--to-currency C] "
-            + "[--format table|json|csv]",
-        options: [.value("date", "D", "New date: YYYY-MM-DD, today, yesterday or -Nd"), .value("type", TransactionPresentation.typeChoices, "New type (fields it doesn't use are dropped)"),
-                  .value("ticker", "T", "New ticker ('' clears a fee's)"), .value("quantity", "Q", "New quantity"), .value("sum", "S", "New sum"),
-                  .value("ratio", "A:B", "New split ratio"), .value("note", "TEXT", "New note ('' clears it)"),
-                  .value("currency", "C", "New currency of the sum ('' for the base currency)"), .value("to-sum", "S", "New proceeds of an fx exchange"),
-                  .value("to-currency", "C", "New currency an fx exchange buys ('' for the base currency)"),
-                  .value("format", "table|json|csv", "How to print the changed transaction (default: a sentence)")],
+        options: [Self.date, Self.type] + Self.fields.map(\.option) + [Self.format],
         arguments: [.required("ID")])
+    static let date = CommandSpec.Value<String>("date", "D", "New date: YYYY-MM-DD, today, yesterday or -Nd")
+    static let type = CommandSpec.Value<String>("type", TransactionPresentation.typeChoices, "New type (fields it doesn't use are dropped)")
+    /// The fields taken as typed, in the order they are applied, after the date and the type.
+    static let fields: [(option: CommandSpec.Value<String>, field: WritableKeyPath<TransactionDraft, String?> & Sendable)] = [
+        (CommandSpec.Value("ticker", "T", "New ticker ('' clears a fee's)"), \.ticker),
+        (CommandSpec.Value("quantity", "Q", "New quantity"), \.quantity),
+        (CommandSpec.Value("sum", "S", "New sum"), \.sum),
+        (CommandSpec.Value("ratio", "A:B", "New split ratio"), \.ratio),
+        (CommandSpec.Value("note", "TEXT", "New note ('' clears it)"), \.note),
+        (CommandSpec.Value("currency", "C", "New currency of the sum ('' for the base currency)"), \.currency),
+        (CommandSpec.Value("to-sum", "S", "New proceeds of an fx exchange"), \.toSum),
+        (CommandSpec.Value("to-currency", "C", "New currency an fx exchange buys ('' for the base currency)"), \.toCurrency),
+    ]
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the changed transaction (default: a sentence)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
-        let changes = ["date", "type", "ticker", "quantity", "sum", "ratio", "note", "currency", "to-sum", "to-currency"].filter { arguments.value($0) != nil }
-        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
+        let format = try arguments[Self.format] ?? .table
+        guard arguments.isGiven(Self.date) || arguments.isGiven(Self.type) || Self.fields.contains(where: { arguments.isGiven($0.option) }) else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], from: retrieve())
         var draft = TransactionDraft(existing)
-        draft.date = arguments.value("date").map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
-        if let type = arguments.value("type") {
+        draft.date = try arguments[Self.date].map { RelativeDate.resolve($0, today: io.today) } ?? draft.date
+        if let type = try arguments[Self.type] {
             // Only `transfer` names the account a transfer goes to.
             if type.lowercased() == TransactionType.transfer.rawValue, existing.type != .transfer {
                 throw CLIError.usage("a transfer moves shares or cash between two accounts: delete this \(existing.type.rawValue) and use \(TransactionPresentation.transferCommand).")
@@ -34,14 +40,9 @@ struct EditCommand: Command {
             // What the old type used and the new one doesn't is dropped, not refused.
             if let newType = TransactionType(rawValue: type.lowercased()) { draft = draft.keepingFields(of: newType) }
         }
-        draft.ticker = arguments.value("ticker") ?? draft.ticker
-        draft.quantity = arguments.value("quantity") ?? draft.quantity
-        draft.sum = arguments.value("sum") ?? draft.sum
-        draft.ratio = arguments.value("ratio") ?? draft.ratio
-        draft.note = arguments.value("note") ?? draft.note
-        draft.currency = arguments.value("currency") ?? draft.currency
-        draft.toSum = arguments.value("to-sum") ?? draft.toSum
-        draft.toCurrency = arguments.value("to-currency") ?? draft.toCurrency
+        for (option, field) in Self.fields {
+            if let value = try arguments[option] { draft[keyPath: field] = value }
+        }
         do {
             let saved = try save().save(draft, replacing: existing.id)
             io.console.write(TransactionPresentation.result("Updated", saved, format: format))
@@ -55,14 +56,14 @@ struct DeleteCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let delete: () throws -> TransactionDeleting
     let removeUnreadable: () throws -> RemoveUnreadableRecordUseCase
-    let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)", usage: "delete ID [--yes] [--format table|json|csv]",
+    let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)",
                            discussion: "Given the full id of a record of any kind that can't be read (a message names it), deletes that record.",
-                           options: [.flag("yes", "Delete without asking, even at a terminal", short: "y"),
-                                     .value("format", "table|json|csv", "How to print the deleted transaction (default: a sentence)")],
-                           arguments: [.required("ID")])
+                           options: [Self.yes, Self.format], arguments: [.required("ID")])
+    static let yes = CommandSpec.Flag("yes", "Delete without asking, even at a terminal", short: "y")
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the deleted transaction (default: a sentence)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[Self.format] ?? .table
         let id = arguments.positionals[0]
         let existing: Transaction
         do {
@@ -98,7 +99,7 @@ struct DeleteCommand: Command {
 
     /// At a terminal, unless --yes: the question answered yes.
     private func confirmed(_ question: String, _ arguments: ParsedArguments, io: CommandIO) -> Bool {
-        guard io.console.isInteractive, !arguments.has("yes") else { return true }
+        guard io.console.isInteractive, !arguments[Self.yes] else { return true }
         guard Confirmation.isYes(io.console.readLine(prompt: question + " [y/N] ")) else {
             io.console.writeError("Cancelled; nothing was deleted.\n")
             return false

@@ -18,38 +18,42 @@ struct ImportCommand: Command {
 
     let spec = CommandSpec(
         name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'; all or nothing",
-        usage: "import FILE|- [--dry-run] [--allow-duplicates] [--broker NAME | --map FIELD=COLUMN,… [--date-format FORMAT]]",
         discussion: "A broker's export is known by its header (or named with --broker): "
             + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Its rows that can't be mapped are named by line, and nothing is imported.",
-        options: [.flag("dry-run", "Check every row and report, but save nothing"),
-                  .flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)"),
-                  .value("map", "FIELD=COLUMN,…", "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount"),
-                  .value("date-format", "FORMAT", "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY"),
-                  .value("broker", "NAME", "Read the file as this broker's export: " + BrokerPresets.all.map(\.name).joined(separator: ", "))],
+        options: [Self.dryRun, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker],
         arguments: [.required("FILE|-", completes: .file)])
+    static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
+    static let allowDuplicates = CommandSpec.Flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)")
+    // The layout is checked as a whole (`CSVLayout`): a broker's preset excludes a map of one's own.
+    static let map = CommandSpec.Value<String>("map", "FIELD=COLUMN,…",
+                                               "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount")
+    static let dateFormat = CommandSpec.Value<String>("date-format", "FORMAT",
+                                                      "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY")
+    static let broker = CommandSpec.Value<String>("broker", "NAME", "Read the file as this broker's export: " + BrokerPresets.all.map(\.name).joined(separator: ", "),
+                                                  completes: .choices(BrokerPresets.all.map(\.name)))
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let layout = try CSVLayout(map: arguments.value("map"), dateFormat: arguments.value("date-format"), broker: arguments.value("broker"))
+        let layout = try CSVLayout(map: arguments[Self.map], dateFormat: arguments[Self.dateFormat], broker: arguments[Self.broker])
         var parsed = try parse(path, name: name, layout: layout)
         try Self.resolveAccounts(in: &parsed, with: accounts)
         // Rows without ids get new ones, so they have no earlier version to look up in the history.
         let ledger = try ledger(parsed.otherEntries.isEmpty && !parsed.rows.contains { $0.id != nil } ? .noneForNewRecords : .lookedUp)
         let importer = try importTransactions(ledger)
-        if let broker = parsed.broker, arguments.value("broker") == nil {
+        if let broker = parsed.broker, !arguments.isGiven(Self.broker) {
             let article = broker.title.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
             io.console.writeNotice("invest: reading \(name) as \(article) \(broker.title) export (--broker \(broker.name)).\n")
         }
         // The only reference to the rows, which the import lets go of once they are checked.
         var rows = parsed.rows
         parsed.rows = []
-        let dryRun = arguments.has("dry-run")
+        let dryRun = arguments[Self.dryRun]
         // A file with problems of its own is only checked, so every row's problems are named and
         // nothing is saved: all or nothing.
         let checkOnly = dryRun || !parsed.problems.isEmpty
         let outcome: ImportOutcome
-        let allowDuplicates = arguments.has("allow-duplicates")
+        let allowDuplicates = arguments[Self.allowDuplicates]
         // The transactions are in when the other entries fail to follow them.
         var otherEntriesFailure: StoreError?
         do throws(ImportTransactionsError) {
@@ -368,41 +372,63 @@ struct ExportCommand: Command {
     let configuredCostBasis: () -> String?
     let spec = CommandSpec(
         name: "export", summary: "Write every transaction as CSV or JSON, the whole ledger, or books for hledger or beancount",
-        usage: "export [--format csv|json|ledger|hledger|beancount] [--accounts-prefix NAME] [--cost-basis average|fifo] [-o FILE]",
-        options: [.value("format", "csv|json|ledger|hledger|beancount",
-                         "csv or json: transactions, ready for 'invest import' (default: csv); ledger: every entry of every kind, a full backup; "
-                            + "hledger or beancount: every account's books, with the prices and rates kept"),
-                  .value("accounts-prefix", "NAME", "hledger and beancount: the name under Assets, Income, Expenses and Equity (default: Invest)"),
-                  CostBasisOption.spec(defaultingTo: .average),
-                  .value("output", "FILE", "Write to FILE, atomically (a failed export leaves FILE as it was), instead of stdout", short: "o")],
+        options: [Self.format, Self.accountsPrefix, Self.costBasis, Self.output],
         positionals: 0...0)
 
+    /// What an export writes: transactions, the whole ledger, or an accounting tool's books.
+    enum Format {
+        case transactions(OutputFormat)
+        case ledger
+        case books(JournalFormatOption)
+
+        var name: String {
+            switch self {
+            case let .transactions(format): return format.rawValue
+            case .ledger: return "ledger"
+            case let .books(books): return books.rawValue
+            }
+        }
+    }
+
+    static let format = CommandSpec.Value<Format>("format", "csv|json|ledger|hledger|beancount",
+                                                  "csv or json: transactions, ready for 'invest import' (default: csv); ledger: every entry of every kind, a full backup; "
+                                                    + "hledger or beancount: every account's books, with the prices and rates kept") { text in
+        if let books = JournalFormatOption(rawValue: text) { return .books(books) }
+        if text == "ledger" { return .ledger }
+        return .transactions(try OutputFormat.parse(text, allowed: [.csv, .json], also: ["ledger"] + JournalFormatOption.allCases.map(\.rawValue)))
+    }
+    static let accountsPrefix = CommandSpec.Value<String>("accounts-prefix", "NAME",
+                                                          "hledger and beancount: the name under Assets, Income, Expenses and Equity (default: Invest)")
+    static let costBasis = CostBasisOption.value(defaultingTo: .average)
+    static let output = CommandSpec.Value<String>("output", "FILE", "Write to FILE, atomically (a failed export leaves FILE as it was), instead of stdout",
+                                                  short: "o", completes: .file)
+
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let requested = arguments.value("format")
-        let journalFormat = requested.flatMap { JournalFormatOption(rawValue: $0) }
-        guard journalFormat != nil || (arguments.value("accounts-prefix") == nil && arguments.value("cost-basis") == nil) else {
+        let requested = try arguments[Self.format] ?? .transactions(.csv)
+        let isBooks = if case .books = requested { true } else { false }
+        guard isBooks || (!arguments.isGiven(Self.accountsPrefix) && !arguments.isGiven(Self.costBasis)) else {
             throw CLIError.usage("--accounts-prefix and --cost-basis are for --format hledger or beancount.")
         }
-        let output = arguments.value("output")
+        let output = try arguments[Self.output]
         let (written, left): (String, Int)
-        if let journalFormat {
+        switch requested {
+        case let .books(journalFormat):
             let (text, books) = try self.books(journalFormat, arguments)
             try write(output, io: io) { write in try write(text) }
             written = books
             left = 0
-        } else if requested == "ledger" {
+        case .ledger:
             let entries = try liveEntries()
             try write(output, io: io) { write in try write(String(decoding: LedgerArchive.encode(entries), as: UTF8.self)) }
             (written, left) = (Plural.count(entries.count, "entry", "entries"), 0)
-        } else {
-            let format = try OutputFormat.parse(requested, allowed: [.csv, .json], also: ["ledger"] + JournalFormatOption.allCases.map(\.rawValue))
+        case let .transactions(format):
             var result = (0, 0)
             try write(output, io: io) { write in result = try transactions(format, write) }
             (written, left) = (Plural.count(result.0, "transaction"), result.1)
         }
         if let output { io.console.writeNotice("Wrote \(written) to \(output.escapedForTerminal).\n") }
         if left > 0 {
-            io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(requested ?? "csv") export; 'invest export --format ledger' keeps everything.\n")
+            io.console.writeNotice("invest: warning: \(Plural.count(left, "entry", "entries")) of other kinds \(left == 1 ? "is" : "are") not in a \(requested.name) export; 'invest export --format ledger' keeps everything.\n")
         }
     }
 
@@ -432,8 +458,8 @@ struct ExportCommand: Command {
 
     /// Every account's books, whatever `--account` says: a transfer has two sides.
     private func books(_ format: JournalFormatOption, _ arguments: ParsedArguments) throws -> (text: String, written: String) {
-        let method = try CostBasisOption.method(arguments, configured: configuredCostBasis(), default: .average)
-        let exporting = try journal(try JournalFormatOption.prefix(arguments.value("accounts-prefix")), method)
+        let method = try CostBasisOption.method(arguments[Self.costBasis], configured: configuredCostBasis(), default: .average)
+        let exporting = try journal(try JournalFormatOption.prefix(arguments[Self.accountsPrefix]), method)
         let books: Journal
         do throws(BookkeepingError) { books = try exporting.journal() } catch { throw error.cliError }
         return (format.text(of: books), Plural.count(books.entries.count, "transaction"))

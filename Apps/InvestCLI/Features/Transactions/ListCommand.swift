@@ -12,20 +12,23 @@ struct ListCommand: Command {
     let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "list", summary: "List transactions, newest first",
-        usage: "list [--ticker T] [--type TYPE] [--search TEXT] [--from D] [--to D] [-n N] [--format table|json|csv] [--wide] [--columns KEY,…]",
-        options: [.value("ticker", "T", "Only this ticker"),
-                  .value("type", TransactionPresentation.typeChoices, "Only this type: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))"),
-                  .value("search", "TEXT", "Only where the ticker, the note or the stock's name contains TEXT (any case)"),
-                  .value("from", "D", "Only on or after this date: YYYY-MM-DD, today, yesterday or -Nd"),
-                  .value("to", "D", "Only on or before this date"),
-                  .value("limit", "N", "Only the newest N", short: "n"),
-                  .value("format", "table|json|csv", "Output format (default: table)")] + CommandSpec.Option.tableLayout,
+        options: [Self.ticker, Self.type, Self.search, Self.from, Self.to, Self.limit, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
+    static let ticker = CommandSpec.Value<String>("ticker", "T", "Only this ticker", completes: .ticker) { ticker in
+        guard let normalized = TransactionValidator.normalizedTicker(ticker) else { throw CLIError.usage("--ticker '\(ticker)' is not a ticker symbol.") }
+        return normalized
+    }
+    static let type = CommandSpec.Value<TransactionType>.choice("type", "Only this type: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))",
+                                                                lowercased: true)
+    static let search = CommandSpec.Value<String>("search", "TEXT", "Only where the ticker, the note or the stock's name contains TEXT (any case)")
+    static let from = CommandSpec.Value<TypedDay>.day("from", "Only on or after this date: YYYY-MM-DD, today, yesterday or -Nd")
+    static let to = CommandSpec.Value<TypedDay>.day("to", "Only on or before this date")
+    static let limit = CommandSpec.Value<Int>("limit", "N", "Only the newest N", short: "n", read: Limit.parse)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try OutputFormat.parse(arguments.value("format"))
+        let format = try arguments[StandardOptions.format] ?? .table
         let filter = try Self.filter(from: arguments, today: io.today)
-        let limit = try arguments.value("limit").map(Limit.parse)
+        let limit = try arguments[Self.limit]
         if let from = filter.from, let to = filter.to, from > to {
             io.console.writeNotice("invest: warning: --from \(from.iso) is after --to \(to.iso), so no date can match; did you swap them?\n")
         }
@@ -57,27 +60,10 @@ struct ListCommand: Command {
     }
 
     private static func filter(from arguments: ParsedArguments, today: CalendarDay) throws -> TransactionFilter {
-        func date(_ name: String) throws -> CalendarDay? {
-            guard let text = arguments.value(name) else { return nil }
-            guard let day = CalendarDay(iso: RelativeDate.resolve(text, today: today)) else {
-                throw CLIError.usage("--\(name) '\(text.escapedForTerminal)' is not a date: use YYYY-MM-DD, today, yesterday or -Nd (N days ago).")
-            }
-            return day
-        }
-        var filter = TransactionFilter(from: try date("from"), to: try date("to"))
-        if let ticker = arguments.value("ticker") {
-            guard let normalized = TransactionValidator.normalizedTicker(ticker) else { throw CLIError.usage("--ticker '\(ticker)' is not a ticker symbol.") }
-            filter.ticker = normalized
-        }
-        if let type = arguments.value("type") {
-            guard let parsed = TransactionType(rawValue: type.lowercased()) else {
-                let names = TransactionType.allCases.map(\.rawValue)
-                throw CLIError.usage("--type must be one of \(names.joined(separator: ", ")), not '\(type.escapedForTerminal)'."
-                    + ArgumentParser.suggestion(for: type.lowercased(), among: names))
-            }
-            filter.type = parsed
-        }
-        if let search = arguments.value("search") {
+        var filter = TransactionFilter(from: try arguments[from]?.day(today: today), to: try arguments[to]?.day(today: today))
+        filter.ticker = try arguments[ticker]
+        filter.type = try arguments[type]
+        if let search = try arguments[search] {
             filter.search = search
             filter.names = StockCatalog.names
         }

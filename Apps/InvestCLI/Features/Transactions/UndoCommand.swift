@@ -10,7 +10,7 @@ import Transactions
 /// nothing, and a sync's changes are another device's, not this directory's to undo.
 struct UndoCommand: Command {
     let undo: () throws -> UndoingLastChange
-    let spec = CommandSpec(name: "undo", summary: "Revert the last change made from this data directory", usage: "undo",
+    let spec = CommandSpec(name: "undo", summary: "Revert the last change made from this data directory",
                            options: [], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {

@@ -1,6 +1,5 @@
 import XCTest
 import TerminalKit
-import ClientComposition
 import FixedPoint
 import TestSupport
 

@@ -1,6 +1,5 @@
 import XCTest
 @testable import TerminalKit
-import InvestCLITestSupport
 
 final class TerminalSafeConsoleTests: XCTestCase {
     func test_atATerminal_keepsColoursLineBreaksAndTabs_andEscapesEveryOtherControl() {
