@@ -36,16 +36,18 @@ let package = Package(
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint", "Networking"], path: "Modules/Infrastructure/LocalFileStore"),
+        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint", "JSONScanning"], path: "Modules/Infrastructure/LocalFileStore"),
+        // The JSON reader the file store and the network clients share: bounded, exact numbers, no Foundation parser.
+        .target(name: "JSONScanning", path: "Modules/Infrastructure/JSONScanning"),
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", providers: [.apt(["libssl-dev"])]),
         .target(name: "Networking", dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                 path: "Modules/Infrastructure/Networking"),
         .target(name: "URLSessionHTTP", dependencies: ["Networking"], path: "Modules/Infrastructure/URLSessionHTTP"),
         .target(name: "QuotesAPI", dependencies: ["CurrentPrices", "Transactions", "Networking", "FixedPoint"], path: "Modules/Infrastructure/QuotesAPI"),
-        .target(name: "MarketDataAPI", dependencies: ["QuotesAPI", "TradingDesk", "Analytics", "Transactions", "CurrentPrices", "Currencies", "Ledger", "Networking", "FixedPoint"],
+        .target(name: "MarketDataAPI", dependencies: ["QuotesAPI", "TradingDesk", "Analytics", "Transactions", "CurrentPrices", "Currencies", "Ledger", "Networking", "JSONScanning", "FixedPoint"],
                 path: "Modules/Infrastructure/MarketDataAPI"),
-        .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking"], path: "Modules/Infrastructure/Firebase"),
-        .target(name: "Firestore", dependencies: ["Firebase", "OptionsJournal", "Ledger", "FixedPoint", "Networking"], path: "Modules/Infrastructure/Firestore"),
+        .target(name: "Firebase", dependencies: ["Auth", "Ledger", "Networking", "JSONScanning"], path: "Modules/Infrastructure/Firebase"),
+        .target(name: "Firestore", dependencies: ["Firebase", "OptionsJournal", "Ledger", "FixedPoint", "Networking", "JSONScanning"], path: "Modules/Infrastructure/Firestore"),
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the terminal kit (no feature), what both clients compose alike, then each client
@@ -98,6 +100,7 @@ let package = Package(
                     path: "Tests/NetworkingTests",
                     // Only to check `OpenSSLLibrary` against the functions its headers declare.
                     linkerSettings: [.linkedLibrary("ssl", .when(platforms: [.linux])), .linkedLibrary("crypto", .when(platforms: [.linux]))]),
+        .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], path: "Tests/JSONScanningTests"),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "FixedPoint", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
         .testTarget(name: "MarketDataAPIEndToEndTests", dependencies: ["MarketDataAPI", "Networking", "FixedPoint", "Analytics", "Transactions", "Currencies", "Ledger", "TestSupport"],

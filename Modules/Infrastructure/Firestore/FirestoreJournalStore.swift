@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 import Networking
+import JSONScanning
 import Firebase
 import OptionsJournal
 

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import JSONScanning
 
 /// Firestore's typed values (REST: `stringValue`, `integerValue`, `doubleValue`, `booleanValue`,
 /// `nullValue`, `mapValue`, `arrayValue`, `timestampValue`), private to the journal's adapter.

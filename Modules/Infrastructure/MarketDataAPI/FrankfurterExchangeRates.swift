@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 import Networking
+import JSONScanning
 import Currencies
 
 /// The ECB's reference rates through Frankfurter's API (no key): `GET /START..END?from=USD&to=GBP`

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import Networking
+import JSONScanning
 
 /// Who the remote store acts for: the account's uid and a current id token.
 public struct RemoteCredentials: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import FixedPoint
 import CurrentPrices
-import Networking
+import JSONScanning
 
 /// `prices-cache.json` in the data directory, replaced atomically on every save: the prices, and
 /// when the last quote requests went (the minute's limit counts them across runs).

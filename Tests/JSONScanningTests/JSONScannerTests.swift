@@ -1,5 +1,5 @@
 import XCTest
-import Networking
+import JSONScanning
 
 final class JSONScannerTests: XCTestCase {
     func test_parse_readsEveryKindOfValue_keepingANumbersText() throws {
