@@ -116,6 +116,7 @@ let package = Package(
                                                                            "OptionsJournal", "Portfolio", "Currencies", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "FixedPoint", "TestSupport"], path: "Tests/TerminalKitTests"),
+        .testTarget(name: "ClientCompositionTests", dependencies: ["ClientComposition", "Networking", "Ledger", "TestSupport"], path: "Tests/ClientCompositionTests"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",

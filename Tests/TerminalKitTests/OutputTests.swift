@@ -1,11 +1,7 @@
 import XCTest
-import Networking
 @testable import TerminalKit
-@testable import ClientComposition
-@testable import InvestCLI
-import Transactions
+import FixedPoint
 import TestSupport
-import Ledger
 
 final class JSONValueTests: XCTestCase {
     func test_rendered_putsAFlatObjectOnOneLine_keepsNumbersExact_andEscapesControlCharacters() {
@@ -136,80 +132,6 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual("del\u{7F}".escapedForTerminal, "del\\u{7f}")
         XCTAssertEqual("csi\u{9B}31m é".escapedForTerminal, "csi\\u{9b}31m é", "a C1 control, two bytes in UTF-8")
         XCTAssertEqual("".escapedForTerminal, "")
-    }
-}
-
-final class GlobalOptionsTests: XCTestCase {
-    func test_extract_takesGlobalOptionsAnywhereBeforeDoubleDash_andLeavesTheRest() throws {
-        var arguments = ["list", "-q", "--home=/x", "--ticker", "A", "--", "--verbose"]
-
-        let options = try GlobalOptions.extract(from: &arguments)
-
-        XCTAssertEqual(options.home, "/x")
-        XCTAssertTrue(options.quiet)
-        XCTAssertFalse(options.verbose)
-        XCTAssertEqual(arguments, ["list", "--ticker", "A", "--", "--verbose"])
-    }
-
-    func test_extract_refusesARepeatedOrContradictoryGlobalOption() {
-        var repeated = ["--home", "a", "list", "--home", "b"]
-        var contradictory = ["--quiet", "--verbose", "list"]
-        XCTAssertThrowsError(try GlobalOptions.extract(from: &repeated))
-        XCTAssertThrowsError(try GlobalOptions.extract(from: &contradictory))
-    }
-}
-
-final class DateInputTests: XCTestCase {
-    private let today = CalendarDay(iso: "2024-07-03")!
-
-    func test_relativeDates_resolveAgainstToday_andLeaveAnythingElseAsTyped() {
-        XCTAssertEqual(RelativeDate.resolve("today", today: today), "2024-07-03")
-        XCTAssertEqual(RelativeDate.resolve("Yesterday", today: today), "2024-07-02")
-        XCTAssertEqual(RelativeDate.resolve("-7d", today: today), "2024-06-26")
-        XCTAssertEqual(RelativeDate.resolve("-0d", today: today), "2024-07-03")
-        XCTAssertEqual(RelativeDate.resolve("-xd", today: today), "-xd")
-        XCTAssertEqual(RelativeDate.resolve("2024-01-01", today: today), "2024-01-01")
-    }
-}
-
-final class ConfigFileTests: XCTestCase {
-    func test_setting_replacesTheKeysLines_keepsCommentsAndOthers_andRemovesOnNil() {
-        let text = "# mine\nA=1\nB = 2\nA=3\n"
-
-        XCTAssertEqual(ConfigFile.setting("A", to: "9", in: text), "# mine\nB = 2\nA=9\n")
-        XCTAssertEqual(ConfigFile.setting("B", to: nil, in: text), "# mine\nA=1\nA=3\n")
-        XCTAssertEqual(ConfigFile.lines("# A=1\nB = two = 2\n").map { [$0.key, $0.value] }, [["B", "two = 2"]])
-    }
-
-    func test_masked_showsTheLastFourCharactersOfALongSecretOnly() {
-        XCTAssertEqual(ConfigCommands.masked("abcdefghijkl"), "****ijkl")
-        XCTAssertEqual(ConfigCommands.masked("short"), "****")
-    }
-}
-
-final class RequestLoggingHTTPClientTests: XCTestCase {
-    func test_send_logsMethodHostPathStatusAndSize_neverTheQueryOrHeaders() throws {
-        let lines = LockedLines()
-        let sut = RequestLoggingHTTPClient(decoratee: StubClient(), log: lines.append)
-
-        _ = try sut.send(HTTPRequest(method: "GET", url: URL(string: "https://db.example.com:8443/users/u1.json?auth=SECRET-TOKEN")!,
-                                     headers: ["Authorization": "Bearer SECRET-TOKEN"]))
-
-        XCTAssertEqual(lines.all.count, 1)
-        XCTAssertTrue(lines.all[0].hasPrefix("GET https://db.example.com:8443/users/u1.json → 200 ("), lines.all[0])
-        XCTAssertTrue(lines.all[0].hasSuffix(", 2 bytes)"), lines.all[0])
-        XCTAssertFalse(lines.all[0].contains("SECRET"))
-    }
-
-    private struct StubClient: HTTPClient {
-        func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse { HTTPResponse(statusCode: 200, body: Data("{}".utf8)) }
-    }
-
-    private final class LockedLines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        var all: [String] { lock.withLock { lines } }
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
     }
 }
 
