@@ -117,6 +117,7 @@ let package = Package(
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "FixedPoint", "TestSupport"], path: "Tests/TerminalKitTests"),
         .testTarget(name: "ClientCompositionTests", dependencies: ["ClientComposition", "Networking", "Ledger", "TestSupport"], path: "Tests/ClientCompositionTests"),
+        .testTarget(name: "InvestSummaryCLITests", dependencies: ["InvestSummaryCLI", "ClientComposition", "TerminalKit", "TestSupport"], path: "Tests/InvestSummaryCLITests"),
         .testTarget(name: "InvestCLITests", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition", "InvestCLITestSupport", "Networking", "Transactions", "LiveFeed", "Ledger",
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",
