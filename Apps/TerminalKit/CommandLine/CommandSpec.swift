@@ -89,8 +89,10 @@ public struct CommandSpec: Sendable {
     /// The words after the program, `savings add`; empty for a program without subcommands.
     public let name: String
     public let summary: String
-    /// Generated from the name, the arguments and the options, never written by hand.
-    public let usage: String
+    /// Generated from the name, the arguments and the options, never written by hand; only when
+    /// asked (help, a usage error, the man page), as every run builds the whole tree.
+    public var usage: String { groupUsage ?? Self.usage(name: name, arguments: arguments, options: options, exclusive: exclusive) }
+    private let groupUsage: String?
     /// Said after the options in `--help`: examples, keys, notes. Worked out when asked: a
     /// table of keys laid out for help took a tenth of an `add`'s instructions.
     public var discussion: String { makeDiscussion() }
@@ -131,7 +133,7 @@ public struct CommandSpec: Sendable {
         let required = arguments.filter { !$0.isOptional }.count
         self.positionals = positionals ?? (required...(arguments.contains(where: \.repeats) ? Int.max : arguments.count))
         self.isHidden = isHidden
-        self.usage = usage ?? Self.usage(name: name, arguments: arguments, options: options, exclusive: exclusive)
+        groupUsage = usage
     }
 
     /// `add TICKER --type TYPE [--note TEXT] [--offline | --refresh]`: the arguments, then each
