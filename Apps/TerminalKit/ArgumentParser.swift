@@ -59,8 +59,9 @@ public enum ArgumentParser {
     /// exactly one, when one of them is required) of each exclusive group.
     private static func checkPresence(_ parsed: ParsedArguments, for spec: CommandSpec) throws {
         func given(_ option: CommandSpec.Option) -> Bool { parsed.isGiven(option) }
-        for group in spec.exclusive {
-            let members = group.compactMap { name in spec.options.first { $0.name == name } }
+        let options = spec.options, exclusive = spec.exclusive
+        for group in exclusive {
+            let members = group.compactMap { name in options.first { $0.name == name } }
             let present = members.filter(given)
             if present.count > 1 {
                 throw CLIError.usage(present.count == 2 ? "--\(present[0].name) and --\(present[1].name) contradict each other; give one."
@@ -71,7 +72,7 @@ public enum ArgumentParser {
             }
         }
         // Every missing one at once, so a line is fixed in one go.
-        let missing = spec.options.filter { option in option.isRequired && !given(option) && !spec.exclusive.contains { $0.contains(option.name) } }
+        let missing = options.filter { option in option.isRequired && !given(option) && !exclusive.contains { $0.contains(option.name) } }
         if !missing.isEmpty {
             throw CLIError.usage("'\(spec.invocation)' needs \(list(missing.map(\.synopsis))). Usage: \(spec.program) \(spec.usage)")
         }

@@ -97,9 +97,13 @@ public struct CommandSpec: Sendable {
     /// table of keys laid out for help took a tenth of an `add`'s instructions.
     public var discussion: String { makeDiscussion() }
     private let makeDiscussion: @Sendable () -> String
-    public let options: [Option]
+    /// Read when the command runs, is helped or completed: every run builds the whole tree, and
+    /// a command's typed declarations are set up only when it is the one asked for.
+    public var options: [Option] { makeOptions() }
+    private let makeOptions: @Sendable () -> [Option]
     /// Options of which at most one may be given (exactly one when one of them is required).
-    public let exclusive: [[String]]
+    public var exclusive: [[String]] { makeExclusive() }
+    private let makeExclusive: @Sendable () -> [[String]]
     public let arguments: [Argument]
     /// How many positional arguments are accepted.
     public let positionals: ClosedRange<Int>
@@ -108,27 +112,28 @@ public struct CommandSpec: Sendable {
 
     /// `positionals` is worked out from the arguments, unless given for a command that names none.
     public init(program: String = "invest", name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
-                options: [any OptionDeclaring], exclusive: [[any OptionDeclaring]] = [], arguments: [Argument] = [],
-                positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
-        self.init(program: program, name: name, summary: summary, usage: nil, discussion: discussion(), options: options.map(\.option),
-                  exclusive: exclusive.map { $0.map(\.option.name) }, arguments: arguments, positionals: positionals, isHidden: isHidden)
+                options: @autoclosure @escaping @Sendable () -> [any OptionDeclaring], exclusive: @autoclosure @escaping @Sendable () -> [[any OptionDeclaring]] = [],
+                arguments: [Argument] = [], positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
+        self.init(program: program, name: name, summary: summary, usage: nil, discussion: discussion(), options: { options().map(\.option) },
+                  exclusive: { exclusive().map { $0.map(\.option.name) } }, arguments: arguments, positionals: positionals, isHidden: isHidden)
     }
 
     /// A noun's spec: its usage names a sub-command, and the one run when none is named.
     public static func group(program: String = "invest", name: String, summary: String, default defaultSubcommand: String?,
                              discussion: @autoclosure @escaping @Sendable () -> String = "") -> CommandSpec {
         CommandSpec(program: program, name: name, summary: summary, usage: [name, "<command>"].joined(separator: " ") + (defaultSubcommand.map { "   (default: \($0))" } ?? ""),
-                    discussion: discussion(), options: [], exclusive: [], arguments: [], positionals: nil, isHidden: false)
+                    discussion: discussion(), options: { [] }, exclusive: { [] }, arguments: [], positionals: nil, isHidden: false)
     }
 
     private init(program: String, name: String, summary: String, usage: String?, discussion: @autoclosure @escaping @Sendable () -> String,
-                 options: [Option], exclusive: [[String]], arguments: [Argument], positionals: ClosedRange<Int>?, isHidden: Bool) {
+                 options: @escaping @Sendable () -> [Option], exclusive: @escaping @Sendable () -> [[String]], arguments: [Argument],
+                 positionals: ClosedRange<Int>?, isHidden: Bool) {
         self.program = program
         self.name = name
         self.summary = summary
         makeDiscussion = discussion
-        self.options = options
-        self.exclusive = exclusive
+        makeOptions = options
+        makeExclusive = exclusive
         self.arguments = arguments
         let required = arguments.filter { !$0.isOptional }.count
         self.positionals = positionals ?? (required...(arguments.contains(where: \.repeats) ? Int.max : arguments.count))
