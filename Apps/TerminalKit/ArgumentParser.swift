@@ -51,15 +51,15 @@ public enum ArgumentParser {
                 + (parsed.positionals.isEmpty ? "" : " ('\(parsed.positionals.joined(separator: "', '").escapedForTerminal)')")
                 + ". Usage: \(spec.program) \(spec.usage)")
         }
-        if !parsed.has("help") { try checkPresence(parsed, for: spec) }
+        if !parsed.has("help") { try checkPresence(parsed, among: options, for: spec) }
         return parsed
     }
 
     /// What the spec declares beyond each option alone: the required ones, and at most one (or
     /// exactly one, when one of them is required) of each exclusive group.
-    private static func checkPresence(_ parsed: ParsedArguments, for spec: CommandSpec) throws {
+    private static func checkPresence(_ parsed: ParsedArguments, among options: [CommandSpec.Option], for spec: CommandSpec) throws {
         func given(_ option: CommandSpec.Option) -> Bool { parsed.isGiven(option) }
-        let options = spec.options, exclusive = spec.exclusive
+        let exclusive = spec.exclusive
         for group in exclusive {
             let members = group.compactMap { name in options.first { $0.name == name } }
             let present = members.filter(given)

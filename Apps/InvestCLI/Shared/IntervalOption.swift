@@ -5,12 +5,13 @@ import ClientComposition
 enum IntervalOption {
     static let choices = ["day", "week", "month"]
 
-    static func value(_ help: String) -> CommandSpec.Value<String> {
-        CommandSpec.Value<String>("interval", choices.joined(separator: "|"), help) { text in
-            guard choices.contains(text) else {
+    /// Read into the command's own idea of a period; `read` knows each of `choices`.
+    static func value<Interval>(_ help: String, read: @escaping @Sendable (String) -> Interval?) -> CommandSpec.Value<Interval> {
+        CommandSpec.Value("interval", choices.joined(separator: "|"), help) { text in
+            guard choices.contains(text), let interval = read(text) else {
                 throw CLIError.usage("--interval must be day, week or month, not '\(text.escapedForTerminal)'." + ArgumentParser.suggestion(for: text, among: choices))
             }
-            return text
+            return interval
         }
     }
 }

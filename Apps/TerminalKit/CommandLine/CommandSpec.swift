@@ -91,8 +91,13 @@ public struct CommandSpec: Sendable {
     public let summary: String
     /// Generated from the name, the arguments and the options, never written by hand; only when
     /// asked (help, a usage error, the man page), as every run builds the whole tree.
-    public var usage: String { groupUsage ?? Self.usage(name: name, arguments: arguments, options: options, exclusive: exclusive) }
-    private let groupUsage: String?
+    public var usage: String {
+        guard isGroup else { return Self.usage(name: name, arguments: arguments, options: options, exclusive: exclusive) }
+        return "\(name) <command>" + (defaultSubcommand.map { "   (default: \($0))" } ?? "")
+    }
+    /// A noun names a sub-command; `defaultSubcommand` runs when none is named.
+    private let isGroup: Bool
+    private let defaultSubcommand: String?
     /// Said after the options in `--help`: examples, keys, notes. Worked out when asked: a
     /// table of keys laid out for help took a tenth of an `add`'s instructions.
     public var discussion: String { makeDiscussion() }
@@ -114,18 +119,18 @@ public struct CommandSpec: Sendable {
     public init(program: String = "invest", name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
                 options: @autoclosure @escaping @Sendable () -> [any OptionDeclaring], exclusive: @autoclosure @escaping @Sendable () -> [[any OptionDeclaring]] = [],
                 arguments: [Argument] = [], positionals: ClosedRange<Int>? = nil, isHidden: Bool = false) {
-        self.init(program: program, name: name, summary: summary, usage: nil, discussion: discussion(), options: { options().map(\.option) },
+        self.init(program: program, name: name, summary: summary, isGroup: false, defaultSubcommand: nil, discussion: discussion(), options: { options().map(\.option) },
                   exclusive: { exclusive().map { $0.map(\.option.name) } }, arguments: arguments, positionals: positionals, isHidden: isHidden)
     }
 
     /// A noun's spec: its usage names a sub-command, and the one run when none is named.
     public static func group(program: String = "invest", name: String, summary: String, default defaultSubcommand: String?,
                              discussion: @autoclosure @escaping @Sendable () -> String = "") -> CommandSpec {
-        CommandSpec(program: program, name: name, summary: summary, usage: [name, "<command>"].joined(separator: " ") + (defaultSubcommand.map { "   (default: \($0))" } ?? ""),
-                    discussion: discussion(), options: { [] }, exclusive: { [] }, arguments: [], positionals: nil, isHidden: false)
+        CommandSpec(program: program, name: name, summary: summary, isGroup: true, defaultSubcommand: defaultSubcommand, discussion: discussion(), options: { [] }, exclusive: { [] },
+                    arguments: [], positionals: nil, isHidden: false)
     }
 
-    private init(program: String, name: String, summary: String, usage: String?, discussion: @autoclosure @escaping @Sendable () -> String,
+    private init(program: String, name: String, summary: String, isGroup: Bool, defaultSubcommand: String?, discussion: @autoclosure @escaping @Sendable () -> String,
                  options: @escaping @Sendable () -> [Option], exclusive: @escaping @Sendable () -> [[String]], arguments: [Argument],
                  positionals: ClosedRange<Int>?, isHidden: Bool) {
         self.program = program
@@ -138,7 +143,8 @@ public struct CommandSpec: Sendable {
         let required = arguments.filter { !$0.isOptional }.count
         self.positionals = positionals ?? (required...(arguments.contains(where: \.repeats) ? Int.max : arguments.count))
         self.isHidden = isHidden
-        groupUsage = usage
+        self.isGroup = isGroup
+        self.defaultSubcommand = defaultSubcommand
     }
 
     /// `add TICKER --type TYPE [--note TEXT] [--offline | --refresh]`: the arguments, then each

@@ -16,11 +16,6 @@ extension CommandSpec {
         public init(_ name: String, _ help: String, short: Character? = nil) {
             option = .flag(name, help, short: short)
         }
-
-        /// The same flag, required.
-        public func required() -> Flag { Flag(option: option.required()) }
-
-        private init(option: Option) { self.option = option }
     }
 
     /// An option that takes a value, declared once with how its text is read: `arguments[value]`
@@ -44,12 +39,6 @@ extension CommandSpec {
         /// The same option, required: shown without brackets in the usage line, refused when absent.
         public func required() -> Value { Value(option: option.required(), read: read) }
 
-        /// The same option, its value read further: `Value<String>` into a day, say.
-        public func map<Other>(_ transform: @escaping @Sendable (Wrapped) throws -> Other) -> Value<Other> {
-            let read = self.read
-            return Value<Other>(option: option) { try transform(read($0)) }
-        }
-
         func value(of text: String) throws -> Wrapped { try read(text) }
     }
 }
@@ -63,11 +52,10 @@ extension CommandSpec.Value where Wrapped == String {
 
 extension CommandSpec.Value where Wrapped: RawRepresentable & CaseIterable & Sendable, Wrapped.RawValue == String {
     /// One of an enum's cases by its raw value; the value name and the completion list them.
-    public static func choice(_ name: String, _ help: String, short: Character? = nil, among cases: [Wrapped] = Array(Wrapped.allCases),
-                              lowercased: Bool = false) -> Self {
-        let names = cases.map(\.rawValue)
+    public static func choice(_ name: String, _ help: String, short: Character? = nil, lowercased: Bool = false) -> Self {
+        let names = Wrapped.allCases.map(\.rawValue)
         return Self(name, names.joined(separator: "|"), help, short: short) { text in
-            guard let choice = Wrapped(rawValue: lowercased ? text.lowercased() : text), names.contains(choice.rawValue) else {
+            guard let choice = Wrapped(rawValue: lowercased ? text.lowercased() : text) else {
                 throw CLIError.usage("--\(name) must be one of \(names.joined(separator: ", ")), not '\(text.escapedForTerminal)'."
                     + ArgumentParser.suggestion(for: lowercased ? text.lowercased() : text, among: names))
             }
@@ -111,6 +99,15 @@ extension ParsedArguments {
     /// The option's value, read as declared, or `fallback` when it was not given.
     public subscript<Wrapped>(option: CommandSpec.Value<Wrapped>, default fallback: Wrapped) -> Wrapped {
         get throws { try self[option] ?? fallback }
+    }
+
+    /// A required option's value: the parser has refused a line without it, so its absence here
+    /// is said as the parser would say it.
+    public subscript<Wrapped>(required option: CommandSpec.Value<Wrapped>) -> Wrapped {
+        get throws {
+            guard let value = try self[option] else { throw CLIError.usage("'--\(option.option.name)' is required.") }
+            return value
+        }
     }
 
     /// Whether the option was given at all, whatever its value.

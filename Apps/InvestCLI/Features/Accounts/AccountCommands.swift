@@ -76,11 +76,10 @@ struct LogoutCommand: Command {
 
 struct WhoAmICommand: Command {
     let sessions: () throws -> SessionStore
-    let spec = CommandSpec(name: "whoami", summary: "Show which account is signed in", options: [Self.format], positionals: 0...0)
-    static let format = CommandSpec.Value<OutputFormat>.format()
+    let spec = CommandSpec(name: "whoami", summary: "Show which account is signed in", options: [StandardOptions.format], positionals: 0...0)
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let store = try sessions()
         guard let session = try authenticated({ () throws(AuthError) in try store.load() }) else {
             throw CLIError.runtime("not signed in. Run 'invest login' or 'invest signup'.")
@@ -111,13 +110,13 @@ struct SyncCommand: Command {
     /// The kinds this client reads: others are kept and synced, and named.
     let registry: LedgerRegistry
     let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",
-                           options: [Self.merge, Self.conflicts, Self.format], exclusive: [[Self.merge, Self.conflicts]], positionals: 0...0)
+                           options: [Self.merge, Self.conflicts, StandardOptions.format], exclusive: [[Self.merge, Self.conflicts]], positionals: 0...0)
     static let merge = CommandSpec.Flag("merge", "Copy data that synced with another account into this one, on purpose")
     static let conflicts = CommandSpec.Flag("conflicts", "List the versions that lost a conflict (kept, never deleted); no sync")
     static let format = CommandSpec.Value<OutputFormat>.format("Output format of the report (default: table)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         if arguments[Self.conflicts] { return try listConflicts(format: format, io: io) }
         let (sync, account) = try sync()
         if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email.escapedForTerminal)…\n") }

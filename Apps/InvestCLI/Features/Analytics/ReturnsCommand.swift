@@ -13,13 +13,12 @@ struct ReturnsCommand: Command {
     let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "returns", summary: "ROI, time-weighted (TWR) and money-weighted (XIRR) returns side by side, with volatility, drawdown and why they differ",
-        options: WindowOptions.all + [Self.flows, BenchmarkOption.option, Self.format] + TableOptions.all,
+        options: WindowOptions.all + [Self.flows, BenchmarkOption.option, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
     static let flows = CommandSpec.Flag("flows", "Print the cash flows XIRR solves for")
-    static let format = CommandSpec.Value<OutputFormat>.format()
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)
         guard let returns = Returns.measure(series) else {
@@ -62,15 +61,14 @@ struct PerformanceCommand: Command {
     let benchmark: BenchmarkOption
     let spec = CommandSpec(
         name: "performance", summary: "Net contributions, market value, cash and profit per day, week or month, or as a chart",
-        options: WindowOptions.all + [Self.interval, BenchmarkOption.option, Self.chart, Self.svg, Self.format] + TableOptions.all,
+        options: WindowOptions.all + [Self.interval, BenchmarkOption.option, Self.chart, Self.svg, StandardOptions.format] + TableOptions.all,
         positionals: 0...0)
-    static let interval = IntervalOption.value("One row per period, as at its last day (default: month)")
+    static let interval = IntervalOption.value("One row per period, as at its last day (default: month)") { $0 }
     static let chart = CommandSpec.Flag("chart", "Draw the value over time instead of the table")
     static let svg = SVGFile.option("Also write the value over time as a standalone SVG file")
-    static let format = CommandSpec.Value<OutputFormat>.format()
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let interval = try arguments[Self.interval] ?? "month"
         let (from, to) = try AnalyticsPresentation.window(arguments, today: io.today)
         let series = try AnalyticsPresentation.series(measure, arguments, from: from, to: to, io: io)

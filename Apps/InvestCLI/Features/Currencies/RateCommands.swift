@@ -14,14 +14,13 @@ struct RateCommands {
             Subcommand(CommandSpec(name: "rate fetch", summary: "Fetch and keep the daily rates of currencies into your base currency",
                                    discussion: "The ECB publishes one rate a working day, around 16:00 CET; a weekend or holiday takes the working day's before it. "
                                        + "Days already asked about are not fetched again, and today's at most once a day.",
-                                   options: [Self.from, Self.format],
+                                   options: [Self.from, StandardOptions.format],
                                    arguments: [.many("CURRENCY", optional: false)]), fetch),
             Subcommand(CommandSpec(name: "rate history", summary: "List the kept rates into your base currency, of every currency or of one",
-                                   options: [Self.format] + TableOptions.all, arguments: [.optional("CURRENCY")]), pagesOutput: true, history),
+                                   options: [StandardOptions.format] + TableOptions.all, arguments: [.optional("CURRENCY")]), pagesOutput: true, history),
         ])
     }
 
-    private static let format = StandardOptions.format
     private static let from = CommandSpec.Value<TypedDay>.day("from", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd (default: today)")
 
     private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {

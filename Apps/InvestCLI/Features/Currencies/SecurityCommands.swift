@@ -14,15 +14,14 @@ struct SecurityCommands {
                                        + "What you set is kept over what a price provider says.",
                                    options: [Self.currency],
                                    arguments: [.required("TICKER", completes: .ticker)]), set),
-            Subcommand(CommandSpec(name: "security list", summary: "List the securities whose currency is known, and who said so", options: [Self.format]), list),
+            Subcommand(CommandSpec(name: "security list", summary: "List the securities whose currency is known, and who said so", options: [StandardOptions.format]), list),
         ])
     }
 
-    private static let format = StandardOptions.format
     private static let currency = CommandSpec.Value<String>("currency", "CODE", "The currency or minor unit").required()
 
     private func set(_ arguments: ParsedArguments, io: CommandIO) throws {
-        guard let currency = try arguments[Self.currency] else { throw CLIError.usage("security set needs --currency CODE.") }
+        let currency = try arguments[required: Self.currency]
         let manager = try securities()
         let security = try presented(CurrenciesPresentation.securitiesError) { () throws(SecuritiesError) in try manager.setCurrency(currency, of: arguments.positionals[0]) }
         let minor = security.unit.isMinor ? " (a hundredth of \(security.unit.currency): prices in it are divided by 100)" : ""

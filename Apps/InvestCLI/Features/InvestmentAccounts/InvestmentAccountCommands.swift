@@ -15,7 +15,7 @@ struct InvestmentAccountCommands {
             Subcommand(CommandSpec(name: "account add", summary: "Add an account",
                                    options: [Self.kind],
                                    arguments: [.required("NAME")]), add),
-            Subcommand(CommandSpec(name: "account list", summary: "List the accounts, the default one first", options: [Self.format]), list),
+            Subcommand(CommandSpec(name: "account list", summary: "List the accounts, the default one first", options: [StandardOptions.format]), list),
             Subcommand(CommandSpec(name: "account rename", summary: "Rename an account; its transactions stay in it", options: [],
                                    arguments: [.required("NAME"), .required("NEW-NAME")]), rename),
             Subcommand(CommandSpec(name: "account close", summary: "Close an account: its history stays, and it takes no new transactions", options: [],
@@ -23,7 +23,6 @@ struct InvestmentAccountCommands {
         ])
     }
 
-    private static let format = StandardOptions.format
     private static let kind = CommandSpec.Value<AccountKind>("kind", AccountKind.allCases.map(\.rawValue).joined(separator: "|"), "What sort of account (default: taxable)") { text in
         guard let kind = AccountKind(rawValue: text.lowercased()) else {
             throw CLIError.usage("--kind '\(text.escapedForTerminal)' is not one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))."

@@ -27,7 +27,7 @@ struct TransferCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try arguments[Self.format] ?? .table
-        guard let toName = try arguments[Self.to] else { throw CLIError.usage("transfer needs --to ACCOUNT: the account that receives. See 'invest account list'.") }
+        let toName = try arguments[required: Self.to]
         let view = try accounts()
         let destination = try Self.open(toName, in: view)
         let source = try arguments[Self.from].map { name in

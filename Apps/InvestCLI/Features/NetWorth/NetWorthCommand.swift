@@ -28,7 +28,8 @@ struct NetWorthCommand: Command {
         }
         return grouping
     }
-    static let interval = IntervalOption.value("The net worth at each period's end, from the first record (or --from) to today (or --to)")
+    static let interval = IntervalOption.value("The net worth at each period's end, from the first record (or --from) to today (or --to)",
+                                               read: NetWorthTimeline.Interval.init(rawValue:))
     static let from = CommandSpec.Value<TypedDay>.day("from", "With --interval: the first day (YYYY-MM-DD, -Nd; default: the first record's)")
     static let to = CommandSpec.Value<TypedDay>.day("to", "With --interval: the last day (default: today)")
     static let chart = CommandSpec.Flag("chart", "Draw the net worth over time (monthly unless --interval says otherwise)")
@@ -72,8 +73,7 @@ struct NetWorthCommand: Command {
 extension NetWorthCommand {
     /// One row per period end: holdings, cash, savings and their total.
     private func runOverTime(_ history: NetWorthHistoryComputing, format: OutputFormat, arguments: ParsedArguments, io: CommandIO) throws {
-        let text = try arguments[Self.interval] ?? "month"
-        guard let interval = NetWorthTimeline.Interval(rawValue: text) else { throw CLIError.usage("--interval must be day, week or month.") }
+        let interval = try arguments[Self.interval] ?? .month
         if arguments[Self.chart], format != .table {
             throw CLIError.usage("--chart draws for a terminal; leave out --format, or leave out --chart for the data.")
         }

@@ -18,7 +18,6 @@ struct JournalCommands {
     /// The user's zone, looked up only when a journal command runs.
     let timeZone: () -> TimeZone
 
-    private static let format = StandardOptions.format
     private static let tz = CommandSpec.Value<String>("tz", "ZONE", "The time zone of the times given (default: TZ, the system's)")
     private static let from = CommandSpec.Value<String>("from", "D", "From this trade date (YYYY-MM-DD)") { try day($0, option: "--from") }
     private static let to = CommandSpec.Value<String>("to", "D", "Up to this trade date") { try day($0, option: "--to") }
@@ -53,7 +52,7 @@ struct JournalCommands {
     private static let date = CommandSpec.Argument.required("YYYY-MM-DD")
 
     var group: CommandGroup {
-        let listing = [Self.format] + TableOptions.all
+        let listing = [StandardOptions.format] + TableOptions.all
         return CommandGroup("journal", summary: "An options trade journal: thinkorswim statements, trades, daily stats and the dashboard", [
             action(CommandSpec(name: "journal import", summary: "Import a thinkorswim account statement's trade history",
                                options: [Self.tz, Self.dryRun],
@@ -70,7 +69,7 @@ struct JournalCommands {
                 try day(arguments.positionals[0], format: try format(arguments), arguments: arguments, io: io)
             },
             action(CommandSpec(name: "journal stats", summary: "The dashboard: win rate, profit factor, P&L by tag and by day",
-                               options: Self.range + [Self.format])) { arguments, io in
+                               options: Self.range + [StandardOptions.format])) { arguments, io in
                 try stats(arguments, format: try format(arguments), io: io)
             },
             action(CommandSpec(name: "journal open", summary: "Positions still open", options: listing)) { arguments, io in
@@ -85,7 +84,7 @@ struct JournalCommands {
                 io.console.write("Removed \(removed.side.rawValue) \(removed.quantity) \(removed.contractKey) at \(removed.price) (id \(removed.id)).\n")
             },
             CommandGroup("journal tags", summary: "The setup and mistake tag lists", default: "list", [
-                action(CommandSpec(name: "journal tags list", summary: "List the tags", options: [Self.format])) { arguments, io in
+                action(CommandSpec(name: "journal tags list", summary: "List the tags", options: [StandardOptions.format])) { arguments, io in
                     try tags(format: try format(arguments), io: io)
                 },
                 action(CommandSpec(name: "journal tags add", summary: "Add a tag to a list", options: [], arguments: Self.tagArguments), changes: { _ in true }) { arguments, io in
@@ -97,7 +96,7 @@ struct JournalCommands {
                 },
             ]),
             action(CommandSpec(name: "journal tag", summary: "Tag and rate a trade (by its id or key)",
-                               options: [Self.setups, Self.mistakes, Self.rating, Self.format],
+                               options: [Self.setups, Self.mistakes, Self.rating, StandardOptions.format],
                                arguments: [.required("TRADE")]), changes: { _ in true }) { arguments, io in
                 try tag(arguments, format: try format(arguments), io: io)
             },
@@ -121,7 +120,7 @@ struct JournalCommands {
 
     private static let tagArguments: [CommandSpec.Argument] = [.required("setup|mistake", completes: .choices(["setup", "mistake"])), .required("NAME")]
 
-    private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try arguments[Self.format] ?? .table }
+    private func format(_ arguments: ParsedArguments) throws -> OutputFormat { try arguments[StandardOptions.format] ?? .table }
 
     /// A journal action, its errors worded, run between two exchanges with the web app's document.
     /// - Parameter pagesOutput: for a list as long as the journal.
@@ -192,16 +191,12 @@ struct JournalCommands {
         guard let zone = try arguments[Self.tz].map({ TimeZone(identifier: $0) }) ?? timeZone() else {
             throw CLIError.usage("--tz is not a time zone; use a name such as America/New_York.")
         }
-        // The parser refuses a line without the required options.
-        func given(_ option: CommandSpec.Value<String>) throws -> String {
-            guard let value = try arguments[option] else { throw CLIError.usage("journal add needs --\(option.option.name).") }
-            return value
-        }
-        let timeText = try given(Self.fill.time)
+        let timeText = try arguments[required: Self.fill.time]
         let time = LocalTime(timeZone: zone).parse(timeText, now: io.now).map { ThinkorswimStatement.execTime($0, in: zone) } ?? timeText
-        let fill = ThinkorswimStatement.ManualFill(time: time, side: try given(Self.fill.side), quantity: try given(Self.fill.qty),
-                                                   effect: try given(Self.fill.effect), symbol: try given(Self.fill.symbol), expiration: try arguments[Self.fill.exp] ?? "",
-                                                   strike: try arguments[Self.fill.strike] ?? "", type: try given(Self.fill.type), price: try given(Self.fill.price),
+        let fill = ThinkorswimStatement.ManualFill(time: time, side: try arguments[required: Self.fill.side], quantity: try arguments[required: Self.fill.qty],
+                                                   effect: try arguments[required: Self.fill.effect], symbol: try arguments[required: Self.fill.symbol],
+                                                   expiration: try arguments[Self.fill.exp] ?? "", strike: try arguments[Self.fill.strike] ?? "",
+                                                   type: try arguments[required: Self.fill.type], price: try arguments[required: Self.fill.price],
                                                    orderType: try arguments[Self.fill.order] ?? "")
         let executions: [Execution]
         do throws(ThinkorswimStatement.Failure) {

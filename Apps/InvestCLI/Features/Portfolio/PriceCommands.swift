@@ -26,7 +26,7 @@ struct PriceCommands {
                                    arguments: [.required("TICKER", completes: .ticker), .required("PRICE")]), set),
             Subcommand(CommandSpec(name: "price unset", summary: "Remove a manual price", options: [], arguments: [.required("TICKER", completes: .ticker)]),
                        unset),
-            Subcommand(CommandSpec(name: "price list", summary: "List the manual prices", options: [Self.format]), list),
+            Subcommand(CommandSpec(name: "price list", summary: "List the manual prices", options: [StandardOptions.format]), list),
             Subcommand(CommandSpec(name: "price import", summary: "Import daily closes from a file, all or nothing",
                                    discussion: "The file is date,ticker,close, or a download laid out Date,Open,High,Low,Close,Adj Close,Volume with --ticker.",
                                    options: [Self.ticker],
@@ -35,14 +35,13 @@ struct PriceCommands {
                                    discussion: "From each ticker's first transaction (or --from) to today; what is kept already is not fetched again. "
                                        + "Twelve Data's free plan (TWELVE_DATA_API_KEY) allows 8 requests a minute and 800 a day: the fetch keeps to "
                                        + "that, waiting at most --max-wait for a minute's requests.",
-                                   options: [Self.from, Self.format],
+                                   options: [Self.from, StandardOptions.format],
                                    arguments: [.many("TICKER", optional: true, completes: .ticker)]), fetch),
             Subcommand(CommandSpec(name: "price history", summary: "List the kept daily closes, of every ticker or of one",
-                                   options: [Self.format] + TableOptions.all, arguments: [.optional("TICKER", completes: .ticker)]), pagesOutput: true, closes),
+                                   options: [StandardOptions.format] + TableOptions.all, arguments: [.optional("TICKER", completes: .ticker)]), pagesOutput: true, closes),
         ])
     }
 
-    private static let format = StandardOptions.format
     private static let date = CommandSpec.Value<String>("date", "D", "The day the price is for: YYYY-MM-DD, today, yesterday or -Nd (default: today)")
     private static let ticker = CommandSpec.Value<String>("ticker", "T", "The ticker of a one-stock download", completes: .ticker)
     private static let from = CommandSpec.Value<TypedDay>.day("from", "Fetch from this day: YYYY-MM-DD, yesterday or -Nd")
@@ -59,7 +58,7 @@ struct PriceCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let prices = try manual { prices throws(ManualPriceError) in try prices.all() }
         if format == .table && prices.isEmpty { return io.console.write("No manual prices. 'invest price set TICKER PRICE' sets one.\n") }
         var report = Report(columns: [.init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "PRICE", key: "price", alignment: .right),
@@ -81,7 +80,7 @@ struct PriceCommands {
     }
 
     private func closes(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let manager = try history()
         let closes: PriceHistory
         do throws(PriceHistoryError) { closes = try manager.history() } catch { throw AnalyticsPresentation.cliError(error) }
@@ -94,7 +93,7 @@ struct PriceCommands {
     }
 
     private func fetch(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let from = try arguments[Self.from]?.pastDay(today: io.today)
         let tickers = try arguments.positionals.map { text -> String in
             guard let ticker = TransactionValidator.normalizedTicker(text) else { throw CLIError.usage("'\(text.escapedForTerminal)' is not a ticker.") }

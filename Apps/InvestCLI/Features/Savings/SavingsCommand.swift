@@ -21,7 +21,6 @@ struct SavingsCommands {
     // An amount and a time are read in the account's currency and the user's zone, once known.
     private static let value = CommandSpec.Value<String>("value", "V", "A value: an amount such as 1234.56")
     private static let at = CommandSpec.Value<String>("at", "TIME", "When: \"YYYY-MM-DD HH:MM\" in your local time, YYYY-MM-DD, or now (the default)")
-    private static let format = StandardOptions.format
     private static let currency = CommandSpec.Value<String>("currency", "C", "The ISO 4217 currency its values are in (default: the base currency, INVEST_BASE_CURRENCY)")
     private static let yes = CommandSpec.Flag("yes", "Don't ask, even at a terminal", short: "y")
     private static let includeClosed = CommandSpec.Flag("include-closed", "Count closed accounts until they closed (the total only)")
@@ -39,30 +38,30 @@ struct SavingsCommands {
         CommandGroup("savings", summary: "Savings, ISAs and pensions tracked by their value now and then",
                      discussion: "A name with spaces goes in quotes: invest savings update \"Cash ISA\" 1234.56", default: "list", [
             action(CommandSpec(name: "savings list", summary: "List the accounts, their latest values and the total",
-                               options: [Self.format] + TableOptions.all)) { arguments, io, presentation in
-                try list(format: arguments[Self.format] ?? .table, arguments: arguments, presentation: presentation, io: io)
+                               options: [StandardOptions.format] + TableOptions.all)) { arguments, io, presentation in
+                try list(format: arguments[StandardOptions.format] ?? .table, arguments: arguments, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings add", summary: "Add an account, with its first value if given",
-                               options: [Self.value, Self.at, Self.currency, Self.format], arguments: [Self.name]), add),
+                               options: [Self.value, Self.at, Self.currency, StandardOptions.format], arguments: [Self.name]), add),
             action(CommandSpec(name: "savings update", summary: "Record what an account is worth now (or --at a time)",
-                               options: [Self.at, Self.format], arguments: [Self.name, .required("VALUE")])) { arguments, io, presentation in
+                               options: [Self.at, StandardOptions.format], arguments: [Self.name, .required("VALUE")])) { arguments, io, presentation in
                 let value = try presentation.parseValue(arguments.positionals[1], option: "VALUE")
                 let update = try values().record(value, for: arguments.positionals[0], at: try at(arguments, presentation, io))
-                try reportUpdate("Recorded", update, format: arguments[Self.format] ?? .table, presentation: presentation, io: io)
+                try reportUpdate("Recorded", update, format: arguments[StandardOptions.format] ?? .table, presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings history", summary: "An account's recorded values",
-                               options: [Self.format] + TableOptions.all, arguments: [Self.name]), history),
+                               options: [StandardOptions.format] + TableOptions.all, arguments: [Self.name]), history),
             action(CommandSpec(name: "savings update-edit", summary: "Change a recorded value or its time",
-                               options: [Self.value, Self.at, Self.format], arguments: [.required("ID")])) { arguments, io, presentation in
+                               options: [Self.value, Self.at, StandardOptions.format], arguments: [.required("ID")])) { arguments, io, presentation in
                 let at = try at(arguments, presentation, io)
                 guard arguments.isGiven(Self.value) || at != nil else { throw CLIError.usage("give --value, --at or both: what should change?") }
                 let value = try arguments[Self.value].map { try presentation.parseValue($0, option: "--value") }
-                try reportUpdate("Changed", try values().edit(arguments.positionals[0], value: value, at: at), format: arguments[Self.format] ?? .table,
+                try reportUpdate("Changed", try values().edit(arguments.positionals[0], value: value, at: at), format: arguments[StandardOptions.format] ?? .table,
                                  presentation: presentation, io: io)
             },
-            action(CommandSpec(name: "savings update-delete", summary: "Delete a recorded value", options: [Self.format],
+            action(CommandSpec(name: "savings update-delete", summary: "Delete a recorded value", options: [StandardOptions.format],
                                arguments: [.required("ID")])) { arguments, io, presentation in
-                try reportUpdate("Deleted", try values().delete(arguments.positionals[0]), format: arguments[Self.format] ?? .table,
+                try reportUpdate("Deleted", try values().delete(arguments.positionals[0]), format: arguments[StandardOptions.format] ?? .table,
                                  presentation: presentation, io: io)
             },
             action(CommandSpec(name: "savings close", summary: "Close an account: its history is kept, and it leaves the total",
@@ -120,7 +119,7 @@ struct SavingsCommands {
     }
 
     private func add(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let value = try arguments[Self.value].map { try presentation.parseValue($0, option: "--value") }
         let account = try accounts().add(name: arguments.positionals[0], value: value, at: try at(arguments, presentation, io),
                                          currency: try arguments[Self.currency])
@@ -130,7 +129,7 @@ struct SavingsCommands {
     }
 
     private func history(_ arguments: ParsedArguments, io: CommandIO, presentation: SavingsPresentation) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let book = try load().load()
         let account = try book.requireAccount(named: arguments.positionals[0])
         let report = presentation.historyReport(book.updates(of: account.id))

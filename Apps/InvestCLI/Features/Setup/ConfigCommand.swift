@@ -13,13 +13,12 @@ struct ConfigCommands {
     /// The keys, listed in `invest config -h` and `invest config set -h`.
     static var keys: String { "Keys:\n" + HelpText.definitions(Configuration.settings.map { ($0.key, $0.summary) }, width: 80) }
 
-    static let format = CommandSpec.Value<OutputFormat>.format()
 
     var group: CommandGroup {
         let key = CommandSpec.Argument.required("KEY", completes: .settingKey)
         return CommandGroup("config", summary: "Show or change settings (API keys, service URLs)", discussion: Self.keys, default: "list", [
             Subcommand(CommandSpec(name: "config list", summary: "List what is set, and where it comes from",
-                                   options: [Self.format]), list),
+                                   options: [StandardOptions.format]), list),
             Subcommand(CommandSpec(name: "config get", summary: "Print one setting's value", options: [], arguments: [key]), get),
             Subcommand(CommandSpec(name: "config set", summary: "Set a key in the config file",
                                    discussion: "A secret left out of the line is asked for without echo at a terminal, or read from "
@@ -89,7 +88,7 @@ struct ConfigCommands {
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let format = try arguments[Self.format] ?? .table
+        let format = try arguments[StandardOptions.format] ?? .table
         let configuration = try configuration()
         var report = Report(columns: [.init(title: "KEY", key: "key", alignment: .left), .init(title: "VALUE", key: "value", alignment: .left),
                                       .init(title: "FROM", key: "source", alignment: .left)])

@@ -20,28 +20,27 @@ struct AlertCommands {
     /// How long one --notify command may run before it is stopped.
     static let notifyTimeout: TimeInterval = 30
 
-    /// One option per condition; an alert has exactly one.
-    private static let conditions = AlertCondition.names.map { name in
-        CommandSpec.Value<String>(name, ["above", "below"].contains(name) ? "P" : "PCT", conditionHelp[name] ?? "")
-    }
-    private static let conditionHelp = ["above": "Fire when the price is at or above P", "below": "Fire when the price is at or below P",
-                                        "move": "Fire when the day's change goes past ±PCT %",
-                                        "loss": "Fire when your position's unrealized loss reaches PCT % of its cost",
-                                        "weight": "Fire when the holding reaches PCT % of the portfolio's value"]
+    /// One option per condition (`AlertCondition.names`); an alert has exactly one.
+    private static let conditions = [
+        CommandSpec.Value<String>("above", "P", "Fire when the price is at or above P").required(),
+        CommandSpec.Value<String>("below", "P", "Fire when the price is at or below P").required(),
+        CommandSpec.Value<String>("move", "PCT", "Fire when the day's change goes past ±PCT %").required(),
+        CommandSpec.Value<String>("loss", "PCT", "Fire when your position's unrealized loss reaches PCT % of its cost").required(),
+        CommandSpec.Value<String>("weight", "PCT", "Fire when the holding reaches PCT % of the portfolio's value").required(),
+    ]
     private static let repeats = CommandSpec.Flag("repeat", "Fire at every check the condition holds, not once until re-armed")
     private static let force = CommandSpec.Flag("force", "Keep the alert even when the quote service doesn't know the symbol")
     private static let notify = CommandSpec.Value<String>("notify", "CMD", "Run CMD (with /bin/sh) for each fired alert, its details in INVEST_ALERT_* variables")
 
     var group: CommandGroup {
-        let format = StandardOptions.format
-        return CommandGroup("alert", summary: "Price alerts: add, list, and check them against live prices (exit 3 when one fires)", default: "list", [
+        CommandGroup("alert", summary: "Price alerts: add, list, and check them against live prices (exit 3 when one fires)", default: "list", [
             Subcommand(CommandSpec(name: "alert add", summary: "Add an alert with one condition",
-                                   options: Self.conditions.map { $0.required() } + [Self.repeats, Self.force],
+                                   options: Self.conditions + [Self.repeats, Self.force],
                                    exclusive: [Self.conditions],
                                    arguments: [.required("TICKER", completes: .ticker)]), add),
-            Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [format] + TableOptions.all), list),
+            Subcommand(CommandSpec(name: "alert list", summary: "List the alerts and their state", options: [StandardOptions.format] + TableOptions.all), list),
             Subcommand(CommandSpec(name: "alert check", summary: "Check the alerts against live prices: exit 3 when one fires, 1 when one can't be checked",
-                                   options: [Self.notify, format]),
+                                   options: [Self.notify, StandardOptions.format]),
                        runCheck),
             Subcommand(CommandSpec(name: "alert remove", summary: "Remove an alert", options: [], arguments: [.required("ID")]), remove),
             Subcommand(CommandSpec(name: "alert rearm", summary: "Re-arm an alert that fired", options: [], arguments: [.required("ID")]), rearm),
@@ -51,9 +50,10 @@ struct AlertCommands {
     private func add(_ arguments: ParsedArguments, io: CommandIO) throws {
         let alerts = try alerts()
         // The parser lets exactly one through.
-        guard let condition = Self.conditions.first(where: { arguments.isGiven($0) }), let threshold = try arguments[condition] else {
+        guard let condition = Self.conditions.first(where: { arguments.isGiven($0) }) else {
             throw CLIError.usage("give exactly one condition: --above P, --below P, --move PCT, --loss PCT or --weight PCT.")
         }
+        let threshold = try arguments[required: condition]
         let name = condition.option.name
         if !arguments[Self.force], let ticker = TransactionValidator.normalizedTicker(arguments.positionals[0]) { try checkQuoted(ticker, io: io) }
         let alert: PriceAlert
