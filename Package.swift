@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
-        .target(name: "LocalFileStore", dependencies: ["Ledger", "CurrentPrices", "Auth", "FixedPoint", "JSONScanning"], path: "Modules/Infrastructure/LocalFileStore"),
+        // The projection engine: every checkpoint's layout, and the features' read-model ports kept in checkpoints.
+        .target(name: "Projections", dependencies: ["Ledger", "FixedPoint", "Transactions", "CurrentPrices", "Currencies", "Portfolio", "Savings", "OptionsJournal"],
+                path: "Modules/Infrastructure/Projections"),
+        .target(name: "LocalFileStore", dependencies: ["Ledger", "Projections", "CurrentPrices", "Auth", "FixedPoint", "JSONScanning"], path: "Modules/Infrastructure/LocalFileStore"),
         // The JSON reader the file store and the network clients share: bounded, exact numbers, no Foundation parser.
         .target(name: "JSONScanning", path: "Modules/Infrastructure/JSONScanning"),
         .systemLibrary(name: "COpenSSL", path: "Modules/Infrastructure/COpenSSL", providers: [.apt(["libssl-dev"])]),
@@ -52,17 +55,17 @@ let package = Package(
 
         // Composition roots: the terminal kit (no feature), what both clients compose alike, then each client
         .target(name: "TerminalKit", dependencies: ["FixedPoint", "Ledger"], path: "Apps/TerminalKit"),
-        .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Transactions", "CurrentPrices", "Portfolio", "Currencies", "NetWorth", "Savings", "LocalFileStore", "QuotesAPI",
+        .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Projections", "Transactions", "CurrentPrices", "Portfolio", "Currencies", "NetWorth", "Savings", "LocalFileStore", "QuotesAPI",
                                                           "Firebase", "Networking",
                                                           // URLSession only where there is no socket client: on Linux, FoundationNetworking
                                                           // would load libcurl and its libraries into every run.
                                                           .target(name: "URLSessionHTTP", condition: .when(platforms: [.macOS, .iOS, .watchOS, .tvOS, .visionOS]))],
                 path: "Apps/ClientComposition"),
-        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "NetWorth", "Bookkeeping", "Savings", "LiveFeed",
+        .target(name: "InvestCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Projections", "Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "Analytics", "Currencies", "InvestmentAccounts", "NetWorth", "Bookkeeping", "Savings", "LiveFeed",
                                                   "OptionsJournal", "LocalFileStore", "QuotesAPI", "MarketDataAPI", "Firestore", "FeedStreams", "Networking", "FixedPoint"],
                 path: "Apps/InvestCLI"),
         .executableTarget(name: "invest", dependencies: ["InvestCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest"),
-        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Transactions", "Portfolio", "CurrentPrices", "Currencies",
+        .target(name: "InvestSummaryCLI", dependencies: ["TerminalKit", "ClientComposition", "Auth", "Ledger", "Projections", "Transactions", "Portfolio", "CurrentPrices", "Currencies",
                                                          "NetWorth", "Savings", "QuotesAPI", "FixedPoint", "LocalFileStore"],
                 path: "Apps/InvestSummaryCLI"),
         .executableTarget(name: "invest-summary", dependencies: ["InvestSummaryCLI", "TerminalKit", "ClientComposition"], path: "Apps/invest-summary"),
@@ -72,13 +75,13 @@ let package = Package(
 
         // Test support: one target per concern, so a test compiles only what it uses
         .target(name: "TestSupport", dependencies: ["FixedPoint", "Networking", "URLSessionHTTP"], path: "Tests/TestSupport"),
-        .target(name: "TransactionsTestSupport", dependencies: ["Ledger", "Transactions", "FixedPoint", "TestSupport"], path: "Tests/TransactionsTestSupport"),
+        .target(name: "TransactionsTestSupport", dependencies: ["Ledger", "Projections", "Transactions", "FixedPoint", "TestSupport"], path: "Tests/TransactionsTestSupport"),
         .target(name: "AuthTestSupport", dependencies: ["Auth"], path: "Tests/AuthTestSupport"),
 
         // Tests
         .testTarget(name: "FixedPointTests", dependencies: ["FixedPoint", "TestSupport"], path: "Tests/FixedPointTests"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TransactionsTestSupport", "TestSupport"], path: "Tests/LedgerTests"),
-        .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "FixedPoint", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
+        .testTarget(name: "TransactionsTests", dependencies: ["Transactions", "Ledger", "Projections", "FixedPoint", "TransactionsTestSupport", "TestSupport"], path: "Tests/TransactionsTests"),
         .testTarget(name: "CurrentPricesTests", dependencies: ["CurrentPrices", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/CurrentPricesTests"),
         .testTarget(name: "OptionsJournalTests", dependencies: ["OptionsJournal", "FixedPoint", "Ledger", "TestSupport"], path: "Tests/OptionsJournalTests"),
         .testTarget(name: "LiveFeedTests", dependencies: ["LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/LiveFeedTests"),
@@ -94,12 +97,14 @@ let package = Package(
                                                            "TransactionsTestSupport", "TestSupport"], path: "Tests/BookkeepingTests"),
         .testTarget(name: "SavingsTests", dependencies: ["Savings", "Ledger", "FixedPoint", "TestSupport"], path: "Tests/SavingsTests"),
         .testTarget(name: "AuthTests", dependencies: ["Auth", "AuthTestSupport", "TestSupport"], path: "Tests/AuthTests"),
-        .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "Currencies", "CurrentPrices", "FixedPoint", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
+        .testTarget(name: "PortfolioTests", dependencies: ["Portfolio", "Projections", "Currencies", "CurrentPrices", "FixedPoint", "Transactions", "Ledger", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/PortfolioTests"),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "URLSessionHTTP", "TestSupport", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))],
                     path: "Tests/NetworkingTests",
                     // Only to check `OpenSSLLibrary` against the functions its headers declare.
                     linkerSettings: [.linkedLibrary("ssl", .when(platforms: [.linux])), .linkedLibrary("crypto", .when(platforms: [.linux]))]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "LocalFileStore", "Ledger", "Transactions", "Portfolio", "Currencies", "Savings", "OptionsJournal", "FixedPoint",
+                                                        "TransactionsTestSupport", "TestSupport"], path: "Tests/ProjectionsTests"),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], path: "Tests/JSONScanningTests"),
         .testTarget(name: "FeedStreamsEndToEndTests", dependencies: ["FeedStreams", "LiveFeed", "FixedPoint", "TestSupport"], path: "Tests/FeedStreamsEndToEndTests"),
         .testTarget(name: "QuotesAPIEndToEndTests", dependencies: ["QuotesAPI", "Networking", "FixedPoint", "CurrentPrices", "TestSupport"], path: "Tests/QuotesAPIEndToEndTests"),
@@ -109,10 +114,10 @@ let package = Package(
                                                                   "TransactionsTestSupport", "TestSupport"], path: "Tests/FirebaseEndToEndTests"),
         .testTarget(name: "FirestoreEndToEndTests", dependencies: ["Firestore", "Firebase", "Auth", "Ledger", "OptionsJournal", "FixedPoint", "Networking", "TestSupport"],
                     path: "Tests/FirestoreEndToEndTests"),
-        .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
+        .testTarget(name: "LedgerStoreContractTests", dependencies: ["Ledger", "Projections", "Transactions", "LocalFileStore", "TransactionsTestSupport", "TestSupport"],
                     path: "Tests/LedgerStoreContractTests", exclude: ["Fixtures"]),
-        .executableTarget(name: "store-writer", dependencies: ["Ledger", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
-        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices", "Savings",
+        .executableTarget(name: "store-writer", dependencies: ["Ledger", "Projections", "Transactions", "LocalFileStore"], path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "LocalFileStoreIntegrationTests", dependencies: ["Ledger", "Projections", "Transactions", "Auth", "LocalFileStore", "TransactionsTestSupport", "FixedPoint", "CurrentPrices", "Savings",
                                                                            "OptionsJournal", "Portfolio", "Currencies", "TestSupport", "store-writer", "invest"], path: "Tests/LocalFileStoreIntegrationTests"),
         .target(name: "InvestCLITestSupport", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "TestSupport"], path: "Tests/InvestCLITestSupport"),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "FixedPoint", "TestSupport"], path: "Tests/TerminalKitTests"),

@@ -1,6 +1,7 @@
 import Foundation
 import Currencies
 import Ledger
+import Projections
 import Transactions
 import Portfolio
 import LocalFileStore

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 import FixedPoint
 import TerminalKit
 import ClientComposition
@@ -163,7 +164,7 @@ struct SummaryComposer {
         let base = try services.configuration.baseCurrency()
         let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
-        let rates = ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: ledger, checkpoints: log)),
+        let rates = ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: ledger, projection: CheckpointedProjectionReader(log: log, empty: .empty))),
                                          loader: nil, now: context.now)
         let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
                                               converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }),
@@ -175,7 +176,7 @@ struct SummaryComposer {
             throw error.cliError
         }
         let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: prices, securities: securities, rates: rates,
-                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger, checkpoints: log)), base: base,
+                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger, summaries: CheckpointedProjectionReader(log: log, empty: .empty))), base: base,
                                               today: { [context] in context.today }, projections: projections)
         let worth: NetWorth
         do throws(NetWorthError) {

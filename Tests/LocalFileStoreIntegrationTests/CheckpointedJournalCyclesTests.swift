@@ -1,4 +1,5 @@
 import XCTest
+import Projections
 import Ledger
 import FixedPoint
 import OptionsJournal
@@ -43,7 +44,7 @@ final class CheckpointedJournalCyclesTests: XCTestCase {
             default:
                 try log.append(LedgerEntry(id: "other-\(step)", kind: "someone-elses-kind", schema: 1, updatedAt: 1, payload: LedgerPayload([("text", "x")])))
             }
-            let checkpointed = try LedgerJournalStore(ledger: FileLedgerStore(directory: directory), checkpoints: counted).cycles()
+            let checkpointed = try LedgerJournalStore(ledger: FileLedgerStore(directory: directory), cycles: CheckpointedProjectionReader(log: counted, empty: JournalCycles())).cycles()
             XCTAssertEqual(checkpointed, TradeCycles.build(try LedgerJournalStore(ledger: FileLedgerStore(directory: directory)).executions()), "step \(step)")
         }
         XCTAssertLessThan(counted.replays, 100, "most steps are folded in, not replayed")
@@ -53,7 +54,7 @@ final class CheckpointedJournalCyclesTests: XCTestCase {
         let directory = makeTemporaryDirectory()
         let store = LedgerJournalStore(ledger: FileLedgerStore(directory: directory))
         let log = CountingLog(FileLedgerStore(directory: directory))
-        let read = { try LedgerJournalStore(ledger: FileLedgerStore(directory: directory), checkpoints: log).cycles() }
+        let read = { try LedgerJournalStore(ledger: FileLedgerStore(directory: directory), cycles: CheckpointedProjectionReader(log: log, empty: JournalCycles())).cycles() }
         try store.add([fill(.buy, .open, at: 10, price: 1)], listedIn: nil, at: Date())
         XCTAssertEqual(try read().open.count, 1)
         XCTAssertEqual(log.replays, 1, "no checkpoint yet")

@@ -1,5 +1,6 @@
 import XCTest
 import Ledger
+import Projections
 import LocalFileStore
 import TestSupport
 
@@ -356,12 +357,12 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
             return true
         }
 
-        func write(to writer: inout CheckpointWriter) {
+        func write(to writer: inout PackedWriter) {
             writer.write(ids.count)
             for id in ids { writer.write(id) }
         }
 
-        func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> LiveIDs? {
+        func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> LiveIDs? {
             var decoded = LiveIDs(kinds: kinds)
             for _ in 0..<(try reader.readCount()) { decoded.ids.append(try reader.readString()) }
             return decoded
@@ -397,12 +398,12 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
 
         func replayOrders(_ day: Int, before other: Int) -> Bool { day < other }
 
-        func write(to writer: inout CheckpointWriter) {
+        func write(to writer: inout PackedWriter) {
             writer.write(days.count)
             for day in days { writer.write(day) }
         }
 
-        func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> DatedEntries? {
+        func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> DatedEntries? {
             var decoded = DatedEntries(replays: replays)
             for _ in 0..<(try reader.readCount()) { decoded.days.append(Int(try reader.readInt64())) }
             return decoded

@@ -1,5 +1,6 @@
 import XCTest
 import Ledger
+import Projections
 import FixedPoint
 import Transactions
 import Currencies
@@ -52,7 +53,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
             }
             let kept = try LedgerExchangeRatesStore(ledger: log).rates()
             let reopened = FileLedgerStore(directory: directory)
-            XCTAssertEqual(try LedgerExchangeRatesStore(ledger: reopened, checkpoints: reopened).rates(), kept, "step \(step): the rates' checkpoint")
+            XCTAssertEqual(try LedgerExchangeRatesStore(ledger: reopened, projection: CheckpointedProjectionReader(log: reopened, empty: .empty)).rates(), kept, "step \(step): the rates' checkpoint")
             let history = try BaseCurrencyTransactionsStore(decoratee: store, base: "USD").retrieveAll()
             let expected = summary(positionsConverted(history, at: kept, method: .fifo))
             let read = try CheckpointedPortfolioProjection(log: FileLedgerStore(directory: directory), base: "USD")

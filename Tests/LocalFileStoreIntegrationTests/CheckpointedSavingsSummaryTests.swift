@@ -1,4 +1,5 @@
 import XCTest
+import Projections
 import Ledger
 import FixedPoint
 import Savings
@@ -58,12 +59,12 @@ final class CheckpointedSavingsSummaryTests: XCTestCase {
         let account = SavingsAccount(id: "isa", name: "ISA", createdAt: Date(timeIntervalSince1970: 0))
         try store.write([.account(account)], at: Date(timeIntervalSince1970: 1))
         let log = CountingLog(FileLedgerStore(directory: directory))
-        _ = try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), checkpoints: log).summary()
+        _ = try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), summaries: CheckpointedProjectionReader(log: log, empty: .empty)).summary()
         XCTAssertEqual(log.replays, 1, "no checkpoint yet")
 
         let value = ValueUpdate(id: "v1", accountID: "isa", value: 1_500, at: Date(timeIntervalSince1970: 86_400))
         try store.write([.update(value)], at: Date(timeIntervalSince1970: 2))
-        let summary = try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), checkpoints: log).summary()
+        let summary = try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), summaries: CheckpointedProjectionReader(log: log, empty: .empty)).summary()
 
         XCTAssertEqual(log.replays, 1)
         XCTAssertEqual(summary.latestUpdates["isa"]?.value, 1_500)
@@ -71,6 +72,6 @@ final class CheckpointedSavingsSummaryTests: XCTestCase {
     }
 
     private func checkpointed(_ directory: URL) throws -> SavingsSummary {
-        try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), checkpoints: FileLedgerStore(directory: directory)).summary()
+        try LedgerSavingsStore(ledger: FileLedgerStore(directory: directory), summaries: CheckpointedProjectionReader(log: FileLedgerStore(directory: directory), empty: .empty)).summary()
     }
 }

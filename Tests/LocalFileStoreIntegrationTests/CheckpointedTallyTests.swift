@@ -1,5 +1,6 @@
 import XCTest
 import Ledger
+import Projections
 import FixedPoint
 import Transactions
 import Portfolio
@@ -499,9 +500,9 @@ final class CheckpointedTallyTests: XCTestCase {
     /// for another base currency.
     private func writeForeignCheckpoint(_ log: FileLedgerStore) {
         guard let (payload, position) = log.checkpoint(named: TransactionsTally(base: base).checkpointName) else { return }
-        var reader = CheckpointReader(payload)
+        var reader = PackedReader(payload)
         guard (try? reader.readUInt64()) == 0, (try? reader.readUInt64()) == 2, let token = try? reader.readUInt64() else { return }
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         // The reader's layout (0, 2), its token, no ids since the base and no next base.
         for word: UInt64 in [0, 2, token, 0] { writer.write(word) }
         writer.write(false)

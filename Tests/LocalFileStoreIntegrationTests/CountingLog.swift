@@ -1,4 +1,5 @@
 import Ledger
+import Projections
 import LocalFileStore
 
 /// The log, counting the replays a reader asks of it.

@@ -1,4 +1,5 @@
 import XCTest
+import Projections
 import Transactions
 import LocalFileStore
 import TestSupport

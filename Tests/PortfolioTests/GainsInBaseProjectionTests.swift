@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import Currencies
 import Portfolio
@@ -121,9 +122,9 @@ final class GainsInBaseProjectionTests: XCTestCase {
     }
 
     private func readBack(_ projection: PortfolioInBaseProjection, as empty: PortfolioInBaseProjection) throws -> PortfolioInBaseProjection? {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         projection.write(to: &writer)
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         guard let read = try empty.decoded(from: &reader) else { return nil }
         XCTAssertTrue(reader.isAtEnd)
         return read

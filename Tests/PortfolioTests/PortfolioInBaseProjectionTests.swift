@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import CurrentPrices
 import Currencies
@@ -111,9 +112,9 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
     }
 
     private func readBack(_ projection: PortfolioInBaseProjection, as empty: PortfolioInBaseProjection) throws -> PortfolioInBaseProjection? {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         projection.write(to: &writer)
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         return try empty.decoded(from: &reader)
     }
 }

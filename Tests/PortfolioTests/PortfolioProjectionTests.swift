@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import CurrentPrices
 import Currencies

@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import Currencies
 import Portfolio
@@ -92,14 +93,14 @@ final class RealizedGainsProjectionTests: XCTestCase {
         var projection = RealizedGainsProjection(base: base, method: .fifo)
         XCTAssertTrue(projection.fold(makeTransaction(date: "2024-01-01", type: .buy, ticker: "A", quantity: "1", sum: "10")))
         XCTAssertTrue(projection.fold(sell))
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         projection.write(to: &writer)
         var bytes = writer.bytes
         let id = Array(sell.id.utf8)
         guard let at = bytes.indices.first(where: { bytes[$0...].starts(with: id) }) else { return XCTFail("the sell's id is written") }
         bytes[at] = 0xFF
 
-        var reader = CheckpointReader(bytes)
+        var reader = PackedReader(bytes)
         XCTAssertThrowsError(try RealizedGainsProjection(base: base, method: .fifo).decoded(from: &reader))
     }
 
@@ -201,9 +202,9 @@ final class RealizedGainsProjectionTests: XCTestCase {
     }
 
     private func readBack(_ projection: RealizedGainsProjection) throws -> RealizedGainsProjection {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         projection.write(to: &writer)
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         let read = try XCTUnwrap(try RealizedGainsProjection(base: base, method: projection.method).decoded(from: &reader))
         XCTAssertTrue(reader.isAtEnd)
         return read

@@ -4,7 +4,7 @@ import Transactions
 
 /// A projection of a random history, revised with random edits and deletes of its transactions
 /// given the records it asks for, is a replay of the changed history, each changed transaction
-/// written last, as a revised checkpoint's base holds it (`CheckpointableProjection.revise`).
+/// written last, as a revised checkpoint's base holds it (`RecordFold.revise`).
 /// Each revision the projection declines is left to a replay, so only those it makes are
 /// compared, and at least `minimumRevised` of the `rounds` must be made.
 /// - Parameter seen: what of the projection is compared (the gains as `gains()` lists them, say).

@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import TransactionsTestSupport
 
@@ -66,15 +67,15 @@ final class CashTotalsTests: XCTestCase {
 
     func test_checkpoint_readsBackEqual_onlyForItsBase_andCutShortIsDamaged() throws {
         let sut = CashTotals(base: base, history: randomHistory(seed: 5, count: 200))
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         sut.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         XCTAssertEqual(try CashTotals(base: base).decoded(from: &reader), sut)
         XCTAssertTrue(reader.isAtEnd)
-        var foreign = CheckpointReader(writer.bytes)
+        var foreign = PackedReader(writer.bytes)
         XCTAssertNil(try CashTotals(base: "GBP").decoded(from: &foreign))
-        var cut = CheckpointReader(Array(writer.bytes.dropLast(3)))
+        var cut = PackedReader(Array(writer.bytes.dropLast(3)))
         XCTAssertThrowsError(try CashTotals(base: base).decoded(from: &cut))
     }
 

@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import TestSupport
 import TransactionsTestSupport
@@ -112,7 +113,7 @@ final class NewestTransactionsTests: XCTestCase {
         // The day's count, none: the byte before the tickers' and types' counts.
         bytes[bytes.count - countsByTickerAndType - 1] = 0
 
-        var reader = CheckpointReader(bytes)
+        var reader = PackedReader(bytes)
         XCTAssertThrowsError(try NewestTransactions(base: base, capacity: 3).decoded(from: &reader))
     }
 
@@ -121,7 +122,7 @@ final class NewestTransactionsTests: XCTestCase {
         // The buys' count, two (zigzag: four) where the history holds one transaction.
         bytes[bytes.count - 1] = 4
 
-        var reader = CheckpointReader(bytes)
+        var reader = PackedReader(bytes)
         XCTAssertThrowsError(try NewestTransactions(base: base, capacity: 3).decoded(from: &reader))
     }
 
@@ -129,9 +130,9 @@ final class NewestTransactionsTests: XCTestCase {
     /// at its end.
     private func checkpointOfOneBuy() throws -> (bytes: [UInt8], countsByTickerAndType: Int) {
         let newest = NewestTransactions(base: base, capacity: 3).replaying([try stored(makeTransaction(type: .buy, ticker: "AAPL"))])
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         newest.write(to: &writer)
-        var counts = CheckpointWriter()
+        var counts = PackedWriter()
         for key in ["AAPL", "buy"] {
             counts.writeCompact(1)
             counts.writeCompact(key)

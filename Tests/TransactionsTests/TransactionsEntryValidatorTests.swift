@@ -1,5 +1,6 @@
 import XCTest
 import Ledger
+import Projections
 import Transactions
 import TestSupport
 import TransactionsTestSupport

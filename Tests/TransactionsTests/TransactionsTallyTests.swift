@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Transactions
 import TestSupport
 import TransactionsTestSupport
@@ -231,10 +232,10 @@ final class TransactionsTallyTests: XCTestCase {
     func test_decodedCheckpoint_ofALongHistory_keepsCountsLargerThanItsOwnSize() throws {
         let history = (0..<5_000).map { index in makeCash(date: "2024-01-02", type: .deposit, sum: "\(index + 1)") }
         let tally = TransactionsTally(base: base, history: history)
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         tally.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         XCTAssertEqual(try TransactionsTally(base: base).decoded(from: &reader), tally)
     }
 

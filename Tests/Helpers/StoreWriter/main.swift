@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 import Transactions
 @testable import LocalFileStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 import OptionsJournal
 import TerminalKit
 import ClientComposition
@@ -28,6 +29,6 @@ extension AppComposer {
     private func journalStore(on ledger: LedgerStore) throws -> JournalStore {
         let log = try localLog()
         let annotated = CheckpointedKindsLedgerStore(decoratee: ledger, log: log, kinds: AnnotationsLedgerCodec.kinds + JournalUploadLedgerCodec.kinds)
-        return LedgerJournalStore(ledger: annotated, checkpoints: log)
+        return LedgerJournalStore(ledger: annotated, cycles: CheckpointedProjectionReader(log: log, empty: JournalCycles()))
     }
 }

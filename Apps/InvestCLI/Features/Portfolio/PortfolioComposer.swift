@@ -2,6 +2,7 @@ import Foundation
 import Transactions
 import CurrentPrices
 import Portfolio
+import Projections
 import TerminalKit
 import ClientComposition
 

@@ -1,3 +1,4 @@
+import Projections
 import Foundation
 import Savings
 import Ledger
@@ -14,7 +15,7 @@ extension AppComposer {
 
     /// Savings on `ledger`, each account's latest value from its checkpoint of the local log.
     func savingsStore(on ledger: LedgerStore) throws -> SavingsStore {
-        LedgerSavingsStore(ledger: ledger, checkpoints: try localLog())
+        LedgerSavingsStore(ledger: ledger, summaries: CheckpointedProjectionReader(log: try localLog(), empty: .empty))
     }
 
     func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 import Transactions
 import TerminalKit
 import ClientComposition

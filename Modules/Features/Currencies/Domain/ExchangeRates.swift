@@ -42,6 +42,11 @@ public struct ExchangeRates: Equatable, Sendable {
     public struct DayRate: Equatable, Sendable {
         public let day: CalendarDay
         public let rate: FixedDecimal
+
+        @_spi(Projections) public init(day: CalendarDay, rate: FixedDecimal) {
+            self.day = day
+            self.rate = rate
+        }
     }
 
     struct Pair: Hashable {
@@ -51,6 +56,15 @@ public struct ExchangeRates: Equatable, Sendable {
 
     /// Each pair's rates in day order, a day's rates in the order kept.
     var byPair: [Pair: [DayRate]] = [:]
+
+    /// Each pair's days as the projection engine keeps them, filed as they are, not sorted again;
+    /// nil when a pair comes twice, or has no day, or its days are out of order.
+    @_spi(Projections) public init?(filed pairs: [(from: CurrencyCode, to: CurrencyCode, rates: [DayRate])]) {
+        for pair in pairs {
+            guard !pair.rates.isEmpty, pair.rates.isInDayOrder, byPair.updateValue(pair.rates, forKey: Pair(from: pair.from, to: pair.to)) == nil else { return nil }
+        }
+    }
+
 
     /// Rates come mostly in runs of one pair (as kept, a fetch at a time): each run is filed
     /// under its pair with one lookup, not one per rate (twenty years of daily rates are 5,000).

@@ -12,19 +12,18 @@ public protocol ExchangeRatesStore {
 /// Rates as `fx-rate` entries and their coverage as `fx-coverage` entries, on a ledger.
 public struct LedgerExchangeRatesStore: ExchangeRatesStore {
     private let ledger: LedgerStore
-    private let checkpointed: CheckpointedProjectionReader<ExchangeRates>?
+    private let projection: any ProjectionReading<ExchangeRates>
 
-    /// - Parameter checkpoints: the local log `ledger` reads, when it is one: the rates are then
-    ///   read from their checkpoint.
-    public init(ledger: LedgerStore, checkpoints: CheckpointableLedger? = nil) {
+    /// - Parameter projection: where the rates are read from, indexed; a replay of `ledger` by default.
+    public init(ledger: LedgerStore, projection: (any ProjectionReading<ExchangeRates>)? = nil) {
         self.ledger = ledger
-        checkpointed = checkpoints.map { CheckpointedProjectionReader(log: $0, empty: .empty) }
+        self.projection = projection ?? ReplayedProjection(ledger: ledger, empty: .empty)
     }
 
     public func rates() throws(ExchangeRatesError) -> ExchangeRates {
-        guard let checkpointed else { return ExchangeRates(try ledger.records(ExchangeRatesLedgerCodec.self, failing: ExchangeRatesError.self)) }
         do throws(LedgerReadError) {
-            return try checkpointed.current()
+            return try projection.current()
+
         } catch {
             switch error {
             case let .store(failure): throw .store(failure)

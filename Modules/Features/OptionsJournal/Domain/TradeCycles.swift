@@ -53,6 +53,10 @@ public struct OpenPosition: Equatable, Sendable {
 /// A fill that closes more than is open (or closes nothing): left out of every trade.
 public struct UnmatchedClose: Equatable, Sendable {
     public let execution: Execution
+
+    @_spi(Projections) public init(execution: Execution) {
+        self.execution = execution
+    }
 }
 
 /// The web app's cycles: executions flattened, sorted by time and grouped by contract; a cycle
@@ -74,18 +78,23 @@ public enum TradeCycles {
 /// The cycles of the fills folded so far, in time order: kept between fills so that a later
 /// fill is folded in without going through the earlier ones again.
 public struct JournalCycles: Sendable {
-    struct Position: Sendable {
-        var direction: JournalTrade.Direction
-        var quantity: FixedDecimal
-        var openings: [Execution] = []
-        var closings: [Execution] = []
+    @_spi(Projections) public struct Position: Sendable {
+        public var direction: JournalTrade.Direction
+        public var quantity: FixedDecimal
+        public var openings: [Execution] = []
+        public var closings: [Execution] = []
+
+        @_spi(Projections) public init(direction: JournalTrade.Direction, quantity: FixedDecimal, openings: [Execution] = [], closings: [Execution] = []) {
+            (self.direction, self.quantity, self.openings, self.closings) = (direction, quantity, openings, closings)
+        }
+
     }
 
-    var positions: [String: Position] = [:]
-    var trades: [JournalTrade] = []
-    var unmatched: [UnmatchedClose] = []
+    @_spi(Projections) public var positions: [String: Position] = [:]
+    @_spi(Projections) public var trades: [JournalTrade] = []
+    @_spi(Projections) public var unmatched: [UnmatchedClose] = []
     /// When the last fill folded in filled: an earlier one belongs before it, where no fold can put it.
-    var latest: Date?
+    @_spi(Projections) public var latest: Date?
 
     public init() {}
 
@@ -142,7 +151,7 @@ public struct JournalCycles: Sendable {
         }
     }
 
-    static func trade(_ direction: JournalTrade.Direction, openings: [Execution], closings: [Execution]) -> JournalTrade {
+    @_spi(Projections) public static func trade(_ direction: JournalTrade.Direction, openings: [Execution], closings: [Execution]) -> JournalTrade {
         let first = openings[0]
         let all = openings + closings
         func total(_ side: Execution.Side) -> FixedDecimal {

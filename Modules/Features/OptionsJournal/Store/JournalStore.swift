@@ -33,14 +33,13 @@ public protocol JournalStore {
 /// annotations' kinds (`AnnotationsLedgerCodec`).
 public struct LedgerJournalStore: JournalStore {
     private let ledger: LedgerStore
-    /// The cycles kept at a checkpoint of the log under `ledger`; nil where there is none, and
-    /// the cycles are built from every execution.
-    private let checkpointedCycles: CheckpointedProjectionReader<JournalCycles>?
+    /// The trades, open positions and stray closes, as the projection engine keeps them.
+    private let projectedCycles: any ProjectionReading<JournalCycles>
 
-    /// - Parameter checkpoints: the local log `ledger` reads, when it is one.
-    public init(ledger: LedgerStore, checkpoints: CheckpointableLedger? = nil) {
+    /// - Parameter cycles: where the cycles are read from; a replay of `ledger` by default.
+    public init(ledger: LedgerStore, cycles: (any ProjectionReading<JournalCycles>)? = nil) {
         self.ledger = ledger
-        checkpointedCycles = checkpoints.map { CheckpointedProjectionReader(log: $0, empty: JournalCycles()) }
+        projectedCycles = cycles ?? ReplayedProjection(ledger: ledger, empty: JournalCycles())
     }
 
     public func executions() throws(JournalError) -> [Execution] {
@@ -60,9 +59,9 @@ public struct LedgerJournalStore: JournalStore {
     }
 
     public func cycles() throws(JournalError) -> TradeCycles.Result {
-        guard let checkpointedCycles else { return TradeCycles.build(try executions()) }
         do throws(LedgerReadError) {
-            return try checkpointedCycles.current().result
+            return try projectedCycles.current().result
+
         } catch {
             throw .unreadable(error)
         }

@@ -126,17 +126,22 @@ public enum PortfolioCalculator {
         positions.merged(in: scope).byTicker.mapValues(\.costBasis)
     }
 
-    struct PositionKey: Hashable {
-        let account: String?
-        let ticker: String
+    @_spi(Projections) public struct PositionKey: Hashable, Sendable {
+        public let account: String?
+        public let ticker: String
+
+        public init(account: String?, ticker: String) {
+            self.account = account
+            self.ticker = ticker
+        }
     }
 
     /// Positions by account and ticker while a history is worked through. The default
     /// account's, which most histories hold alone, are keyed by ticker only: a key of two
     /// strings costs a second hash per transaction.
-    struct PositionBook: Equatable {
-        var defaultAccount: [String: Position] = [:]
-        var otherAccounts: [PositionKey: Position] = [:]
+    @_spi(Projections) public struct PositionBook: Equatable, Sendable {
+        public var defaultAccount: [String: Position] = [:]
+        public var otherAccounts: [PositionKey: Position] = [:]
 
         @discardableResult
         mutating func update<Result>(_ account: String?, _ ticker: String, _ body: (inout Position) -> Result) -> Result {
@@ -148,26 +153,33 @@ public enum PortfolioCalculator {
             (defaultAccount[ticker] == nil ? [] : [nil]) + otherAccounts.keys.filter { $0.ticker == ticker }.map(\.account)
         }
 
-        var byKey: [PositionKey: Position] {
+        public var byKey: [PositionKey: Position] {
             otherAccounts.merging(defaultAccount.map { (PositionKey(account: nil, ticker: $0.key), $0.value) }) { $1 }
         }
     }
 
-    struct Position: Equatable {
-        var quantity = FixedDecimal.zero
-        var costBasis = FixedDecimal.zero
-        var realized = FixedDecimal.zero
-        var expenses = FixedDecimal.zero
-        var income = FixedDecimal.zero
+    @_spi(Projections) public struct Position: Equatable, Sendable {
+        public var quantity = FixedDecimal.zero
+        public var costBasis = FixedDecimal.zero
+        public var realized = FixedDecimal.zero
+        public var expenses = FixedDecimal.zero
+        public var income = FixedDecimal.zero
         /// FIFO only: the buys still (partly) held, from `firstLot`, in the order a sell takes
         /// them (`Lot.comesBefore`).
-        var lots: [Lot] = []
-        var firstLot = 0
+        public var lots: [Lot] = []
+        public var firstLot = 0
 
-        struct Lot: Equatable {
-            let boughtOn: CalendarDay
-            var quantity: FixedDecimal
-            var cost: FixedDecimal
+        public init() {}
+
+        public struct Lot: Equatable, Sendable {
+            public let boughtOn: CalendarDay
+            public var quantity: FixedDecimal
+            public var cost: FixedDecimal
+
+            public init(boughtOn: CalendarDay, quantity: FixedDecimal, cost: FixedDecimal) {
+                (self.boughtOn, self.quantity, self.cost) = (boughtOn, quantity, cost)
+            }
+
 
             /// Oldest first; of one day's lots, the cheapest a share first, then the smallest.
             /// The order of one day's trades isn't known, so it is never taken from the history:
@@ -184,7 +196,7 @@ public enum PortfolioCalculator {
         }
 
         /// Lots already sold are not part of what a position is.
-        static func == (lhs: Position, rhs: Position) -> Bool {
+        public static func == (lhs: Position, rhs: Position) -> Bool {
             (lhs.quantity, lhs.costBasis, lhs.realized, lhs.expenses, lhs.income) == (rhs.quantity, rhs.costBasis, rhs.realized, rhs.expenses, rhs.income)
                 && lhs.lots[lhs.firstLot...].elementsEqual(rhs.lots[rhs.firstLot...])
         }

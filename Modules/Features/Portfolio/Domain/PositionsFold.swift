@@ -9,10 +9,10 @@ extension PortfolioCalculator {
     /// history is then replayed.
     public struct PositionsFold: Equatable, Sendable {
         public let method: CostBasisMethod
-        var book = PositionBook()
-        var accountFees: [String?: FixedDecimal] = [:]
+        @_spi(Projections) public var book = PositionBook()
+        @_spi(Projections) public var accountFees: [String?: FixedDecimal] = [:]
         /// Each ticker's last date and rank folded in.
-        var lastPlace: [String: UInt64] = [:]
+        @_spi(Projections) public var lastPlace: [String: UInt64] = [:]
 
         public init(method: CostBasisMethod) {
             self.method = method
@@ -113,64 +113,6 @@ extension PortfolioCalculator {
         /// Where a transaction goes among its ticker's: by day, then by the holdings rule's rank.
         static func place(of transaction: Transaction) -> UInt64 {
             UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
-        }
-
-        public func write(to writer: inout CheckpointWriter) {
-            writer.write(method.rawValue)
-            let byKey = book.byKey
-            writer.write(byKey.count)
-            for (key, position) in byKey {
-                writer.write(key.account)
-                writer.write(key.ticker)
-                for value in [position.quantity, position.costBasis, position.realized, position.expenses, position.income] { writer.write(value.units) }
-                let lots = position.lots[position.firstLot...]
-                writer.write(lots.count)
-                for lot in lots {
-                    writer.write(lot.boughtOn.daysSinceEpoch)
-                    writer.write(lot.quantity.units)
-                    writer.write(lot.cost.units)
-                }
-            }
-            writer.write(accountFees.count)
-            for (account, fees) in accountFees {
-                writer.write(account)
-                writer.write(fees.units)
-            }
-            writer.write(lastPlace.count)
-            for (ticker, place) in lastPlace {
-                writer.write(ticker)
-                writer.write(place)
-            }
-        }
-
-        public init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
-            guard let method = CostBasisMethod(rawValue: try reader.readString()) else { throw CheckpointReader.Damaged() }
-            self.init(method: method)
-            let count = try reader.readCount()
-            // Most positions are the default account's: room for them all, not grown by doubling.
-            book.defaultAccount.reserveCapacity(count)
-            for _ in 0..<count {
-                let key = PositionKey(account: try reader.readOptionalString(), ticker: try reader.readString())
-                var position = Position()
-                position.quantity = FixedDecimal(units: try reader.readInt128())
-                position.costBasis = FixedDecimal(units: try reader.readInt128())
-                position.realized = FixedDecimal(units: try reader.readInt128())
-                position.expenses = FixedDecimal(units: try reader.readInt128())
-                position.income = FixedDecimal(units: try reader.readInt128())
-                for _ in 0..<(try reader.readCount()) {
-                    position.lots.append(Position.Lot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readInt32()),
-                                                      quantity: FixedDecimal(units: try reader.readInt128()), cost: FixedDecimal(units: try reader.readInt128())))
-                }
-                if let account = key.account {
-                    book.otherAccounts[PositionKey(account: account, ticker: key.ticker)] = position
-                } else {
-                    book.defaultAccount[key.ticker] = position
-                }
-            }
-            for _ in 0..<(try reader.readCount()) { accountFees[try reader.readOptionalString()] = FixedDecimal(units: try reader.readInt128()) }
-            let places = try reader.readCount()
-            lastPlace.reserveCapacity(places)
-            for _ in 0..<places { lastPlace[try reader.readString()] = try reader.readUInt64() }
         }
     }
 }

@@ -6,7 +6,7 @@ import Transactions
 /// transaction naming a currency (the first written, of a day's), so a share bought in euros
 /// is priced in euros. Kept by the portfolio's projection, so a read needs no history for it.
 public struct TickerUnits: Equatable, Sendable {
-    private var first: [String: (day: CalendarDay, unit: PriceUnit)] = [:]
+    @_spi(Projections) public var first: [String: (day: CalendarDay, unit: PriceUnit)] = [:]
 
     public init() {}
 
@@ -32,22 +32,5 @@ public struct TickerUnits: Equatable, Sendable {
 
     public static func == (lhs: TickerUnits, rhs: TickerUnits) -> Bool {
         lhs.first.count == rhs.first.count && lhs.first.allSatisfy { ticker, first in rhs.first[ticker].map { $0 == first } ?? false }
-    }
-
-    func write(to writer: inout CheckpointWriter) {
-        writer.write(first.count)
-        for (ticker, first) in first {
-            writer.write(ticker)
-            writer.write(first.day.daysSinceEpoch)
-            writer.write(first.unit.name)
-        }
-    }
-
-    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
-        for _ in 0..<(try reader.readCount()) {
-            let ticker = try reader.readString(), day = CalendarDay(daysSinceEpoch: try reader.readInt32())
-            guard let unit = PriceUnit(try reader.readString()) else { throw CheckpointReader.Damaged() }
-            first[ticker] = (day, unit)
-        }
     }
 }

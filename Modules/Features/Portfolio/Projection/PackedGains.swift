@@ -10,22 +10,22 @@ struct AccountGain: Equatable, Sendable {
     var currencyGain: FixedDecimal? = nil
 }
 
-/// Sells' gains packed as a checkpoint writes them, each decoded when it is asked for: a long
+/// Sells' gains packed in bytes, each decoded when it is asked for: a long
 /// history's sells cost their bytes, where a `RealizedGain` costs a struct, an id on the heap and
-/// an array of lots each. Those read from a checkpoint stay in its payload, never copied.
-struct PackedGains: Equatable, Sendable {
+/// an array of lots each. Those read from packed bytes (a checkpoint's) stay in them, never copied.
+@_spi(Projections) public struct PackedGains: Equatable, Sendable {
     /// The bytes the sells were read from, and where each starts in them.
     private var read: [UInt8] = []
     private var readStarts: [Int] = []
     /// Where the sells read end: the first added one follows there when they are written again.
     private var readEnd = 0
     /// The sells added since, and where each starts.
-    private var added = CheckpointWriter()
+    private var added = PackedWriter()
     private var addedStarts: [Int] = []
     /// Each sell's day, for ordering and choosing sells without decoding them.
     private(set) var days: [Int32] = []
 
-    init() {}
+    public init() {}
 
     var count: Int { days.count }
     var indices: Range<Int> { 0..<count }
@@ -118,22 +118,24 @@ struct PackedGains: Equatable, Sendable {
     /// Every sell was decoded once when it was read or added, so decoding it again can't fail.
     private static let checked = "a packed gain is checked when it is read"
 
-    private func reader(at index: Int) -> CheckpointReader {
-        index < readStarts.count ? CheckpointReader(read, at: readStarts[index]) : CheckpointReader(added.bytes, at: addedStarts[index - readStarts.count])
+    private func reader(at index: Int) -> PackedReader {
+        index < readStarts.count ? PackedReader(read, at: readStarts[index]) : PackedReader(added.bytes, at: addedStarts[index - readStarts.count])
     }
 
-    static func == (lhs: PackedGains, rhs: PackedGains) -> Bool {
+    public static func == (lhs: PackedGains, rhs: PackedGains) -> Bool {
         lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
     }
 
-    func write(to writer: inout CheckpointWriter) {
+    /// The sells as they are packed: a checkpoint keeps them so, and reads them back without a copy.
+    public func write(to writer: inout PackedWriter) {
         writer.write(count)
         if let first = readStarts.first { writer.append(written: read[first..<readEnd]) }
         writer.append(written: added.bytes[...])
     }
 
     /// Each sell is decoded once, to check it, and then left in `reader`'s bytes.
-    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+    public init(reading reader: inout PackedReader) throws(PackedReader.Damaged) {
+
         let count = try reader.readCount()
         read = reader.bytes
         readStarts.reserveCapacity(count)
@@ -146,7 +148,7 @@ struct PackedGains: Equatable, Sendable {
     }
 
     /// Every number in as few bytes as it needs: a sell with one lot takes about 60 bytes.
-    private static func write(_ sold: AccountGain, to writer: inout CheckpointWriter) {
+    private static func write(_ sold: AccountGain, to writer: inout PackedWriter) {
         let gain = sold.gain
         writer.writeCompact(sold.account)
         writer.writeCompact(gain.transactionID)
@@ -163,7 +165,7 @@ struct PackedGains: Equatable, Sendable {
         if let currencyGain = sold.currencyGain { writer.writeCompact(currencyGain.units) }
     }
 
-    private static func read(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> AccountGain {
+    private static func read(from reader: inout PackedReader) throws(PackedReader.Damaged) -> AccountGain {
         let account = try reader.readCompactOptionalString(), id = try reader.readCompactString()
         let date = CalendarDay(daysSinceEpoch: try reader.readCompactInt32()), ticker = try reader.readCompactString()
         let quantity = FixedDecimal(units: try reader.readCompactInt128()), proceeds = FixedDecimal(units: try reader.readCompactInt128())

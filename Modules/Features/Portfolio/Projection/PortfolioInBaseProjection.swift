@@ -21,27 +21,36 @@ public struct PortfolioInBaseProjection {
     public let base: CurrencyCode
     public let method: CostBasisMethod
     private let rates: ExchangeRates
-    private var converted: PortfolioCalculator.PositionsFold
+    @_spi(Projections) public var converted: PortfolioCalculator.PositionsFold
     /// In the order folded, in their own currencies: trades not converted for good.
-    private var pending: [Transaction] = []
+    @_spi(Projections) public var pending: [Transaction] = []
     /// Each ticker with a trade pending: its last place, as `PositionsFold` orders a ticker's trades.
     private var pendingPlaces: [String: UInt64] = [:]
-    private var settled: [CurrencyCode: Settled] = [:]
+    @_spi(Projections) public var settled: [CurrencyCode: Settled] = [:]
     /// Nil unless kept with gains, so the portfolio's checkpoint holds its positions alone.
-    private var gains: GainsInBase?
+    @_spi(Projections) public var gains: GainsInBase?
 
-    private struct Settled: Equatable {
-        var through: CalendarDay
-        var ratesHash: UInt64
+    @_spi(Projections) public struct Settled: Equatable {
+        public var through: CalendarDay
+        public var ratesHash: UInt64
+
+        public init(through: CalendarDay, ratesHash: UInt64) {
+            self.through = through
+            self.ratesHash = ratesHash
+        }
     }
 
-    private struct GainsInBase {
+    @_spi(Projections) public struct GainsInBase {
         /// The positions in each trade's own currency: where a sell's cost in it comes from.
-        var own: PortfolioCalculator.PositionsFold
+        public var own: PortfolioCalculator.PositionsFold
         /// The gains of the sells converted for good, in the order a replay adds them.
-        var realized = PackedGains()
+        public var realized = PackedGains()
         /// Each pending sell's cost in its own currency, by id.
-        var pendingOwnCosts: [String: FixedDecimal] = [:]
+        public var pendingOwnCosts: [String: FixedDecimal] = [:]
+
+        public init(own: PortfolioCalculator.PositionsFold) {
+            self.own = own
+        }
     }
 
     /// - Parameter keepingGains: whether it keeps the sells' gains too.
@@ -123,7 +132,7 @@ public struct PortfolioInBaseProjection {
     }
 
     /// Folds in the trades pending that the rates now convert for good, each ticker's in order.
-    private mutating func settlePending() -> Bool {
+    @_spi(Projections) public mutating func settlePending() -> Bool {
         var waiting: [Transaction] = []
         var blocked = Set<String>(), sellWaits = false
         for transaction in pending {
@@ -143,7 +152,8 @@ public struct PortfolioInBaseProjection {
     }
 
     /// A hash of every rate of `currency` kept on or before `day`.
-    private func hashOfRates(of currency: CurrencyCode, through day: CalendarDay) -> UInt64 {
+    @_spi(Projections) public func hashOfRates(of currency: CurrencyCode, through day: CalendarDay) -> UInt64 {
+
         var hash = StableHash.of(currency.code.utf8)
         for rate in rates.days(from: currency, to: base) {
             guard rate.day <= day else { break }
@@ -155,9 +165,6 @@ public struct PortfolioInBaseProjection {
 }
 
 extension PortfolioInBaseProjection: TransactionsProjection {
-    /// The positions alone are v2: v1's layout had no word for the gains.
-    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v2" : "gains-in-base-v1")-\(method.rawValue)-\(base.code)" }
-
     /// In the order a replay folds them, so none is out of place.
     public func replaying(_ history: [Transaction]) -> PortfolioInBaseProjection {
         var replayed = PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: gains != nil)
@@ -241,51 +248,5 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         guard let revised = gains!.realized.revising(tickers: tickers, moved: moved, with: withCurrencyGains) else { return false }
         gains!.realized = revised
         return true
-    }
-
-    public func write(to writer: inout CheckpointWriter) {
-        writer.write(base.code)
-        writer.write(gains != nil)
-        if let gains {
-            gains.own.write(to: &writer)
-            gains.realized.write(to: &writer)
-            writer.write(gains.pendingOwnCosts.count)
-            for (id, cost) in gains.pendingOwnCosts {
-                writer.write(id)
-                writer.write(cost.units)
-            }
-        }
-        converted.write(to: &writer)
-        writer.write(transactions: pending)
-        writer.write(settled.count)
-        for (currency, settled) in settled {
-            writer.write(currency.code)
-            writer.write(settled.through.daysSinceEpoch)
-            writer.write(settled.ratesHash)
-        }
-    }
-
-    /// Nil when a rate among those converted for good is no longer what it was.
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> PortfolioInBaseProjection? {
-        guard try reader.readString() == base.code, try reader.readBool() == (gains != nil) else { return nil }
-        var decoded = self
-        if gains != nil {
-            var read = GainsInBase(own: try PortfolioCalculator.PositionsFold(reading: &reader))
-            read.realized = try PackedGains(reading: &reader)
-            for _ in 0..<(try reader.readCount()) { read.pendingOwnCosts[try reader.readString()] = FixedDecimal(units: try reader.readInt128()) }
-            guard read.own.method == method else { return nil }
-            decoded.gains = read
-        }
-        decoded.converted = try PortfolioCalculator.PositionsFold(reading: &reader)
-        guard decoded.converted.method == method else { return nil }
-        decoded.pending = try reader.readTransactions()
-        for _ in 0..<(try reader.readCount()) {
-            guard let currency = CurrencyCode(try reader.readString()) else { throw CheckpointReader.Damaged() }
-            let known = Settled(through: CalendarDay(daysSinceEpoch: try reader.readInt32()), ratesHash: try reader.readUInt64())
-            guard known.ratesHash == hashOfRates(of: currency, through: known.through) else { return nil }
-            decoded.settled[currency] = known
-        }
-        guard decoded.settlePending() else { return nil }
-        return decoded
     }
 }

@@ -14,19 +14,26 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// Every account a transaction names (a transfer's two).
     public var accounts: Set<String?> { Set(namings.keys) }
     /// How many times transactions name each account: a change takes its own back out.
-    private var namings: [String?: Int] = [:]
+    @_spi(Projections) public private(set) var namings: [String?: Int] = [:]
     /// How many transactions name a currency other than the base.
-    private var currencyNamings = 0
+    @_spi(Projections) public private(set) var currencyNamings = 0
     public var namesAnotherCurrency: Bool { currencyNamings > 0 }
     public private(set) var tickerUnits = TickerUnits()
     /// How many transactions name each currency other than the base on each day (days since the
     /// epoch), so a change can take its own back out.
-    private var currencyDays: [String: DayCounts] = [:]
+    @_spi(Projections) public private(set) var currencyDays: [String: DayCounts] = [:]
 
     public init(base: String, method: CostBasisMethod) {
         self.base = base
         positions = PortfolioCalculator.PositionsFold(method: method)
         cash = CashTotals(base: base)
+    }
+
+    /// The fold's state as the projection engine keeps it.
+    @_spi(Projections) public init(base: String, positions: PortfolioCalculator.PositionsFold, cash: CashTotals, namings: [String?: Int], currencyNamings: Int,
+                                   tickerUnits: TickerUnits, currencyDays: [String: DayCounts]) {
+        (self.base, self.positions, self.cash, self.namings, self.currencyNamings) = (base, positions, cash, namings, currencyNamings)
+        (self.tickerUnits, self.currencyDays) = (tickerUnits, currencyDays)
     }
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
@@ -111,49 +118,18 @@ extension [Revision<Transaction>] {
 }
 
 extension PortfolioProjection: TransactionsProjection {
-    public var checkpointName: String { "portfolio-v9-\(positions.method.rawValue)-\(base)" }
-
     public func replaying(_ history: [Transaction]) -> PortfolioProjection {
         PortfolioProjection(base: base, method: positions.method, history: history)
-    }
-
-    public func write(to writer: inout CheckpointWriter) {
-        writer.write(base)
-        positions.write(to: &writer)
-        cash.write(to: &writer)
-        writer.write(counts: namings)
-        writer.write(currencyNamings)
-        tickerUnits.write(to: &writer)
-        writer.write(currencyDays.count)
-        for (currency, days) in currencyDays {
-            writer.write(currency)
-            days.write(to: &writer)
-        }
-    }
-
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> PortfolioProjection? {
-        guard try reader.readString() == base else { return nil }
-        var decoded = self
-        decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
-        guard decoded.positions.method == positions.method, let cash = try cash.decoded(from: &reader) else { return nil }
-        decoded.cash = cash
-        decoded.namings = try reader.readCounts()
-        decoded.currencyNamings = try reader.readNonNegative()
-        decoded.tickerUnits = try TickerUnits(reading: &reader)
-        for _ in 0..<(try reader.readCount()) {
-            decoded.currencyDays[try reader.readString()] = try DayCounts(reading: &reader)
-        }
-        return decoded
     }
 }
 
 /// How many transactions fall on each day (days since the epoch), in day order: the first is
 /// at hand, and a checkpoint's thousands of days are read as they were written, not hashed.
 /// New days come mostly last.
-struct DayCounts: Equatable, Sendable {
-    private var days: [(day: Int32, count: Int)] = []
+@_spi(Projections) public struct DayCounts: Equatable, Sendable {
+    public var days: [(day: Int32, count: Int)] = []
 
-    init() {}
+    public init() {}
 
     var first: Int32? { days.first?.day }
     var isEmpty: Bool { days.isEmpty }
@@ -181,26 +157,8 @@ struct DayCounts: Equatable, Sendable {
         return low
     }
 
-    func write(to writer: inout CheckpointWriter) {
-        writer.write(days.count)
-        for (day, count) in days {
-            writer.write(day)
-            writer.write(count)
-        }
-    }
+    public static func == (lhs: DayCounts, rhs: DayCounts) -> Bool {
 
-    /// Damaged unless in day order, each day once, each counted.
-    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
-        let count = try reader.readCount()
-        days.reserveCapacity(count)
-        for _ in 0..<count {
-            let day = try reader.readInt32(), times = try reader.readNonNegative()
-            guard times > 0, days.last.map({ $0.day < day }) ?? true else { throw CheckpointReader.Damaged() }
-            days.append((day, times))
-        }
-    }
-
-    static func == (lhs: DayCounts, rhs: DayCounts) -> Bool {
         lhs.days.elementsEqual(rhs.days) { $0.day == $1.day && $0.count == $1.count }
     }
 }
@@ -210,31 +168,4 @@ public protocol PortfolioProjecting {
     func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection
     /// The positions in the base of a history naming other currencies, at `rates`.
     func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection
-}
-
-/// The projection kept in a checkpoint of the ledger's log, one per cost-basis method, read
-/// once per method for the run: a command that shows a portfolio and a net worth loads it once.
-public final class CheckpointedPortfolioProjection: PortfolioProjecting {
-    private let log: CheckpointableLedger
-    private let base: String
-    private let companions: ReplayCompanions<Transaction>?
-    private var read: [CostBasisMethod: PortfolioProjection] = [:]
-
-    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
-    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
-        self.log = log
-        self.base = base
-        self.companions = companions
-    }
-
-    public func projection(method: CostBasisMethod) throws(TransactionsStoreError) -> PortfolioProjection {
-        if let projection = read[method] { return projection }
-        let projection = try CheckpointedProjectionReader(log: log, empty: PortfolioProjection(base: base, method: method), companions: companions).current()
-        read[method] = projection
-        return projection
-    }
-
-    public func projectionInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
-        try CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: base, method: method, rates: rates)).current()
-    }
 }

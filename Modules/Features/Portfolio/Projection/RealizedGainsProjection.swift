@@ -10,10 +10,10 @@ import Transactions
 /// `PortfolioInBaseProjection`, at the rates from `currencyFirstDays` on.
 public struct RealizedGainsProjection: Equatable, Sendable {
     public let base: String
-    private var positions: PortfolioCalculator.PositionsFold
+    @_spi(Projections) public private(set) var positions: PortfolioCalculator.PositionsFold
     /// A replay's gains in its order, then each folded sell's: in the order added, which
     /// `gains(in:year:)` puts in a replay's.
-    private var realized = PackedGains()
+    @_spi(Projections) public private(set) var realized = PackedGains()
     /// The first day each currency other than the base is named.
     public private(set) var currencyFirstDays: [String: CalendarDay] = [:]
 
@@ -21,6 +21,12 @@ public struct RealizedGainsProjection: Equatable, Sendable {
         self.base = base
         positions = PortfolioCalculator.PositionsFold(method: method)
     }
+
+    /// The fold's state as the projection engine keeps it.
+    @_spi(Projections) public init(base: String, positions: PortfolioCalculator.PositionsFold, currencyFirstDays: [String: CalendarDay], realized: PackedGains) {
+        (self.base, self.positions, self.currencyFirstDays, self.realized) = (base, positions, currencyFirstDays, realized)
+    }
+
 
     public init(base: String, method: CostBasisMethod, history: [Transaction]) {
         self.init(base: base, method: method)
@@ -81,31 +87,8 @@ public struct RealizedGainsProjection: Equatable, Sendable {
 }
 
 extension RealizedGainsProjection: TransactionsProjection {
-    public var checkpointName: String { "gains-v5-\(method.rawValue)-\(base)" }
-
     public func replaying(_ history: [Transaction]) -> RealizedGainsProjection {
         RealizedGainsProjection(base: base, method: method, history: history)
-    }
-
-    public func write(to writer: inout CheckpointWriter) {
-        writer.write(base)
-        positions.write(to: &writer)
-        writer.write(currencyFirstDays.count)
-        for (currency, day) in currencyFirstDays {
-            writer.write(currency)
-            writer.write(day.daysSinceEpoch)
-        }
-        realized.write(to: &writer)
-    }
-
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> RealizedGainsProjection? {
-        guard try reader.readString() == base else { return nil }
-        var decoded = self
-        decoded.positions = try PortfolioCalculator.PositionsFold(reading: &reader)
-        guard decoded.method == method else { return nil }
-        for _ in 0..<(try reader.readCount()) { decoded.currencyFirstDays[try reader.readString()] = CalendarDay(daysSinceEpoch: try reader.readInt32()) }
-        decoded.realized = try PackedGains(reading: &reader)
-        return decoded
     }
 }
 
@@ -114,26 +97,4 @@ public protocol RealizedGainsProjecting {
     func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection
     /// The gains in the base of a history naming other currencies, at `rates`.
     func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection
-}
-
-/// The gains kept in a checkpoint of the ledger's log, one per cost-basis method.
-public struct CheckpointedRealizedGains: RealizedGainsProjecting {
-    private let log: CheckpointableLedger
-    private let base: String
-    private let companions: ReplayCompanions<Transaction>?
-
-    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
-    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
-        self.log = log
-        self.base = base
-        self.companions = companions
-    }
-
-    public func gains(method: CostBasisMethod) throws(TransactionsStoreError) -> RealizedGainsProjection {
-        try CheckpointedProjectionReader(log: log, empty: RealizedGainsProjection(base: base, method: method), companions: companions).current()
-    }
-
-    public func gainsInBase(method: CostBasisMethod, base: CurrencyCode, rates: ExchangeRates) throws(TransactionsStoreError) -> PortfolioInBaseProjection {
-        try CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: true)).current()
-    }
 }

@@ -149,7 +149,7 @@ public struct SavingsSummary: SavingsAccountsHolding, Equatable, Sendable {
         if latestUpdates[update.accountID].map({ $0.counts(before: update) }) ?? true { latestUpdates[update.accountID] = update }
     }
 
-    init(listedAccounts: [SavingsAccount], latestUpdates: [String: ValueUpdate]) {
+    @_spi(Projections) public init(listedAccounts: [SavingsAccount], latestUpdates: [String: ValueUpdate]) {
         accounts = listedAccounts
         self.latestUpdates = latestUpdates
     }

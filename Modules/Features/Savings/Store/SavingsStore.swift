@@ -25,14 +25,13 @@ public protocol SavingsStore {
 /// untouched.
 public struct LedgerSavingsStore: SavingsStore {
     private let ledger: LedgerStore
-    /// Each account's latest value kept at a checkpoint of the log under `ledger`; nil where
-    /// there is none (the remote store), and the summary reads every update.
-    private let summaries: CheckpointedProjectionReader<SavingsSummary>?
+    /// Each account's latest value, as the projection engine keeps it.
+    private let summaries: any ProjectionReading<SavingsSummary>
 
-    /// - Parameter checkpoints: the local log `ledger` reads, when it is one.
-    public init(ledger: LedgerStore, checkpoints: CheckpointableLedger? = nil) {
+    /// - Parameter summaries: where the summary is read from; a replay of `ledger` by default.
+    public init(ledger: LedgerStore, summaries: (any ProjectionReading<SavingsSummary>)? = nil) {
         self.ledger = ledger
-        summaries = checkpoints.map { CheckpointedProjectionReader(log: $0, empty: .empty) }
+        self.summaries = summaries ?? ReplayedProjection(ledger: ledger, empty: .empty)
     }
 
     public func book() throws(SavingsError) -> SavingsBook {
@@ -41,16 +40,13 @@ public struct LedgerSavingsStore: SavingsStore {
     }
 
     public func summary() throws(SavingsError) -> SavingsSummary {
-        if let summaries {
-            do throws(LedgerReadError) {
-                return try summaries.current()
-            } catch {
-                throw .unreadable(error)
-            }
+        do throws(LedgerReadError) {
+            return try summaries.current()
+        } catch {
+            throw .unreadable(error)
         }
-        let (accounts, updates) = try records()
-        return SavingsSummary(accounts: accounts, updates: updates)
     }
+
 
     /// The live accounts and updates, in the ledger's order, from one pass: accounts are few and
     /// collected as they are, updates are decoded as they are read.

@@ -7,20 +7,35 @@ import Ledger
 /// version back out, so it never asks for a replay, and its checkpoint holds a few words a pot.
 public struct CashTotals: Equatable, Sendable {
     /// A pot's balance, and how many movements make it: a pot left with none is no pot, as in a replay.
-    private struct Total: Equatable, Sendable {
-        var balance = FixedDecimal.zero
-        var movements = 0
+    @_spi(Projections) public struct Total: Equatable, Sendable {
+        public internal(set) var balance = FixedDecimal.zero
+        public internal(set) var movements = 0
+
+        init() {}
+
+        @_spi(Projections) public init(balance: FixedDecimal, movements: Int) {
+            self.balance = balance
+            self.movements = movements
+        }
     }
 
     /// The base currency: a transaction that names it is counted as one that names none.
     public let base: String
-    private var pots: [CashPot: Total] = [:]
+    @_spi(Projections) public private(set) var pots: [CashPot: Total] = [:]
     /// How many transactions make each account tracked: a change takes one back out.
-    private var tracking: [String?: Int] = [:]
+    @_spi(Projections) public private(set) var tracking: [String?: Int] = [:]
 
     public init(base: String) {
         self.base = base
     }
+
+    /// The fold's state as the projection engine keeps it.
+    @_spi(Projections) public init(base: String, pots: [CashPot: Total], tracking: [String?: Int]) {
+        self.base = base
+        self.pots = pots
+        self.tracking = tracking
+    }
+
 
     public init(base: String, history: [Transaction]) {
         self.init(base: base)
@@ -80,45 +95,5 @@ public struct CashTotals: Equatable, Sendable {
         guard sum.movements >= 0 else { return false }
         pots[pot] = sum.movements == 0 ? nil : sum
         return true
-    }
-}
-
-extension CashTotals {
-    public func write(to writer: inout CheckpointWriter) {
-        writer.write(base)
-        writer.write(pots.count)
-        for (pot, total) in pots {
-            writer.write(pot)
-            writer.write(total.balance.units)
-            writer.write(total.movements)
-        }
-        writer.write(counts: tracking)
-    }
-
-    /// Nil for another base's.
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> CashTotals? {
-        guard try reader.readString() == base else { return nil }
-        var decoded = CashTotals(base: base)
-        for _ in 0..<(try reader.readCount()) {
-            let pot = try reader.readPot()
-            let total = Total(balance: FixedDecimal(units: try reader.readInt128()), movements: try reader.readNonNegative())
-            guard total.movements > 0, decoded.pots.updateValue(total, forKey: pot) == nil else { throw CheckpointReader.Damaged() }
-        }
-        decoded.tracking = try reader.readCounts()
-        return decoded
-    }
-}
-
-/// A pot as both checkpoints of cash write it: its account, then its currency.
-extension CheckpointWriter {
-    mutating func write(_ pot: CashPot) {
-        write(pot.account)
-        write(pot.currency)
-    }
-}
-
-extension CheckpointReader {
-    mutating func readPot() throws(Damaged) -> CashPot {
-        CashPot(account: try readOptionalString(), currency: try readOptionalString())
     }
 }

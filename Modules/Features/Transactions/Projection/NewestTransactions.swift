@@ -16,15 +16,23 @@ public struct NewestTransactions: Equatable, Sendable {
     public private(set) var newest: [Transaction] = []
     /// How many live transactions each day holds, by days since the epoch: any order of the
     /// same transactions counts alike.
-    private var countsByDay: [Int32: Int] = [:]
+    @_spi(Projections) public private(set) var countsByDay: [Int32: Int] = [:]
     /// How many live transactions name each ticker ("" for none) and are of each type.
-    private var countsByTicker: [String: Int] = [:]
-    private var countsByType: [TransactionType: Int] = [:]
+    @_spi(Projections) public private(set) var countsByTicker: [String: Int] = [:]
+    @_spi(Projections) public private(set) var countsByType: [TransactionType: Int] = [:]
 
     public init(base: String, capacity: Int = NewestTransactions.kept) {
         self.base = base
         self.capacity = capacity
     }
+
+    /// The fold's state as the projection engine keeps it.
+    @_spi(Projections) public init(base: String, capacity: Int, newest: [Transaction], countsByDay: [Int32: Int], countsByTicker: [String: Int],
+                                   countsByType: [TransactionType: Int]) {
+        (self.base, self.capacity, self.newest) = (base, capacity, newest)
+        (self.countsByDay, self.countsByTicker, self.countsByType) = (countsByDay, countsByTicker, countsByType)
+    }
+
 
     /// The newest transactions that match, as many as `limit`, when this can tell them without the
     /// history: enough of them match, or every one is kept, or `filter` starts after the oldest kept,
@@ -92,8 +100,6 @@ public struct NewestTransactions: Equatable, Sendable {
 }
 
 extension NewestTransactions: TransactionsProjection {
-    public var checkpointName: String { "newest-transactions-v4-\(capacity)-\(base)" }
-
     public func replaying(_ history: [Transaction]) -> NewestTransactions {
         var replayed = NewestTransactions(base: base, capacity: capacity)
         for transaction in history { replayed.count(transaction) }
@@ -127,52 +133,6 @@ extension NewestTransactions: TransactionsProjection {
         }
         return true
     }
-
-    public func write(to writer: inout CheckpointWriter) {
-        writer.write(base)
-        writer.write(capacity)
-        writer.write(transactions: newest)
-        Self.write(countsByDay.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact(Int($0)) }
-        Self.write(countsByTicker.sorted { $0.key < $1.key }, to: &writer) { $1.writeCompact($0) }
-        Self.write(countsByType.sorted { $0.key.rawValue < $1.key.rawValue }, to: &writer) { $1.writeCompact($0.rawValue) }
-    }
-
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> NewestTransactions? {
-        guard try reader.readString() == base, try reader.readNonNegative() == capacity else { return nil }
-        var decoded = NewestTransactions(base: base, capacity: capacity)
-        decoded.newest = try reader.readTransactions()
-        decoded.countsByDay = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactInt32() }
-        decoded.countsByTicker = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in try reader.readCompactString() }
-        decoded.countsByType = try Self.readCounts(&reader) { reader throws(CheckpointReader.Damaged) in TransactionType(rawValue: try reader.readCompactString()) }
-        // Every transaction has one ticker ("" for none) and one type.
-        let total = decoded.total
-        guard decoded.newest.count <= capacity, decoded.newest.count <= total,
-              decoded.countsByTicker.values.reduce(0, +) == total, decoded.countsByType.values.reduce(0, +) == total else { throw CheckpointReader.Damaged() }
-        return decoded
-    }
-}
-
-extension NewestTransactions {
-    /// Counts by a key: how many keys, then each key and its count, in order.
-    private static func write<Key>(_ counts: [(key: Key, value: Int)], to writer: inout CheckpointWriter, key: (Key, inout CheckpointWriter) -> Void) {
-        writer.writeCompact(counts.count)
-        for (counted, count) in counts {
-            key(counted, &writer)
-            writer.writeCompact(count)
-        }
-    }
-
-    /// What `write(_:to:key:)` wrote: each key once, each count at least one and none near
-    /// billions, so their sum can't overflow.
-    private static func readCounts<Key: Hashable>(_ reader: inout CheckpointReader,
-                                                  key: (inout CheckpointReader) throws(CheckpointReader.Damaged) -> Key?) throws(CheckpointReader.Damaged) -> [Key: Int] {
-        var counts: [Key: Int] = [:]
-        for _ in 0..<(try reader.readCompactCount()) {
-            let counted = try key(&reader), count = try reader.readCompactInt128()
-            guard let counted, count > 0, count <= Int128(Int32.max), counts.updateValue(Int(count), forKey: counted) == nil else { throw CheckpointReader.Damaged() }
-        }
-        return counts
-    }
 }
 
 /// The newest transactions on the ledger: the Transactions feature's port for a short list.
@@ -187,53 +147,4 @@ public protocol RecentTransactionsReading {
     /// log as far as they go; nil when more than `most` are, or they can't be told without the
     /// history (one was written long ago, or the log can't be read back).
     func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]?
-}
-
-/// The newest transactions kept in a checkpoint of the ledger's log.
-public final class CheckpointedNewestTransactions: NewestTransactionsProjecting, RecentTransactionsReading {
-    private let log: CheckpointableLedger
-    private let reader: CheckpointedProjectionReader<NewestTransactions>
-
-    /// - Parameter companions: the other projections of the transactions a replay for this one rebuilds.
-    public init(log: CheckpointableLedger, base: String, companions: ReplayCompanions<Transaction>? = nil) {
-        self.log = log
-        reader = CheckpointedProjectionReader(log: log, empty: NewestTransactions(base: base), companions: companions)
-    }
-
-    /// What the last `newest()` read, and where its lines ended: what `dated(from:most:)` reads
-    /// back from, so a list counts and finds its transactions in one state of the log, read once.
-    private var lastRead: (projection: NewestTransactions, end: LogPosition?)?
-
-    public func newest() throws(TransactionsStoreError) -> NewestTransactions {
-        let read = try reader.currentAndEnd()
-        lastRead = read
-        return read.projection
-    }
-
-    /// The checkpoint counts how many there are (as `newest()` last read it, else as it is now);
-    /// the lines are read back from where it ended until that many were found, each id's latest
-    /// line deciding. A log written over time holds them near its end, so this reads about as
-    /// many lines as it finds. Bounded: past four lines for each one wanted, the history is left
-    /// to tell.
-    public func dated(from day: CalendarDay, most: Int) throws(TransactionsStoreError) -> [Transaction]? {
-        let (newest, end) = if let lastRead { lastRead } else { try reader.currentAndEnd() }
-        let wanted = newest.count(from: day)
-        guard wanted <= most else { return nil }
-        guard wanted > 0 else { return [] }
-        guard let end else { return nil }
-        var seen = Set<String>(), found: [Transaction] = []
-        let complete: Bool?
-        do throws(StoreError) {
-            complete = try log.forEachEntryBackward(from: end) { entry in
-                guard seen.insert(entry.id).inserted else { return true }
-                if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry), transaction.date >= day {
-                    found.append(transaction.inBase(newest.base))
-                }
-                return found.count < wanted && seen.count < 4 * wanted + 4_096
-            }
-        } catch {
-            throw .store(error)
-        }
-        return complete != nil && found.count == wanted ? found : nil
-    }
 }

@@ -1,7 +1,7 @@
 import Ledger
 
-/// A checkpointed projection of the transactions: it folds what `TransactionsLedgerCodec` reads.
-public protocol TransactionsProjection: CheckpointableProjection where Record == Transaction {}
+/// A projection of the transactions: it folds what `TransactionsLedgerCodec` reads.
+public protocol TransactionsProjection: RecordFold where Record == Transaction {}
 
 extension TransactionsProjection {
     public var kinds: [LedgerKind] { TransactionsLedgerCodec.kinds }
@@ -19,26 +19,5 @@ extension TransactionsProjection {
     public mutating func fold(contentsOf records: [Transaction]) -> Bool {
         let order = records.indices.sorted { (records[$0].date, records[$0].holdingsRank, $0) < (records[$1].date, records[$1].holdingsRank, $1) }
         return order.allSatisfy { fold(records[$0]) }
-    }
-}
-
-extension CheckpointWriter {
-    /// Each as the ledger holds it: the codec's own entry, read back by the codec.
-    public mutating func write(transactions: [Transaction]) {
-        write(entries: transactions.map { TransactionsLedgerCodec.entry(for: $0, updatedAt: $0.updatedAt.millisecondsSince1970) })
-    }
-}
-
-extension CheckpointReader {
-    /// What `write(transactions:)` wrote.
-    public mutating func readTransactions() throws(Damaged) -> [Transaction] {
-        do {
-            return try readEntries().map { entry throws(LedgerDecodingError) in
-                guard let transaction = try TransactionsLedgerCodec.record(from: entry) else { throw .invalidField(id: entry.id, kind: entry.kind, field: "kind") }
-                return transaction
-            }
-        } catch {
-            throw Damaged()
-        }
     }
 }

@@ -14,7 +14,13 @@ public struct TransactionsTally: Equatable, Sendable {
     /// (`keepsTheCashRule`); the balance and whether it was ever overdrawn are read from them.
     public struct Pot: Equatable, Sendable {
         /// Each day with a movement, in date order.
-        var days: [DayNet] = []
+        @_spi(Projections) public internal(set) var days: [DayNet] = []
+
+        init() {}
+
+        @_spi(Projections) public init(days: [DayNet]) {
+            self.days = days
+        }
 
         public var balance: FixedDecimal { days.reduce(.zero) { $0 + $1.net } }
         public var movements: Int { days.reduce(0) { $0 + $1.movements } }
@@ -40,11 +46,19 @@ public struct TransactionsTally: Equatable, Sendable {
     }
 
     /// One day's movements in a pot: their sum, and how many took money out (of how many).
-    struct DayNet: Equatable, Sendable {
-        let day: CalendarDay
-        var net = FixedDecimal.zero
-        var moneyOut = 0
-        var movements = 0
+    @_spi(Projections) public struct DayNet: Equatable, Sendable {
+        public let day: CalendarDay
+        public internal(set) var net = FixedDecimal.zero
+        public internal(set) var moneyOut = 0
+        public internal(set) var movements = 0
+
+        init(day: CalendarDay) {
+            self.day = day
+        }
+
+        @_spi(Projections) public init(day: CalendarDay, net: FixedDecimal, moneyOut: Int, movements: Int) {
+            (self.day, self.net, self.moneyOut, self.movements) = (day, net, moneyOut, movements)
+        }
 
         mutating func add(_ amount: FixedDecimal) {
             net += amount
@@ -62,6 +76,11 @@ public struct TransactionsTally: Equatable, Sendable {
     public struct HoldingKey: Hashable, Sendable {
         public let account: String?
         public let ticker: String
+
+        @_spi(Projections) public init(account: String?, ticker: String) {
+            self.account = account
+            self.ticker = ticker
+        }
     }
 
     /// One account's shares of one ticker, as `HoldingsPolicy` counts them in that account.
@@ -70,7 +89,7 @@ public struct TransactionsTally: Equatable, Sendable {
         /// Whether a sell or transfer took it below zero, or a split above `HoldingsPolicy.maximumHeld`.
         public internal(set) var wasViolated = false
 
-        init(held: FixedDecimal = .zero, wasViolated: Bool = false) {
+        @_spi(Projections) public init(held: FixedDecimal = .zero, wasViolated: Bool = false) {
             self.held = held
             self.wasViolated = wasViolated
         }
@@ -90,16 +109,24 @@ public struct TransactionsTally: Equatable, Sendable {
     /// The accounts with a deposit or cash transferred in: those whose cash rule is on.
     public var trackedAccounts: Set<String?> { Set(tracking.keys) }
     /// How many transactions make each of them tracked: a change takes one back out.
-    var tracking: [String?: Int] = [:]
+    @_spi(Projections) public internal(set) var tracking: [String?: Int] = [:]
     public internal(set) var holdings: [HoldingKey: Holding] = [:]
     /// Each ticker's shares across all accounts, as `HoldingsPolicy` counts them in `.all`.
     public internal(set) var combinedHoldings: [String: Holding] = [:]
     /// Each ticker's last date and rank folded in (`Transaction.holdingsRank`).
-    var lastPlace: [String: UInt64] = [:]
+    @_spi(Projections) public internal(set) var lastPlace: [String: UInt64] = [:]
 
     public init(base: String) {
         self.base = base
     }
+
+    /// The fold's state as the projection engine keeps it.
+    @_spi(Projections) public init(base: String, pots: [CashPot: Pot], tracking: [String?: Int], holdings: [HoldingKey: Holding],
+                                   combinedHoldings: [String: Holding], lastPlace: [String: UInt64]) {
+        self.base = base
+        (self.pots, self.tracking, self.holdings, self.combinedHoldings, self.lastPlace) = (pots, tracking, holdings, combinedHoldings, lastPlace)
+    }
+
 
     /// The history replayed in the rules' own orders.
     public init(base: String, history: [Transaction]) {

@@ -54,33 +54,3 @@ public struct TallyAfterChange: Equatable {
     /// The version a change of one transaction replaces; nil when there is none with its id.
     public var earlier: Transaction? { replaced.values.first }
 }
-
-/// The tally kept in a checkpoint of the ledger's log, brought up to date by the lines since.
-public final class CheckpointedTransactionsTally: TransactionsTallying, TransactionChangeTallying {
-    private let reader: CheckpointedProjectionReader<TransactionsTally>
-
-    /// - Parameters:
-    ///   - base: the base currency's code, which the tally counts as no currency.
-    ///   - recentRecords: how many of the newest transactions, at least, a change can reach
-    ///     without a replay (`CheckpointedProjectionReader`).
-    ///   - companions: the other projections of the transactions a replay for the tally rebuilds.
-    public init(log: CheckpointableLedger, base: String, recentRecords: Int = 2_048, companions: ReplayCompanions<Transaction>? = nil) {
-        reader = CheckpointedProjectionReader(log: log, empty: TransactionsTally(base: base), recentRecords: recentRecords, companions: companions)
-    }
-
-    public func tally() throws(TransactionsStoreError) -> TransactionsTally {
-        try reader.current()
-    }
-
-    public func tallyWithoutReplay() throws(TransactionsStoreError) -> TransactionsTally? {
-        try reader.currentWithoutReplay()
-    }
-
-    public func tally(replacing changes: [TransactionReplacement]) throws(TransactionsStoreError) -> TallyAfterChange? {
-        // A tombstone's kind doesn't matter to a fold: it removes whatever the id held.
-        let lines = changes.map { change in
-            change.replacement.map { TransactionsLedgerCodec.entry(for: $0) } ?? LedgerEntry.tombstone(id: change.id, kind: TransactionType.buy.rawValue, at: 0)
-        }
-        return try reader.projected(appending: lines).map { TallyAfterChange(replaced: $0.replaced, tally: $0.projection) }
-    }
-}

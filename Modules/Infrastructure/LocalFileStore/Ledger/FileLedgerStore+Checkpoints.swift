@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 
 /// Checkpoints of the log's projections, each a file in `checkpoints/` beside the log:
 ///

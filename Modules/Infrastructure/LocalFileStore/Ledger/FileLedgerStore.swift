@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Projections
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import XCTest
 import Ledger
+import Projections
 
 /// The checkpoints' filter of ids: it never misses an id it was given, and its bits are the same
 /// in every build, since a filter written by one is read by the next.
@@ -17,7 +18,7 @@ final class IdentifierFilterTests: XCTestCase {
     func test_theBitsForGivenIds_areTheSameInEveryBuild() {
         var filter = IdentifierFilter(capacity: 4_096)
         for id in (0..<300).map({ "t\($0)" }) + ["0123456789abcdef0123456789abcdef", "é€𝄞", ""] { filter.insert(id) }
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         filter.write(to: &writer)
 
         XCTAssertEqual(writer.bytes.count, 8 + 8 + 8 + 8_192)

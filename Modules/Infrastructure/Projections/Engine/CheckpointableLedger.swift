@@ -1,3 +1,5 @@
+import Ledger
+
 /// Where in an append-only log a checkpoint was taken: the file it was (a rewrite makes a new
 /// one), how long its whole lines were, and its last line's length and hash. A checkpoint is
 /// trusted only while the log still starts with what it saw.

@@ -1,44 +1,12 @@
 import Foundation
 import FixedPoint
 import Ledger
+@_spi(Projections) import Savings
 
-/// Each account's latest value, kept at a checkpoint: the list, the total and the net worth
-/// read it without reading every update again. An update folds in any order, as the latest is
-/// the same whatever order the updates come in; an edit or a deletion of a record already
-/// counted makes the reader replay.
 extension SavingsSummary: CheckpointableProjection {
-    public static let empty = SavingsSummary(listedAccounts: [], latestUpdates: [:])
-
     public var checkpointName: String { "savings-summary-v1" }
-    public var kinds: [LedgerKind] { SavingsLedgerCodec.kinds }
 
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> SavingsLedgerCodec.Record? {
-        try SavingsLedgerCodec.record(from: entry)
-    }
-
-    public func replaying(_ records: [SavingsLedgerCodec.Record]) -> SavingsSummary {
-        var accounts: [SavingsAccount] = [], updates: [ValueUpdate] = []
-        for record in records {
-            switch record {
-            case let .account(account): accounts.append(account)
-            case let .update(update): updates.append(update)
-            }
-        }
-        return SavingsSummary(accounts: accounts, updates: updates)
-    }
-
-    public mutating func fold(_ record: SavingsLedgerCodec.Record) -> Bool {
-        switch record {
-        case let .account(account):
-            guard !accounts.contains(where: { $0.id == account.id }) else { return false }
-            accounts = SavingsAccount.listed(accounts + [account])
-        case let .update(update):
-            note(update)
-        }
-        return true
-    }
-
-    public func write(to writer: inout CheckpointWriter) {
+    public func write(to writer: inout PackedWriter) {
         writer.write(accounts.count)
         for account in accounts {
             writer.write(account.id)
@@ -57,7 +25,7 @@ extension SavingsSummary: CheckpointableProjection {
         }
     }
 
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> SavingsSummary? {
+    public func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> SavingsSummary? {
         var accounts: [SavingsAccount] = []
         for _ in 0..<(try reader.readCount()) {
             accounts.append(SavingsAccount(id: try reader.readString(), name: try reader.readString(), createdAt: try reader.readDate(),
@@ -73,7 +41,7 @@ extension SavingsSummary: CheckpointableProjection {
     }
 }
 
-private extension CheckpointWriter {
+private extension PackedWriter {
     /// Exact: the bits of the time, not a rounded form of it.
     mutating func write(_ date: Date) {
         write(date.timeIntervalSince1970.bitPattern)
@@ -85,7 +53,7 @@ private extension CheckpointWriter {
     }
 }
 
-private extension CheckpointReader {
+private extension PackedReader {
     mutating func readDate() throws(Damaged) -> Date {
         Date(timeIntervalSince1970: Double(bitPattern: try readUInt64()))
     }

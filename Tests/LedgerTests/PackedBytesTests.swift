@@ -3,7 +3,7 @@ import Ledger
 
 /// Compact numbers are read back exactly, in the fewest bytes, and a checkpoint whose bytes
 /// can't be one is damaged, never a trap.
-final class CheckpointBytesTests: XCTestCase {
+final class PackedBytesTests: XCTestCase {
     func test_compactNumbers_readBackExactly_inAsFewBytesAsTheyNeed() throws {
         var random = SystemRandomNumberGenerator()
         let nineBytes = Int128(1) << 62, sixtyFourBits = Int128(1) << 63
@@ -12,9 +12,9 @@ final class CheckpointBytesTests: XCTestCase {
         let values = edges + (0..<500).map { _ in Int128(Int64.random(in: .min ... .max, using: &random)) >> Int.random(in: 0..<64, using: &random) }
             + (0..<200).map { _ in Int128(bitPattern: UInt128.random(in: 0 ... .max, using: &random)) >> Int.random(in: 0..<128, using: &random) }
         for value in values {
-            var writer = CheckpointWriter()
+            var writer = PackedWriter()
             writer.writeCompact(value)
-            var reader = CheckpointReader(writer.bytes)
+            var reader = PackedReader(writer.bytes)
 
             XCTAssertEqual(try reader.readCompactInt128(), value)
             XCTAssertTrue(reader.isAtEnd)
@@ -25,12 +25,12 @@ final class CheckpointBytesTests: XCTestCase {
     }
 
     func test_compactStrings_andCounts_readBack() throws {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         writer.writeCompact("T100")
         writer.writeCompact(String?.none)
         writer.writeCompact(String?.some(String(repeating: "é", count: 100)))
         writer.writeCompact(3)
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
 
         XCTAssertEqual(try reader.readCompactString(), "T100")
         XCTAssertEqual(try reader.readCompactOptionalString(), nil)
@@ -46,33 +46,33 @@ final class CheckpointBytesTests: XCTestCase {
             ("nothing", []),
         ]
         for (name, bytes) in cases {
-            var reader = CheckpointReader(bytes)
+            var reader = PackedReader(bytes)
             XCTAssertThrowsError(try reader.readCompactInt128(), name)
         }
-        var widest = CheckpointReader(Array(repeating: 0xFF, count: 18) + [0x03])
+        var widest = PackedReader(Array(repeating: 0xFF, count: 18) + [0x03])
         XCTAssertEqual(try widest.readCompactInt128(), .min, "the widest number there is")
-        var string = CheckpointReader([2, 0xC3, 0x28])
+        var string = PackedReader([2, 0xC3, 0x28])
         XCTAssertThrowsError(try string.readCompactString(), "not UTF-8")
-        var day = CheckpointWriter()
+        var day = PackedWriter()
         day.writeCompact(Int128(Int32.max) + 1)
-        var tooLate = CheckpointReader(day.bytes)
+        var tooLate = PackedReader(day.bytes)
         XCTAssertThrowsError(try tooLate.readCompactInt32())
     }
 
     func test_skippingAString_movesPastWhatReadingItWould_andRefusesWhatReadingItWould() throws {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         for text in ["", "ascii-id", String(repeating: "é", count: 40)] { writer.write(text) }
         writer.write(7)
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         for _ in 0..<3 { try reader.skipString() }
         XCTAssertEqual(try reader.readInt64(), 7)
 
-        var notText = CheckpointWriter()
+        var notText = PackedWriter()
         notText.write([UInt8]([0xC3, 0x28]))
-        var refused = CheckpointReader(notText.bytes), alsoRefused = CheckpointReader(notText.bytes)
+        var refused = PackedReader(notText.bytes), alsoRefused = PackedReader(notText.bytes)
         XCTAssertThrowsError(try refused.readString(), "not UTF-8")
         XCTAssertThrowsError(try alsoRefused.skipString(), "not UTF-8, though never made")
-        var cut = CheckpointReader(Array(writer.bytes.prefix(20)))
+        var cut = PackedReader(Array(writer.bytes.prefix(20)))
         try cut.skipString()
         XCTAssertThrowsError(try cut.skipString(), "cut short")
     }

@@ -1,84 +1,15 @@
-/// A fold of a feature's records that a checkpoint can keep: a read loads it and folds in only
-/// the lines appended since, instead of reading the whole history again.
-///
-/// A value is also the projection's context (a base currency, say): `replaying` and `decoded`
-/// answer for that context, and a checkpoint written for another one is not taken.
-public protocol CheckpointableProjection {
-    /// What the projection folds: a feature's record, decoded from an entry of `kinds`.
-    associatedtype Record
+import Ledger
+
+/// A projection the engine keeps in a checkpoint: a read loads it and folds in only the lines
+/// appended since, instead of reading the whole history again. Its layout is the engine's: each
+/// feature's projection is made checkpointable here, never in the feature.
+public protocol CheckpointableProjection: RecordFold {
     /// The checkpoint's name; a new layout gets a new name, so an older one is never misread.
     var checkpointName: String { get }
-    /// The kinds it folds; lines of other kinds are passed over.
-    var kinds: [LedgerKind] { get }
-    /// The record an entry of `kinds` holds.
-    func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Record?
-    /// What every live record adds up to, in the ledger's order: the answer a checkpoint must
-    /// always equal.
-    func replaying(_ records: [Record]) -> Self
-    /// Folds in a new record, appended after everything folded so far. False when that would
-    /// not give what a replay gives (a back-dated row, say): the records since the base are
-    /// folded again, or the history replayed.
-    mutating func fold(_ record: Record) -> Bool
-    /// Folds in records written after everything folded so far, in the ledger's order (the
-    /// records since a base, a changed one moved to the end); false as for `fold`. A projection
-    /// whose replay puts records in an order of its own (by date, say) can put them in it first,
-    /// so that a record changed in place is still folded.
-    mutating func fold(contentsOf records: [Record]) -> Bool
-    /// Whether a replay folds `record` before `other` wherever the ledger holds them (an earlier
-    /// day's transaction, say). A replay's base is taken only where no record after it comes
-    /// before one in it, so the records after it can be folded onto it.
-    func replayOrders(_ record: Record, before other: Record) -> Bool
-    /// What `revise` needs to put `changes` in place of the versions folded, or nil when it
-    /// can't: the log is replayed.
-    func reading(toRevise changes: [Revision<Record>]) -> RevisionReading?
-    /// Takes each change's earlier version back out and puts its later one in, written after
-    /// everything folded, in the order given; `records` are those `reading` asked for among the
-    /// records folded, in the order they were, each changed one in its later version, last.
-    /// False when that wouldn't give what a replay gives: the log is replayed.
-    mutating func revise(_ changes: [Revision<Record>], given records: [Record]) -> Bool
-    func write(to writer: inout CheckpointWriter)
-    /// What `write` wrote, or nil when it was written for another context.
-    func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Self?
-}
-
-extension CheckpointableProjection {
-    public mutating func fold(contentsOf records: [Record]) -> Bool {
-        records.allSatisfy { fold($0) }
-    }
-
-    /// In the ledger's order.
-    public func replayOrders(_ record: Record, before other: Record) -> Bool { false }
-
-    /// A projection that can't be revised is replayed.
-    public func reading(toRevise changes: [Revision<Record>]) -> RevisionReading? { nil }
-
-    public mutating func revise(_ changes: [Revision<Record>], given records: [Record]) -> Bool { false }
-}
-
-/// A record a line changed after the projection folded a version of it: an edit or a delete of
-/// an old record, which no fold can take.
-public struct Revision<Record> {
-    /// The version folded; nil when none was (it was deleted, or is of another kind).
-    public let earlier: Record?
-    /// The version the log holds now; nil when it was deleted.
-    public let later: Record?
-
-    public init(earlier: Record?, later: Record?) {
-        self.earlier = earlier
-        self.later = later
-    }
-}
-
-/// What a projection reads to revise itself: far less than a replay, which reads and holds every
-/// record.
-public enum RevisionReading {
-    /// The changes tell it all (the cash a transaction moved, say).
-    case nothing
-    /// The records folded that `picking` lets through (a ticker's, say), the changed ones in
-    /// their later versions: the part of the projection they make is worked out again from them
-    /// alone. It is asked of each line before it is decoded, and may let through more than are
-    /// needed.
-    case records(picking: (LedgerEntry) -> Bool)
+    func write(to writer: inout PackedWriter)
+    /// What `write` wrote, or nil when it was written for another context (a checkpoint written
+    /// for another base currency, say, is not taken).
+    func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> Self?
 }
 
 /// Reads a projection at the speed of its checkpoint: loads it, folds the lines appended since,
@@ -99,7 +30,7 @@ public enum RevisionReading {
 /// - `NAME.next`: the next base, taken once `recentRecords` were written since the base, and
 ///   made the base once as many again were, so a recent change always finds one behind it.
 /// They are paired by a random token: a file another process wrote over is not taken.
-public struct CheckpointedProjectionReader<Projection: CheckpointableProjection> {
+public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>: ProjectionReading {
     /// What a change would make of the projection.
     public struct Projected {
         public let projection: Projection
@@ -205,12 +136,12 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     private func loaded() -> (Snapshot, LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: empty.checkpointName) else { return nil }
-        var reader = CheckpointReader(payload)
+        var reader = PackedReader(payload)
         guard let snapshot = try? decoded(&reader), reader.isAtEnd else { return nil }
         return (snapshot, position)
     }
 
-    private func decoded(_ reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> Snapshot? {
+    private func decoded(_ reader: inout PackedReader) throws(PackedReader.Damaged) -> Snapshot? {
         for word in Self.layout where try reader.readUInt64() != word { return nil }
         let token = try reader.readUInt64()
         let since = try IDsSince(reading: &reader)
@@ -336,7 +267,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// The base saved under `token`; nil when it is missing, damaged or another's.
     private func loadedBase(token: UInt64) -> Base? {
         guard let (payload, position) = log.checkpoint(named: baseName) else { return nil }
-        var reader = CheckpointReader(payload)
+        var reader = PackedReader(payload)
         guard (try? reader.readUInt64()) == token, let base = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
         return (base, position, [])
     }
@@ -617,7 +548,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
     /// The filter written under `token`; nil when it is missing, damaged or another's.
     private func filter(token: UInt64) -> IdentifierFilter? {
         guard let (payload, _) = log.checkpoint(named: filterName) else { return nil }
-        var reader = CheckpointReader(payload)
+        var reader = PackedReader(payload)
         guard (try? reader.readUInt64()) == token, let filter = try? IdentifierFilter(reading: &reader), reader.isAtEnd else { return nil }
         return filter
     }
@@ -640,7 +571,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         }
         if snapshot.nextSince == nil, snapshot.since.count >= recentRecords {
             snapshot.nextSince = snapshot.since.count
-            var writer = CheckpointWriter()
+            var writer = PackedWriter()
             writer.write(snapshot.token)
             snapshot.since.write(to: &writer)
             snapshot.state.write(to: &writer)
@@ -656,18 +587,18 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
         snapshot.filter = filter
         snapshot.nextSince = nil
         snapshot.moved = [:]
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         writer.write(snapshot.token)
         filter.write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: filterName, at: position)
-        writer = CheckpointWriter()
+        writer = PackedWriter()
         writer.write(snapshot.token)
         state.write(to: &writer)
         log.saveCheckpoint(writer.bytes, named: baseName, at: position)
     }
 
     private func saveCurrent(_ snapshot: Snapshot, at end: LogPosition) {
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         for word in Self.layout { writer.write(word) }
         writer.write(snapshot.token)
         snapshot.since.write(to: &writer)
@@ -684,7 +615,7 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 
     private func loadedNext(token: UInt64) -> ((since: Set<String>, state: Projection), LogPosition)? {
         guard let (payload, position) = log.checkpoint(named: nextName) else { return nil }
-        var reader = CheckpointReader(payload)
+        var reader = PackedReader(payload)
         guard (try? reader.readUInt64()) == token, let since = try? IDsSince(reading: &reader).ids, let state = try? empty.decoded(from: &reader), reader.isAtEnd else { return nil }
         return ((since, state), position)
     }
@@ -698,12 +629,12 @@ public struct CheckpointedProjectionReader<Projection: CheckpointableProjection>
 private struct IDsSince {
     /// The ids as a checkpoint holds them, already checked: decoding them can't fail.
     private final class Written {
-        /// Each id as `CheckpointWriter` writes a string, one after another.
+        /// Each id as `PackedWriter` writes a string, one after another.
         let bytes: [UInt8]
         let count: Int
         private var lookups = 0
         lazy var ids: Set<String> = {
-            var reader = CheckpointReader(bytes), ids = Set<String>(minimumCapacity: count)
+            var reader = PackedReader(bytes), ids = Set<String>(minimumCapacity: count)
             for _ in 0..<count { if let id = try? reader.readString() { ids.insert(id) } }
             return ids
         }()
@@ -749,7 +680,7 @@ private struct IDsSince {
 
     /// Checks the ids `write` wrote and moves `reader` past them; keeps a copy of their bytes
     /// alone, not the whole checkpoint's.
-    init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+    init(reading reader: inout PackedReader) throws(PackedReader.Damaged) {
         let count = try reader.readCount(), start = reader.offset
         for _ in 0..<count { try reader.skipString() }
         written = Written(bytes: Array(reader.bytes[start..<reader.offset]), count: count)
@@ -782,7 +713,7 @@ private struct IDsSince {
     }
 
     /// The bytes read are written back as they are, the ids inserted after them.
-    func write(to writer: inout CheckpointWriter) {
+    func write(to writer: inout PackedWriter) {
         writer.write(count)
         if let written { writer.append(written: written.bytes) }
         for id in written == nil ? read : added { writer.write(id) }

@@ -1,3 +1,5 @@
+import Ledger
+
 /// The live entries of a few small kinds (accounts, securities, rates, closes…), kept as they
 /// are: what most commands look up besides their own records, answered from a checkpoint
 /// instead of a read of the whole log.
@@ -38,12 +40,12 @@ public struct LiveEntries: CheckpointableProjection, Equatable {
         return true
     }
 
-    public func write(to writer: inout CheckpointWriter) {
+    public func write(to writer: inout PackedWriter) {
         writer.write(kinds.map(\.name).sorted().joined(separator: ","))
         writer.write(entries: entries)
     }
 
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> LiveEntries? {
+    public func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> LiveEntries? {
         guard try reader.readString() == kinds.map(\.name).sorted().joined(separator: ",") else { return nil }
         var decoded = self
         decoded.entries = try reader.readEntries()
@@ -51,7 +53,7 @@ public struct LiveEntries: CheckpointableProjection, Equatable {
     }
 }
 
-extension CheckpointWriter {
+extension PackedWriter {
     /// Each entry's id, kind, schema and time, then every payload in one block, so reading them
     /// back makes one buffer, not one per entry.
     public mutating func write(entries: [LedgerEntry]) {
@@ -72,7 +74,7 @@ extension CheckpointWriter {
     }
 }
 
-extension CheckpointReader {
+extension PackedReader {
     /// What `write(entries:)` wrote; tombstones are never written.
     public mutating func readEntries() throws(Damaged) -> [LedgerEntry] {
         var headers: [(id: String, kind: String, schema: Int, updatedAt: Int64, length: Int)] = []

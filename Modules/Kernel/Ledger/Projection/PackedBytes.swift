@@ -1,6 +1,7 @@
-/// A checkpoint's payload, written and read field by field: fixed-width little-endian integers
-/// and length-prefixed strings, so reading one needs no parser and no Foundation decoder.
-public struct CheckpointWriter: Sendable {
+/// Values packed field by field: fixed-width little-endian integers and length-prefixed strings,
+/// so reading them needs no parser and no Foundation decoder. What is held by the million packs
+/// this way in memory, and a checkpoint's payload on disk.
+public struct PackedWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
     public init() {}
@@ -81,8 +82,8 @@ public struct CheckpointWriter: Sendable {
     }
 }
 
-/// Reads what a `CheckpointWriter` wrote; anything short or out of range is `Damaged`, never a trap.
-public struct CheckpointReader {
+/// Reads what a `PackedWriter` wrote; anything short or out of range is `Damaged`, never a trap.
+public struct PackedReader {
     public struct Damaged: Error, Equatable {
         public init() {}
     }
@@ -293,7 +294,7 @@ extension Dictionary where Value == Int {
     }
 }
 
-extension CheckpointWriter {
+extension PackedWriter {
     public mutating func write(counts: [String?: Int]) {
         write(counts.count)
         for (key, count) in counts {
@@ -303,7 +304,7 @@ extension CheckpointWriter {
     }
 }
 
-extension CheckpointReader {
+extension PackedReader {
     /// What `write(counts:)` wrote; a count of zero is damage, as none is ever kept.
     public mutating func readCounts() throws(Damaged) -> [String?: Int] {
         var counts: [String?: Int] = [:]

@@ -1,6 +1,7 @@
 import XCTest
 import FixedPoint
 import Ledger
+import Projections
 import Currencies
 import TestSupport
 
@@ -44,13 +45,13 @@ final class KeptRatesCheckpointTests: XCTestCase {
             let units: Int128 = Int128(100_000_000 + index * 7_919)
             return ExchangeRate(from: index % 2 == 0 ? eur : gbp, to: usd, day: CalendarDay(daysSinceEpoch: 19_000 + Int32(index)), rate: FixedDecimal(units: units))
         })
-        var writer = CheckpointWriter()
+        var writer = PackedWriter()
         rates.write(to: &writer)
 
-        var reader = CheckpointReader(writer.bytes)
+        var reader = PackedReader(writer.bytes)
         XCTAssertEqual(try ExchangeRates.empty.decoded(from: &reader), rates)
         XCTAssertTrue(reader.isAtEnd)
-        var cut = CheckpointReader(Array(writer.bytes.dropLast(3)))
+        var cut = PackedReader(Array(writer.bytes.dropLast(3)))
         XCTAssertThrowsError(try ExchangeRates.empty.decoded(from: &cut))
     }
 
@@ -61,7 +62,7 @@ final class KeptRatesCheckpointTests: XCTestCase {
             ("a pair twice", [("EUR", [19_000]), ("EUR", [19_001])]),
         ]
         for (name, pairs) in cases {
-            var writer = CheckpointWriter()
+            var writer = PackedWriter()
             writer.write(pairs.count)
             for (from, days) in pairs {
                 writer.write(from)
@@ -72,7 +73,7 @@ final class KeptRatesCheckpointTests: XCTestCase {
                     writer.write(Int128(100_000_000))
                 }
             }
-            var reader = CheckpointReader(writer.bytes)
+            var reader = PackedReader(writer.bytes)
             XCTAssertThrowsError(try ExchangeRates.empty.decoded(from: &reader), name)
         }
     }

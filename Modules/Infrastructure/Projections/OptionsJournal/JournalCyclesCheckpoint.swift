@@ -1,39 +1,12 @@
 import Foundation
 import FixedPoint
 import Ledger
+@_spi(Projections) import OptionsJournal
 
-/// The journal's trades, open positions and stray closes kept at a checkpoint: a fill imported
-/// after the others is folded in, instead of every fill being read and sorted again. A fill
-/// that filled before the latest one folded (an older statement imported late), a removal, or
-/// a fill written again makes the reader replay.
 extension JournalCycles: CheckpointableProjection {
     public var checkpointName: String { "journal-cycles-v1" }
-    public var kinds: [LedgerKind] { JournalLedgerCodec.kinds }
 
-    public func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Execution? {
-        try JournalLedgerCodec.record(from: entry)
-    }
-
-    public func replaying(_ executions: [Execution]) -> JournalCycles {
-        JournalCycles(replaying: executions)
-    }
-
-    public mutating func fold(_ execution: Execution) -> Bool {
-        guard latest.map({ execution.execTime >= $0 }) ?? true else { return false }
-        add(execution)
-        return true
-    }
-
-    /// By the time they filled, as a replay folds them, those of one time in the ledger's order.
-    public mutating func fold(contentsOf executions: [Execution]) -> Bool {
-        executions.indices.sorted { (executions[$0].execTime, $0) < (executions[$1].execTime, $1) }.allSatisfy { fold(executions[$0]) }
-    }
-
-    public func replayOrders(_ execution: Execution, before other: Execution) -> Bool {
-        execution.execTime < other.execTime
-    }
-
-    public func write(to writer: inout CheckpointWriter) {
+    public func write(to writer: inout PackedWriter) {
         writer.write(latest != nil)
         writer.write((latest ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970.bitPattern)
         writer.write(positions.count)
@@ -53,7 +26,7 @@ extension JournalCycles: CheckpointableProjection {
         writer.write(unmatched.map(\.execution))
     }
 
-    public func decoded(from reader: inout CheckpointReader) throws(CheckpointReader.Damaged) -> JournalCycles? {
+    public func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> JournalCycles? {
         var cycles = JournalCycles()
         let hasLatest = try reader.readBool()
         let latest = Date(timeIntervalSince1970: Double(bitPattern: try reader.readUInt64()))
@@ -63,13 +36,13 @@ extension JournalCycles: CheckpointableProjection {
             let direction: JournalTrade.Direction = try reader.readBool() ? .long : .short
             let quantity = FixedDecimal(units: try reader.readInt128())
             let openings = try reader.readExecutions(), closings = try reader.readExecutions()
-            guard !openings.isEmpty else { throw CheckpointReader.Damaged() }
+            guard !openings.isEmpty else { throw PackedReader.Damaged() }
             cycles.positions[key] = Position(direction: direction, quantity: quantity, openings: openings, closings: closings)
         }
         for _ in 0..<(try reader.readCount()) {
             let direction: JournalTrade.Direction = try reader.readBool() ? .long : .short
             let openings = try reader.readExecutions(), closings = try reader.readExecutions()
-            guard !openings.isEmpty, !closings.isEmpty else { throw CheckpointReader.Damaged() }
+            guard !openings.isEmpty, !closings.isEmpty else { throw PackedReader.Damaged() }
             cycles.trades.append(Self.trade(direction, openings: openings, closings: closings))
         }
         cycles.unmatched = try reader.readExecutions().map(UnmatchedClose.init)
@@ -77,7 +50,7 @@ extension JournalCycles: CheckpointableProjection {
     }
 }
 
-private extension CheckpointWriter {
+private extension PackedWriter {
     /// Every field, exactly: the time's bits, the decimals' units.
     mutating func write(_ executions: [Execution]) {
         write(executions.count)
@@ -99,7 +72,7 @@ private extension CheckpointWriter {
     }
 }
 
-private extension CheckpointReader {
+private extension PackedReader {
     mutating func readExecutions() throws(Damaged) -> [Execution] {
         var executions: [Execution] = []
         for _ in 0..<(try readCount()) {

@@ -1,3 +1,5 @@
+import Ledger
+
 /// The ids a checkpoint has seen, as a Bloom filter: a line appended after it whose id the
 /// filter may hold can supersede or delete a record already folded in, so the projection is
 /// rebuilt instead of folding it. It never misses an id it was given; a false alarm (about 1 in
@@ -69,19 +71,19 @@ public struct IdentifierFilter: Equatable {
             && lhs.storage[lhs.start..<lhs.start + lhs.byteCount].elementsEqual(rhs.storage[rhs.start..<rhs.start + rhs.byteCount])
     }
 
-    public func write(to writer: inout CheckpointWriter) {
+    public func write(to writer: inout PackedWriter) {
         writer.write(capacity)
         writer.write(count)
         writer.write(Array(storage[start..<start + byteCount]))
     }
 
-    public init(reading reader: inout CheckpointReader) throws(CheckpointReader.Damaged) {
+    public init(reading reader: inout PackedReader) throws(PackedReader.Damaged) {
         capacity = try reader.readNonNegative()
         count = try reader.readNonNegative()
-        guard capacity >= 4_096, capacity <= Int(Int32.max) else { throw CheckpointReader.Damaged() }
+        guard capacity >= 4_096, capacity <= Int(Int32.max) else { throw PackedReader.Damaged() }
         byteCount = Self.byteCount(capacity: capacity)
         let (shared, range) = try reader.readSharedBytes()
-        guard range.count == byteCount else { throw CheckpointReader.Damaged() }
+        guard range.count == byteCount else { throw PackedReader.Damaged() }
         storage = shared
         start = range.lowerBound
     }
