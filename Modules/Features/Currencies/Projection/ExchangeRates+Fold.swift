@@ -1,4 +1,3 @@
-import FixedPoint
 import Ledger
 
 /// The rates kept, indexed by pair and day: a conversion of a long history needs every day's

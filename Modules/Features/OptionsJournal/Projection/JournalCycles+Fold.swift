@@ -1,5 +1,4 @@
 import Foundation
-import FixedPoint
 import Ledger
 
 /// The journal's trades, open positions and stray closes as a fold: a fill imported after the

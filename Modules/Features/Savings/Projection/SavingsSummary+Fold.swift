@@ -1,4 +1,3 @@
-import FixedPoint
 import Ledger
 
 /// Each account's latest value, as a fold: the list, the total and the net worth read it without

@@ -1,4 +1,3 @@
-import FixedPoint
 import Ledger
 
 extension TransactionsTally: TransactionsProjection {
