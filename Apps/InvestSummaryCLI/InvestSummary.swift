@@ -159,25 +159,23 @@ struct SummaryComposer {
         // Sample prices come after every real one, as in the full client.
         let loader: PriceLoader = samplePrices ? PreferringPriceLoader(kept, otherwise: SamplePriceLoader(now: context.now)) : kept
         let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: offline ? 1 : 8))
-        let retrieve = TransactionsRetrievedOnce(decoratee: RetrieveTransactionsUseCase(store: LedgerTransactionsStore(ledger: ledger)))
         // This client fetches no rates: it counts with those the full client kept on the account.
         let base = try services.configuration.baseCurrency()
         let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
         let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
         let rates = ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: ledger, projection: CheckpointedProjectionReader(log: log, empty: .empty))),
                                          loader: nil, now: context.now)
-        let display = DisplayPortfolioUseCase(transactions: retrieve, prices: prices,
-                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }),
-                                              projections: projections)
+        let display = DisplayPortfolioUseCase(projections: projections, prices: prices,
+                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }))
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
             report = try display.display(sort: .value)
         } catch {
             throw error.cliError
         }
-        let netWorth = ComputeNetWorthUseCase(transactions: retrieve, prices: prices, securities: securities, rates: rates,
+        let netWorth = ComputeNetWorthUseCase(projections: projections, prices: prices, securities: securities, rates: rates,
                                               savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger, summaries: CheckpointedProjectionReader(log: log, empty: .empty))), base: base,
-                                              today: { [context] in context.today }, projections: projections)
+                                              today: { [context] in context.today })
         let worth: NetWorth
         do throws(NetWorthError) {
             worth = try netWorth.netWorth().netWorth

@@ -58,7 +58,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
             let expected = summary(positionsConverted(history, at: kept, method: .fifo))
             let read = try CheckpointedPortfolioProjection(log: FileLedgerStore(directory: directory), base: "USD")
                 .projectionInBase(method: .fifo, base: usd, rates: kept)
-            XCTAssertEqual(summary(read.positions), expected, "step \(step)")
+            XCTAssertEqual(summary(try? read.positions), expected, "step \(step)")
             if expected != nil { converted += 1 }
             let gains = try CheckpointedRealizedGains(log: FileLedgerStore(directory: directory), base: "USD").gainsInBase(method: .fifo, base: usd, rates: kept)
             XCTAssertEqual(listing(gains), listing(PortfolioInBaseProjection(base: usd, method: .fifo, rates: kept, keepingGains: true).replaying(history)),
@@ -99,7 +99,8 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
         let reader = CheckpointedProjectionReader(log: log, empty: PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates), recentRecords: 8)
         func assertEqualsTheHistoryConverted(_ message: String) throws {
             let history = try store.retrieveAll()
-            XCTAssertEqual(summary(try reader.current().positions), summary(positionsConverted(history, at: rates, method: .fifo)), message)
+            let current = try reader.current()
+            XCTAssertEqual(summary(try? current.positions), summary(positionsConverted(history, at: rates, method: .fifo)), message)
         }
         try store.upsert(contentsOf: (0..<40).map(trade))
         try assertEqualsTheHistoryConverted("first read")
@@ -149,7 +150,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
         let read = try CheckpointedPortfolioProjection(log: log, base: "USD").projectionInBase(method: .average, base: usd, rates: rates)
         let expected = summary(positionsConverted(history, at: rates, method: .average))
         XCTAssertNotNil(expected, message, file: file, line: line)
-        XCTAssertEqual(summary(read.positions), expected, message, file: file, line: line)
+        XCTAssertEqual(summary(try? read.positions), expected, message, file: file, line: line)
     }
 
     private func positionsConverted(_ history: [Transaction], at rates: ExchangeRates, method: CostBasisMethod) -> PortfolioCalculator.Positions? {
@@ -164,7 +165,7 @@ final class CheckpointedPortfolioInBaseTests: XCTestCase {
     }
 
     private func listing(_ projection: PortfolioInBaseProjection) -> Listing? {
-        projection.realizedGains().map { Listing(sells: Array($0), currencyGains: $0.currencyGains) }
+        (try? projection.realizedGains()).map { Listing(sells: Array($0), currencyGains: $0.currencyGains) }
     }
 
     private func summary(_ positions: PortfolioCalculator.Positions?) -> [PortfolioSummary]? {

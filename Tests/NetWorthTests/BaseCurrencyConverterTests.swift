@@ -17,10 +17,10 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let (sut, rates) = makeSUT()
         let history = [buy("2024-01-10", 10, 1_000), buy("2024-03-15", 10, 1_200), sell("2024-06-20", 5, 700)]
 
-        let display = DisplayPortfolioUseCase(transactions: Stored(history), prices: PricesStub(["AAPL": 150]), converter: sut)
+        let display = DisplayPortfolioUseCase(projections: ReplayedPortfolioProjections(transactions: Stored(history), base: "GBP"), prices: PricesStub(["AAPL": 150]), converter: sut)
         let report = try display.display(sort: .value)
         let summary = report.summary
-        let gains = try ReportRealizedGainsUseCase(transactions: Stored(history), converter: sut).gains(year: nil, method: .average)
+        let gains = try ReportRealizedGainsUseCase(projections: ReplayedPortfolioProjections(transactions: Stored(history), base: "GBP"), converter: sut).gains(year: nil, method: .average)
 
         // 10 Jan: $1,000 at 0.80 → £800. 15 Mar: $1,200 at 0.75 → £900. 20 Jun: 5 sold for $700 at 0.78 → £546,
         // against a quarter of £1,700 = £425: £121 realized. Held 15 at a cost of £1,275.
@@ -42,7 +42,7 @@ final class BaseCurrencyConverterTests: XCTestCase {
         let history = [makeTransaction(date: "2024-01-02", ticker: "VOD.L", quantity: "100", sum: "70")]
 
         XCTAssertEqual(try sut.historyInBase(history), history)
-        let summary = try DisplayPortfolioUseCase(transactions: Stored(history), prices: PricesStub(["VOD.L": fixed("72.5")]), converter: sut)
+        let summary = try DisplayPortfolioUseCase(projections: ReplayedPortfolioProjections(transactions: Stored(history), base: "GBP"), prices: PricesStub(["VOD.L": fixed("72.5")]), converter: sut)
             .display(sort: .value).summary
 
         XCTAssertEqual(summary.totalValue, fixed("72.5"), "100 shares at 72.5p are £72.50, not £7,250")

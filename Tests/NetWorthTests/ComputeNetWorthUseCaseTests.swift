@@ -16,7 +16,7 @@ import TestSupport
 /// pence, and a savings account.
 final class ComputeNetWorthUseCaseTests: XCTestCase {
     func test_netWorth_valuesEveryAccountsHoldingsCashAndSavings_inTheBaseCurrency_atTheDaysRate() throws {
-        let (sut, rates, _) = makeSUT(history: Self.history)
+        let (sut, rates) = makeSUT(history: Self.history)
 
         let netWorth = try sut.netWorth().netWorth
 
@@ -34,7 +34,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
     }
 
     func test_aHoldingWithoutARateKept_isNamed_andLeftOutOfTheTotal_neverValuedAt0() throws {
-        let (sut, _, _) = makeSUT(history: Self.history, rates: [])
+        let (sut, _) = makeSUT(history: Self.history, rates: [])
 
         let netWorth = try sut.netWorth().netWorth
 
@@ -43,7 +43,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
     }
 
     func test_aHoldingWithoutAPrice_isLeftOut_andItsPriceFailureReported() throws {
-        let (sut, _, _) = makeSUT(history: Self.history, prices: ["VOD.L": 80])
+        let (sut, _) = makeSUT(history: Self.history, prices: ["VOD.L": 80])
 
         let (netWorth, prices) = try sut.netWorth()
 
@@ -54,7 +54,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
 
     func test_aSavingsAccountInAnotherCurrency_isConvertedAtTheDaysRate() throws {
         let euros = SavingsAccount(id: "e", name: "Sparbuch", createdAt: .distantPast, currency: "EUR")
-        let (sut, rates, _) = makeSUT(history: [], savings: SavingsStub(accounts: [euros], updates: [ValueUpdate(id: "u", accountID: "e", value: 1_000, at: .distantPast)]),
+        let (sut, rates) = makeSUT(history: [], savings: SavingsStub(accounts: [euros], updates: [ValueUpdate(id: "u", accountID: "e", value: 1_000, at: .distantPast)]),
                                       rates: [ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.85"))])
 
         let netWorth = try sut.netWorth().netWorth
@@ -63,7 +63,7 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
         XCTAssertEqual(rates.requests.map(\.currencies), [[CurrencyCode("EUR")!]])
     }
 
-    func test_netWorth_fromTheProjection_equalsTheNetWorthFromTheHistory_andReadsNoHistory_whateverCurrenciesItNames() throws {
+    func test_whatTheNetWorthCounts_fromTheProjection_equalsWhatTheHistoryHolds_whateverCurrenciesItNames() throws {
         for seed in 1...30 {
             var random = RandomHistory(seed: UInt64(seed) * 7)
             let mixed = (0..<70).map { _ in random.transaction() }
@@ -74,14 +74,13 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
                             updatedAt: transaction.updatedAt)
             }
             for history in [inBase, mixed] {
-                let rates = [ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.85")),
-                             ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))]
-                let (fromHistory, _, _) = makeSUT(history: history, prices: ["AAPL": 190, "MSFT": 410], rates: rates)
-                let (fromProjection, _, retrieved) = makeSUT(history: history, prices: ["AAPL": 190, "MSFT": 410], rates: rates,
-                                                             projections: ProjectionStub(base: "GBP", history: history))
+                let projection = try ProjectionStub(base: "GBP", history: history).projection(method: .average)
 
-                XCTAssertEqual(try fromProjection.netWorth().netWorth, try fromHistory.netWorth().netWorth, "seed \(seed)")
-                XCTAssertEqual(retrieved.requests, [], "seed \(seed): the projection answered")
+                XCTAssertEqual(projection.positions.positions.quantities.map(\.quantity), PortfolioCalculator.positions(of: history).quantities.map(\.quantity), "seed \(seed)")
+                XCTAssertEqual(projection.positions.positions.quantities.map(\.ticker), PortfolioCalculator.positions(of: history).quantities.map(\.ticker), "seed \(seed)")
+                XCTAssertEqual(projection.cash.trackedAccounts, CashPolicy.trackedAccounts(in: history), "seed \(seed)")
+                XCTAssertEqual(projection.cash.balances(in: .all).filter { !$0.value.isZero }, CashPolicy.balances(of: history).filter { !$0.value.isZero }, "seed \(seed)")
+                XCTAssertEqual(projection.tickerUnits, TickerUnits(history: history), "seed \(seed)")
             }
         }
     }
@@ -103,16 +102,13 @@ final class ComputeNetWorthUseCaseTests: XCTestCase {
 
     private func makeSUT(history: [Transaction], savings: SavingsStub = SavingsStub(), prices: [String: FixedDecimal] = ["AAPL": 250, "VOD.L": 80],
                          rates: [ExchangeRate] = [ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-06-28"), rate: fixed("0.80"))],
-                         projections: PortfolioProjecting? = nil, file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy, TransactionsRetrievingSpy) {
-        let transactions = TransactionsRetrievingSpy()
-        transactions.stored = history
+                         file: StaticString = #filePath, line: UInt = #line) -> (ComputeNetWorthUseCase, RatesSpy) {
         let rateSpy = RatesSpy(rates: rates)
-        let sut = ComputeNetWorthUseCase(transactions: transactions, prices: PricesStub(prices), securities: SecuritiesStub(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)]),
-                                         rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") },
-                                         projections: projections)
+        let sut = ComputeNetWorthUseCase(projections: ProjectionStub(base: "GBP", history: history), prices: PricesStub(prices), securities: SecuritiesStub(securities: [Security(ticker: "VOD.L", unit: PriceUnit("GBp")!, source: .provider)]),
+                                         rates: rateSpy, savings: savings, base: CurrencyCode("GBP")!, today: { day("2024-07-01") })
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(rateSpy, file: file, line: line)
-        return (sut, rateSpy, transactions)
+        return (sut, rateSpy)
     }
 
     private struct SavingsStub: SavingsLoading {

@@ -125,7 +125,7 @@ final class DisplayPortfolioUseCaseTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (DisplayPortfolioUseCase, TransactionsRetrievingSpy, PricesLoadingSpy) {
         let transactions = TransactionsRetrievingSpy(), prices = PricesLoadingSpy()
-        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: prices)
+        let sut = DisplayPortfolioUseCase(projections: ReplayedPortfolioProjections(transactions: transactions, base: "USD"), prices: prices)
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(transactions, file: file, line: line)
         trackForMemoryLeaks(prices, file: file, line: line)

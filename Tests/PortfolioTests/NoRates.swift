@@ -22,6 +22,5 @@ struct NoRates: BaseCurrencyConverting {
     }
 
     func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory { closes }
-    func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal { throw .noRate(currency: currency, day: day) }
     func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] { [:] }
 }

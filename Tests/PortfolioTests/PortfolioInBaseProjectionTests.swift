@@ -27,7 +27,7 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
                     let transaction = random.transaction()
                     history.append(transaction)
                     if !projection.fold(transaction) { projection = projection.replaying(history) }
-                    XCTAssertEqual(summary(projection.positions), summary(converted(history, at: rates, method: method)), "\(method), seed \(seed), step \(step)")
+                    XCTAssertEqual(summary(try? projection.positions), summary(converted(history, at: rates, method: method)), "\(method), seed \(seed), step \(step)")
                 }
             }
         }
@@ -44,8 +44,8 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
             let read = try XCTUnwrap(readBack(folded, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: later)), "seed \(seed)")
 
             let expected = summary(converted(history, at: later, method: .fifo))
-            XCTAssertEqual(summary(read.positions), expected, "seed \(seed)")
-            XCTAssertEqual(summary(read.replaying(history).positions), expected, "seed \(seed)")
+            XCTAssertEqual(summary(try? read.positions), expected, "seed \(seed)")
+            XCTAssertEqual(summary(try? read.replaying(history).positions), expected, "seed \(seed)")
             if expected != nil { convertible += 1 }
         }
         XCTAssertGreaterThan(convertible, 20, "most histories have a rate for every trade")
@@ -56,7 +56,7 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
             var random = RandomHistory(seed: 61)
             let rates = EuroRates.random(&random, days: 0..<30)
             assertRevisionEqualsAReplay(of: PortfolioInBaseProjection(base: usd, method: method, rates: rates), seed: 409, minimumRevised: 250,
-                                        seen: { summary($0.positions) })
+                                        seen: { summary(try? $0.positions) })
         }
     }
 
@@ -73,12 +73,12 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
                                                                                 rates: ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-05", "1.20"), EuroRates.on("2024-01-08", "1.30")]))))
     }
 
-    func test_aTradeWithoutARate_leavesNoPositions() {
+    func test_aTradeWithoutARate_isNamed() {
         var projection = PortfolioInBaseProjection(base: usd, method: .average, rates: ExchangeRates([EuroRates.on("2024-01-05", "1.20")]))
 
         XCTAssertTrue(projection.fold(buy("2024-01-03", sum: 100, in: "EUR")))
 
-        XCTAssertNil(projection.positions)
+        XCTAssertThrowsError(try projection.positions) { XCTAssertEqual($0 as? CurrencyConversionError, .noRate(currency: "EUR", day: day("2024-01-03"))) }
     }
 
     func test_checkpoint_readsBackEqual_andOnlyForItsMethodAndBase() throws {
@@ -88,7 +88,7 @@ final class PortfolioInBaseProjectionTests: XCTestCase {
 
         let read = try XCTUnwrap(readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates)))
 
-        XCTAssertEqual(summary(read.positions), summary(projection.positions))
+        XCTAssertEqual(summary(try? read.positions), summary(try? projection.positions))
         XCTAssertNil(try readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .average, rates: rates)))
         XCTAssertNil(try readBack(projection, as: PortfolioInBaseProjection(base: CurrencyCode("GBP")!, method: .fifo, rates: rates)))
     }

@@ -52,54 +52,61 @@ final class PortfolioProjectionTests: XCTestCase {
             let prices = PricesStub(["AAPL": "190", "MSFT": "410"])
             for scope in [AccountScope.all, .only("isa")] {
                 for method in CostBasisMethod.allCases {
-                    let transactions = TransactionsRetrievingSpy()
-                    transactions.stored = history
-                    let fromHistory = DisplayPortfolioUseCase(transactions: transactions, prices: prices, scope: scope)
-                    let fromProjection = DisplayPortfolioUseCase(transactions: TransactionsRetrievingSpy(), prices: prices, scope: scope,
-                                                                 projections: ProjectionStub(base: base, history: history))
-                    XCTAssertEqual(try fromProjection.display(sort: .value, costBasis: method), try fromHistory.display(sort: .value, costBasis: method),
+                    let sut = DisplayPortfolioUseCase(projections: ProjectionStub(base: base, history: history), prices: prices, scope: scope)
+                    XCTAssertEqual(try sut.display(sort: .value, costBasis: method),
+                                   try HistoryOracle.report(of: history, prices: prices, scope: scope, method: method),
                                    "seed \(seed), \(scope), \(method)")
-                    let byAccount = try fromProjection.displayByAccount(sort: .ticker, costBasis: method)
-                    let expected = try fromHistory.displayByAccount(sort: .ticker, costBasis: method)
-                    XCTAssertEqual(byAccount.map(\.account), expected.map(\.account))
-                    XCTAssertEqual(byAccount.map(\.report), expected.map(\.report))
+                    let byAccount = try sut.displayByAccount(sort: .ticker, costBasis: method)
+                    let accounts = HistoryOracle.accounts(of: history).filter(scope.includes).sorted { ($0 ?? "") < ($1 ?? "") }
+                    XCTAssertEqual(byAccount.map(\.account), accounts)
+                    XCTAssertEqual(byAccount.map(\.report.summary), try accounts.map { account in
+                        try HistoryOracle.report(of: history, prices: prices, scope: .only(account), method: method, sort: .ticker).summary
+                    })
                 }
             }
         }
     }
 
-    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion_withoutReadingIt() throws {
-        let transactions = TransactionsRetrievingSpy()
+    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion() throws {
         let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
                                    updatedAt: Date(timeIntervalSince1970: 0))]
-        transactions.stored = history
-        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: NoRates(),
-                                          projections: ProjectionStub(base: base, history: history))
+        let sut = DisplayPortfolioUseCase(projections: ProjectionStub(base: base, history: history), prices: PricesStub([:]), converter: NoRates())
 
         XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
             XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
         }
-        XCTAssertEqual(transactions.requests.count, 0)
     }
 
-    func test_aTradeBeforeEveryRateKept_isLeftToTheHistorysConversion_whichNamesIt() throws {
-        let transactions = TransactionsRetrievingSpy()
+    func test_aTradeBeforeEveryRateKept_isNamed_withoutReadingThePositionsInTheBase() throws {
         let history = [Transaction(id: "eur", date: day("2024-01-02"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
                                    updatedAt: Date(timeIntervalSince1970: 0))]
-        transactions.stored = history
         let converter = KeptRates(rates: ExchangeRates([ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))]))
         let projections = ProjectionStub(base: base, history: history)
-        let sut = DisplayPortfolioUseCase(transactions: transactions, prices: PricesStub([:]), converter: converter, projections: projections)
+        let sut = DisplayPortfolioUseCase(projections: projections, prices: PricesStub([:]), converter: converter)
 
         XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
             XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
         }
-        XCTAssertEqual(transactions.requests.count, 1)
         XCTAssertEqual(projections.inBaseReads.count, 0, "its trades are not kept waiting in a checkpoint")
     }
 
-    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted_withoutReadingIt() throws {
-        var read = 0, inBase = 0
+    func test_ofTwoCurrenciesWithoutARateOnTheirFirstDay_theEarlierIsNamed() throws {
+        let history = [Transaction(id: "eur", date: day("2024-01-03"), type: .buy, ticker: "SAP", quantity: 1, sum: 100, currency: "EUR",
+                                   updatedAt: Date(timeIntervalSince1970: 0)),
+                       Transaction(id: "gbp", date: day("2024-01-02"), type: .buy, ticker: "VOD", quantity: 1, sum: 100, currency: "GBP",
+                                   updatedAt: Date(timeIntervalSince1970: 0))]
+        let converter = KeptRates(rates: ExchangeRates(["EUR", "GBP"].map { code in
+            ExchangeRate(from: CurrencyCode(code)!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))
+        }))
+        let sut = DisplayPortfolioUseCase(projections: ProjectionStub(base: base, history: history), prices: PricesStub([:]), converter: converter)
+
+        XCTAssertThrowsError(try sut.display(sort: .value, costBasis: .average)) {
+            XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "GBP", day: day("2024-01-02"))))
+        }
+    }
+
+    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted() throws {
+        var inBase = 0
         for seed in 1...25 {
             var random = RandomHistory(seed: UInt64(seed) * 211)
             let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
@@ -107,19 +114,15 @@ final class PortfolioProjectionTests: XCTestCase {
             let prices = PricesStub(["AAPL": "190", "MSFT": "410", "VOD": "0.7"])
             for scope in [AccountScope.all, .only("isa")] {
                 for method in CostBasisMethod.allCases {
-                    let fromHistory = DisplayPortfolioUseCase(transactions: retrieving(history), prices: prices, scope: scope, converter: converter)
-                    let transactions = TransactionsRetrievingSpy()
                     let projections = ProjectionStub(base: base, history: history)
-                    let fromProjections = DisplayPortfolioUseCase(transactions: transactions, prices: prices, scope: scope, converter: converter,
-                                                                  projections: projections)
-                    XCTAssertEqual(try fromProjections.display(sort: .value, costBasis: method), try fromHistory.display(sort: .value, costBasis: method),
+                    let sut = DisplayPortfolioUseCase(projections: projections, prices: prices, scope: scope, converter: converter)
+                    XCTAssertEqual(try sut.display(sort: .value, costBasis: method),
+                                   try HistoryOracle.report(of: history, prices: prices, scope: scope, method: method, converter: converter),
                                    "seed \(seed), \(scope), \(method)")
-                    read += transactions.requests.count
                     inBase += projections.inBaseReads.count
                 }
             }
         }
-        XCTAssertEqual(read, 0, "every trade has a rate: the history is never read")
         XCTAssertGreaterThan(inBase, 50, "the positions in the base come from their projection")
     }
 

@@ -104,29 +104,24 @@ final class RealizedGainsProjectionTests: XCTestCase {
         XCTAssertThrowsError(try RealizedGainsProjection(base: base, method: .fifo).decoded(from: &reader))
     }
 
-    func test_reportFromTheProjection_equalsTheReportFromTheHistory_andReadsNoHistory() throws {
+    func test_reportFromTheProjection_equalsTheReportFromTheHistory() throws {
         for seed in 1...20 {
             var random = RandomHistory(seed: UInt64(seed) * 101)
             let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
             for scope in [AccountScope.all, .only("isa")] {
                 for method in CostBasisMethod.allCases {
                     for year in [nil, 2024] {
-                        let transactions = TransactionsRetrievingSpy()
-                        transactions.stored = history
-                        let unread = TransactionsRetrievingSpy()
-                        let fromProjection = ReportRealizedGainsUseCase(transactions: unread, scope: scope, projections: ProjectionStub(base: base, history: history))
-                        XCTAssertEqual(try fromProjection.gains(year: year, method: method),
-                                       try ReportRealizedGainsUseCase(transactions: transactions, scope: scope).gains(year: year, method: method),
+                        let sut = ReportRealizedGainsUseCase(projections: ProjectionStub(base: base, history: history), scope: scope)
+                        XCTAssertEqual(try sut.gains(year: year, method: method), try HistoryOracle.gains(of: history, scope: scope, year: year, method: method),
                                        "seed \(seed), \(scope), \(method), \(String(describing: year))")
-                        XCTAssertEqual(unread.requests, [])
                     }
                 }
             }
         }
     }
 
-    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted_withoutReadingIt() throws {
-        var read = 0, inBase = 0
+    func test_reportInTheBase_fromTheProjections_equalsTheReportFromTheHistoryConverted() throws {
+        var inBase = 0
         for seed in 1...20 {
             var random = RandomHistory(seed: UInt64(seed) * 211)
             let history = (0..<80).map { _ in random.transaction() }.map { $0.inBase(base) }
@@ -134,52 +129,41 @@ final class RealizedGainsProjectionTests: XCTestCase {
             for scope in [AccountScope.all, .only("isa")] {
                 for method in CostBasisMethod.allCases {
                     for year in [nil, 2024] {
-                        let fromHistory = ReportRealizedGainsUseCase(transactions: retrieving(history), scope: scope, converter: converter)
-                        let transactions = TransactionsRetrievingSpy()
                         let projections = ProjectionStub(base: base, history: history)
-                        let fromProjections = ReportRealizedGainsUseCase(transactions: transactions, scope: scope, converter: converter, projections: projections)
-                        XCTAssertEqual(try fromProjections.gains(year: year, method: method), try fromHistory.gains(year: year, method: method),
+                        let sut = ReportRealizedGainsUseCase(projections: projections, scope: scope, converter: converter)
+                        XCTAssertEqual(try sut.gains(year: year, method: method),
+                                       try HistoryOracle.gains(of: history, scope: scope, year: year, method: method, converter: converter),
                                        "seed \(seed), \(scope), \(method), \(String(describing: year))")
-                        read += transactions.requests.count
                         inBase += projections.inBaseReads.count
                     }
                 }
             }
         }
-        XCTAssertEqual(read, 0, "every trade has a rate: the history is never read")
         XCTAssertGreaterThan(inBase, 100, "the gains in the base come from their projection")
     }
 
-    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion_withoutReadingIt() {
-        let transactions = TransactionsRetrievingSpy()
-        let history = [euroBuy]
-        transactions.stored = history
-        let sut = ReportRealizedGainsUseCase(transactions: transactions, converter: NoRates(), projections: ProjectionStub(base: base, history: history))
+    func test_aHistoryNamingAnotherCurrency_whoseRatesCantBeHad_failsAsItsConversion() {
+        let sut = ReportRealizedGainsUseCase(projections: ProjectionStub(base: base, history: [euroBuy]), converter: NoRates())
 
         XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) {
             XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
         }
-        XCTAssertEqual(transactions.requests.count, 0)
     }
 
-    func test_aTradeBeforeEveryRateKept_isLeftToTheHistorysConversion_whichNamesIt() {
-        let transactions = TransactionsRetrievingSpy()
-        let history = [euroBuy]
-        transactions.stored = history
+    func test_aTradeBeforeEveryRateKept_isNamed_withoutReadingTheGainsInTheBase() {
         let converter = KeptRates(rates: ExchangeRates([ExchangeRate(from: CurrencyCode("EUR")!, to: CurrencyCode(base)!, day: day("2024-01-05"), rate: fixed("1.1"))]))
-        let projections = ProjectionStub(base: base, history: history)
-        let sut = ReportRealizedGainsUseCase(transactions: transactions, converter: converter, projections: projections)
+        let projections = ProjectionStub(base: base, history: [euroBuy])
+        let sut = ReportRealizedGainsUseCase(projections: projections, converter: converter)
 
         XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) {
             XCTAssertEqual($0 as? DisplayPortfolioError, .conversion(.noRate(currency: "EUR", day: day("2024-01-02"))))
         }
-        XCTAssertEqual(transactions.requests.count, 1)
         XCTAssertEqual(projections.inBaseReads.count, 0, "its trades are not kept waiting in a checkpoint")
     }
 
     func test_aProjectionFailure_isTheReportsFailure() {
         let failure = TransactionsStoreError.store(.damaged(file: "transactions.log", line: 2, reason: "bad"))
-        let sut = ReportRealizedGainsUseCase(transactions: TransactionsRetrievingSpy(), projections: FailingProjection(error: failure))
+        let sut = ReportRealizedGainsUseCase(projections: FailingProjection(error: failure))
 
         XCTAssertThrowsError(try sut.gains(year: nil, method: .fifo)) { XCTAssertEqual($0 as? DisplayPortfolioError, .retrieval(failure)) }
     }

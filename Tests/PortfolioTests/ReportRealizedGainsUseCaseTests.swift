@@ -54,7 +54,7 @@ final class ReportRealizedGainsUseCaseTests: XCTestCase {
 
     private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (ReportRealizedGainsUseCase, TransactionsRetrievingSpy) {
         let transactions = TransactionsRetrievingSpy()
-        let sut = ReportRealizedGainsUseCase(transactions: transactions)
+        let sut = ReportRealizedGainsUseCase(projections: ReplayedPortfolioProjections(transactions: transactions, base: "USD"))
         trackForMemoryLeaks(sut, file: file, line: line)
         trackForMemoryLeaks(transactions, file: file, line: line)
         return (sut, transactions)

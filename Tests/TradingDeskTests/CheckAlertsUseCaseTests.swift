@@ -110,7 +110,6 @@ final class CheckAlertsUseCaseTests: XCTestCase {
             }, rates: [:])
         }
         func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory { closes }
-        func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal { 1 }
         func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] { [:] }
     }
 

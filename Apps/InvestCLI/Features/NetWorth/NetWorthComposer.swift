@@ -26,9 +26,9 @@ extension AppComposer {
     }
 
     func computeNetWorth(prices: PricesLoading, offline: Bool) throws -> NetWorthComputing {
-        ComputeNetWorthUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices,
+        ComputeNetWorthUseCase(projections: try portfolioProjections(), prices: prices,
                                securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),
                                rates: try exchangeRates(offline: offline), savings: try loadSavings(), base: try baseCurrency(),
-                               today: { [context] in context.today }, projections: try portfolioProjections())
+                               today: { [context] in context.today })
     }
 }

@@ -10,9 +10,8 @@ import ClientComposition
 extension AppComposer {
     /// In the base currency: with `offline`, at the rates kept only.
     func displayPortfolio(prices: PricesLoading, offline: Bool) throws -> PortfolioDisplaying {
-        DisplayPortfolioUseCase(transactions: try retrieveEveryAccountsTransactions(), prices: prices, scope: try accountScope(),
-                                converter: try baseCurrencyConverter(offline: offline),
-                                projections: try portfolioProjections())
+        DisplayPortfolioUseCase(projections: try portfolioProjections(), prices: prices, scope: try accountScope(),
+                                converter: try baseCurrencyConverter(offline: offline))
     }
 
     /// The positions and cash of the whole history, from their checkpoints of the local log.
@@ -22,10 +21,9 @@ extension AppComposer {
 
     /// In the base currency: with `offline`, at the rates kept only.
     func reportRealizedGains(offline: Bool) throws -> RealizedGainsReporting {
-        ReportRealizedGainsUseCase(transactions: try retrieveEveryAccountsTransactions(), scope: try accountScope(),
-                                   converter: try baseCurrencyConverter(offline: offline),
-                                   projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code,
-                                                                                          companions: try transactionsProjections()))
+        ReportRealizedGainsUseCase(projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code,
+                                                                          companions: try transactionsProjections()),
+                                   scope: try accountScope(), converter: try baseCurrencyConverter(offline: offline))
     }
 
     /// INVEST_COST_BASIS as written; the commands that use it check it.

@@ -84,13 +84,6 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         return closes.mapping(converted) { ticker, day, close in valuation.on(day).priceInBase(of: ticker, close) }
     }
 
-    public func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal {
-        guard let code = CurrencyCode(currency), let rate = try rates(from: [currency: day]).rate(from: code, to: base, on: day) else {
-            throw .noRate(currency: currency, day: day)
-        }
-        return rate.rate
-    }
-
     public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] {
         let day = today()
         let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }

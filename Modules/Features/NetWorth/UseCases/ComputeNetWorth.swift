@@ -23,23 +23,21 @@ public protocol NetWorthComputing {
 
 /// Every account's holdings at today's prices, every tracked pot of cash and every open savings
 /// account, each converted by `NetWorthValuation`; the rates it needs are fetched once a day (or
-/// read from what is kept, offline). With `projections`, the holdings, the cash and each
-/// ticker's unit come from the history's projection, kept in a checkpoint.
+/// read from what is kept, offline). The holdings, the cash and each ticker's unit come from the
+/// history's projection.
 public final class ComputeNetWorthUseCase: NetWorthComputing {
-    private let transactions: TransactionsRetrieving
+    private let projections: PortfolioProjecting
     private let prices: PricesLoading
     private let securities: SecuritiesManaging
     private let rates: ExchangeRatesProviding
     private let savings: SavingsLoading?
     private let base: CurrencyCode
     private let today: () -> CalendarDay
-    private let projections: PortfolioProjecting?
 
     /// `savings` nil: a client that keeps none.
-    public init(transactions: TransactionsRetrieving, prices: PricesLoading, securities: SecuritiesManaging, rates: ExchangeRatesProviding,
-                savings: SavingsLoading?, base: CurrencyCode, today: @escaping () -> CalendarDay, projections: PortfolioProjecting? = nil) {
+    public init(projections: PortfolioProjecting, prices: PricesLoading, securities: SecuritiesManaging, rates: ExchangeRatesProviding,
+                savings: SavingsLoading?, base: CurrencyCode, today: @escaping () -> CalendarDay) {
         self.projections = projections
-        self.transactions = transactions
         self.prices = prices
         self.securities = securities
         self.rates = rates
@@ -73,18 +71,12 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
     }
 
     /// Each ticker's unit, the positions (in their own currencies: only their quantities count),
-    /// the accounts whose cash is tracked and every pot's balance, from the projection where
-    /// there is one, else the history.
+    /// the accounts whose cash is tracked and every pot's balance.
     private func holdingsAndCash() throws(NetWorthError)
         -> (tickers: TickerUnits, positions: PortfolioCalculator.Positions, tracked: Set<String?>, balances: [CashPot: FixedDecimal]) {
-        if let projections {
-            // Every cost method holds the same quantities; the average is the default one.
-            let projection: PortfolioProjection
-            do { projection = try projections.projection(method: .average) } catch { throw .transactions(error) }
-            return (projection.tickerUnits, projection.positions.positions, projection.cash.trackedAccounts, projection.cash.balances(in: .all))
-        }
-        let history: [Transaction]
-        do { history = try transactions.retrieve(.all, order: .unspecified) } catch { throw .transactions(error.storeError) }
-        return (TickerUnits(history: history), PortfolioCalculator.positions(of: history), CashPolicy.trackedAccounts(in: history), CashPolicy.balances(of: history))
+        // Every cost method holds the same quantities; the average is the default one.
+        let projection: PortfolioProjection
+        do { projection = try projections.projection(method: .average) } catch { throw .transactions(error) }
+        return (projection.tickerUnits, projection.positions.positions, projection.cash.trackedAccounts, projection.cash.balances(in: .all))
     }
 }

@@ -62,36 +62,38 @@ public struct PortfolioInBaseProjection {
         if keepingGains { gains = GainsInBase(own: PortfolioCalculator.PositionsFold(method: method)) }
     }
 
-    /// The positions in the base, each trade pending converted at the rate kept for its day; nil
-    /// when one has none: the history's conversion says which.
-    public var positions: PortfolioCalculator.Positions? {
-        guard !pending.isEmpty else { return converted.positions }
-        return foldingPending { _, _ in }?.positions
+    /// The positions in the base, each trade pending converted at the rate kept for its day; the
+    /// first that has none (or overflows) is named.
+    public var positions: PortfolioCalculator.Positions {
+        get throws(CurrencyConversionError) {
+            guard !pending.isEmpty else { return converted.positions }
+            return try foldingPending { _, _ in }.positions
+        }
     }
 
     /// The sells realized in `scope` (and `year`, if given), in the base, as
     /// `RealizedGainsProjection.gains(in:year:)` lists them, each pending one at the rate kept
-    /// for its day; nil when one has none, or the gains are not kept.
-    public func realizedGains(in scope: AccountScope = .all, year: Int? = nil) -> RealizedGainList? {
-        guard var gains else { return nil }
-        let folded = foldingPending { gain, sell in
+    /// for its day; the first that has none is named. Empty unless kept with gains.
+    public func realizedGains(in scope: AccountScope = .all, year: Int? = nil) throws(CurrencyConversionError) -> RealizedGainList {
+        guard var gains else { return RealizedGainList([]) }
+        _ = try foldingPending { gain, sell in
             gains.realized.append(withCurrencyGain(gain, of: sell, ownCost: gains.pendingOwnCosts[sell.id]))
         }
-        return folded == nil ? nil : gains.realized.list(in: scope, year: year)
+        return gains.realized.list(in: scope, year: year)
     }
 
     /// The positions converted for good with the trades pending folded in, each at the rate kept
-    /// for its day, and `realized` told each sell's gain; nil when one has no rate.
-    private func foldingPending(_ realized: (AccountGain, Transaction) -> Void) -> PortfolioCalculator.PositionsFold? {
+    /// for its day, and `realized` told each sell's gain. Each fold takes a pending trade: a
+    /// ticker's trades wait in its order once one of them waits.
+    private func foldingPending(_ realized: (AccountGain, Transaction) -> Void) throws(CurrencyConversionError) -> PortfolioCalculator.PositionsFold {
         var now = converted
         for transaction in pending {
-            guard let inBase = try? transaction.converted(into: base, at: rates) else { return nil }
-            let (folded, gain) = now.foldRealizing(inBase)
-            guard folded else { return nil }
+            let (_, gain) = now.foldRealizing(try transaction.converted(into: base, at: rates))
             if let gain { realized(gain, transaction) }
         }
         return now
     }
+
 
     /// `gain`, in the base, with the part the currency made of it: nil for a sell in the base.
     private func withCurrencyGain(_ gain: AccountGain, of sell: Transaction, ownCost: FixedDecimal?) -> AccountGain {

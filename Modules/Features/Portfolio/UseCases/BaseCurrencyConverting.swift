@@ -29,25 +29,25 @@ public protocol BaseCurrencyConverting {
     /// Each close in the base currency at its own day's rate (its unit first divided into its
     /// currency); a close before any rate is dropped.
     func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory
-    /// What one of `currency` was worth in the base on `day`.
-    func rate(of currency: String, on day: CalendarDay) throws(CurrencyConversionError) -> FixedDecimal
     /// Each currency's cash (the pots' balances by their currency's code) at today's rate.
     func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal]
 }
 
 extension BaseCurrencyConverting {
-    /// The base and the rates a checkpoint in the base is read at, for a history whose
-    /// currencies are first named on `firstDays`: the rates the history's conversion fetches, so
-    /// a failure is the same, and not met twice. Nil when a currency has no rate on its first
-    /// day, which fails the conversion whatever else is kept: its trades would only wait in the
-    /// checkpoint (a history never valued online, say), so the history's own conversion says which.
-    func ratesConvertingEvery(from firstDays: [String: CalendarDay], into base: String) throws(DisplayPortfolioError) -> (base: CurrencyCode, rates: ExchangeRates)? {
-        guard let base = CurrencyCode(base) else { return nil }
+    /// The rates a projection in the base is read at, for a history whose currencies are first
+    /// named on `firstDays`, fetched (or read, offline) once. A currency with no rate on its
+    /// first day can't convert that day's trade whatever else is kept: the earliest such day is
+    /// named, with its currency.
+    func ratesConvertingEvery(from firstDays: [String: CalendarDay], into base: CurrencyCode) throws(DisplayPortfolioError) -> ExchangeRates {
         let rates: ExchangeRates
         do { rates = try self.rates(from: firstDays) } catch { throw .conversion(error) }
-        guard firstDays.allSatisfy({ code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } != nil }) else { return nil }
-        return (base, rates)
+        let unconverted = firstDays.filter { code, day in CurrencyCode(code).flatMap { rates.rate(from: $0, to: base, on: day) } == nil }
+        if let (currency, day) = unconverted.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            throw .conversion(.noRate(currency: currency, day: day))
+        }
+        return rates
     }
+
 }
 
 public struct ConvertedPrices {

@@ -62,40 +62,35 @@ public extension PortfolioDisplaying {
 }
 
 /// Every account's history counts, whatever the scope: shares transferred into an account
-/// bring their cost from the one they left. With a `converter`, every figure is in the base
-/// currency. With `projections`, the positions and cash come from the history's projections,
-/// kept in checkpoints, instead of the history; where the history names another currency, from
-/// the projection of its trades in the base too, unless a trade has no rate: the history's
-/// conversion then says why, or fetches it.
+/// bring their cost from the one they left. The positions and cash come from the history's
+/// projections; with a `converter`, every figure is in the base currency, from the projection of
+/// the trades in the base where the history names another currency.
 public final class DisplayPortfolioUseCase: PortfolioDisplaying {
-    private let transactions: TransactionsRetrieving
+    private let projections: PortfolioProjecting
     private let prices: PricesLoading
     private let scope: AccountScope
     private let converter: BaseCurrencyConverting?
-    private let projections: PortfolioProjecting?
 
-    public init(transactions: TransactionsRetrieving, prices: PricesLoading, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil,
-                projections: PortfolioProjecting? = nil) {
-        self.transactions = transactions
+    public init(projections: PortfolioProjecting, prices: PricesLoading, scope: AccountScope = .all, converter: BaseCurrencyConverting? = nil) {
+        self.projections = projections
         self.prices = prices
         self.scope = scope
         self.converter = converter
-        self.projections = projections
     }
 
     public func display(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> PortfolioReport {
         let figures = try self.figures(method: costBasis)
         // Only what is still held needs a price: sold-out tickers are never fetched.
         let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.tickers)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.projection.tickerUnits)
         return try report(figures, results, sort: sort, scope: scope)
     }
 
     public func displayByAccount(sort: PortfolioSort, costBasis: CostBasisMethod) throws(DisplayPortfolioError) -> [(account: String?, report: PortfolioReport)] {
         let figures = try self.figures(method: costBasis)
-        let accounts = figures.accounts.filter(scope.includes).sorted { ($0 ?? "") < ($1 ?? "") }
+        let accounts = figures.projection.accounts.filter(scope.includes).sorted { ($0 ?? "") < ($1 ?? "") }
         let held = PortfolioCalculator.heldTickers(in: figures.positions, scope: scope)
-        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.tickers)
+        let results = try inBase(held.isEmpty ? [:] : prices.loadPrices(for: held), tickers: figures.projection.tickerUnits)
         return try accounts.map { account throws(DisplayPortfolioError) in
             let tickers = Set(PortfolioCalculator.heldTickers(in: figures.positions, scope: .only(account)))
             let converted = ConvertedPrices(prices: results.prices.filter { tickers.contains($0.key) }, rates: results.rates)
@@ -103,53 +98,27 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         }
     }
 
-    /// What a report is made of, from the projection or from the history.
+    /// What a report is made of.
     private struct Figures {
+        let projection: PortfolioProjection
+        /// In the base currency.
         let positions: PortfolioCalculator.Positions
-        /// Where a trade was in another currency, the positions in each trade's own.
+        /// Where a trade was in another currency, the positions in each trade's own, which the
+        /// currency gain is worked out from.
         let ownCurrencyPositions: PortfolioCalculator.Positions?
-        let trackedAccounts: Set<String?>
-        let balances: (AccountScope) -> [CashPot: FixedDecimal]
-        let accounts: Set<String?>
-        /// What names each ticker's currency where no security does.
-        let tickers: TickerUnits
     }
 
     private func figures(method: CostBasisMethod) throws(DisplayPortfolioError) -> Figures {
-        if let projections {
-            let projection: PortfolioProjection
-            do { projection = try projections.projection(method: method) } catch { throw .retrieval(error) }
-            let own = projection.positions.positions
-            if let inBase = try positionsInBase(projection, from: projections) {
-                return Figures(positions: inBase, ownCurrencyPositions: converter != nil && projection.namesAnotherCurrency ? own : nil,
-                               trackedAccounts: projection.cash.trackedAccounts, balances: projection.cash.balances(in:),
-                               accounts: projection.accounts, tickers: projection.tickerUnits)
-            }
+        let projection: PortfolioProjection
+        do { projection = try projections.projection(method: method) } catch { throw .retrieval(error) }
+        let own = projection.positions.positions
+        guard let converter, projection.namesAnotherCurrency, let base = CurrencyCode(projection.base) else {
+            return Figures(projection: projection, positions: own, ownCurrencyPositions: nil)
         }
-        let history = try transactions.history()
-        let (positions, own) = try positionsInBase(history, method: method)
-        return Figures(positions: positions, ownCurrencyPositions: own, trackedAccounts: CashPolicy.trackedAccounts(in: history),
-                       balances: { CashPolicy.balances(of: history, in: $0) },
-                       accounts: Set(history.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) }), tickers: TickerUnits(history: history))
-    }
-
-    /// The projection's positions in the base: its own where it names no other currency; nil
-    /// where a trade has no rate, which the history's conversion names.
-    private func positionsInBase(_ projection: PortfolioProjection, from projections: PortfolioProjecting) throws(DisplayPortfolioError) -> PortfolioCalculator.Positions? {
-        guard let converter, projection.namesAnotherCurrency else { return projection.positions.positions }
-        guard let (base, rates) = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: projection.base) else { return nil }
-        do { return try projections.projectionInBase(method: projection.positions.method, base: base, rates: rates).positions } catch { throw .retrieval(error) }
-    }
-
-    /// The positions in the base currency, and where a trade was in another, the same in each
-    /// trade's own currency, which the currency gain is worked out from.
-    private func positionsInBase(_ history: [Transaction], method: CostBasisMethod) throws(DisplayPortfolioError)
-        -> (PortfolioCalculator.Positions, own: PortfolioCalculator.Positions?) {
-        guard let converter else { return (PortfolioCalculator.positions(of: history, method: method), nil) }
-        let converted: [Transaction]
-        do { converted = try converter.historyInBase(history) } catch { throw .conversion(error) }
-        let inBase = PortfolioCalculator.positions(of: converted, method: method)
-        return (inBase, history.contains(where: \.namesAnotherCurrency) ? PortfolioCalculator.positions(of: history, method: method) : nil)
+        let rates = try converter.ratesConvertingEvery(from: projection.currencyFirstDays, into: base)
+        let inBase: PortfolioInBaseProjection
+        do { inBase = try projections.projectionInBase(method: method, base: base, rates: rates) } catch { throw .retrieval(error) }
+        do { return Figures(projection: projection, positions: try inBase.positions, ownCurrencyPositions: own) } catch { throw .conversion(error) }
     }
 
     private func inBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>], tickers: TickerUnits) throws(DisplayPortfolioError) -> ConvertedPrices {
@@ -162,11 +131,11 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
     private func report(_ figures: Figures, _ converted: ConvertedPrices, sort: PortfolioSort, scope: AccountScope) throws(DisplayPortfolioError) -> PortfolioReport {
         let results = converted.prices
         let loaded = results.compactMapValues { try? $0.get() }
-        let tracked = figures.trackedAccounts
+        let tracked = figures.projection.cash.trackedAccounts
         var cash: FixedDecimal?, cashByCurrency: [String: FixedDecimal] = [:]
         // Without a deposit in scope there is no cash to count, and the history isn't walked again.
         if tracked.contains(where: scope.includes) {
-            let balances = figures.balances(scope).filter { tracked.contains($0.key.account) }
+            let balances = figures.projection.cash.balances(in: scope).filter { tracked.contains($0.key.account) }
             if let converter {
                 do { cashByCurrency = try converter.cashInBase(balances) } catch { throw .conversion(error) }
                 cash = cashByCurrency.values.reduce(.zero, +)
@@ -191,17 +160,5 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
                   let costToday = cost.multiplied(by: rate) else { return nil }
             return (holding.ticker, costToday - holding.costBasis)
         })
-    }
-}
-
-extension TransactionsRetrieving {
-    func history() throws(DisplayPortfolioError) -> [Transaction] {
-        do throws(RetrieveTransactionsError) {
-            return try retrieve(.all, order: .unspecified)
-        } catch {
-            switch error {
-            case let .retrieval(failure): throw DisplayPortfolioError.retrieval(failure)
-            }
-        }
     }
 }
