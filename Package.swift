@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         // Shared kernel
         .target(name: "FixedPoint", path: "Modules/Kernel/FixedPoint"),
-        .target(name: "Ledger", path: "Modules/Kernel/Ledger"),
+        .target(name: "Vocabulary", path: "Modules/Kernel/Vocabulary"),
+        .target(name: "Ledger", dependencies: ["Vocabulary"], path: "Modules/Kernel/Ledger"),
 
         // Features (pure, Foundation only)
         .target(name: "Transactions", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Transactions"),
@@ -54,7 +55,7 @@ let package = Package(
         .target(name: "FeedStreams", dependencies: ["LiveFeed", "Networking", "FixedPoint"], path: "Modules/Infrastructure/FeedStreams"),
 
         // Composition roots: the terminal kit (no feature), what both clients compose alike, then each client
-        .target(name: "TerminalKit", dependencies: ["FixedPoint", "Ledger"], path: "Apps/TerminalKit"),
+        .target(name: "TerminalKit", dependencies: ["FixedPoint", "Vocabulary"], path: "Apps/TerminalKit"),
         .target(name: "ClientComposition", dependencies: ["TerminalKit", "Auth", "Ledger", "Projections", "Transactions", "CurrentPrices", "Portfolio", "Currencies", "NetWorth", "Savings", "LocalFileStore", "QuotesAPI",
                                                           "Firebase", "Networking",
                                                           // URLSession only where there is no socket client: on Linux, FoundationNetworking

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+import Vocabulary
 
 /// A JSON document as the clients print it. Numbers keep their exact text, so a count is a JSON
 /// number while money stays a string no parser can round.
