@@ -65,6 +65,11 @@ struct AppComposer {
         return log
     }
 
+    /// The read models both clients compose alike, over this run's ledger and log.
+    func readModels() throws -> LocalReadModels {
+        LocalReadModels(ledger: try ledger(), log: try localLog(), now: context.now, today: { [context] in context.today })
+    }
+
     /// The local log opened for a two-pass read (an export's, a list's), warning when there is
     /// no data directory at all.
     func logSnapshot() throws -> LedgerLogSnapshot? {

@@ -135,47 +135,26 @@ struct SummaryComposer {
         let copiedAt = offline ? try lastCopy() : try refreshCopyOrSayWhereTheLastOneIs()
         let log = FileLedgerStore(directory: copyDirectory, onRebuild: context.rebuildNotice(program: "invest-summary"))
         let ledger = ReadOnceLedgerStore(decoratee: CheckpointedKindsLedgerStore(decoratee: log, log: log, kinds: Self.lookedUp), collecting: Self.lookedUp)
+        let models = LocalReadModels(ledger: ledger, log: log, now: context.now, today: { [context] in context.today })
         let (quotes, samplePrices) = try quoteLoader()
-        let manual = ManualPrices(store: LedgerManualPricesStore(ledger: ledger), now: context.now)
-        let console = context.console
-        // As the full client: where no quote prices a holding, the price the user set, then the
-        // latest close kept.
-        let setPrices = FallbackPriceLoader.manualPrices(behind: quotes) {
-            do throws(ManualPriceError) {
-                return try manual.all()
-            } catch {
-                console.writeNotice("invest-summary: warning: manual prices were not read: \(error.userMessage)\n")
-                return [:]
-            }
-        }
-        let kept = FallbackPriceLoader.keptCloses(behind: setPrices) {
-            do throws(KeptClosesError) {
-                return try LedgerKeptCloses(ledger: ledger).history()
-            } catch {
-                console.writeNotice("invest-summary: warning: the kept closes were not read; holdings without a price are left out.\n")
-                return PriceHistory()
-            }
-        }
-        // Sample prices come after every real one, as in the full client.
+        let kept = models.behindSetPricesAndKeptCloses(quotes, program: "invest-summary", console: context.console)
+        // Differs: sample prices stand behind every real one only where no quote service is configured.
         let loader: PriceLoader = samplePrices ? PreferringPriceLoader(kept, otherwise: SamplePriceLoader(now: context.now)) : kept
+        // Differs: prices are loaded once for both figures.
         let prices = PricesLoadedOnce(decoratee: LoadPricesUseCase(loader: loader, maxConcurrent: offline ? 1 : 8))
-        // This client fetches no rates: it counts with those the full client kept on the account.
         let base = try services.configuration.baseCurrency()
-        let projections = CheckpointedPortfolioProjection(log: log, base: base.code)
-        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now)
-        let rates = ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: ledger, projection: CheckpointedProjectionReader(log: log, empty: .empty))),
-                                         loader: nil, now: context.now)
-        let display = DisplayPortfolioUseCase(projections: projections, prices: prices,
-                                              converter: BaseCurrencyConverter(base: base, rates: rates, securities: securities, today: { [context] in context.today }))
+        // Differs: this client fetches no rates; it counts with those the full client kept on the account.
+        let rates = models.exchangeRates(loader: nil)
+        // Differs: the portfolio's is the only projection of the transactions read, so no others share its replay.
+        let projections = models.portfolioProjections(base: base)
+        let display = DisplayPortfolioUseCase(projections: projections, prices: prices, converter: models.converter(base: base, rates: rates))
         let report: PortfolioReport
         do throws(DisplayPortfolioError) {
             report = try display.display(sort: .value)
         } catch {
             throw error.cliError
         }
-        let netWorth = ComputeNetWorthUseCase(projections: projections, prices: prices, securities: securities, rates: rates,
-                                              savings: LoadSavingsUseCase(store: LedgerSavingsStore(ledger: ledger, summaries: CheckpointedProjectionReader(log: log, empty: .empty))), base: base,
-                                              today: { [context] in context.today })
+        let netWorth = models.netWorth(base: base, projections: projections, prices: prices, rates: rates, savings: LoadSavingsUseCase(store: models.savingsStore()))
         let worth: NetWorth
         do throws(NetWorthError) {
             worth = try netWorth.netWorth().netWorth
@@ -289,7 +268,9 @@ struct SummaryComposer {
         .runtime("could not keep the copy of your records: \(error.userMessage)")
     }
 
-    /// What the full client checks records from the account against, for the kinds this one reads.
+    /// What the full client's features check records from the account against, for the kinds this
+    /// one reads. Differs: without the tally the full client checks a change against first, a
+    /// shortcut only; the rules are the same, checked against the copy's entries.
     private func validator() -> LedgerEntryValidating {
         CompositeLedgerValidator([
             TransactionsEntryValidator(today: { [context] in context.today }), ManualPricesEntryValidator(), SavingsEntryValidator(now: context.now),

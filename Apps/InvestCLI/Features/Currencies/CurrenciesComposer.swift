@@ -16,8 +16,7 @@ extension AppComposer {
     func exchangeRates(offline: Bool) throws -> ExchangeRatesProviding {
         let loader = offline ? nil : FrankfurterExchangeRates(baseURL: try configuration().url("INVEST_FX_URL") ?? FrankfurterExchangeRates.defaultBaseURL,
                                                                client: try remoteServices().client(timeout: 15))
-        return ExchangeRatesUseCase(store: ExchangeRatesReadOnce(decoratee: LedgerExchangeRatesStore(ledger: try ledger(), projection: CheckpointedProjectionReader(log: try localLog(), empty: .empty))),
-                                    loader: loader, now: context.now)
+        return try readModels().exchangeRates(loader: loader)
     }
 
     /// Each known security's trading currency (pounds for a price in pence), read once when first asked.

@@ -9,9 +9,7 @@ import ClientComposition
 extension AppComposer {
     /// What puts the portfolio into the base currency, fetching the rates it lacks unless `offline`.
     func baseCurrencyConverter(offline: Bool) throws -> BaseCurrencyConverting {
-        BaseCurrencyConverter(base: try baseCurrency(), rates: try exchangeRates(offline: offline),
-                              securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),
-                              today: { [context] in context.today })
+        try readModels().converter(base: try baseCurrency(), rates: try exchangeRates(offline: offline))
     }
 
     /// Over time: each day's holdings at the closes kept (and the prices set by hand), today's
@@ -26,9 +24,7 @@ extension AppComposer {
     }
 
     func computeNetWorth(prices: PricesLoading, offline: Bool) throws -> NetWorthComputing {
-        ComputeNetWorthUseCase(projections: try portfolioProjections(), prices: prices,
-                               securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now),
-                               rates: try exchangeRates(offline: offline), savings: try loadSavings(), base: try baseCurrency(),
-                               today: { [context] in context.today })
+        try readModels().netWorth(base: try baseCurrency(), projections: try portfolioProjections(), prices: prices,
+                                  rates: try exchangeRates(offline: offline), savings: try loadSavings())
     }
 }

@@ -16,7 +16,7 @@ extension AppComposer {
 
     /// The positions and cash of the whole history, from their checkpoints of the local log.
     func portfolioProjections() throws -> PortfolioProjecting {
-        CheckpointedPortfolioProjection(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
+        try readModels().portfolioProjections(base: try baseCurrency(), companions: try transactionsProjections())
     }
 
     /// In the base currency: with `offline`, at the rates kept only.

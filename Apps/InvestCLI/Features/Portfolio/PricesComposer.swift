@@ -89,30 +89,10 @@ extension AppComposer {
         ManualPrices(store: LedgerManualPricesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
     }
 
-    /// Behind every source, the prices the user set, then the latest kept close: the same order
-    /// `returns` values with. One that can't be read is reported once and left out; it never
-    /// stops a portfolio.
+    /// Behind every source, the prices the user set, then the latest kept close.
     private func manualPricesFallback() throws -> (PriceLoader) -> PriceLoader {
-        let prices = try manualPrices(), history = try managePriceHistory()
-        let console = console
-        return { loader in
-            let manual = FallbackPriceLoader.manualPrices(behind: loader) {
-                do throws(ManualPriceError) {
-                    return try prices.all()
-                } catch {
-                    console.writeNotice("invest: warning: manual prices were not read: \(error.userMessage)\n")
-                    return [:]
-                }
-            }
-            return FallbackPriceLoader.keptCloses(behind: manual) {
-                do throws(PriceHistoryError) {
-                    return try history.history()
-                } catch {
-                    console.writeNotice("invest: warning: the kept closes were not read: \(AnalyticsPresentation.cliError(error).message ?? "")\n")
-                    return PriceHistory()
-                }
-            }
-        }
+        let models = try readModels(), console = console
+        return { models.behindSetPricesAndKeptCloses($0, program: "invest", console: console) }
     }
 }
 

@@ -15,7 +15,7 @@ extension AppComposer {
 
     /// Savings on `ledger`, each account's latest value from its checkpoint of the local log.
     func savingsStore(on ledger: LedgerStore) throws -> SavingsStore {
-        LedgerSavingsStore(ledger: ledger, summaries: CheckpointedProjectionReader(log: try localLog(), empty: .empty))
+        try readModels().savingsStore(on: ledger)
     }
 
     func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
