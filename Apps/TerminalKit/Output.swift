@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 import FixedPoint
 
 public enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalKit
+import Ledger
 import ClientComposition
 import FixedPoint
 import Savings

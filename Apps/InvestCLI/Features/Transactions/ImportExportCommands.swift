@@ -89,7 +89,7 @@ struct ImportCommand: Command {
     /// A CSV's or JSON's `account` cells name accounts; each becomes its id, and a name no account
     /// has is a problem of its line. A backup's rows hold ids already.
     /// The accounts are read only for a file that names one.
-    private static func resolveAccounts(in file: inout ParsedFile, with view: () throws -> AccountsView) throws {
+    private static func resolveAccounts(in file: inout ImportFile, with view: () throws -> AccountsView) throws {
         guard !file.accountNames.isEmpty || !file.toAccountNames.isEmpty else { return }
         let accounts = try view()
         for index in file.rows.indices {
@@ -108,7 +108,7 @@ struct ImportCommand: Command {
     }
 
     /// The file's rows; its bytes are let go as soon as they are read.
-    private func parse(_ path: String, name: String, layout: CSVLayout) throws -> ParsedFile {
+    private func parse(_ path: String, name: String, layout: CSVLayout) throws -> ImportFile {
         try Self.rows(in: [UInt8](Self.input(path, name: name, readStandardInput: readStandardInput)), name: name, layout: layout)
     }
 
@@ -156,50 +156,46 @@ struct ImportCommand: Command {
         .usage("\(name) is larger than \(maximumFileSize >> 20) MB, far more than any history; nothing was imported. Check that it is the file you meant.")
     }
 
-    struct ParsedFile {
-        var rows: [ImportRow] = []
-        /// From a ledger export: every entry that isn't a buy or sell, kept as it is.
-        var otherEntries: [LedgerEntry] = []
-        /// What is wrong with the file itself or a row's shape, reported with the rows' own problems.
-        var problems: [(line: Int, message: String)] = []
-        /// A CSV's or JSON's `account` cells by line: names, until `resolveAccounts` makes them ids.
-        var accountNames: [Int: String] = [:]
-        /// Its `to_account` cells, a transfer's destination, the same way.
-        var toAccountNames: [Int: String] = [:]
-        /// The broker whose export it is, when read by a preset.
-        var broker: BrokerPreset?
-    }
-
-    static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ParsedFile {
+    /// A ledger backup, else what the feature's reader makes of the bytes.
+    static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ImportFile {
         if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, name: name) }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        switch bytes[start...].first(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }) {
-        case UInt8(ascii: "[")?, UInt8(ascii: "{")?:
-            guard let text = String(validating: bytes[start...], as: UTF8.self) else { throw CLIError.usage("\(name) is not UTF-8 text, so not JSON.") }
-            return try jsonRows(text, name: name)
-        default:
-            return try bytes.withUnsafeBufferPointer { try layout.rows(in: $0, name: name) }
+        do throws(ImportFileError) {
+            return try layout.reader.read(bytes)
+        } catch {
+            throw Self.unreadable(error, name: name)
         }
     }
 
     /// A full backup: buys and sells are checked like any import and keep their versions; entries
     /// of other kinds, or in layouts this release can't read, are restored byte for byte.
-    static func ledgerRows(_ bytes: [UInt8], name: String) throws -> ParsedFile {
-        let entries: [(line: Int, entry: LedgerEntry)]
+    static func ledgerRows(_ bytes: [UInt8], name: String) throws -> ImportFile {
         do {
-            entries = try LedgerArchive.decode(bytes, path: name)
+            return ImportFile(backup: try LedgerArchive.decode(bytes, path: name))
         } catch {
             throw CLIError.usage(error.userMessage)
         }
-        var file = ParsedFile()
-        for (line, entry) in entries {
-            if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry) {
-                file.rows.append(ImportRow(line: line, id: transaction.id, draft: TransactionDraft(transaction), updatedAt: transaction.updatedAt))
-            } else {
-                file.otherEntries.append(entry)
-            }
+    }
+
+    private static func unreadable(_ error: ImportFileError, name: String) -> CLIError {
+        switch error {
+        case .jsonNotUTF8:
+            return .usage("\(name) is not UTF-8 text, so not JSON.")
+        case .notAnExportArray:
+            return .usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
+                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"ratio\", \"note\" and \"id\").")
+        case let .exportArrayUnreadable(reason):
+            return .usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(reason)).")
+        case let .csv(line, message):
+            return .usage("\(name):\(line): \(message).")
+        case .noHeader:
+            return .usage("\(name) has no header; expected one such as \(ImportLayout.requiredFields.joined(separator: ",")), or a broker's export.")
+        case let .notThatBrokersExport(title, header):
+            return .usage("\(name):1: this is not a \(title) export: its header is \(header.joined(separator: ",").escapedForTerminal).")
+        case let .headerLacks(missing):
+            let wanted = missing.map { $0.column == $0.field ? $0.field : "'\($0.column)' (for \($0.field))" }
+            return .usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportLayout.requiredFields.joined(separator: ",")) "
+                + "(any order), optionally ratio, note and id, or --map to name a broker's columns.")
         }
-        return file
     }
 
     /// The first `shownProblems`, in line order, then how many more: enough to fix a pattern
@@ -212,38 +208,10 @@ struct ImportCommand: Command {
         if count > shownProblems { lines.append("…and \(count - shownProblems) more") }
         return .usage("nothing was imported from \(name): \(Plural.count(count, "problem")) to fix, then run again:\n" + TransactionPresentation.indented(lines))
     }
-
-    /// The array `invest export --format json` writes; every value is a string (or null) so no decimal is lost.
-    static func jsonRows(_ text: String, name: String) throws -> ParsedFile {
-        struct Row: Decodable {
-            let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String?, account: String?
-            let currency: String?, to_sum: String?, to_currency: String?, to_account: String?
-        }
-        let data = Data(text.utf8)
-        guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
-            throw CLIError.usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
-                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"ratio\", \"note\" and \"id\").")
-        }
-        do {
-            let rows = try JSONDecoder().decode([Row].self, from: data)
-            var file = ParsedFile(rows: rows.enumerated().map { index, row in
-                var draft = TransactionDraft(date: row.date, type: row.type, ticker: row.ticker, quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note)
-                (draft.currency, draft.toSum, draft.toCurrency) = (row.currency, row.to_sum, row.to_currency)
-                return ImportRow(line: index + 1, id: row.id, draft: draft)
-            })
-            for (index, row) in rows.enumerated() {
-                if let account = row.account { file.accountNames[index + 1] = account }
-                if let account = row.to_account { file.toAccountNames[index + 1] = account }
-            }
-            return file
-        } catch {
-            throw CLIError.usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(error)).")
-        }
-    }
 }
 
-/// Reads a CSV's records into rows by the feature's `ImportLayout`, or a broker's preset (named,
-/// or known by its header when no layout is given), wording its errors.
+/// How `--map`, `--date-format` and `--broker` say a file is read: checked together, each
+/// mistake worded; the reading itself is the feature's (`ImportFileReader`).
 struct CSVLayout {
     let layout: ImportLayout
     /// `--broker`'s; nil to know a broker's export by its header.
@@ -277,90 +245,8 @@ struct CSVLayout {
         }
     }
 
-    func rows(in bytes: UnsafeBufferPointer<UInt8>, name: String) throws -> ImportCommand.ParsedFile {
-        var file = ImportCommand.ParsedFile()
-        var reader: ((CSV.Record) -> Void)?
-        var finish: (() -> Void)?
-        do {
-            try CSV.forEachRecord(in: bytes) { record in
-                if let reader { return reader(record) }
-                // A broker's export may open with blank lines, or a title of one field (Schwab's
-                // "Transactions for account … as of …"), before its header; no header has one column.
-                if record.fields.count < 2 { return }
-                if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
-                if let preset = broker ?? (isCustom ? nil : BrokerPresets.reading(header: record.fields)) {
-                    file.broker = preset
-                    (reader, finish) = try presetReader(preset, header: record.fields, name: name) { file.rows.append($0) } problem: { file.problems.append($0) }
-                    return
-                }
-                reader = try rowReader(header: record.fields, name: name) { row, account, toAccount in
-                    file.rows.append(row)
-                    if let account { file.accountNames[row.line] = account }
-                    if let toAccount, !toAccount.isEmpty { file.toAccountNames[row.line] = toAccount }
-                } problem: { file.problems.append($0) }
-            }
-        } catch let error as CSV.ParseError {
-            throw CLIError.usage("\(name):\(error.line): \(error.message).")
-        }
-        guard reader != nil else {
-            throw CLIError.usage("\(name) has no header; expected one such as \(ImportLayout.requiredFields.joined(separator: ",")), or a broker's export.")
-        }
-        finish?()
-        return file
-    }
-
-    /// What turns each of a broker's records into rows (or none, for a total), or a problem with
-    /// its line; and, at the end, what the preset held back.
-    private func presetReader(_ preset: BrokerPreset, header: [String], name: String, row: @escaping (ImportRow) -> Void,
-                              problem: @escaping ((line: Int, message: String)) -> Void) throws -> (read: (CSV.Record) -> Void, finish: () -> Void) {
-        guard preset.reads(header: header) else {
-            throw CLIError.usage("\(name):1: this is not a \(preset.title) export: its header is \(header.joined(separator: ",").escapedForTerminal).")
-        }
-        let reader = preset.reader(header: header)
-        let take = { (readings: [BrokerReading]) in
-            for reading in readings {
-                switch reading.result {
-                case let .success(drafts): for draft in drafts { row(ImportRow(line: reading.line, id: nil, draft: draft)) }
-                case let .failure(failure): problem((reading.line, failure.message))
-                }
-            }
-        }
-        return ({ take(reader.read($0.fields, line: $0.line)) }, { take(reader.finish()) })
-    }
-
-    /// What turns each record after `header` into a row, or a problem with its line.
-    private func rowReader(header: [String], name: String, row: @escaping (ImportRow, _ account: String?, _ toAccount: String?) -> Void,
-                           problem: @escaping ((line: Int, message: String)) -> Void) throws -> (CSV.Record) -> Void {
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let columns = layout.columns
-        let missing = ImportLayout.requiredFields.filter { !names.contains(columns[$0]!) }
-        guard missing.isEmpty else {
-            let wanted = missing.map { columns[$0] == $0 ? $0 : "'\(columns[$0]!)' (for \($0))" }
-            throw CLIError.usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportLayout.requiredFields.joined(separator: ",")) "
-                + "(any order), optionally ratio, note and id, or --map to name a broker's columns.")
-        }
-        func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
-        let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
-        let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account"), toAccount = column("to_account")
-        let currency = column("currency"), toSum = column("to_sum"), toCurrency = column("to_currency")
-        let dateFormat = layout.dateFormat
-        return { record in
-            let fields = record.fields
-            guard fields.count == names.count else { return problem((record.line, "expected \(names.count) fields, found \(fields.count)")) }
-            var dateText = fields[date]
-            if let dateFormat {
-                guard let iso = dateFormat.iso(dateText) else {
-                    return problem((record.line, "date: '\(dateText)' does not match --date-format \(dateFormat.pattern)"))
-                }
-                dateText = iso
-            }
-            var draft = TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker], quantity: fields[quantity], sum: fields[sum],
-                                         ratio: ratio.map { fields[$0] }, note: note.map { fields[$0] })
-            (draft.currency, draft.toSum, draft.toCurrency) = (currency.map { fields[$0] }, toSum.map { fields[$0] }, toCurrency.map { fields[$0] })
-            row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }, draft: draft),
-                account.map { fields[$0] }, toAccount.map { fields[$0] })
-        }
-    }
+    /// The feature's reader of a file by this layout.
+    var reader: ImportFileReader { ImportFileReader(layout: layout, broker: broker, isCustom: isCustom) }
 }
 
 struct ExportCommand: Command {

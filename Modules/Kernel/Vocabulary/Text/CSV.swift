@@ -116,7 +116,7 @@ public enum CSV {
     /// A comma, a quote or a line break: what makes a field quoted, and what ends an unquoted run
     /// of bytes as the parser reads one. Looks at bytes, not characters: faster on a million
     /// rows, and a CRLF (one character) is quoted too.
-    static func needsQuoting(_ byte: UInt8) -> Bool {
+    public static func needsQuoting(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
