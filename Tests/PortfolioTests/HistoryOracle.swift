@@ -28,7 +28,7 @@ enum HistoryOracle {
         }
         let summary = PortfolioCalculator.summarize(positions, prices: converted.prices.compactMapValues { try? $0.get() }, sort: sort, scope: scope)
         var report = PortfolioReport(summary: summary, prices: converted.prices, cash: cash,
-                                     currencyGains: own.map { currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+                                     currencyGains: own.map { PortfolioReport.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
         report.holdingCurrencies = converted.currencies
         report.cashByCurrency = cashByCurrency
         return report
@@ -54,16 +54,5 @@ enum HistoryOracle {
             report.currencyGains[sell.transactionID] = atSale - sell.cost
         }
         return report
-    }
-
-    /// Cost in the trading currency at today's rate, less the cost at each buy's rate.
-    private static func currencyGains(_ summary: PortfolioSummary, own: PortfolioCalculator.Positions, rates: [String: FixedDecimal],
-                                      scope: AccountScope) -> [String: FixedDecimal] {
-        let ownCosts = PortfolioCalculator.costBases(of: own, scope: scope)
-        return Dictionary(uniqueKeysWithValues: summary.holdings.compactMap { holding in
-            guard holding.price != nil, let rate = rates[holding.ticker], let cost = ownCosts[holding.ticker],
-                  let costToday = cost.multiplied(by: rate) else { return nil }
-            return (holding.ticker, costToday - holding.costBasis)
-        })
     }
 }

@@ -32,6 +32,18 @@ public struct PortfolioReport: Equatable, Sendable {
         self.currencyGains = currencyGains
     }
 
+    /// Of each priced holding of `summary` (in the base): its cost in its trading currency (from
+    /// `own`) at today's rate, less its cost at each buy's rate.
+    public static func currencyGains(_ summary: PortfolioSummary, own: PortfolioCalculator.Positions, rates: [String: FixedDecimal],
+                                     scope: AccountScope) -> [String: FixedDecimal] {
+        let ownCosts = PortfolioCalculator.costBases(of: own, scope: scope)
+        return Dictionary(uniqueKeysWithValues: summary.holdings.compactMap { holding in
+            guard holding.price != nil, let rate = rates[holding.ticker], let cost = ownCosts[holding.ticker],
+                  let costToday = cost.multiplied(by: rate) else { return nil }
+            return (holding.ticker, costToday - holding.costBasis)
+        })
+    }
+
     /// The holdings' unrealized profit that the currencies made.
     public var totalCurrencyGain: FixedDecimal { currencyGains.values.reduce(.zero, +) }
 
@@ -145,20 +157,9 @@ public final class DisplayPortfolioUseCase: PortfolioDisplaying {
         }
         let summary = PortfolioCalculator.summarize(figures.positions, prices: loaded, sort: sort, scope: scope)
         var report = PortfolioReport(summary: summary, prices: results, cash: cash,
-                                     currencyGains: figures.ownCurrencyPositions.map { Self.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
+                                     currencyGains: figures.ownCurrencyPositions.map { PortfolioReport.currencyGains(summary, own: $0, rates: converted.rates, scope: scope) } ?? [:])
         report.holdingCurrencies = converted.currencies
         report.cashByCurrency = cashByCurrency
         return report
-    }
-
-    /// Cost in the trading currency at today's rate, less the cost at each buy's rate.
-    private static func currencyGains(_ summary: PortfolioSummary, own: PortfolioCalculator.Positions, rates: [String: FixedDecimal],
-                                      scope: AccountScope) -> [String: FixedDecimal] {
-        let ownCosts = PortfolioCalculator.costBases(of: own, scope: scope)
-        return Dictionary(uniqueKeysWithValues: summary.holdings.compactMap { holding in
-            guard holding.price != nil, let rate = rates[holding.ticker], let cost = ownCosts[holding.ticker],
-                  let costToday = cost.multiplied(by: rate) else { return nil }
-            return (holding.ticker, costToday - holding.costBasis)
-        })
     }
 }
