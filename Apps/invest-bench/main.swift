@@ -18,7 +18,7 @@ import Glibc
 
 // invest-bench: measures the store, the portfolio calculation and the `invest` binary over
 // deterministic synthetic histories. Run it from a release build:
-//   swift run -c release invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--against PATH] [--tools N,N…]
+//   swift run -c release invest-bench --help
 
 struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
@@ -33,32 +33,48 @@ struct Options {
     /// History sizes to measure beside hledger and beancount, on the books `invest export` writes.
     var tools: [Int] = []
 
+    static let quick = CommandSpec.Flag("quick", "Only 1k and 10k transactions, 3 runs each (a CI smoke run)")
+    static let sizes = CommandSpec.Value<[Int]>("sizes", "N,N…", "The history sizes to measure (default 1000,10000,100000,1000000)", read: counts)
+    static let json = CommandSpec.Flag("json", "Machine-readable output")
+    static let runs = CommandSpec.Value<Int>.integer("runs", "N", "Measured runs per figure, after one warm-up (default 5)", in: 1...1_000)
+    static let only = CommandSpec.Value<[String]>("only", "TEXT[|TEXT…]", "Only the cases whose name contains one of the TEXTs") { text in
+        text.split(separator: "|").map(String.init)
+    }
+    static let invest = CommandSpec.Value<String>("invest", "PATH", "Time this invest binary instead of the one built beside the benchmark", completes: .file)
+    static let against = CommandSpec.Value<String>("against", "PATH", "Also time this earlier invest (and the invest-summary beside it), alternating run for "
+        + "run on the same homes, so a slower minute of the machine counts against both; after an unmeasured first run, so neither pays a "
+        + "checkpoint's rebuild", completes: .file)
+    static let tools = CommandSpec.Value<[Int]>("tools", "N,N…", "Also time hledger bal -V and bean-query on the same histories of these sizes, "
+        + "each total shown", read: counts)
+    static let spec = CommandSpec(program: "invest-bench", name: "", summary: "Time the release invest on deterministic synthetic histories",
+                                  options: [quick, sizes, json, runs, only, invest, against, tools], positionals: 0...0)
+
+    private static func counts(_ text: String) throws -> [Int] {
+        let counts = text.split(separator: ",").map { Int($0) }
+        guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else {
+            throw CLIError.usage("'\(text)' is not a list of sizes such as 10000,100000.")
+        }
+        return counts.compactMap { $0 }
+    }
+
     init(_ arguments: [String]) {
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--quick": sizes = [1_000, 10_000]; runs = 3
-            case "--json": json = true
-            case "--sizes" where index + 1 < arguments.count:
-                sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
-            case "--runs" where index + 1 < arguments.count:
-                runs = max(1, Int(arguments[index + 1]) ?? runs); index += 1
-            case "--only" where index + 1 < arguments.count:
-                only = arguments[index + 1].split(separator: "|").map(String.init); index += 1
-            case "--invest" where index + 1 < arguments.count:
-                invest = arguments[index + 1]; index += 1
-            case "--against" where index + 1 < arguments.count:
-                against = arguments[index + 1]; index += 1
-            case "--tools" where index + 1 < arguments.count:
-                tools = arguments[index + 1].split(separator: ",").compactMap { Int($0) }; index += 1
-            case "--help", "-h":
-                print("usage: invest-bench [--quick] [--sizes N,N…] [--json] [--runs N] [--only TEXT[|TEXT…]] [--invest PATH] [--against PATH] [--tools N,N…]\n  --quick  only 1k and 10k transactions (a CI smoke run)\n  --sizes  the history sizes to measure (default 1000,10000,100000,1000000)\n  --json   machine-readable output\n  --runs   measured runs per figure, after one warm-up (default 5)\n  --only   only the cases whose name contains one of the TEXTs\n  --invest time this invest binary instead of the one built beside the benchmark\n  --against also time this earlier invest (and the invest-summary beside it), alternating run for run on the same homes, so a\n           slower minute of the machine counts against both; after an unmeasured first run, so neither pays a checkpoint's rebuild\n  --tools  also time hledger bal -V and bean-query on the same histories of these sizes, each total shown")
+        do {
+            let parsed = try ArgumentParser.parse(arguments, for: Self.spec)
+            if parsed.wantsHelp {
+                print(Self.spec.help(width: 100), terminator: "")
                 exit(0)
-            default:
-                FileHandle.standardError.write(Data("invest-bench: unknown option '\(arguments[index])'; see --help\n".utf8))
-                exit(2)
             }
-            index += 1
+            if parsed[Self.quick] { (sizes, runs) = ([1_000, 10_000], 3) }
+            sizes = try parsed[Self.sizes] ?? sizes
+            runs = try parsed[Self.runs] ?? runs
+            json = parsed[Self.json]
+            only = try parsed[Self.only]
+            invest = try parsed[Self.invest]
+            against = try parsed[Self.against]
+            tools = try parsed[Self.tools] ?? []
+        } catch {
+            FileHandle.standardError.write(Data("invest-bench: \((error as? CLIError)?.message ?? "\(error)")\n".utf8))
+            exit(2)
         }
     }
 }
