@@ -26,7 +26,7 @@ final class ImportFileReaderTests: XCTestCase {
         let sut = makeSUT(layout: try ImportLayout(map: "date=Trade Date", dateFormat: nil))
 
         XCTAssertThrowsError(try sut.read(bytes("date,type,ticker,quantity,sum\n"))) {
-            XCTAssertEqual($0 as? ImportFileError, .headerLacks([(field: "date", column: "trade date")]))
+            XCTAssertEqual($0 as? ImportFileError, .headerLacks([.init(field: "date", column: "trade date")]))
         }
     }
 

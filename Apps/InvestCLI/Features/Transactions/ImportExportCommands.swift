@@ -24,7 +24,7 @@ struct ImportCommand: Command {
         arguments: [.required("FILE|-", completes: .file)])
     static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
     static let allowDuplicates = CommandSpec.Flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)")
-    // The layout is checked as a whole (`CSVLayout`): a broker's preset excludes a map of one's own.
+    // The layout is checked as a whole (`ImportFileReader(map:dateFormat:broker:)`): a broker's preset excludes a map of one's own.
     static let map = CommandSpec.Value<String>("map", "FIELD=COLUMN,…",
                                                "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount")
     static let dateFormat = CommandSpec.Value<String>("date-format", "FORMAT",
@@ -35,8 +35,8 @@ struct ImportCommand: Command {
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let name = path == "-" ? "stdin" : path.escapedForTerminal
-        let layout = try CSVLayout(map: arguments[Self.map], dateFormat: arguments[Self.dateFormat], broker: arguments[Self.broker])
-        var parsed = try parse(path, name: name, layout: layout)
+        let reader = try ImportFileReader(map: arguments[Self.map], dateFormat: arguments[Self.dateFormat], broker: arguments[Self.broker])
+        var parsed = try parse(path, name: name, reader: reader)
         try Self.resolveAccounts(in: &parsed, with: accounts)
         // Rows without ids get new ones, so they have no earlier version to look up in the history.
         let ledger = try ledger(parsed.otherEntries.isEmpty && !parsed.rows.contains { $0.id != nil } ? .noneForNewRecords : .lookedUp)
@@ -108,8 +108,8 @@ struct ImportCommand: Command {
     }
 
     /// The file's rows; its bytes are let go as soon as they are read.
-    private func parse(_ path: String, name: String, layout: CSVLayout) throws -> ImportFile {
-        try Self.rows(in: [UInt8](Self.input(path, name: name, readStandardInput: readStandardInput)), name: name, layout: layout)
+    private func parse(_ path: String, name: String, reader: ImportFileReader) throws -> ImportFile {
+        try Self.rows(in: [UInt8](Self.input(path, name: name, readStandardInput: readStandardInput)), name: name, reader: reader)
     }
 
     /// A file's bytes, or standard input's for `-`, refused past `maximumFileSize`: what every import reads.
@@ -157,10 +157,10 @@ struct ImportCommand: Command {
     }
 
     /// A ledger backup, else what the feature's reader makes of the bytes.
-    static func rows(in bytes: [UInt8], name: String, layout: CSVLayout) throws -> ImportFile {
+    static func rows(in bytes: [UInt8], name: String, reader: ImportFileReader) throws -> ImportFile {
         if LedgerArchive.isArchive(bytes) { return try ledgerRows(bytes, name: name) }
         do throws(ImportFileError) {
-            return try layout.reader.read(bytes)
+            return try reader.read(bytes)
         } catch {
             throw Self.unreadable(error, name: name)
         }
@@ -210,18 +210,12 @@ struct ImportCommand: Command {
     }
 }
 
-/// How `--map`, `--date-format` and `--broker` say a file is read: checked together, each
-/// mistake worded; the reading itself is the feature's (`ImportFileReader`).
-struct CSVLayout {
-    let layout: ImportLayout
-    /// `--broker`'s; nil to know a broker's export by its header.
-    let broker: BrokerPreset?
-    /// Whether `--map` or `--date-format` say how to read the file: then no preset is guessed.
-    let isCustom: Bool
-
+extension ImportFileReader {
+    /// How `--map`, `--date-format` and `--broker` say a file is read, checked together and
+    /// each mistake worded; no preset is guessed once `--map` or `--date-format` is given.
     init(map: String?, dateFormat: String?, broker name: String? = nil) throws {
-        isCustom = map != nil || dateFormat != nil
-        broker = try name.map { name in
+        let isCustom = map != nil || dateFormat != nil
+        let broker = try name.map { name in
             guard let preset = BrokerPresets.named(name) else {
                 let names = BrokerPresets.all.map(\.name)
                 throw CLIError.usage("--broker '\(name.escapedForTerminal)' is not a broker this release reads; it reads \(names.joined(separator: ", "))."
@@ -231,7 +225,7 @@ struct CSVLayout {
         }
         if broker != nil, isCustom { throw CLIError.usage("--broker reads the broker's own layout; leave out --map and --date-format.") }
         do throws(ImportLayoutError) {
-            layout = try ImportLayout(map: map, dateFormat: dateFormat)
+            self.init(layout: try ImportLayout(map: map, dateFormat: dateFormat), broker: broker, isCustom: isCustom)
         } catch {
             switch error {
             case let .notFieldEqualsColumn(pair):
@@ -244,9 +238,6 @@ struct CSVLayout {
             }
         }
     }
-
-    /// The feature's reader of a file by this layout.
-    var reader: ImportFileReader { ImportFileReader(layout: layout, broker: broker, isCustom: isCustom) }
 }
 
 struct ExportCommand: Command {

@@ -41,17 +41,16 @@ public enum ImportFileError: Error, Equatable {
     case noHeader
     /// A broker's preset was asked for, and the header is not its.
     case notThatBrokersExport(title: String, header: [String])
-    /// The header lacks these required fields (each with the column the layout reads it from).
-    case headerLacks([(field: String, column: String)])
+    /// The header lacks these required fields, each with the column the layout reads it from.
+    case headerLacks([MissingColumn])
 
-    public static func == (lhs: ImportFileError, rhs: ImportFileError) -> Bool {
-        switch (lhs, rhs) {
-        case (.jsonNotUTF8, .jsonNotUTF8), (.notAnExportArray, .notAnExportArray), (.noHeader, .noHeader): return true
-        case let (.exportArrayUnreadable(a), .exportArrayUnreadable(b)): return a == b
-        case let (.csv(a, b), .csv(c, d)): return a == c && b == d
-        case let (.notThatBrokersExport(a, b), .notThatBrokersExport(c, d)): return a == c && b == d
-        case let (.headerLacks(a), .headerLacks(b)): return a.elementsEqual(b) { $0.field == $1.field && $0.column == $1.column }
-        default: return false
+    public struct MissingColumn: Equatable, Sendable {
+        public let field: String
+        public let column: String
+
+        public init(field: String, column: String) {
+            self.field = field
+            self.column = column
         }
     }
 }
@@ -162,7 +161,7 @@ public struct ImportFileReader {
         let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let columns = layout.columns
         let missing = ImportLayout.requiredFields.filter { !names.contains(columns[$0]!) }
-        guard missing.isEmpty else { throw .headerLacks(missing.map { (field: $0, column: columns[$0]!) }) }
+        guard missing.isEmpty else { throw .headerLacks(missing.map { ImportFileError.MissingColumn(field: $0, column: columns[$0]!) }) }
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
         let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account"), toAccount = column("to_account")
