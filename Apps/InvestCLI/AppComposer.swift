@@ -32,6 +32,21 @@ struct AppComposer {
 
     var console: Console { context.console }
 
+    // The features' composers, each over this root.
+    var accounts: AccountsComposer { AccountsComposer(app: self) }
+    var analytics: AnalyticsComposer { AnalyticsComposer(app: self) }
+    var bookkeeping: BookkeepingComposer { BookkeepingComposer(app: self) }
+    var currencies: CurrenciesComposer { CurrenciesComposer(app: self) }
+    var desk: DeskComposer { DeskComposer(app: self) }
+    var feed: FeedComposer { FeedComposer(app: self) }
+    var investmentAccounts: InvestmentAccountsComposer { InvestmentAccountsComposer(app: self) }
+    var journal: JournalComposer { JournalComposer(app: self) }
+    var netWorth: NetWorthComposer { NetWorthComposer(app: self) }
+    var portfolio: PortfolioComposer { PortfolioComposer(app: self) }
+    var prices: PricesComposer { PricesComposer(app: self) }
+    var savings: SavingsComposer { SavingsComposer(app: self) }
+    var transactions: TransactionsComposer { TransactionsComposer(app: self) }
+
     func dataDirectory() throws -> URL {
         try DataDirectory.resolve(override: homeOverride, environment: context.environment)
     }
@@ -83,7 +98,7 @@ struct AppComposer {
 
     /// What the rules and the cash balances need of every transaction, from its checkpoint.
     func transactionsTally() throws -> TransactionsTallying & TransactionChangeTallying {
-        CheckpointedTransactionsTally(log: try localLog(), base: try baseCurrency().code, companions: try transactionsProjections())
+        CheckpointedTransactionsTally(log: try localLog(), base: try currencies.baseCurrency().code, companions: try transactionsProjections())
     }
 
     /// Every checkpointed projection of the transactions, in the contexts the commands read them
@@ -127,7 +142,7 @@ struct AppComposer {
 
     /// Transactions on `ledger`, the base currency named by none of them.
     func transactionsStore(on ledger: LedgerStore) throws -> TransactionsStore {
-        BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: ledger), base: try baseCurrency().code)
+        BaseCurrencyTransactionsStore(decoratee: LedgerTransactionsStore(ledger: ledger), base: try currencies.baseCurrency().code)
     }
 
     /// The ledger as the user's own changes write it: each first records this directory's undo

@@ -10,52 +10,54 @@ import OptionsJournal
 
 /// The account and sync side of the full client. Nothing here is built unless a command needs it,
 /// so the client keeps working offline and without an account.
-extension AppComposer {
+struct AccountsComposer {
+    let app: AppComposer
+
     func signUp() throws -> SigningUp {
-        let services = try remoteServices()
+        let services = try app.remoteServices()
         return SignUpUseCase(service: try services.authService(), store: services.sessionStore)
     }
 
     func signIn() throws -> SigningIn {
-        let services = try remoteServices()
+        let services = try app.remoteServices()
         return SignInUseCase(service: try services.authService(), store: services.sessionStore)
     }
 
     func signOut() throws -> SigningOut {
-        SignOutUseCase(store: try remoteServices().sessionStore)
+        SignOutUseCase(store: try app.remoteServices().sessionStore)
     }
 
     /// Where the session is saved; reading it needs no network.
     func sessionStore() throws -> SessionStore {
-        try remoteServices().sessionStore
+        try app.remoteServices().sessionStore
     }
 
     /// The accounts this data directory synced with: a ledger belongs to them.
     func syncedAccounts() throws -> [SyncedAccount] {
         do {
-            return try FileSyncStateStore.syncedAccounts(directory: try dataDirectory())
+            return try FileSyncStateStore.syncedAccounts(directory: try app.dataDirectory())
         } catch let error as StoreError {
             throw CLIError.runtime(error.userMessage)
         }
     }
 
     func resetPassword() throws -> ResettingPassword {
-        ResetPasswordUseCase(service: try remoteServices().authService())
+        ResetPasswordUseCase(service: try app.remoteServices().authService())
     }
 
     /// Local ledger ⇄ the signed-in account: the journal with the web app's Firestore document
     /// (when INVEST_PROJECT_ID is set), every other kind with the Realtime Database.
     func syncLedger() throws -> (LedgerSyncing, AuthSession) {
-        let services = try remoteServices()
+        let services = try app.remoteServices()
         let session = try services.currentSession()
         let account = try authenticated { () throws(AuthError) in try session.currentSession(forceRefresh: false) }
-        var local: LedgerStore = KindFilteringLedgerStore(decoratee: try ledger(), excluding: Self.journalKinds)
+        var local: LedgerStore = KindFilteringLedgerStore(decoratee: try app.ledger(), excluding: Self.journalKinds)
         var remote: LedgerStore = KindFilteringLedgerStore(decoratee: try services.remoteStore(session: session), excluding: Self.journalKinds)
-        if try !syncsSavings() {
+        if try !app.savings.syncsSavings() {
             local = KindFilteringLedgerStore(decoratee: local, excluding: SavingsLedgerCodec.kinds)
             remote = KindFilteringLedgerStore(decoratee: remote, excluding: SavingsLedgerCodec.kinds)
         }
-        let database = SyncLedgerUseCase(local: local, remote: remote, state: try syncState(account), validator: validator(), now: context.now)
+        let database = SyncLedgerUseCase(local: local, remote: remote, state: try syncState(account), validator: app.validator(), now: app.context.now)
         guard let journal = try journalSync(services: services, session: session, account: account) else { return (database, account) }
         return (CompositeLedgerSyncing([database, journal]), account)
     }
@@ -65,7 +67,7 @@ extension AppComposer {
     /// The journal commands' exchange with the web app: local-first, so no request waits more
     /// than `journalPatience` before the command works from this machine's copy.
     func journalSync() throws -> LedgerSyncing? {
-        let services = try remoteServices(patience: Self.journalPatience)
+        let services = try app.remoteServices(patience: Self.journalPatience)
         guard services.configuration["INVEST_PROJECT_ID"] != nil,
               let saved = try authenticated({ () throws(AuthError) in try services.sessionStore.load() }) else { return nil }
         // The session is refreshed when the first request needs it, so a journal command offline
@@ -76,18 +78,18 @@ extension AppComposer {
     private func journalSync(services: RemoteServices, session: CurrentSessionProviding, account: AuthSession) throws -> LedgerSyncing? {
         guard let document = try services.journalStore(session: session) else { return nil }
         // The journal's conflicts are kept on the ledger, where `sync --conflicts` lists them.
-        return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try ledger(), only: Self.journalKinds, writingThrough: [SyncConflictCodec.kind]), remote: document,
-                                 state: try syncState(account, file: "journal-sync-state.json"), validator: validator(), now: context.now)
+        return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try app.ledger(), only: Self.journalKinds, writingThrough: [SyncConflictCodec.kind]), remote: document,
+                                 state: try syncState(account, file: "journal-sync-state.json"), validator: app.validator(), now: app.context.now)
     }
 
     /// After a sign-up or a sign-in, with the journal shared with the web app: the account's
     /// document as the web app's signup makes it, when there is none. A warning when it can't be.
     func ensureWebAppDocument(for session: AuthSession) -> String? {
         do {
-            let services = try remoteServices(patience: Self.journalPatience)
+            let services = try app.remoteServices(patience: Self.journalPatience)
             guard let document = try services.journalStore(session: try services.currentSession()) else { return nil }
             do throws(StoreError) {
-                try document.createAccountDocument(email: session.email, at: context.now())
+                try document.createAccountDocument(email: session.email, at: app.context.now())
                 return nil
             } catch {
                 return "the web app's document for this account could not be made: \(error.userMessage.asSentence) The next journal command makes it."
@@ -101,7 +103,7 @@ extension AppComposer {
     static let journalPatience: TimeInterval = 2
 
     private func syncState(_ account: AuthSession, file: String = "sync-state.json") throws -> FileSyncStateStore {
-        FileSyncStateStore(directory: try dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email), file: file)
+        FileSyncStateStore(directory: try app.dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email), file: file)
     }
 }
 

@@ -4,12 +4,12 @@ import ClientComposition
 extension FeatureRegistration {
     static let accounts = FeatureRegistration(title: "Account and sync", kinds: []) { app in
         let prompts = AccountPrompts(environment: app.context.environment, console: app.console)
-        let binding = AccountBinding(syncedAccounts: app.syncedAccounts, sessions: app.sessionStore, console: app.console)
-        return [SignUpCommand(prompts: prompts, accounts: binding, signUp: app.signUp, webAppDocument: app.ensureWebAppDocument(for:)),
-                LoginCommand(prompts: prompts, accounts: binding, signIn: app.signIn, webAppDocument: app.ensureWebAppDocument(for:)),
-                LogoutCommand(sessions: app.sessionStore, signOut: app.signOut),
-                WhoAmICommand(sessions: app.sessionStore),
-                ResetPasswordCommand(prompts: prompts, reset: app.resetPassword),
-                SyncCommand(sync: app.syncLedger, ledger: app.ledger, registry: app.registry)]
+        let binding = AccountBinding(syncedAccounts: app.accounts.syncedAccounts, sessions: app.accounts.sessionStore, console: app.console)
+        return [SignUpCommand(prompts: prompts, accounts: binding, signUp: app.accounts.signUp, webAppDocument: app.accounts.ensureWebAppDocument(for:)),
+                LoginCommand(prompts: prompts, accounts: binding, signIn: app.accounts.signIn, webAppDocument: app.accounts.ensureWebAppDocument(for:)),
+                LogoutCommand(sessions: app.accounts.sessionStore, signOut: app.accounts.signOut),
+                WhoAmICommand(sessions: app.accounts.sessionStore),
+                ResetPasswordCommand(prompts: prompts, reset: app.accounts.resetPassword),
+                SyncCommand(sync: app.accounts.syncLedger, ledger: app.ledger, registry: app.registry)]
     }
 }

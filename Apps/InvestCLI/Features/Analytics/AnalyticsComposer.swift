@@ -8,22 +8,24 @@ import TerminalKit
 import Currencies
 
 /// Analytics' use cases: the price history and performance over time.
-extension AppComposer {
+struct AnalyticsComposer {
+    let app: AppComposer
+
     func managePriceHistory() throws -> PriceHistoryManaging {
-        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now)
     }
 
     /// Today's holdings valued as the portfolio values them (`offline`: from the cache, manual
     /// prices and kept closes), so every command gives one value for today.
     /// With a Twelve Data key and online, the closes a window lacks are fetched first.
     func measurePerformance(offline: Bool) throws -> (PerformanceMeasuring, PriceMode) {
-        let (prices, mode) = try pricesLoader(offline: offline)
-        let context = context
-        let measuring = MeasurePerformanceUseCase(transactions: try retrieveTransactions(), prices: try managePriceHistory(),
-                                                  manualPrices: LedgerManualPricesStore(ledger: try ledger()), today: (prices, { context.today }),
-                                                  converter: try baseCurrencyConverter(offline: offline), scope: try accountScope())
-        guard !offline, configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
-        let console = console
+        let (prices, mode) = try app.prices.pricesLoader(offline: offline)
+        let context = app.context
+        let measuring = MeasurePerformanceUseCase(transactions: try app.transactions.retrieveTransactions(), prices: try managePriceHistory(),
+                                                  manualPrices: LedgerManualPricesStore(ledger: try app.ledger()), today: (prices, { context.today }),
+                                                  converter: try app.netWorth.baseCurrencyConverter(offline: offline), scope: try app.transactions.accountScope())
+        guard !offline, app.configuration()["TWELVE_DATA_API_KEY"] != nil else { return (measuring, mode) }
+        let console = app.console
         return (BackfillingPerformanceMeasuring(decoratee: measuring, backfill: try backfillCloses()) { tickers in
             console.writeNotice("invest: fetched the missing daily closes of \(Plural.brief(tickers)) from Twelve Data, and kept them.\n")
         }, mode)
@@ -32,14 +34,14 @@ extension AppComposer {
     /// Where closes fetched from the quote service are kept: past the undo log, because
     /// `invest undo` takes back what the user did, not what a fetch recorded.
     func fetchedPriceHistory() throws -> PriceHistoryManaging {
-        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try ledger()), now: context.now)
+        ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: try app.ledger()), now: app.context.now)
     }
 
     /// Kept closes, then the history provider's (Twelve Data's, or Finnhub's candles) with a key,
     /// or the sample history without one.
     func loadTickerHistory() throws -> TickerHistoryLoading {
         let candles = try historyProvider()
-        let context = context
+        let context = app.context
         return LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: candles,
                                         sample: candles == nil ? SampleCloses(today: { context.today }) : nil)
     }
@@ -49,7 +51,7 @@ extension AppComposer {
     var benchmarkOption: BenchmarkOption {
         BenchmarkOption(history: { [self] offline in
             offline ? LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: nil, sample: nil) : try loadTickerHistory()
-        }, configured: { [self] in configuration()["INVEST_BENCHMARK"] })
+        }, configured: { [self] in app.configuration()["INVEST_BENCHMARK"] })
     }
 
     /// Backfilling needs a provider: the sample history is made up, and never kept.
@@ -58,8 +60,8 @@ extension AppComposer {
             throw CLIError.usage("no daily history provider is configured: set TWELVE_DATA_API_KEY (a free key at https://twelvedata.com) "
                 + "with 'invest config set TWELVE_DATA_API_KEY', or import closes with 'invest price import FILE'.")
         }
-        let context = context
-        return BackfillClosesUseCase(transactions: try retrieveTransactions(),
+        let context = app.context
+        return BackfillClosesUseCase(transactions: try app.transactions.retrieveTransactions(),
                                      history: LoadTickerHistoryUseCase(prices: try fetchedPriceHistory(), provider: provider, sample: nil),
                                      today: { context.today })
     }
@@ -67,13 +69,13 @@ extension AppComposer {
     /// The provider's word on each ticker's currency is kept as the security's, past the undo
     /// log, unless the user has set one; a unit this client doesn't know is left out.
     private func historyProvider() throws -> DailyClosesLoading? {
-        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
-        return try remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try dataDirectory()).historyRequestLog,
-                                                 onWait: context.quoteWaitNotice(program: "invest", service: "the history provider"),
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try app.ledger()), now: app.context.now)
+        return try app.remoteServices().dailyCandles(requestLog: FilePricesCache(directory: try app.dataDirectory()).historyRequestLog,
+                                                 onWait: app.context.quoteWaitNotice(program: "invest", service: "the history provider"),
                                                  onCurrency: { ticker, currency in _ = try? securities.recordProviderCurrency(currency, of: ticker) })
     }
 
     func manageCategories() throws -> CategoriesManaging {
-        ManageCategoriesUseCase(store: LedgerCategoriesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ManageCategoriesUseCase(store: LedgerCategoriesStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now)
     }
 }

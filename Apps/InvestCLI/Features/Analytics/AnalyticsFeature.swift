@@ -8,10 +8,10 @@ extension FeatureRegistration {
     /// How the portfolio did over time: daily closes, performance and returns.
     static let analytics = FeatureRegistration(title: "Analytics", kinds: ClosesLedgerCodec.kinds + CategoriesLedgerCodec.kinds,
                                                validator: { _ in DecodingEntryValidator.analytics }) { app in
-        [PerformanceCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
-         ChartCommand(history: app.loadTickerHistory),
-         ReturnsCommand(measure: app.measurePerformance(offline:), benchmark: app.benchmarkOption),
-         AllocationCommand(prices: app.pricesLoader(offline:), portfolio: app.displayPortfolio(prices:offline:), categories: app.manageCategories),
-         CategoryCommands(categories: app.manageCategories).group]
+        [PerformanceCommand(measure: app.analytics.measurePerformance(offline:), benchmark: app.analytics.benchmarkOption),
+         ChartCommand(history: app.analytics.loadTickerHistory),
+         ReturnsCommand(measure: app.analytics.measurePerformance(offline:), benchmark: app.analytics.benchmarkOption),
+         AllocationCommand(prices: app.prices.pricesLoader(offline:), portfolio: app.portfolio.displayPortfolio(prices:offline:), categories: app.analytics.manageCategories),
+         CategoryCommands(categories: app.analytics.manageCategories).group]
     }
 }

@@ -6,15 +6,17 @@ import Portfolio
 import ClientComposition
 
 /// The plain-text accounting export's use case: every account, valued with what is kept.
-extension AppComposer {
+struct BookkeepingComposer {
+    let app: AppComposer
+
     func exportJournal(prefix: [String], method: CostBasisMethod) throws -> JournalExporting {
-        let ledger = try ledger()
-        let accounts = try accountsView()
-        let builder = JournalBuilder(base: try baseCurrency().code, prefix: prefix, method: method) { accounts.name(of: $0) }
+        let ledger = try app.ledger()
+        let accounts = try app.investmentAccounts.accountsView()
+        let builder = JournalBuilder(base: try app.currencies.baseCurrency().code, prefix: prefix, method: method) { accounts.name(of: $0) }
         return ExportJournalUseCase(
-            transactions: try retrieveEveryAccountsTransactions(), prices: try pricesLoader(offline: true).0,
-            closes: try keptClosesWithManualPrices(closes: BookkeepingError.closes, manual: BookkeepingError.manualPrices),
-            securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: context.now),
-            rates: try exchangeRates(offline: true), builder: builder)
+            transactions: try app.transactions.retrieveEveryAccountsTransactions(), prices: try app.prices.pricesLoader(offline: true).0,
+            closes: try app.prices.keptClosesWithManualPrices(closes: BookkeepingError.closes, manual: BookkeepingError.manualPrices),
+            securities: ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: ledger), now: app.context.now),
+            rates: try app.currencies.exchangeRates(offline: true), builder: builder)
     }
 }

@@ -6,22 +6,24 @@ import Currencies
 import MarketDataAPI
 
 /// Currencies' use cases: the base currency and the ECB's reference rates.
-extension AppComposer {
+struct CurrenciesComposer {
+    let app: AppComposer
+
     func baseCurrency() throws -> CurrencyCode {
-        try configuration().baseCurrency()
+        try app.configuration().baseCurrency()
     }
 
     /// Kept rates, and with `offline` false Frankfurter's (INVEST_FX_URL, else api.frankfurter.app)
     /// for the days not asked about yet. Fetched rates are kept past the undo log, as closes are.
     func exchangeRates(offline: Bool) throws -> ExchangeRatesProviding {
-        let loader = offline ? nil : FrankfurterExchangeRates(baseURL: try configuration().url("INVEST_FX_URL") ?? FrankfurterExchangeRates.defaultBaseURL,
-                                                               client: try remoteServices().client(timeout: 15))
-        return try readModels().exchangeRates(loader: loader)
+        let loader = offline ? nil : FrankfurterExchangeRates(baseURL: try app.configuration().url("INVEST_FX_URL") ?? FrankfurterExchangeRates.defaultBaseURL,
+                                                               client: try app.remoteServices().client(timeout: 15))
+        return try app.readModels().exchangeRates(loader: loader)
     }
 
     /// Each known security's trading currency (pounds for a price in pence), read once when first asked.
     func securityCurrencies() throws -> (String) -> String? {
-        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try app.ledger()), now: app.context.now)
         var known: [String: String]?
         return { ticker in
             if known == nil {
@@ -34,17 +36,17 @@ extension AppComposer {
     /// Each known security's price unit by ticker (`GBp`, `USD`); a security that can't be read is
     /// named on stderr and left out, never failing a quote.
     func securityUnits() throws -> [String: String] {
-        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try ledger()), now: context.now)
+        let securities = ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try app.ledger()), now: app.context.now)
         do throws(SecuritiesError) {
             return Dictionary(try securities.all().map { ($0.ticker, $0.unit.name) }) { $1 }
         } catch {
-            context.console.writeNotice("invest: warning: the securities' units were not read: \(CurrenciesPresentation.securitiesError(error).message ?? "")\n")
+            app.context.console.writeNotice("invest: warning: the securities' units were not read: \(CurrenciesPresentation.securitiesError(error).message ?? "")\n")
             return [:]
         }
     }
 
     /// What the user sets is undoable, as every record they make.
     func manageSecurities() throws -> SecuritiesManaging {
-        ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ManageSecuritiesUseCase(store: LedgerSecuritiesStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now)
     }
 }

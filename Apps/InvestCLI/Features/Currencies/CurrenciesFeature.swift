@@ -8,7 +8,7 @@ extension FeatureRegistration {
     static let currencies = FeatureRegistration(title: "Currencies",
                                                 kinds: ExchangeRatesLedgerCodec.kinds + RatesCoverageLedgerCodec.kinds + SecuritiesLedgerCodec.kinds,
                                                 validator: { _ in DecodingEntryValidator.currencies }) { app in
-        [RateCommands(rates: app.exchangeRates(offline:), base: app.baseCurrency).group,
-         SecurityCommands(securities: app.manageSecurities).group]
+        [RateCommands(rates: app.currencies.exchangeRates(offline:), base: app.currencies.baseCurrency).group,
+         SecurityCommands(securities: app.currencies.manageSecurities).group]
     }
 }

@@ -5,14 +5,16 @@ import InvestmentAccounts
 import Ledger
 
 /// The accounts' use case, and the account `--account` names.
-extension AppComposer {
+struct InvestmentAccountsComposer {
+    let app: AppComposer
+
     func manageAccounts() throws -> AccountsManaging {
-        ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now, makeID: app.context.makeID)
     }
 
     /// The account `--account NAME` names; nil without the option.
     func selectedAccount() throws -> InvestmentAccount? {
-        accountName == nil ? nil : try accountsView().selected
+        app.accountName == nil ? nil : try accountsView().selected
     }
 
     /// The selected account, refused when closed: a closed account takes no new transactions.
@@ -26,8 +28,8 @@ extension AppComposer {
 
     /// The accounts as lists, exports and imports name them, and the one `--account` selects.
     func accountsView() throws -> AccountsView {
-        let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try ledger()), now: context.now, makeID: context.makeID)
-        return try AccountsView(all: presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }, selecting: accountName)
+        let accounts = ManageAccountsUseCase(store: LedgerAccountsStore(ledger: try app.ledger()), now: app.context.now, makeID: app.context.makeID)
+        return try AccountsView(all: presented(AccountsPresentation.cliError) { () throws(AccountsError) in try accounts.all() }, selecting: app.accountName)
     }
 }
 

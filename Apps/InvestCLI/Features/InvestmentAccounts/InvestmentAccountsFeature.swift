@@ -7,6 +7,6 @@ extension FeatureRegistration {
     /// The accounts transactions belong to: taxable, ISA, IRA, 401(k), pension.
     static let investmentAccounts = FeatureRegistration(title: "Accounts", kinds: AccountsLedgerCodec.kinds,
                                                         validator: { _ in DecodingEntryValidator(DecodingEntryValidator.decoders(AccountsLedgerCodec.self)) }) { app in
-        [InvestmentAccountCommands(accounts: app.manageAccounts).group, TransferCommand(accounts: app.accountsView, save: app.addTransaction)]
+        [InvestmentAccountCommands(accounts: app.investmentAccounts.manageAccounts).group, TransferCommand(accounts: app.investmentAccounts.accountsView, save: app.transactions.addTransaction)]
     }
 }

@@ -5,14 +5,16 @@ import TerminalKit
 import ClientComposition
 
 /// The live feed's stream, chosen from the settings.
-extension AppComposer {
+struct FeedComposer {
+    let app: AppComposer
+
     /// The live feed's source: the echo server of INVEST_FEED_URL, or Finnhub's
     /// trade stream with FINNHUB_API_KEY. `SSL_CERT_FILE` names the authorities to trust instead
     /// of the system's.
     func priceStream(source: String) throws -> PriceStreaming {
         #if os(Linux)
-        let configuration = configuration()
-        let trusted = context.environment["SSL_CERT_FILE"].map { URL(fileURLWithPath: $0) }
+        let configuration = app.configuration()
+        let trusted = app.context.environment["SSL_CERT_FILE"].map { URL(fileURLWithPath: $0) }
         if source == "finnhub" {
             guard let key = configuration["FINNHUB_API_KEY"] else {
                 throw CLIError.usage("--source finnhub needs a Finnhub API key: set FINNHUB_API_KEY ('invest config set FINNHUB_API_KEY KEY').")

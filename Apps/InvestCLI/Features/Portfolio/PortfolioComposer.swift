@@ -7,27 +7,29 @@ import TerminalKit
 import ClientComposition
 
 /// The use cases the portfolio commands run.
-extension AppComposer {
+struct PortfolioComposer {
+    let app: AppComposer
+
     /// In the base currency: with `offline`, at the rates kept only.
     func displayPortfolio(prices: PricesLoading, offline: Bool) throws -> PortfolioDisplaying {
-        DisplayPortfolioUseCase(projections: try portfolioProjections(), prices: prices, scope: try accountScope(),
-                                converter: try baseCurrencyConverter(offline: offline))
+        DisplayPortfolioUseCase(projections: try portfolioProjections(), prices: prices, scope: try app.transactions.accountScope(),
+                                converter: try app.netWorth.baseCurrencyConverter(offline: offline))
     }
 
     /// The positions and cash of the whole history, from their checkpoints of the local log.
     func portfolioProjections() throws -> PortfolioProjecting {
-        try readModels().portfolioProjections(base: try baseCurrency(), companions: try transactionsProjections())
+        try app.readModels().portfolioProjections(base: try app.currencies.baseCurrency(), companions: try app.transactionsProjections())
     }
 
     /// In the base currency: with `offline`, at the rates kept only.
     func reportRealizedGains(offline: Bool) throws -> RealizedGainsReporting {
-        ReportRealizedGainsUseCase(projections: CheckpointedRealizedGains(log: try localLog(), base: try baseCurrency().code,
-                                                                          companions: try transactionsProjections()),
-                                   scope: try accountScope(), converter: try baseCurrencyConverter(offline: offline))
+        ReportRealizedGainsUseCase(projections: CheckpointedRealizedGains(log: try app.localLog(), base: try app.currencies.baseCurrency().code,
+                                                                          companions: try app.transactionsProjections()),
+                                   scope: try app.transactions.accountScope(), converter: try app.netWorth.baseCurrencyConverter(offline: offline))
     }
 
     /// INVEST_COST_BASIS as written; the commands that use it check it.
     func configuredCostBasis() -> String? {
-        configuration()["INVEST_COST_BASIS"]
+        app.configuration()["INVEST_COST_BASIS"]
     }
 }

@@ -5,11 +5,11 @@ import CurrentPrices
 extension FeatureRegistration {
     static let portfolio = FeatureRegistration(title: "Portfolio and prices", kinds: ManualPricesLedgerCodec.kinds, validator: { _ in ManualPricesEntryValidator() },
                                                legacySpellings: PriceCommands.legacySpellings) { app in
-        [PortfolioCommand(prices: app.pricesLoader(offline:), refreshedPrices: app.refreshedPricesLoader, display: app.displayPortfolio(prices:offline:),
-                          configuredCostBasis: app.configuredCostBasis, trends: Trends(history: app.loadTickerHistory), accounts: app.accountsView),
-         GainsCommand(gains: app.reportRealizedGains, configuredCostBasis: app.configuredCostBasis),
-         QuoteCommand(prices: app.pricesLoader(offline:), units: app.securityUnits),
-         PriceCommands(prices: app.manualPrices, history: app.managePriceHistory, backfill: app.backfillCloses,
+        [PortfolioCommand(prices: app.prices.pricesLoader(offline:), refreshedPrices: app.prices.refreshedPricesLoader, display: app.portfolio.displayPortfolio(prices:offline:),
+                          configuredCostBasis: app.portfolio.configuredCostBasis, trends: Trends(history: app.analytics.loadTickerHistory), accounts: app.investmentAccounts.accountsView),
+         GainsCommand(gains: app.portfolio.reportRealizedGains, configuredCostBasis: app.portfolio.configuredCostBasis),
+         QuoteCommand(prices: app.prices.pricesLoader(offline:), units: app.currencies.securityUnits),
+         PriceCommands(prices: app.prices.manualPrices, history: app.analytics.managePriceHistory, backfill: app.analytics.backfillCloses,
                        readStandardInput: app.context.readStandardInput).group]
     }
 }

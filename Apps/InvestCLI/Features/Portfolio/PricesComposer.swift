@@ -13,7 +13,9 @@ enum PriceMode: String, Equatable {
     case sample
 }
 
-extension AppComposer {
+struct PricesComposer {
+    let app: AppComposer
+
     /// How prices will be loaded, and the loader graph for it, each behind the prices the user
     /// set by hand (`ManualPriceFallback`) for what no source prices:
     ///
@@ -31,9 +33,9 @@ extension AppComposer {
     }
 
     private func pricesLoader(offline: Bool, reusingFreshPrices: Bool) throws -> (PricesLoading, PriceMode) {
-        let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
+        let cache = WarningPricesCache(FilePricesCache(directory: try app.dataDirectory()), console: app.console)
         let cached = LocalPriceLoader(cache: cache)
-        let clock = context.now
+        let clock = app.context.now
         let manual = try manualPricesFallback()
         if offline { return (LoadPricesUseCase(loader: manual(cached), maxConcurrent: 1), .offline) }
         guard let remote = try liveQuotes() else {
@@ -49,21 +51,21 @@ extension AppComposer {
     /// service is down, the last known price, marked `.cached`, which callers treat as stale.
     /// Sample mode trades at the sample prices.
     func marketPriceLoader() throws -> (PriceLoader, PriceMode) {
-        let cache = WarningPricesCache(FilePricesCache(directory: try dataDirectory()), console: console)
-        guard let remote = try liveQuotes() else { return (SamplePriceLoader(now: context.now), .sample) }
+        let cache = WarningPricesCache(FilePricesCache(directory: try app.dataDirectory()), console: app.console)
+        guard let remote = try liveQuotes() else { return (SamplePriceLoader(now: app.context.now), .sample) }
         return (PriceLoaderWithFallback(primary: PriceLoaderCacheDecorator(decoratee: remote, cache: cache), fallback: LocalPriceLoader(cache: cache)), .live)
     }
 
     /// Finnhub, paced to the plan's requests a minute as counted with the price cache, across runs.
     private func liveQuotes() throws -> PriceLoader? {
-        try remoteServices().liveQuotes(requestLog: FilePricesCache(directory: try dataDirectory()), onWait: context.quoteWaitNotice(program: "invest"))
+        try app.remoteServices().liveQuotes(requestLog: FilePricesCache(directory: try app.dataDirectory()), onWait: app.context.quoteWaitNotice(program: "invest"))
     }
 
     /// Live quotes become closes in the price history, appended once the output is written.
     private func recordingCloses(_ loader: PricesLoading) -> PricesLoading {
-        let console = console, now = context.now
+        let console = app.console, now = app.context.now
         return ClosesRecordingPricesLoader(decoratee: loader) { closes in
-            afterOutput { ledger in
+            app.afterOutput { ledger in
                 do throws(PriceHistoryError) {
                     try ManagePriceHistoryUseCase(store: LedgerPriceHistoryStore(ledger: ledger), now: now).save(closes)
                 } catch {
@@ -77,7 +79,7 @@ extension AppComposer {
     /// day. Each read's failure is the caller's own error.
     func keptClosesWithManualPrices<Failure: Error>(closes: @escaping (KeptClosesError) -> Failure,
                                                     manual: @escaping (ManualPriceError) -> Failure) throws -> () throws(Failure) -> PriceHistory {
-        let ledger = try ledger(), prices = try manualPrices()
+        let ledger = try app.ledger(), prices = try manualPrices()
         return { () throws(Failure) in
             let kept: PriceHistory
             do throws(KeptClosesError) { kept = try LedgerKeptCloses(ledger: ledger).history() } catch { throw closes(error) }
@@ -86,12 +88,12 @@ extension AppComposer {
     }
 
     func manualPrices() throws -> ManualPrices {
-        ManualPrices(store: LedgerManualPricesStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ManualPrices(store: LedgerManualPricesStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now)
     }
 
     /// Behind every source, the prices the user set, then the latest kept close.
     private func manualPricesFallback() throws -> (PriceLoader) -> PriceLoader {
-        let models = try readModels(), console = console
+        let models = try app.readModels(), console = app.console
         return { models.behindSetPricesAndKeptCloses($0, program: "invest", console: console) }
     }
 }

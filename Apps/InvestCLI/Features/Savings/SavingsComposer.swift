@@ -7,36 +7,38 @@ import ClientComposition
 import Currencies
 
 /// The use cases the savings commands run, and their settings.
-extension AppComposer {
+struct SavingsComposer {
+    let app: AppComposer
+
     func loadSavings() throws -> SavingsLoading {
-        try warnIfTheDataDirectoryIsMissing()
-        return LoadSavingsUseCase(store: try savingsStore(on: try ledger()))
+        try app.warnIfTheDataDirectoryIsMissing()
+        return LoadSavingsUseCase(store: try savingsStore(on: try app.ledger()))
     }
 
     /// Savings on `ledger`, each account's latest value from its checkpoint of the local log.
     func savingsStore(on ledger: LedgerStore) throws -> SavingsStore {
-        try readModels().savingsStore(on: ledger)
+        try app.readModels().savingsStore(on: ledger)
     }
 
     func manageSavingsAccounts() throws -> ManageSavingsAccountsUseCase {
-        ManageSavingsAccountsUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ManageSavingsAccountsUseCase(store: try savingsStore(on: try app.undoableLedger(.lookedUp)), now: app.context.now, makeID: app.context.makeID)
     }
 
     func recordSavingsValue() throws -> RecordSavingsValueUseCase {
-        RecordSavingsValueUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        RecordSavingsValueUseCase(store: try savingsStore(on: try app.undoableLedger(.lookedUp)), now: app.context.now, makeID: app.context.makeID)
     }
 
     func importSavings() throws -> ImportSavingsUseCase {
-        ImportSavingsUseCase(store: try savingsStore(on: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ImportSavingsUseCase(store: try savingsStore(on: try app.undoableLedger(.lookedUp)), now: app.context.now, makeID: app.context.makeID)
     }
 
     /// INVEST_CURRENCY; else the sign of INVEST_BASE_CURRENCY when one is chosen, since the net
     /// worth counts savings in it; else £, as savings accounts were first kept in pounds.
     func currencySymbol() -> String {
-        if let symbol = configuration()["INVEST_CURRENCY"] {
+        if let symbol = app.configuration()["INVEST_CURRENCY"] {
             return String(symbol.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(8))
         }
-        guard let base = configuration()["INVEST_BASE_CURRENCY"].flatMap(CurrencyCode.init) else { return "£" }
+        guard let base = app.configuration()["INVEST_BASE_CURRENCY"].flatMap(CurrencyCode.init) else { return "£" }
         return Self.signs[base.code] ?? base.code + " "
     }
 
@@ -44,7 +46,7 @@ extension AppComposer {
 
     /// Savings stay on this machine unless INVEST_SYNC_SAVINGS says yes: savings are offline-first.
     func syncsSavings() throws -> Bool {
-        guard let text = configuration()["INVEST_SYNC_SAVINGS"] else { return false }
+        guard let text = app.configuration()["INVEST_SYNC_SAVINGS"] else { return false }
         guard let syncs = Configuration.boolean(text) else { throw CLIError.usage("INVEST_SYNC_SAVINGS '\(text.escapedForTerminal)' is not yes or no.") }
         return syncs
     }

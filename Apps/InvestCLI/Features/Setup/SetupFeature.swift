@@ -19,7 +19,7 @@ extension FeatureRegistration {
 /// The tickers a shell offers where one is expected: those the user holds or held.
 enum CompletionTickers {
     static func held(in app: AppComposer) -> [String] {
-        guard let transactions = try? app.retrieveTransactions().retrieve(.all, order: .unspecified) else { return [] }
+        guard let transactions = try? app.transactions.retrieveTransactions().retrieve(.all, order: .unspecified) else { return [] }
         return Set(transactions.map(\.ticker).filter { !$0.isEmpty }).sorted()
     }
 }

@@ -4,45 +4,47 @@ import Transactions
 import TradingDesk
 
 /// The trading desk's use cases: cash, market orders, the catalog, the watchlist and alerts.
-extension AppComposer {
+struct DeskComposer {
+    let app: AppComposer
+
     func cashStatement() throws -> CashStatementRetrieving {
-        RetrieveCashStatementUseCase(transactions: try retrieveTransactions(), scope: try accountScope())
+        RetrieveCashStatementUseCase(transactions: try app.transactions.retrieveTransactions(), scope: try app.transactions.accountScope())
     }
 
     /// The balances alone come from the tally's checkpoint, not the history.
     func cashBalances() throws -> CashBalancesRetrieving {
-        try warnIfTheDataDirectoryIsMissing()
-        return RetrieveCashBalancesUseCase(tally: try transactionsTally(), scope: try accountScope())
+        try app.warnIfTheDataDirectoryIsMissing()
+        return RetrieveCashBalancesUseCase(tally: try app.transactionsTally(), scope: try app.transactions.accountScope())
     }
 
     func placeMarketOrder() throws -> (MarketOrderPlacing, PriceMode) {
-        let (prices, mode) = try marketPriceLoader()
-        let base = try baseCurrency().code, currencies = try securityCurrencies()
-        let order = PlaceMarketOrderUseCase(prices: prices, transactions: try retrieveEveryAccountsTransactions(), save: try addTransaction(),
-                                            today: { [context] in context.today }, now: context.now, scope: try accountScope(),
+        let (prices, mode) = try app.prices.marketPriceLoader()
+        let base = try app.currencies.baseCurrency().code, currencies = try app.currencies.securityCurrencies()
+        let order = PlaceMarketOrderUseCase(prices: prices, transactions: try app.transactions.retrieveEveryAccountsTransactions(), save: try app.transactions.addTransaction(),
+                                            today: { [context = app.context] in context.today }, now: app.context.now, scope: try app.transactions.accountScope(),
                                             currencyOf: { ticker in currencies(ticker).flatMap { $0 == base ? nil : $0 } })
         return (order, mode)
     }
 
     func searchStocks() throws -> StocksSearching {
-        SearchStocksUseCase(remote: try remoteServices().symbolSearch())
+        SearchStocksUseCase(remote: try app.remoteServices().symbolSearch())
     }
 
     func manageWatchlist() throws -> WatchlistManaging {
-        ManageWatchlistUseCase(store: LedgerWatchlistStore(ledger: try undoableLedger(.lookedUp)), now: context.now)
+        ManageWatchlistUseCase(store: LedgerWatchlistStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now)
     }
 
     func manageAlerts() throws -> AlertsManaging {
-        ManageAlertsUseCase(store: LedgerAlertsStore(ledger: try undoableLedger(.lookedUp)), now: context.now, makeID: context.makeID)
+        ManageAlertsUseCase(store: LedgerAlertsStore(ledger: try app.undoableLedger(.lookedUp)), now: app.context.now, makeID: app.context.makeID)
     }
 
     func checkAlerts() throws -> AlertsChecking {
-        CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: try marketPriceLoader().0), transactions: try retrieveTransactions(),
-                           now: context.now, converter: try baseCurrencyConverter(offline: false))
+        CheckAlertsUseCase(alerts: try manageAlerts(), prices: LoadPricesUseCase(loader: try app.prices.marketPriceLoader().0), transactions: try app.transactions.retrieveTransactions(),
+                           now: app.context.now, converter: try app.netWorth.baseCurrencyConverter(offline: false))
     }
 
     /// The market's price of one ticker, to know before adding an alert that it can be judged.
     func alertQuote() throws -> PriceLoader {
-        try marketPriceLoader().0
+        try app.prices.marketPriceLoader().0
     }
 }

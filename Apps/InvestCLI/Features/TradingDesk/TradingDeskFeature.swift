@@ -8,15 +8,15 @@ extension FeatureRegistration {
     static let desk = FeatureRegistration(title: "Trading desk", kinds: WatchlistLedgerCodec.kinds + AlertsLedgerCodec.kinds,
                                           validator: { _ in DecodingEntryValidator.tradingDesk },
                                           legacySpellings: StockCommand.legacySpellings + AlertCommands.legacySpellings) { app in
-        [CashCommand(statement: app.cashStatement, balances: app.cashBalances, baseCurrency: { try app.baseCurrency().code }),
-         MarketOrderCommand(side: .buy, orders: app.placeMarketOrder),
-         MarketOrderCommand(side: .sell, orders: app.placeMarketOrder),
+        [CashCommand(statement: app.desk.cashStatement, balances: app.desk.cashBalances, baseCurrency: { try app.currencies.baseCurrency().code }),
+         MarketOrderCommand(side: .buy, orders: app.desk.placeMarketOrder),
+         MarketOrderCommand(side: .sell, orders: app.desk.placeMarketOrder),
          CommandGroup("stock", summary: "Stocks: search the catalog, or show one with your position, watch and alerts", [
-            StockCommand(search: app.searchStocks, prices: app.marketPriceLoader, transactions: app.retrieveTransactions, watchlist: app.manageWatchlist,
-                         alerts: app.manageAlerts),
-            StocksCommand(search: app.searchStocks)]),
-         WatchCommands(watchlist: app.manageWatchlist, prices: app.pricesLoader(offline:), transactions: app.retrieveTransactions,
-                       trends: Trends(history: app.loadTickerHistory)).group,
-         AlertCommands(alerts: app.manageAlerts, check: app.checkAlerts, quote: app.alertQuote, environment: app.context.environment).group]
+            StockCommand(search: app.desk.searchStocks, prices: app.prices.marketPriceLoader, transactions: app.transactions.retrieveTransactions, watchlist: app.desk.manageWatchlist,
+                         alerts: app.desk.manageAlerts),
+            StocksCommand(search: app.desk.searchStocks)]),
+         WatchCommands(watchlist: app.desk.manageWatchlist, prices: app.prices.pricesLoader(offline:), transactions: app.transactions.retrieveTransactions,
+                       trends: Trends(history: app.analytics.loadTickerHistory)).group,
+         AlertCommands(alerts: app.desk.manageAlerts, check: app.desk.checkAlerts, quote: app.desk.alertQuote, environment: app.context.environment).group]
     }
 }

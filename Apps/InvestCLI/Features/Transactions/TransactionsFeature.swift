@@ -6,14 +6,14 @@ import Ledger
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
                                                   validator: { app in TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally()) }) { app in
-        [AddCommand(save: app.addTransaction),
-         ListCommand(list: app.listTransactions, rows: app.transactionRows(matching:), accounts: app.accountsView),
-         EditCommand(retrieve: app.retrieveTransactions, save: app.saveTransaction),
-         DeleteCommand(retrieve: app.retrieveTransactions, delete: app.deleteTransaction, removeUnreadable: app.removeUnreadableRecord),
-         ImportCommand(ledger: app.undoableLedger, importTransactions: app.importTransactions(into:), accounts: app.accountsView,
+        [AddCommand(save: app.transactions.addTransaction),
+         ListCommand(list: app.transactions.listTransactions, rows: app.transactions.transactionRows(matching:), accounts: app.investmentAccounts.accountsView),
+         EditCommand(retrieve: app.transactions.retrieveTransactions, save: app.transactions.saveTransaction),
+         DeleteCommand(retrieve: app.transactions.retrieveTransactions, delete: app.transactions.deleteTransaction, removeUnreadable: app.transactions.removeUnreadableRecord),
+         ImportCommand(ledger: app.undoableLedger, importTransactions: app.transactions.importTransactions(into:), accounts: app.investmentAccounts.accountsView,
                        readStandardInput: app.context.readStandardInput),
-         ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.accountsView, journal: app.exportJournal(prefix:method:),
-                       configuredCostBasis: app.configuredCostBasis),
+         ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.investmentAccounts.accountsView, journal: app.bookkeeping.exportJournal(prefix:method:),
+                       configuredCostBasis: app.portfolio.configuredCostBasis),
          UndoCommand(undo: app.undoLastChange)]
     }
 }
