@@ -24,17 +24,17 @@ let package = Package(
         .target(name: "CurrentPrices", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/CurrentPrices"),
         .target(name: "Portfolio", dependencies: ["Transactions", "CurrentPrices", "Currencies", "FixedPoint", "Ledger"], path: "Modules/Features/Portfolio"),
         .target(name: "Auth", path: "Modules/Features/Auth"),
-        .target(name: "Analytics", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "TradingDesk", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
+        .target(name: "Analytics", dependencies: ["Transactions", "Currencies", "Portfolio", "CurrentPrices", "TradingDesk", "FixedPoint", "Ledger"], path: "Modules/Features/Analytics"),
         .target(name: "Savings", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Savings"),
         .target(name: "LiveFeed", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/LiveFeed"),
         .target(name: "OptionsJournal", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/OptionsJournal"),
-        .target(name: "Currencies", dependencies: ["FixedPoint", "Ledger"], path: "Modules/Features/Currencies"),
+        .target(name: "Currencies", dependencies: ["Transactions", "CurrentPrices", "FixedPoint", "Ledger"], path: "Modules/Features/Currencies"),
         .target(name: "InvestmentAccounts", dependencies: ["Ledger"], path: "Modules/Features/InvestmentAccounts"),
         .target(name: "NetWorth", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "Currencies", "Savings", "FixedPoint", "Ledger"],
                 path: "Modules/Features/NetWorth"),
         .target(name: "Bookkeeping", dependencies: ["Transactions", "Portfolio", "CurrentPrices", "Currencies", "FixedPoint", "Ledger"],
                 path: "Modules/Features/Bookkeeping"),
-        .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
+        .target(name: "TradingDesk", dependencies: ["Transactions", "CurrentPrices", "Currencies", "Portfolio", "FixedPoint", "Ledger"], path: "Modules/Features/TradingDesk"),
 
         // Infrastructure
         // The projection engine: every checkpoint's layout, and the features' read-model ports kept in checkpoints.

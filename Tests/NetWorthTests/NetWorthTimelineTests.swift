@@ -32,7 +32,7 @@ final class NetWorthTimelineTests: XCTestCase {
         let savings = SavingsBook(accounts: [SavingsAccount(id: "s1", name: "Rainy day", createdAt: day("2024-01-01").startDate)],
                                   updates: [ValueUpdate(id: "u1", accountID: "s1", value: 50, at: day("2024-01-20").startDate),
                                             ValueUpdate(id: "u2", accountID: "s1", value: 80, at: day("2024-03-01").startDate)])
-        let valuation = NetWorthValuation(base: CurrencyCode("USD")!, day: day("2024-03-05"), rates: ExchangeRates([]), securities: [], history: history)
+        let valuation = BaseCurrencyValuation(base: CurrencyCode("USD")!, day: day("2024-03-05"), rates: ExchangeRates([]), securities: [], history: history)
 
         let points = NetWorthTimeline.points(on: [day("2024-01-02"), day("2024-01-31"), day("2024-02-29"), day("2024-03-05")], history: history,
                                              valuation: valuation, closes: closes, todaysPrices: ["A": 8], savings: savings)
@@ -48,7 +48,7 @@ final class NetWorthTimelineTests: XCTestCase {
 
     func test_points_nameAHoldingWithoutACloseThatEarly_andLeaveItOut() {
         let history = [makeTransaction(date: "2024-01-03", ticker: "A", quantity: "10", sum: "100")]
-        let valuation = NetWorthValuation(base: CurrencyCode("USD")!, day: day("2024-03-05"), rates: ExchangeRates([]), securities: [], history: history)
+        let valuation = BaseCurrencyValuation(base: CurrencyCode("USD")!, day: day("2024-03-05"), rates: ExchangeRates([]), securities: [], history: history)
 
         let points = NetWorthTimeline.points(on: [day("2024-01-31")], history: history, valuation: valuation, closes: PriceHistory(),
                                              todaysPrices: [:], savings: nil)

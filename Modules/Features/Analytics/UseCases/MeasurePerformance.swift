@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Currencies
 import Portfolio
 import Ledger
 

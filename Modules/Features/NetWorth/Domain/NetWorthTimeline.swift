@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Ledger
 import CurrentPrices
+import Currencies
 import Savings
 import Transactions
 
@@ -17,12 +18,12 @@ public struct NetWorthPoint: Equatable, Sendable {
     public var total: FixedDecimal { holdings + cash + savings }
 }
 
-/// The net worth over time, each day as `NetWorthValuation` values it on that day: holdings at
+/// The net worth over time, each day as `BaseCurrencyValuation` values it on that day: holdings at
 /// their latest close on or before it (today's at today's prices), converted at that day's rate;
 /// cash in every pot of a tracked account; savings at each open account's latest value.
 /// One walk through the history in date order, however many days are asked for.
 public enum NetWorthTimeline {
-    public static func points(on days: [CalendarDay], history: [Transaction], valuation: NetWorthValuation, closes: PriceHistory,
+    public static func points(on days: [CalendarDay], history: [Transaction], valuation: BaseCurrencyValuation, closes: PriceHistory,
                               todaysPrices: [String: FixedDecimal], savings: SavingsBook?) -> [NetWorthPoint] {
         let ordered = history.sorted { ($0.date, $0.holdingsRank) < ($1.date, $1.holdingsRank) }
         var quantities: [Holding: FixedDecimal] = [:]

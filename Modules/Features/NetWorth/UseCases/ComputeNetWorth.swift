@@ -22,7 +22,7 @@ public protocol NetWorthComputing {
 }
 
 /// Every account's holdings at today's prices, every tracked pot of cash and every open savings
-/// account, each converted by `NetWorthValuation`; the rates it needs are fetched once a day (or
+/// account, each converted by `BaseCurrencyValuation`; the rates it needs are fetched once a day (or
 /// read from what is kept, offline). The holdings, the cash and each ticker's unit come from the
 /// history's projection.
 public final class ComputeNetWorthUseCase: NetWorthComputing {
@@ -54,7 +54,7 @@ public final class ComputeNetWorthUseCase: NetWorthComputing {
             .sorted { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickerUnits)
+        let units = BaseCurrencyValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickerUnits)
         let summary: SavingsSummary?
         do { summary = try savings?.loadSummary() } catch { throw .savings(error) }
         let openSavings = summary.map { summary in summary.accounts.filter(\.isActive).compactMap { account in summary.latestUpdates[account.id].map { (account, $0.value) } } } ?? []

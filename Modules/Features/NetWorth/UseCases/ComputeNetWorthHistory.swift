@@ -49,7 +49,7 @@ public final class ComputeNetWorthHistoryUseCase: NetWorthHistoryComputing {
         guard !days.isEmpty else { return [] }
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
+        let units = BaseCurrencyValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
         let tickers = Set(history.map(\.ticker)).subtracting([""])
         let codes = Set(history.filter { !$0.isPlain }.flatMap { [$0.currency, $0.toCurrency] } + (book?.accounts ?? []).map(\.currency))
         let currencies = units.currencies(tickers: Array(tickers), amountsIn: Array(codes))

@@ -2,6 +2,7 @@ import Foundation
 import FixedPoint
 import Transactions
 import CurrentPrices
+import Currencies
 import Portfolio
 
 public struct AlertCheck: Equatable, Sendable {

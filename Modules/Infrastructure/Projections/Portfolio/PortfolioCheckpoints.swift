@@ -1,6 +1,6 @@
 import FixedPoint
 import Ledger
-import Currencies
+@_spi(Projections) import Currencies
 @_spi(Projections) import Transactions
 @_spi(Projections) import Portfolio
 

@@ -1,8 +1,6 @@
 import FixedPoint
 import Ledger
-import Currencies
 import CurrentPrices
-import Portfolio
 import Transactions
 
 /// The portfolio in the base currency: each foreign trade's money at the rate of its own day,
@@ -22,7 +20,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         self.today = today
     }
 
-    /// Each price in the base currency, as `NetWorthValuation` converts it: a price in a minor
+    /// Each price in the base currency, as `BaseCurrencyValuation` converts it: a price in a minor
     /// unit (GBp) divided into its currency, then at today's rate. A price in a currency without
     /// a rate is refused rather than shown unconverted.
     public func pricesInBase(_ prices: [String: Result<LoadedPrice, PriceLoadingError>],
@@ -30,7 +28,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
         let day = today()
-        let units = NetWorthValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickers)
+        let units = BaseCurrencyValuation(base: base, day: day, rates: ExchangeRates([]), securities: known, tickers: tickers)
         let unitOf = Dictionary(uniqueKeysWithValues: prices.keys.map { ($0, units.unit(of: $0)) })
         let foreign = Dictionary(unitOf.values.map(\.currency).filter { $0 != base }.map { ($0.code, day) }) { first, _ in first }
         let currencies = unitOf.mapValues(\.currency.code)
@@ -71,7 +69,7 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
     public func closesInBase(_ closes: PriceHistory, history: [Transaction]) throws(CurrencyConversionError) -> PriceHistory {
         let known: [Security]
         do { known = try securities.all() } catch { throw .securities(error) }
-        let units = NetWorthValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
+        let units = BaseCurrencyValuation(base: base, day: today(), rates: ExchangeRates([]), securities: known, history: history)
         let converted = Set(closes.tickers.filter { units.unit(of: $0).currency != base || units.unit(of: $0).isMinor })
         guard !converted.isEmpty else { return closes }
         var firstDays: [String: CalendarDay] = [:]

@@ -1,6 +1,5 @@
 import FixedPoint
 import Ledger
-import Currencies
 import Transactions
 
 extension Transaction {
@@ -23,7 +22,7 @@ extension Transaction {
 
     /// Whether `rates` convert it for good: each of its currencies has a rate kept on or before
     /// its day and one on or after it, so no rate published later can change which applies.
-    func convertsForGood(into base: CurrencyCode, at rates: ExchangeRates) -> Bool {
+    public func convertsForGood(into base: CurrencyCode, at rates: ExchangeRates) -> Bool {
         guard !isPlain else { return true }
         return currenciesNamed.allSatisfy { code in
             guard let currency = CurrencyCode(code) else { return false }

@@ -1,13 +1,12 @@
 import FixedPoint
 import Ledger
-import Currencies
 import Transactions
-import Portfolio
 
-/// The one place a holding, a pot of cash or a savings account becomes a figure in the base
-/// currency: a price in a minor unit (GBp) is divided into its currency first, and the amount is
-/// converted at the latest rate kept on or before the day, never a later one.
-public struct NetWorthValuation: Sendable {
+/// The one place a price or an amount becomes a figure in the base currency (a holding, a pot of
+/// cash, a savings account: the net worth's items): a price in a minor unit (GBp) is divided into
+/// its currency first, and the amount is converted at the latest rate kept on or before the day,
+/// never a later one.
+public struct BaseCurrencyValuation: Sendable {
     public let base: CurrencyCode
     public let day: CalendarDay
     private let rates: ExchangeRates
@@ -36,13 +35,13 @@ public struct NetWorthValuation: Sendable {
     }
 
     /// The same valuation on another day: that day's rates.
-    public func on(_ day: CalendarDay) -> NetWorthValuation {
-        NetWorthValuation(base: base, day: day, rates: rates, units: units)
+    public func on(_ day: CalendarDay) -> BaseCurrencyValuation {
+        BaseCurrencyValuation(base: base, day: day, rates: rates, units: units)
     }
 
     /// The same units with `rates`: a valuation made first to learn which rates it needs.
-    public func with(_ rates: ExchangeRates) -> NetWorthValuation {
-        NetWorthValuation(base: base, day: day, rates: rates, units: units)
+    public func with(_ rates: ExchangeRates) -> BaseCurrencyValuation {
+        BaseCurrencyValuation(base: base, day: day, rates: rates, units: units)
     }
 
     /// The unit `ticker`'s prices are in.
@@ -57,7 +56,7 @@ public struct NetWorthValuation: Sendable {
     }
 
     /// A code's currency; nil (and a code no longer in use) is the base's.
-    private func currency(named code: String?) -> CurrencyCode {
+    public func currency(named code: String?) -> CurrencyCode {
         code.flatMap(CurrencyCode.init) ?? base
     }
 
@@ -75,33 +74,14 @@ public struct NetWorthValuation: Sendable {
         return { price in rate.flatMap { rate in unit.inMajorUnits(price).flatMap { $0.multiplied(by: rate) } } }
     }
 
+    /// What one of `currency` is worth in the base on the day, and the day it was published;
+    /// nil without a rate.
+    public func rate(of currency: CurrencyCode) -> ExchangeRate? {
+        rates.rate(from: currency, to: base, on: day)
+    }
+
     /// What one of `ticker`'s currency is worth in the base on the day; nil without a rate.
     public func rate(of ticker: String) -> FixedDecimal? {
         rates.rate(from: unit(of: ticker).currency, to: base, on: day)?.rate
-    }
-
-    public func holding(account: String?, ticker: String, quantity: FixedDecimal, price: FixedDecimal?) -> NetWorthItem {
-        let unit = unit(of: ticker)
-        let amount = price.flatMap(unit.inMajorUnits).flatMap { quantity.multiplied(by: $0) }
-        let value = price.flatMap { priceInBase(of: ticker, $0) }.flatMap { quantity.multiplied(by: $0) }
-        return NetWorthItem(kind: .holding, account: account, name: ticker, currency: unit.currency, amount: amount, value: value,
-                            rate: rates.rate(from: unit.currency, to: base, on: day))
-    }
-
-    public func cash(_ pot: CashPot, balance: FixedDecimal) -> NetWorthItem {
-        let currency = currency(named: pot.currency)
-        return item(.cash, account: pot.account, name: currency.code, currency: currency, amount: balance)
-    }
-
-    /// A savings account's value, in its `currency` (nil: the base currency).
-    public func savings(name: String, value: FixedDecimal, currency: String? = nil) -> NetWorthItem {
-        item(.savings, account: name, name: name, currency: self.currency(named: currency), amount: value)
-    }
-
-    /// Without an amount (no price) the item is named with nothing counted.
-    private func item(_ kind: NetWorthItem.Kind, account: String?, name: String, currency: CurrencyCode, amount: FixedDecimal?) -> NetWorthItem {
-        let rate = rates.rate(from: currency, to: base, on: day)
-        let value = amount.flatMap { amount in rate.flatMap { amount.multiplied(by: $0.rate) } }
-        return NetWorthItem(kind: kind, account: account, name: name, currency: currency, amount: amount, value: value, rate: rate)
     }
 }

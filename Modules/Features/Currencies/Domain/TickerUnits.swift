@@ -1,5 +1,4 @@
 import Ledger
-import Currencies
 import Transactions
 
 /// The unit each ticker's prices are in where no security names one: that of its earliest
@@ -18,14 +17,14 @@ public struct TickerUnits: Equatable, Sendable {
     public var units: [String: PriceUnit] { first.mapValues(\.unit) }
 
     /// Takes `transaction`, written after every one noted so far.
-    mutating func note(_ transaction: Transaction) {
+    public mutating func note(_ transaction: Transaction) {
         guard !transaction.isPlain, let code = transaction.currency, !transaction.ticker.isEmpty, let unit = PriceUnit(code),
               first[transaction.ticker].map({ transaction.date < $0.day }) ?? true else { return }
         first[transaction.ticker] = (transaction.date, unit)
     }
 
     /// `tickers`' units worked out again from their transactions among `records`, in the ledger's order.
-    mutating func renote(_ tickers: Set<String>, from records: [Transaction]) {
+    public mutating func renote(_ tickers: Set<String>, from records: [Transaction]) {
         for ticker in tickers { first[ticker] = nil }
         for record in records where tickers.contains(record.ticker) { note(record) }
     }
