@@ -31,6 +31,18 @@ final class DeleteTransactionUseCaseTests: XCTestCase {
         XCTAssertEqual(store.messages, [.beginExclusiveAccess, .retrieveID("x"), .delete(id: "x", deletedAt: now), .endExclusiveAccess])
     }
 
+    func test_delete_ofASplitRecordedInOneAccount_isCheckedAgainstEveryAccountsShares() {
+        let history = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "10", account: "account-isa"),
+                       makeTransaction(id: "split", date: "2024-02-01", type: .split, quantity: "0", sum: "0", ratio: "2:1"),
+                       makeTransaction(date: "2024-03-01", type: .sell, quantity: "15", account: "account-isa")]
+        let (sut, store) = makeSUT(beyondTheCheckpoints: history)
+
+        XCTAssertThrowsError(try sut.delete(id: "split"), "without the split the ISA holds 10, and sold 15") { error in
+            guard case .wouldOversell? = error as? DeleteTransactionError else { return XCTFail("got \(error)") }
+        }
+        XCTAssertFalse(store.messages.contains { if case .delete = $0 { return true } else { return false } })
+    }
+
     func test_delete_ofAnOlderBuy_withNoCashTracked_isCheckedAgainstItsTickersHistoryAlone() {
         let history = [makeTransaction(id: "buy", date: "2024-01-01", type: .buy, quantity: "2"), makeTransaction(date: "2024-02-01", type: .sell, quantity: "2"),
                        makeTransaction(date: "2024-01-01", ticker: "MSFT")]

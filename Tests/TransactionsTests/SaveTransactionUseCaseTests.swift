@@ -58,6 +58,30 @@ final class SaveTransactionUseCaseTests: XCTestCase {
         }
     }
 
+    func test_save_aSplitRecordedInOneAccount_isCheckedAgainstEveryAccountsShares() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "10", account: "account-isa"),
+                        makeTransaction(date: "2024-03-01", type: .sell, quantity: "6", account: "account-isa")]
+
+        XCTAssertThrowsError(try sut.save(TransactionDraft(date: "2024-02-01", type: "split", ticker: "AAPL", ratio: "1:2"), replacing: nil),
+                             "the split halves the ISA's 10 shares, and its later sell of 6 is stranded") { error in
+            guard case let .wouldOversell(violation)? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(violation.held, 5)
+        }
+    }
+
+    func test_save_anEditOfASplit_isCheckedAgainstEveryAccountsShares() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "10", account: "account-isa"),
+                        makeTransaction(id: "split", date: "2024-02-01", type: .split, quantity: "0", sum: "0", ratio: "2:1"),
+                        makeTransaction(date: "2024-03-01", type: .sell, quantity: "15", account: "account-isa")]
+
+        XCTAssertThrowsError(try sut.save(TransactionDraft(date: "2024-04-01", type: "split", ticker: "AAPL", ratio: "2:1"), replacing: "split"),
+                             "moved after the sell, the split no longer gives the ISA the 15 it sold") { error in
+            guard case .wouldOversell? = error as? SaveTransactionError else { return XCTFail("got \(error)") }
+        }
+    }
+
     func test_save_refusesASplitThatMakesTheHoldingTooLargeToValue() {
         let (sut, store) = makeSUT()
         store.stored = [makeTransaction(date: "2024-01-01", type: .buy, quantity: "1000000000000", sum: "0.01")]

@@ -13,6 +13,9 @@ public struct RulesAtStake: Equatable, Sendable {
     /// new note); an add of money out, or of a deposit (the first one turns the rule on); a
     /// delete of money in.
     public let cash: Bool
+    /// Whether the change adds, moves or removes a split: a split is the security's, not an
+    /// account's, so its ticker's holding is checked in every account.
+    public let splitsEveryAccount: Bool
 
     /// - Parameters:
     ///   - earlier: the version replaced; nil for an add.
@@ -35,6 +38,12 @@ public struct RulesAtStake: Equatable, Sendable {
             (checksHoldings, cash) = (false, false)
         }
         tickers = checksHoldings ? Self.once(changed.map(\.ticker).filter { !$0.isEmpty }) : []
+        splitsEveryAccount = checksHoldings && changed.contains { $0.type == .split }
+    }
+
+    /// Whether `account`'s holding of a ticker at stake is checked.
+    public func checksHoldings(in account: String?) -> Bool {
+        splitsEveryAccount || accounts.contains(account)
     }
 
     private static func once<Element: Hashable>(_ elements: [Element]) -> [Element] {

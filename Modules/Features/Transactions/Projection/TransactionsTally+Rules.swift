@@ -18,7 +18,8 @@ extension TransactionsTally {
         guard after.fold(transaction) else { return .needsReplay }
         let stake = RulesAtStake(replacing: nil, with: transaction)
         if !stake.tickers.isEmpty {
-            let keys = stake.accounts.map { HoldingKey(account: $0, ticker: transaction.ticker) }
+            let others = stake.splitsEveryAccount ? holdings.keys.filter { $0.ticker == transaction.ticker && !stake.accounts.contains($0.account) } : []
+            let keys = stake.accounts.map { HoldingKey(account: $0, ticker: transaction.ticker) } + others.sorted { ($0.account ?? "") < ($1.account ?? "") }
             guard !keys.contains(where: { holdings[$0]?.wasViolated == true }) else { return .needsReplay }
             for key in keys {
                 guard let broken = after.holdings[key], broken.wasViolated else { continue }
@@ -54,7 +55,7 @@ extension TransactionsTally {
     public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
         let stake = RulesAtStake(replacing: earlier, with: transaction)
         let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
-        let oversold = holdings.contains { stake.accounts.contains($0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
+        let oversold = holdings.contains { stake.checksHoldings(in: $0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
         return overdrawn || oversold ? .needsReplay : .accepted
     }
 

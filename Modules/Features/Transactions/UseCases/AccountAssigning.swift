@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `--account` does to a write: a new transaction, an edited one or an imported row goes
-/// into that account. Without it, a new one goes into the default account and an edit keeps its own.
+/// What `--account` does to a write: a new transaction goes into that account. Without it, a new
+/// one goes into the default account.
 public struct AccountAssigningTransactionSaving: TransactionSaving {
     private let decoratee: TransactionSaving
     /// The account's id; nil for the default account.
@@ -12,9 +12,11 @@ public struct AccountAssigningTransactionSaving: TransactionSaving {
         self.account = account
     }
 
+    /// An edit keeps its record's account: a record seen in this account but kept in another (a
+    /// split, every account's; a transfer into it) is never moved by the scope.
     public func save(_ draft: TransactionDraft, replacing id: String?) throws(SaveTransactionError) -> Transaction {
         var draft = draft
-        draft.account = account
+        if id == nil { draft.account = account }
         return try decoratee.save(draft, replacing: id)
     }
 }

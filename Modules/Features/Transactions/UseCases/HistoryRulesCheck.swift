@@ -30,7 +30,7 @@ struct HistoryRulesCheck {
             }
             history.removeAll { $0.id == id }
             history += written.filter { $0.ticker == ticker }
-            for account in stake.accounts {
+            for account in stake.splitsEveryAccount ? HoldingsPolicy.accounts(holding: history) : stake.accounts {
                 if let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(account)) { return .oversell(violation) }
             }
         }
