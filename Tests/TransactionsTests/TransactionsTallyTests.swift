@@ -77,6 +77,19 @@ final class TransactionsTallyTests: XCTestCase {
         XCTAssertFalse(tally.pots[CashPot(account: nil, currency: nil)]!.wasOverdrawn, "the day's deposit came before its buy")
     }
 
+    func test_cashBalances_overEveryAccount_countOnlyTheAccountsWhoseCashIsTracked_asTheStatementDoes() {
+        let trade = makeTransaction(date: "2024-01-02", type: .buy, sum: "100", account: "isa")
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "1000"), trade]
+        let tally = TransactionsTally(base: base, history: history)
+
+        XCTAssertEqual(tally.cashBalances(in: .all).balance, 1000, "the ISA has no deposit: its trades are not cash")
+        XCTAssertEqual(CashStatement(history: history).balance, 1000)
+        XCTAssertEqual(CashStatement(history: history).lines.map(\.amount), [1000])
+        XCTAssertEqual(tally.cashBalances(in: .only("isa")), CashBalances(isTracked: false, balances: [nil: -100], movements: [nil: 1]),
+                       "an untracked account alone is still a tally of its trades")
+        XCTAssertEqual(CashStatement(history: history, scope: .only("isa")).balance, -100)
+    }
+
     func test_cashBalances_equalTheStatements_inEveryScope() {
         for seed in 1...20 {
             var random = RandomHistory(seed: UInt64(seed) * 7)

@@ -96,6 +96,15 @@ public enum CashPolicy {
     ///
     /// Sorts packed integer keys (day, out after in, position), not movements: a comparison
     /// that reads two transactions copies them, which cost more than the sort.
+    /// The accounts whose cash a balance over `scope` counts: those in it whose cash is tracked,
+    /// as the portfolio and the net worth count them; when none is, every one in it, whose
+    /// balance is then a tally of its trades, not cash.
+    public static func countedAccounts(in scope: AccountScope, tracked: Set<String?>) -> (String?) -> Bool {
+        let trackedInScope = tracked.filter { scope.includes($0) }
+        if trackedInScope.isEmpty { return { scope.includes($0) } }
+        return { trackedInScope.contains($0) }
+    }
+
     public static func ordered(_ history: [Transaction], in scope: AccountScope = .all) -> [CashMovement] {
         var movements: [CashMovement] = []
         movements.reserveCapacity(history.count)

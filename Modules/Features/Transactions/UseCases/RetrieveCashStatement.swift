@@ -21,7 +21,8 @@ public struct CashStatement: Equatable, Sendable {
 
     public init(history: [Transaction], scope: AccountScope = .all) {
         var balances: [String?: FixedDecimal] = [:]
-        lines = CashPolicy.ordered(history, in: scope).map { movement in
+        let counted = CashPolicy.countedAccounts(in: scope, tracked: CashPolicy.trackedAccounts(in: history))
+        lines = CashPolicy.ordered(history, in: scope).filter { counted($0.pot.account) }.map { movement in
             let balance = (balances[movement.pot.currency] ?? .zero) + movement.amount
             balances[movement.pot.currency] = balance
             return Line(transaction: movement.transaction, amount: movement.amount, currency: movement.pot.currency, balance: balance)
