@@ -274,7 +274,7 @@ struct SummaryComposer {
     private func validator() -> LedgerEntryValidating {
         CompositeLedgerValidator([
             TransactionsEntryValidator(today: { [context] in context.today }), ManualPricesEntryValidator(), SavingsEntryValidator(now: context.now),
-            DecodingEntryValidator.currencies, DecodingEntryValidator(DecodingEntryValidator.decoders(ClosesLedgerCodec.self)),
+            CurrenciesEntryValidator(today: { [context] in context.today }), DecodingEntryValidator(DecodingEntryValidator.decoders(ClosesLedgerCodec.self)),
         ])
     }
 

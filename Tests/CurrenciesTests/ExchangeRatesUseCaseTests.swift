@@ -40,6 +40,30 @@ final class ExchangeRatesUseCaseTests: XCTestCase {
                        "never past today; today's rate may be published after it was asked for")
     }
 
+    func test_rates_aCoverageRunningPastTheRatesKept_asADeviceWithItsClockAheadWritesIt_isTrustedOnlyAsFarAsThoseRates() throws {
+        let (sut, loader, ledger) = makeSUT(today: "2024-07-10")
+        try LedgerExchangeRatesStore(ledger: ledger).save([ExchangeRate(from: usd, to: gbp, day: day("2024-07-01"), rate: FixedDecimal("0.8")!)],
+                                                          covering: RatesCoverage(from: usd, to: gbp, first: day("2024-07-01"), last: day("2025-07-10")),
+                                                          at: Self.noon("2024-07-01"))
+
+        let rates = try sut.rates(converting: [usd], into: gbp, over: day("2024-07-01")...day("2024-07-10"))
+
+        XCTAssertEqual(loader.requests, ["USD→GBP 2024-07-06…2024-07-10"],
+                       "from the longest run of days without a rate after the last one kept: none was kept for the days claimed")
+        XCTAssertEqual(rates.rate(from: usd, to: gbp, on: day("2024-07-10"))?.day, day("2024-07-10"))
+    }
+
+    func test_rates_aCoverageFromBeforeAnyRateWasPublished_stillFetchesTheDaysNoRateWasKeptFor() throws {
+        let (sut, loader, ledger) = makeSUT(today: "2024-07-10")
+        try LedgerExchangeRatesStore(ledger: ledger).save([ExchangeRate(from: usd, to: gbp, day: day("2024-07-08"), rate: FixedDecimal("0.8")!)],
+                                                          covering: RatesCoverage(from: usd, to: gbp, first: day("0001-01-01"), last: day("2024-07-10")),
+                                                          at: Self.noon("2024-07-10"))
+
+        _ = try sut.rates(converting: [usd], into: gbp, over: day("2020-01-06")...day("2024-07-10"))
+
+        XCTAssertEqual(loader.requests, ["USD→GBP 2020-01-06…2024-07-03"], "up to the longest run of days without a rate before the first kept")
+    }
+
     func test_rates_withoutALoader_readOnlyWhatIsKept() throws {
         let ledger = InMemoryLedgerStore()
         let online = ExchangeRatesUseCase(store: LedgerExchangeRatesStore(ledger: ledger), loader: ExchangeRatesLoaderSpy(), now: { Self.noon("2024-07-08") })
