@@ -31,6 +31,23 @@ final class AccountsSpecs: XCTestCase {
         XCTAssertTrue(typo.errors.contains("there is no account named 'Stocks ISB'. Did you mean 'Stocks ISA'?"), typo.errors)
     }
 
+    func test_whatAWritePrintsAsJSON_namesItsAccountsAsAListDoes() throws {
+        let invest = makeInvestDriver()
+        XCTAssertEqual(invest.run(["account", "add", "Stocks ISA"]).status, 0)
+        XCTAssertEqual(invest.run(["account", "add", "SIPP"]).status, 0)
+
+        let buy = try invest.run(["--account", "Stocks ISA", "add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "400",
+                                  "--date", "2024-01-03", "--format", "json"]).jsonObject()
+        let edit = try invest.run(["--account", "Stocks ISA", "edit", try XCTUnwrap(buy["id"] as? String), "--note", "first", "--format", "json"]).jsonObject()
+        let transfer = try invest.run(["transfer", "--from", "Stocks ISA", "--to", "SIPP", "--ticker", "AAPL", "--quantity", "1",
+                                       "--date", "2024-01-04", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(buy["account"] as? String, "Stocks ISA")
+        XCTAssertEqual(edit["account"] as? String, "Stocks ISA")
+        XCTAssertEqual(transfer["account"] as? String, "Stocks ISA")
+        XCTAssertEqual(transfer["to_account"] as? String, "SIPP")
+    }
+
     func test_anExport_carriesEachTransactionsAccount_andAnImportNeedsTheAccountToExist() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["account", "add", "ISA", "--kind", "isa"]).status, 0)

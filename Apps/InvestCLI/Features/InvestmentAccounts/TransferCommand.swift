@@ -48,7 +48,7 @@ struct TransferCommand: Command {
                 io.console.write("Transferred \(TransactionPresentation.what(saved).dropFirst("transfer ".count)) from '\(view.name(of: saved.account).escapedForTerminal)' "
                     + "to '\(view.name(of: saved.toAccount).escapedForTerminal)' on \(saved.date.iso) (id \(saved.id.prefix(TransactionPresentation.shortIDLength))).\n")
             } else {
-                io.console.write(TransactionPresentation.result("Saved", saved, format: format))
+                io.console.write(try TransactionPresentation.result("Saved", saved, format: format, accounts: { view }))
             }
         } catch {
             throw TransactionPresentation.error(error)

@@ -10,6 +10,7 @@ import TradingDesk
 struct MarketOrderCommand: Command {
     let side: OrderSide
     let orders: () throws -> (MarketOrderPlacing, PriceMode)
+    let accounts: () throws -> AccountsView
 
     var spec: CommandSpec {
         let verb = side == .buy ? "Buy" : "Sell"
@@ -63,7 +64,7 @@ struct MarketOrderCommand: Command {
             console.write("\(side == .buy ? "Bought" : "Sold") \(saved.quantity) \(saved.ticker) at \(order.price.price.price.formatted(fractionDigits: 2)) "
                 + "for \(saved.sum.formatted(fractionDigits: 2)) (\(saved.id.prefix(TransactionPresentation.shortIDLength))).\(cash)\n")
         } else {
-            console.write(TransactionPresentation.result("", saved, format: format))
+            console.write(try TransactionPresentation.result("", saved, format: format, accounts: accounts))
         }
     }
 }

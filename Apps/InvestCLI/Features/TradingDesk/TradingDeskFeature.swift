@@ -9,8 +9,8 @@ extension FeatureRegistration {
                                           validator: { _ in DecodingEntryValidator.tradingDesk },
                                           legacySpellings: StockCommand.legacySpellings + AlertCommands.legacySpellings) { app in
         [CashCommand(statement: app.desk.cashStatement, balances: app.desk.cashBalances, baseCurrency: { try app.currencies.baseCurrency().code }),
-         MarketOrderCommand(side: .buy, orders: app.desk.placeMarketOrder),
-         MarketOrderCommand(side: .sell, orders: app.desk.placeMarketOrder),
+         MarketOrderCommand(side: .buy, orders: app.desk.placeMarketOrder, accounts: app.investmentAccounts.accountsView),
+         MarketOrderCommand(side: .sell, orders: app.desk.placeMarketOrder, accounts: app.investmentAccounts.accountsView),
          CommandGroup("stock", summary: "Stocks: search the catalog, or show one with your position, watch and alerts", [
             StockCommand(search: app.desk.searchStocks, prices: app.prices.marketPriceLoader, transactions: app.transactions.retrieveTransactions, watchlist: app.desk.manageWatchlist,
                          alerts: app.desk.manageAlerts),

@@ -6,6 +6,7 @@ import Ledger
 
 struct AddCommand: Command {
     let save: () throws -> TransactionSaving
+    let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "add", summary: "Add a buy, sell, deposit, withdrawal, interest, dividend, fee, split or fx exchange; a trade's price is sum ÷ quantity",
         discussion: """
@@ -60,7 +61,7 @@ struct AddCommand: Command {
         draft.date = draft.date ?? io.today.iso
         do {
             let saved = try save().save(draft, replacing: nil)
-            console.write(TransactionPresentation.result("Saved", saved, format: format))
+            console.write(try TransactionPresentation.result("Saved", saved, format: format, accounts: accounts))
         } catch {
             throw TransactionPresentation.error(error)
         }

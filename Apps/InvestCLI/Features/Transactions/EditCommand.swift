@@ -6,6 +6,7 @@ import Ledger
 struct EditCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let save: () throws -> TransactionSaving
+    let accounts: () throws -> AccountsView
     let spec = CommandSpec(
         name: "edit", summary: "Change fields of a transaction (a unique id prefix is enough)",
         options: [Self.date, Self.type] + Self.fields.map(\.option) + [Self.format],
@@ -45,7 +46,7 @@ struct EditCommand: Command {
         }
         do {
             let saved = try save().save(draft, replacing: existing.id)
-            io.console.write(TransactionPresentation.result("Updated", saved, format: format))
+            io.console.write(try TransactionPresentation.result("Updated", saved, format: format, accounts: accounts))
         } catch {
             throw TransactionPresentation.error(error)
         }
@@ -55,6 +56,7 @@ struct EditCommand: Command {
 struct DeleteCommand: Command {
     let retrieve: () throws -> TransactionsRetrieving
     let delete: () throws -> TransactionDeleting
+    let accounts: () throws -> AccountsView
     let removeUnreadable: () throws -> RemoveUnreadableRecordUseCase
     let spec = CommandSpec(name: "delete", summary: "Delete a transaction (a unique id prefix is enough)",
                            discussion: "Given the full id of a record of any kind that can't be read (a message names it), deletes that record.",
@@ -76,7 +78,7 @@ struct DeleteCommand: Command {
         guard confirmed("Delete \(TransactionPresentation.summary(existing))?", arguments, io: io) else { return }
         do {
             try delete().delete(id: existing.id)
-            io.console.write(TransactionPresentation.result("Deleted", existing, format: format))
+            io.console.write(try TransactionPresentation.result("Deleted", existing, format: format, accounts: accounts))
         } catch {
             throw TransactionPresentation.error(error)
         }

@@ -134,8 +134,12 @@ enum TransactionPresentation {
     }
 
     /// What add, edit and delete print: a sentence for a person, the record for a script.
-    static func result(_ verb: String, _ transaction: Transaction, format: OutputFormat) -> String {
-        format == .table ? "\(verb) \(summary(transaction))\n" : report([transaction]).renderResult(format, colors: false)
+    /// A written transaction as a sentence, or as a list's row (its accounts named as a list
+    /// names them: `accounts` is read only then).
+    static func result(_ verb: String, _ transaction: Transaction, format: OutputFormat, accounts: () throws -> AccountsView) throws -> String {
+        guard format != .table else { return "\(verb) \(summary(transaction))\n" }
+        let view = try accounts()
+        return report([transaction], accountName: view.name(of:)).renderResult(format, colors: false)
     }
 
     static func summary(_ transaction: Transaction) -> String {

@@ -6,10 +6,11 @@ import Ledger
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
                                                   validator: { app in TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally()) }) { app in
-        [AddCommand(save: app.transactions.addTransaction),
+        [AddCommand(save: app.transactions.addTransaction, accounts: app.investmentAccounts.accountsView),
          ListCommand(list: app.transactions.listTransactions, rows: app.transactions.transactionRows(matching:), accounts: app.investmentAccounts.accountsView),
-         EditCommand(retrieve: app.transactions.retrieveTransactions, save: app.transactions.saveTransaction),
-         DeleteCommand(retrieve: app.transactions.retrieveTransactions, delete: app.transactions.deleteTransaction, removeUnreadable: app.transactions.removeUnreadableRecord),
+         EditCommand(retrieve: app.transactions.retrieveTransactions, save: app.transactions.saveTransaction, accounts: app.investmentAccounts.accountsView),
+         DeleteCommand(retrieve: app.transactions.retrieveTransactions, delete: app.transactions.deleteTransaction, accounts: app.investmentAccounts.accountsView,
+                       removeUnreadable: app.transactions.removeUnreadableRecord),
          ImportCommand(ledger: app.undoableLedger, importTransactions: app.transactions.importTransactions(into:), accounts: app.investmentAccounts.accountsView,
                        readStandardInput: app.context.readStandardInput),
          ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.investmentAccounts.accountsView, journal: app.bookkeeping.exportJournal(prefix:method:),
