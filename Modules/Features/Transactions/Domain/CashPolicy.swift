@@ -91,11 +91,6 @@ public enum CashPolicy {
         return balances
     }
 
-    /// The movements in `scope` in the order cash moves: by date, money in before money out,
-    /// then as given.
-    ///
-    /// Sorts packed integer keys (day, out after in, position), not movements: a comparison
-    /// that reads two transactions copies them, which cost more than the sort.
     /// The accounts whose cash a balance over `scope` counts: those in it whose cash is tracked,
     /// as the portfolio and the net worth count them; when none is, every one in it, whose
     /// balance is then a tally of its trades, not cash.
@@ -105,6 +100,11 @@ public enum CashPolicy {
         return { trackedInScope.contains($0) }
     }
 
+    /// The movements in `scope` in the order cash moves: by date, money in before money out,
+    /// then as given.
+    ///
+    /// Sorts packed integer keys (day, out after in, position), not movements: a comparison
+    /// that reads two transactions copies them, which cost more than the sort.
     public static func ordered(_ history: [Transaction], in scope: AccountScope = .all) -> [CashMovement] {
         var movements: [CashMovement] = []
         movements.reserveCapacity(history.count)
