@@ -7,29 +7,31 @@ import Ledger
 /// stop every fetch. What both clients check pulled records with.
 public struct CurrenciesEntryValidator: EntryByEntryValidating {
     private let today: () -> CalendarDay
-    private let decoding = DecodingEntryValidator(DecodingEntryValidator.decoders(ExchangeRatesLedgerCodec.self)
-        + DecodingEntryValidator.decoders(RatesCoverageLedgerCodec.self) + DecodingEntryValidator.decoders(SecuritiesLedgerCodec.self))
 
     public init(today: @escaping () -> CalendarDay) {
         self.today = today
     }
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        let unreadable = decoding.rejections(of: incoming, over: current)
-        let refused = Set(unreadable.map(\.id))
         let tomorrow = CalendarDay(daysSinceEpoch: today().daysSinceEpoch + 1)
-        return unreadable + incoming.compactMap { entry in
-            guard !refused.contains(entry.id) else { return nil }
-            let day: (field: String, day: CalendarDay)?
-            if let rate = try? ExchangeRatesLedgerCodec.record(from: entry) {
-                day = ("day", rate.day)
-            } else if let coverage = try? RatesCoverageLedgerCodec.record(from: entry) {
-                day = ("last", coverage.last)
-            } else {
-                day = nil
+        return incoming.compactMap { entry in
+            let reason: String?
+            do throws(LedgerDecodingError) {
+                reason = try Self.dated(entry).flatMap { field, day in day > tomorrow ? "\(field) \(day.iso) is after today" : nil }
+            } catch {
+                // A newer schema is kept for the release that reads it.
+                guard case let .invalidField(_, _, field) = error else { return nil }
+                reason = "\(field) is not valid"
             }
-            guard let day, day.day > tomorrow else { return nil }
-            return LedgerRejection(id: entry.id, kind: entry.kind, reasons: ["\(day.field) \(day.day.iso) is after today"])
+            return reason.map { LedgerRejection(id: entry.id, kind: entry.kind, reasons: [$0]) }
         }
+    }
+
+    /// The entry read by its kind's codec, and the day a rate is for or a coverage runs to.
+    private static func dated(_ entry: LedgerEntry) throws(LedgerDecodingError) -> (field: String, day: CalendarDay)? {
+        if let rate = try ExchangeRatesLedgerCodec.record(from: entry) { return ("day", rate.day) }
+        if let coverage = try RatesCoverageLedgerCodec.record(from: entry) { return ("last", coverage.last) }
+        _ = try SecuritiesLedgerCodec.record(from: entry)
+        return nil
     }
 }

@@ -28,28 +28,6 @@ public protocol ExchangeRatesProviding {
     func keptRates() throws(ExchangeRatesError) -> ExchangeRates
 }
 
-/// How far the days said to be asked about are believed: a coverage is written by whichever
-/// device fetched, and synced, so one from a device whose clock ran ahead (or a hostile one)
-/// could otherwise stop every fetch. It counts only as far as the rates kept reach, give or take
-/// the longest run of days without a published rate.
-public enum RatesCoveragePolicy {
-    /// The longest run of days with no reference rate: Easter, Thursday to Tuesday.
-    static let longestGap: Int32 = 5
-    /// The euro's first reference rates: no provider has any earlier, so a coverage reaching
-    /// back before them is believed once the rates kept start there.
-    static let earliestPublished = CalendarDay(iso: "1999-01-04")!
-
-    /// `coverage` cut to what `kept` (its pair's rates, by day) bears out; nil with none kept.
-    public static func trusted(_ coverage: RatesCoverage, kept: [ExchangeRates.DayRate]) -> RatesCoverage? {
-        guard let firstKept = kept.first?.day, let lastKept = kept.last?.day else { return nil }
-        let startsAtTheFirstPublished = firstKept.daysSinceEpoch - earliestPublished.daysSinceEpoch <= longestGap
-        let first = startsAtTheFirstPublished ? coverage.first : max(coverage.first, CalendarDay(daysSinceEpoch: firstKept.daysSinceEpoch - longestGap))
-        let last = min(coverage.last, CalendarDay(daysSinceEpoch: lastKept.daysSinceEpoch + longestGap))
-        guard first <= last else { return nil }
-        return RatesCoverage(from: coverage.from, to: coverage.to, first: first, last: last)
-    }
-}
-
 public final class ExchangeRatesUseCase: ExchangeRatesProviding {
     private let store: ExchangeRatesStore
     private let loader: ExchangeRatesLoading?
@@ -68,6 +46,7 @@ public final class ExchangeRatesUseCase: ExchangeRatesProviding {
         let wanted = days.lowerBound...min(days.upperBound, today)
         let covered = Dictionary(try store.coverage().map { ("\($0.from)\($0.to)", $0) }) { $1 }
         let kept = try keptRates()
+        var fetchedAny = false
         for currency in currencies.sorted() where currency != base {
             let coverage = covered["\(currency)\(base)"].flatMap { RatesCoveragePolicy.trusted($0, kept: kept.days(from: currency, to: base)) }
             if let coverage, coverage.covers(wanted) { continue }
@@ -86,8 +65,9 @@ public final class ExchangeRatesUseCase: ExchangeRatesProviding {
             let union = RatesCoverage(from: currency, to: base, first: min(wanted.lowerBound, coverage?.first ?? wanted.lowerBound),
                                       last: max(wanted.upperBound, coverage?.last ?? wanted.upperBound))
             try store.save(fetched, covering: union, at: now())
+            fetchedAny = true
         }
-        return try keptRates()
+        return fetchedAny ? try keptRates() : kept
     }
 
     public func keptRates() throws(ExchangeRatesError) -> ExchangeRates {

@@ -23,6 +23,11 @@ extension Transaction {
         return held + (toAccount == account ? quantity : .zero) - (self.account == account ? quantity : .zero)
     }
 
+    /// The accounts whose shares or cash it moves: its own, and a transfer's destination.
+    public var accountsNamed: [String?] {
+        type == .transfer ? [account, toAccount] : [account]
+    }
+
     /// Whether this transaction is seen in `scope`: a transfer is in both its accounts, and a
     /// split, a corporate action, in every account.
     public func isSeen(in scope: AccountScope) -> Bool {

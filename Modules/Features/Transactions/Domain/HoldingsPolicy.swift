@@ -48,13 +48,8 @@ public enum HoldingsPolicy {
     /// Every account a ticker's `history` can hold shares in, in the order first named: each
     /// transaction's, and a transfer's destination.
     public static func accounts(holding history: [Transaction]) -> [String?] {
-        var seen = Set<String?>(), accounts: [String?] = []
-        for transaction in history where transaction.type != .split {
-            for account in [transaction.account] + (transaction.type == .transfer ? [transaction.toAccount] : []) where seen.insert(account).inserted {
-                accounts.append(account)
-            }
-        }
-        return accounts
+        var seen = Set<String?>()
+        return history.filter { $0.type != .split }.flatMap(\.accountsNamed).filter { seen.insert($0).inserted }
     }
 
     /// The first sell (or transfer out) that would oversell, in a single ticker's history, in

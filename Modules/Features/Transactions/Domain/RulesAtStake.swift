@@ -22,7 +22,7 @@ public struct RulesAtStake: Equatable, Sendable {
     ///   - transaction: the version written; nil for a delete.
     public init(replacing earlier: Transaction?, with transaction: Transaction?) {
         let changed = (transaction.map { [$0] } ?? []) + (earlier.map { [$0] } ?? [])
-        accounts = Self.once(changed.flatMap { [$0.account] + ($0.type == .transfer ? [$0.toAccount] : []) })
+        accounts = Self.once(changed.flatMap(\.accountsNamed))
         let checksHoldings: Bool
         switch (earlier, transaction) {
         case let (nil, added?):

@@ -269,7 +269,7 @@ extension TransactionsTally {
     /// Each currency's balance, and its count of movements, across the accounts of `scope`.
     public func cashBalances(in scope: AccountScope) -> CashBalances {
         var balances: [String?: FixedDecimal] = [:], movements: [String?: Int] = [:]
-        let counted = CashPolicy.countedAccounts(in: scope, tracked: Set(tracking.keys))
+        let counted = CashPolicy.countedAccounts(in: scope, tracked: trackedAccounts)
         for (pot, tally) in pots where counted(pot.account) && tally.movements > 0 {
             balances[pot.currency, default: .zero] += tally.balance
             movements[pot.currency, default: 0] += tally.movements
