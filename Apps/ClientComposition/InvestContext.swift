@@ -28,7 +28,7 @@ public struct InvestContext {
     }
 
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone? = nil, makeID: @escaping () -> String = RandomIdentifiers().make) {
+                timeZone: TimeZone? = nil, makeID: @escaping () -> String = NewIdentifiers().make) {
         self.environment = environment
         self.console = console
         self.now = now

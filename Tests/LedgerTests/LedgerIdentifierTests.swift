@@ -24,4 +24,28 @@ final class LedgerIdentifierTests: XCTestCase {
             XCTAssertEqual(Set(ids.map { $0[place] }).count, 36, "place \(place): the random bits must last through the last digit")
         }
     }
+
+    func test_identifierRandomTime_isSevenRandomDigitsThenTheTimeInEightOrderedDigits() {
+        let id = LedgerIdentifier.identifier(random: 36 * 36 * 36 * 36 * 36 * 36 + 35, time: 36 + 1)
+
+        XCTAssertEqual(id, "z000001" + "00000011")
+        XCTAssertTrue(LedgerIdentifier.isValid(id))
+    }
+
+    func test_identifierRandomTime_keepsATimePastItsLimitAtTheLast() {
+        XCTAssertEqual(LedgerIdentifier.identifier(random: 0, time: .max).suffix(8), "zzzzzzzz")
+    }
+
+    func test_orderKey_ordersIdsByTheTimeTheyWereMade_whateverTheirRandomDigits() {
+        let earlier = LedgerIdentifier.identifier(random: .max, time: 1_000)
+        let later = LedgerIdentifier.identifier(random: 0, time: 1_001)
+
+        XCTAssertGreaterThan(earlier, later, "as strings, the random digits decide")
+        XCTAssertLessThan(LedgerIdentifier.orderKey(of: earlier), LedgerIdentifier.orderKey(of: later))
+    }
+
+    func test_orderKey_ofAShortId_isItsBytesFromTheTop() {
+        XCTAssertEqual(LedgerIdentifier.orderKey(of: "ab"), 0x6162 << 48)
+        XCTAssertLessThan(LedgerIdentifier.orderKey(of: "ab"), LedgerIdentifier.orderKey(of: "abc"))
+    }
 }

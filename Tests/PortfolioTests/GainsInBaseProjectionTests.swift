@@ -60,16 +60,16 @@ final class GainsInBaseProjectionTests: XCTestCase {
     func test_aSellInTheBase_waitsBehindAnEarlierSellPendingItsRate_soTheDaysSellsKeepTheirOrder() throws {
         let rates = ExchangeRates([EuroRates.on("2024-01-02", "1.10")])
         let history = [trade("buy-sap", .buy, "SAP", on: "2024-01-02", sum: "100", in: "EUR"), trade("buy-aapl", .buy, "AAPL", on: "2024-01-02", sum: "100"),
-                       trade("sell-sap", .sell, "SAP", on: "2024-01-03", sum: "120", in: "EUR"), trade("sell-aapl", .sell, "AAPL", on: "2024-01-03", sum: "130")]
+                       trade("s1-sap", .sell, "SAP", on: "2024-01-03", sum: "120", in: "EUR"), trade("s2-aapl", .sell, "AAPL", on: "2024-01-03", sum: "130")]
         var projection = PortfolioInBaseProjection(base: usd, method: .fifo, rates: rates, keepingGains: true)
         for transaction in history { XCTAssertTrue(projection.fold(transaction)) }
         let later = ExchangeRates([EuroRates.on("2024-01-02", "1.10"), EuroRates.on("2024-01-03", "1.30")])
 
         let read = try XCTUnwrap(readBack(projection, as: PortfolioInBaseProjection(base: usd, method: .fifo, rates: later, keepingGains: true)))
 
-        XCTAssertEqual(try read.realizedGains().map(\.transactionID), ["sell-sap", "sell-aapl"])
+        XCTAssertEqual(try read.realizedGains().map(\.transactionID), ["s1-sap", "s2-aapl"], "a replay's order")
         XCTAssertEqual(listing(read, scope: .all), try report(of: history, at: later, method: .fifo, scope: .all))
-        XCTAssertEqual(try read.realizedGains().currencyGains, ["sell-sap": fixed("20")], "a cost of 100 euros at 1.30 on the sale's day, less 110 dollars paid")
+        XCTAssertEqual(try read.realizedGains().currencyGains, ["s1-sap": fixed("20")], "a cost of 100 euros at 1.30 on the sale's day, less 110 dollars paid")
     }
 
     func test_revisedWithEditsAndDeletes_listsTheGainsOfAReplayOfTheChangedHistory_underEitherMethod() {

@@ -46,7 +46,8 @@ public struct PerformanceSeries: Equatable, Sendable {
     public static func build(_ transactions: [Transaction], history: PriceHistory, from: CalendarDay?, to: CalendarDay,
                              scope: AccountScope = .all) -> PerformanceSeries {
         let convention: FlowConvention = CashPolicy.trackedAccounts(in: transactions).contains(where: scope.includes) ? .deposits : .trades
-        let ordered = transactions.filter { $0.date <= to }.sorted { ($0.date, $0.holdingsRank) < ($1.date, $1.holdingsRank) }
+        let until = transactions.filter { $0.date <= to }
+        let ordered = ReplayOrder.indices(of: until).map { until[$0] }
         guard let first = ordered.first?.date else { return PerformanceSeries(convention: convention, openingValue: .zero, points: []) }
         let start = max(from ?? first, first)
         var holdings = Holdings(history: history)

@@ -49,7 +49,7 @@ public struct JournalBuilder: Sendable {
                         units: [String: PriceUnit]) -> Journal {
         let bookings = PortfolioCalculator.costBookings(of: history, method: method)
         let tradedIn = Self.tradingCurrencies(of: history, base: base)
-        let ordered = history.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        let ordered = ReplayOrder.indices(of: history).map { history[$0] }
         var accounts: [JournalAccount: CalendarDay] = [:]
         var entries: [JournalEntry] = []
         for transaction in ordered {

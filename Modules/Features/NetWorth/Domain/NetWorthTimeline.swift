@@ -25,7 +25,7 @@ public struct NetWorthPoint: Equatable, Sendable {
 public enum NetWorthTimeline {
     public static func points(on days: [CalendarDay], history: [Transaction], valuation: BaseCurrencyValuation, closes: PriceHistory,
                               todaysPrices: [String: FixedDecimal], savings: SavingsBook?) -> [NetWorthPoint] {
-        let ordered = history.sorted { ($0.date, $0.holdingsRank) < ($1.date, $1.holdingsRank) }
+        let ordered = ReplayOrder.indices(of: history).map { history[$0] }
         var quantities: [Holding: FixedDecimal] = [:]
         var pots: [CashPot: FixedDecimal] = [:]
         var tracked = Set<String?>()

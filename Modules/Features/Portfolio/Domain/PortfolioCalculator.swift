@@ -309,35 +309,23 @@ public enum PortfolioCalculator {
         }
     }
 
-    /// Date order, and within a day a split, then what adds to a holding, then what takes from it:
-    /// the order the moving average needs. Movements of cash alone make no position. Each
-    /// account holds its own position in a ticker; a transfer moves shares between two.
-    ///
-    /// Sorts packed integer keys (day, rank, position) instead of the transactions themselves:
-    /// moving structs that hold strings costs a retain and release per move.
+    /// In a replay's order (`ReplayPlace`): by date, and within a day a split, then what adds to a
+    /// holding, then what takes from it, the order the moving average needs; then by id, so a
+    /// day's lots, transfers and sells don't depend on where they were written. Movements of cash
+    /// alone make no position. Each account holds its own position in a ticker; a transfer moves
+    /// shares between two.
     private static func accumulate(_ transactions: [Transaction], method: CostBasisMethod)
         -> (positions: Positions, gains: [(account: String?, gain: RealizedGain)], restated: [CostBooking]) {
         var positions = PositionBook()
         var accountFees: [String?: FixedDecimal] = [:]
         var gains: [(account: String?, gain: RealizedGain)] = []
         var restated: [CostBooking] = []
-        for index in inPositionsOrder(transactions) {
+        for index in ReplayOrder.indices(of: transactions) {
             if let gain = apply(transactions[index], to: &positions, accountFees: &accountFees, method: method, restated: &restated) {
                 gains.append(gain)
             }
         }
         return (Positions(byKey: positions.byKey, accountFees: accountFees), gains, restated)
-    }
-
-    /// The transactions' indices in the order above.
-    static func inPositionsOrder(_ transactions: [Transaction]) -> [Int] {
-        var keys = [UInt64](repeating: 0, count: transactions.count)
-        for (position, transaction) in transactions.enumerated() {
-            let day = UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min))
-            keys[position] = day << 32 | UInt64(transaction.holdingsRank) << 30 | UInt64(position)
-        }
-        keys.sort()
-        return keys.map { Int($0 & 0x3FFF_FFFF) }
     }
 
     /// Adds a fee charged to an account to its total; a total of zero is no entry, so a fee taken

@@ -4,15 +4,15 @@ import Transactions
 
 extension PortfolioCalculator {
     /// The positions of a history, folded a transaction at a time: what a checkpoint keeps, so
-    /// a portfolio needs only the transactions added since. A transaction dated before what its
-    /// ticker already holds can't be folded (its place in the moving average is earlier); the
-    /// history is then replayed.
+    /// a portfolio needs only the transactions added since. A transaction whose place
+    /// (`ReplayPlace`) comes before what its ticker already holds can't be folded (its place in
+    /// the moving average is earlier); the history is then replayed.
     public struct PositionsFold: Equatable, Sendable {
         public let method: CostBasisMethod
         @_spi(Projections) public var book = PositionBook()
         @_spi(Projections) public var accountFees: [String?: FixedDecimal] = [:]
-        /// Each ticker's last date and rank folded in.
-        @_spi(Projections) public var lastPlace: [String: UInt64] = [:]
+        /// Each ticker's last place folded in.
+        @_spi(Projections) public var lastPlace: [String: ReplayPlace] = [:]
 
         public init(method: CostBasisMethod) {
             self.method = method
@@ -27,12 +27,12 @@ extension PortfolioCalculator {
         init(history: [Transaction], method: CostBasisMethod, realized: inout PackedGains?) {
             self.init(method: method)
             var restated: [CostBooking] = []
-            for index in PortfolioCalculator.inPositionsOrder(history) {
+            for index in ReplayOrder.indices(of: history) {
                 if let gain = PortfolioCalculator.apply(history[index], to: &book, accountFees: &accountFees, method: method, restated: &restated) {
                     realized?.append(AccountGain(account: gain.account, gain: gain.gain))
                 }
                 restated.removeAll(keepingCapacity: true)
-                if !history[index].ticker.isEmpty { lastPlace[history[index].ticker] = Self.place(of: history[index]) }
+                if !history[index].ticker.isEmpty { lastPlace[history[index].ticker] = history[index].replayPlace }
             }
         }
 
@@ -44,8 +44,8 @@ extension PortfolioCalculator {
         /// As `fold(_:)`, with the gain a sell realized.
         mutating func foldRealizing(_ transaction: Transaction) -> (folded: Bool, realized: AccountGain?) {
             if !transaction.ticker.isEmpty {
-                let place = Self.place(of: transaction)
-                guard place >= lastPlace[transaction.ticker] ?? 0 else { return (false, nil) }
+                let place = transaction.replayPlace
+                guard !(place < lastPlace[transaction.ticker] ?? .start) else { return (false, nil) }
                 lastPlace[transaction.ticker] = place
             }
             var restated: [CostBooking] = []
@@ -64,17 +64,12 @@ extension PortfolioCalculator {
         }
 
         /// The tickers whose positions `changes` can change, worked out again from their
-        /// transactions: those any change names but a new note, which leaves every position as it
-        /// was, as a day's lots and transfers are ordered by what they are, not by where they were
-        /// written. `withSellsRewritten` adds those of a sell written again, even with only a new
-        /// note: it goes after the day's other sells of its ticker, and the lots each of them
-        /// takes, and so its gain, follow that order.
-        static func tickers(of changes: [Revision<Transaction>], withSellsRewritten: Bool = false) -> Set<String> {
+        /// transactions: those any change names but a new note, which leaves every position and
+        /// gain as it was, as a replay orders a day's lots, transfers and sells by what they are,
+        /// not by where they were written.
+        static func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
             var tickers = Set<String>()
             for change in changes {
-                if withSellsRewritten {
-                    for version in [change.earlier, change.later] where version?.type == .sell { tickers.insert(version!.ticker) }
-                }
                 if let earlier = change.earlier, let later = change.later, later.differsOnlyInNote(from: earlier) { continue }
                 for version in [change.earlier, change.later] where version?.ticker.isEmpty == false { tickers.insert(version!.ticker) }
             }
@@ -101,18 +96,13 @@ extension PortfolioCalculator {
             for ticker in tickers { lastPlace[ticker] = nil }
             let traded = records.filter { tickers.contains($0.ticker) }
             var restated: [CostBooking] = []
-            for index in PortfolioCalculator.inPositionsOrder(traded) {
+            for index in ReplayOrder.indices(of: traded) {
                 if let gain = PortfolioCalculator.apply(traded[index], to: &book, accountFees: &accountFees, method: method, restated: &restated) {
                     realized?.append(AccountGain(account: gain.account, gain: gain.gain))
                 }
                 restated.removeAll(keepingCapacity: true)
-                lastPlace[traded[index].ticker] = Self.place(of: traded[index])
+                lastPlace[traded[index].ticker] = traded[index].replayPlace
             }
-        }
-
-        /// Where a transaction goes among its ticker's: by day, then by the holdings rule's rank.
-        static func place(of transaction: Transaction) -> UInt64 {
-            UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
         }
     }
 }

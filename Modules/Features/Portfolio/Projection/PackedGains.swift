@@ -60,12 +60,11 @@ struct AccountGain: Equatable, Sendable {
         return worked.isEmpty ? revised : nil
     }
 
-    /// The sells realized in `scope` (and `year`, if given), in date order, those of one day in
-    /// the order added.
+    /// The sells realized in `scope` (and `year`, if given), in a replay's order: by day, then
+    /// by id (`ReplayPlace`), however they were added.
     ///
-    /// Sells of one ticker are added in their order, so only sells of different tickers can have
-    /// been added out of date order, and a replay orders those by day, then by place in the
-    /// history, which is the order they were added in.
+    /// They are mostly added in that order already; only the ids of a day's sells are read to
+    /// tell.
     func list(in scope: AccountScope, year: Int?) -> RealizedGainList {
         let within = year.map { year in
             (CalendarDay(year: year, month: 1, day: 1)?.daysSinceEpoch ?? .min)..<(CalendarDay(year: year + 1, month: 1, day: 1)?.daysSinceEpoch ?? .max)
@@ -73,8 +72,10 @@ struct AccountGain: Equatable, Sendable {
         var order = indices.filter { index in
             (within?.contains(days[index]) ?? true) && (scope == .all || scope.includes(account(at: index)))
         }
-        if !zip(order, order.dropFirst()).allSatisfy({ days[$0] <= days[$1] }) {
-            order.sort { (days[$0], $0) < (days[$1], $1) }
+        let inPlace = zip(order, order.dropFirst()).allSatisfy { days[$0] < days[$1] || days[$0] == days[$1] && ReplayOrder.ids(soldAt($0).id, before: soldAt($1).id) }
+        if !inPlace {
+            let ids = Dictionary(uniqueKeysWithValues: order.map { ($0, soldAt($0).id) })
+            order.sort { days[$0] != days[$1] ? days[$0] < days[$1] : ReplayOrder.ids(ids[$0]!, before: ids[$1]!) }
         }
         return RealizedGainList(self, order: order)
     }

@@ -25,7 +25,7 @@ public struct PortfolioInBaseProjection {
     /// In the order folded, in their own currencies: trades not converted for good.
     @_spi(Projections) public var pending: [Transaction] = []
     /// Each ticker with a trade pending: its last place, as `PositionsFold` orders a ticker's trades.
-    private var pendingPlaces: [String: UInt64] = [:]
+    private var pendingPlaces: [String: ReplayPlace] = [:]
     @_spi(Projections) public var settled: [CurrencyCode: Settled] = [:]
     /// Nil unless kept with gains, so the portfolio's checkpoint holds its positions alone.
     @_spi(Projections) public var gains: GainsInBase?
@@ -130,7 +130,7 @@ public struct PortfolioInBaseProjection {
 
     private mutating func notePendingPlaces() {
         pendingPlaces = [:]
-        for transaction in pending where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = PortfolioCalculator.PositionsFold.place(of: transaction) }
+        for transaction in pending where !transaction.ticker.isEmpty { pendingPlaces[transaction.ticker] = transaction.replayPlace }
     }
 
     /// Folds in the trades pending that the rates now convert for good, each ticker's in order.
@@ -170,13 +170,13 @@ extension PortfolioInBaseProjection: TransactionsProjection {
     /// In the order a replay folds them, so none is out of place.
     public func replaying(_ history: [Transaction]) -> PortfolioInBaseProjection {
         var replayed = PortfolioInBaseProjection(base: base, method: method, rates: rates, keepingGains: gains != nil)
-        for index in PortfolioCalculator.inPositionsOrder(history) { _ = replayed.fold(history[index]) }
+        for index in ReplayOrder.indices(of: history) { _ = replayed.fold(history[index]) }
         return replayed
     }
 
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base.code)
-        let ticker = transaction.ticker, place = PortfolioCalculator.PositionsFold.place(of: transaction)
+        let ticker = transaction.ticker, place = transaction.replayPlace
         // Its own currency's positions take it where the base's do: both order a ticker's trades alike.
         var ownCost: FixedDecimal?
         if gains != nil {
@@ -185,11 +185,11 @@ extension PortfolioInBaseProjection: TransactionsProjection {
             ownCost = gain?.gain.cost
         }
         if !ticker.isEmpty, let last = pendingPlaces[ticker] {
-            guard place >= last else { return false }
+            guard !(place < last) else { return false }
         } else if !waitsBehindASell(ownCost: ownCost), settle(transaction, ownCost: ownCost) {
             return true
         } else if !ticker.isEmpty {
-            guard place >= converted.lastPlace[ticker] ?? 0 else { return false }
+            guard !(place < converted.lastPlace[ticker] ?? .start) else { return false }
         }
         pending.append(transaction)
         if !ticker.isEmpty { pendingPlaces[ticker] = place }
@@ -209,9 +209,9 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         return TransactionsTally.reading(tickers: tickers(of: changes))
     }
 
-    /// Those whose positions the changes change, and with gains, those of a sell written again.
+    /// Those whose positions the changes change.
     private func tickers(of changes: [Revision<Transaction>]) -> Set<String> {
-        PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: gains != nil)
+        PortfolioCalculator.PositionsFold.tickers(of: changes)
     }
 
     /// Each of those tickers' transactions, in a replay's order, is converted for good or waits
@@ -226,7 +226,7 @@ extension PortfolioInBaseProjection: TransactionsProjection {
         let ownCosts = Dictionary((ownWorked ?? []).map { ($0.gain.transactionID, $0.gain.cost) }) { first, _ in first }
         pending.removeAll { tickers.contains($0.ticker) }
         var convertedForGood: [Transaction] = [], waiting = Set<String>()
-        for index in PortfolioCalculator.inPositionsOrder(traded) {
+        for index in ReplayOrder.indices(of: traded) {
             let transaction = traded[index]
             if !waiting.contains(transaction.ticker), transaction.convertsForGood(into: base, at: rates),
                let inBase = try? transaction.converted(into: base, at: rates) {

@@ -69,15 +69,15 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     /// naming another currency, which the first days might have to be worked out again for.
     public func reading(toRevise changes: [Revision<Transaction>]) -> RevisionReading? {
         guard let changes = PortfolioCalculator.PositionsFold.revisable(changes, base: base) else { return nil }
-        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: true))
+        return TransactionsTally.reading(tickers: PortfolioCalculator.PositionsFold.tickers(of: changes))
     }
 
-    /// Each sell of those tickers keeps its place among the others; a changed one is written
-    /// last, so its gain goes last, as in a replay, which orders a day's sells as the ledger does.
+    /// Each sell of those tickers keeps its place among the others; a changed one's gain is added
+    /// last, and the list puts it in its place in a replay's order.
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
         let changes = changes.inBase(base)
         var worked: [AccountGain]? = []
-        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes, withSellsRewritten: true)
+        let tickers = PortfolioCalculator.PositionsFold.tickers(of: changes)
         positions.revise(changes, tickers: tickers, given: records.inBase(base), realized: &worked)
         let moved = changes.compactMap { ($0.later ?? $0.earlier)?.id }
         guard let revised = realized.revising(tickers: tickers, moved: moved, with: worked ?? []) else { return false }

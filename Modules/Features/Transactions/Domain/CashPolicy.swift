@@ -101,7 +101,7 @@ public enum CashPolicy {
     }
 
     /// The movements in `scope` in the order cash moves: by date, money in before money out,
-    /// then as given.
+    /// then by id, as a replay orders a day's records (`ReplayPlace`).
     ///
     /// Sorts packed integer keys (day, out after in, position), not movements: a comparison
     /// that reads two transactions copies them, which cost more than the sort.
@@ -115,10 +115,9 @@ public enum CashPolicy {
         }
         var keys = [UInt64](repeating: 0, count: movements.count)
         for (position, movement) in movements.enumerated() {
-            let day = UInt64(UInt32(bitPattern: movement.transaction.date.daysSinceEpoch &+ Int32.min))
-            keys[position] = day << 32 | (movement.amount >= .zero ? 0 : 1) << 31 | UInt64(position)
+            keys[position] = ReplayOrder.day(movement.transaction.date) << 32 | (movement.amount >= .zero ? 0 : 1) << 31 | UInt64(position)
         }
-        keys.sort()
+        ReplayOrder.sort(&keys, positionBits: 31) { movements[$0].transaction.id }
         return keys.map { movements[Int($0 & 0x7FFF_FFFF)] }
     }
 

@@ -6,7 +6,8 @@ import Ledger
 ///
 /// Within one day the order of events is unknown, so a split counts first, then buys, then
 /// transfers, then sells (`Transaction.holdingsRank`): a same-day buy-then-sell is accepted, and
-/// so is a sell of shares transferred in that day.
+/// so is a sell of shares transferred in that day. A day's transfers go in the order they were
+/// first entered (`ReplayPlace`).
 ///
 /// Nor may a split take the quantity held above `maximumHeld`: splits multiply, and past it a
 /// holding's value could not be counted exactly.
@@ -53,18 +54,11 @@ public enum HoldingsPolicy {
     }
 
     /// The first sell (or transfer out) that would oversell, in a single ticker's history, in
-    /// `scope`; of those on one day, the one that comes first in `history`.
+    /// `scope`, in a replay's order (`ReplayPlace`): the same history always blames the same sell.
     public static func firstViolation(in history: [Transaction], scope: AccountScope = .all) -> Violation? {
         let history = scope == .all ? history : history.filter { $0.isSeen(in: scope) }
-        // Ties keep the history's order, so the same history always blames the same sell.
-        let ordered = history.indices.sorted { lhs, rhs in
-            let (left, right) = (history[lhs], history[rhs])
-            if left.date != right.date { return left.date < right.date }
-            if left.holdingsRank != right.holdingsRank { return left.holdingsRank < right.holdingsRank }
-            return lhs < rhs
-        }
         var held = FixedDecimal.zero
-        for transaction in ordered.map({ history[$0] }) {
+        for transaction in ReplayOrder.indices(of: history).map({ history[$0] }) {
             let after = transaction.held(after: held, in: scope)
             if transaction.type == .sell || transaction.type == .transfer, after < .zero {
                 var violation = Violation(transactionID: transaction.id, ticker: transaction.ticker, date: transaction.date, held: held, sold: transaction.quantity)
@@ -81,13 +75,13 @@ public enum HoldingsPolicy {
 
     /// Whether `transaction` in `earlier`'s place leaves every holding as it was, in every
     /// account on every day: only its sum, its note or its cash changed, or neither version
-    /// moves shares. A split or a share transfer never does: an edit puts it after the others
-    /// of its day, and among those their order can matter.
+    /// moves shares. An edit keeps a record's place in its day (`ReplayPlace`), so the order of
+    /// a day's transfers, which can matter, stays as it was.
     public static func countsTheSame(_ transaction: Transaction, as earlier: Transaction) -> Bool {
         guard movesShares(transaction) || movesShares(earlier) else { return true }
-        return transaction.type == earlier.type && (transaction.type == .buy || transaction.type == .sell)
-            && transaction.ticker == earlier.ticker && transaction.date == earlier.date && transaction.quantity == earlier.quantity
-            && transaction.account == earlier.account
+        return transaction.type == earlier.type && transaction.ticker == earlier.ticker && transaction.date == earlier.date
+            && transaction.quantity == earlier.quantity && transaction.ratio == earlier.ratio
+            && transaction.account == earlier.account && transaction.toAccount == earlier.toAccount
     }
 
     private static func movesShares(_ transaction: Transaction) -> Bool {

@@ -10,14 +10,13 @@ extension TransactionsProjection {
         try TransactionsLedgerCodec.record(from: entry)
     }
 
-    /// By day, then the holdings rule's rank: the order every transactions projection replays a
-    /// history in, the ledger's order aside.
+    /// `ReplayPlace`: the order every transactions projection replays a history in, the
+    /// ledger's order aside.
     public func replayOrders(_ transaction: Transaction, before other: Transaction) -> Bool {
-        (transaction.date, transaction.holdingsRank) < (other.date, other.holdingsRank)
+        transaction.replays(before: other)
     }
 
     public mutating func fold(contentsOf records: [Transaction]) -> Bool {
-        let order = records.indices.sorted { (records[$0].date, records[$0].holdingsRank, $0) < (records[$1].date, records[$1].holdingsRank, $1) }
-        return order.allSatisfy { fold(records[$0]) }
+        ReplayOrder.indices(of: records).allSatisfy { fold(records[$0]) }
     }
 }

@@ -113,8 +113,8 @@ public struct TransactionsTally: Equatable, Sendable {
     public internal(set) var holdings: [HoldingKey: Holding] = [:]
     /// Each ticker's shares across all accounts, as `HoldingsPolicy` counts them in `.all`.
     public internal(set) var combinedHoldings: [String: Holding] = [:]
-    /// Each ticker's last date and rank folded in (`Transaction.holdingsRank`).
-    @_spi(Projections) public internal(set) var lastPlace: [String: UInt64] = [:]
+    /// Each ticker's last place folded in (`ReplayPlace`).
+    @_spi(Projections) public internal(set) var lastPlace: [String: ReplayPlace] = [:]
 
     public init(base: String) {
         self.base = base
@@ -122,7 +122,7 @@ public struct TransactionsTally: Equatable, Sendable {
 
     /// The fold's state as the projection engine keeps it.
     @_spi(Projections) public init(base: String, pots: [CashPot: Pot], tracking: [String?: Int], holdings: [HoldingKey: Holding],
-                                   combinedHoldings: [String: Holding], lastPlace: [String: UInt64]) {
+                                   combinedHoldings: [String: Holding], lastPlace: [String: ReplayPlace]) {
         self.base = base
         (self.pots, self.tracking, self.holdings, self.combinedHoldings, self.lastPlace) = (pots, tracking, holdings, combinedHoldings, lastPlace)
     }
@@ -171,9 +171,11 @@ public struct TransactionsTally: Equatable, Sendable {
     /// once. That order follows a history written over time, so the transactions are read about
     /// as they lie, not fetched from all over it.
     mutating func foldHoldings(of history: [Transaction], at traded: [Int]) {
-        var slots: [String: Int] = [:], tickers: [(name: String, holdings: TickerHoldings, lastPlace: UInt64)] = []
-        for (place, index) in traded.map({ (Self.place(of: history[$0]), $0) }).sorted(by: <) {
-            let ticker = history[index].ticker
+        var slots: [String: Int] = [:], tickers: [(name: String, holdings: TickerHoldings, lastPlace: ReplayPlace)] = []
+        var keys = traded.map { history[$0].replayDayAndRank << 30 | UInt64($0) }
+        ReplayOrder.sort(&keys, positionBits: 30) { history[$0].id }
+        for index in keys.map({ Int($0 & 0x3FFF_FFFF) }) {
+            let ticker = history[index].ticker, place = history[index].replayPlace
             let slot = slots[ticker] ?? tickers.count
             if slot == tickers.count {
                 slots[ticker] = slot
@@ -189,7 +191,7 @@ public struct TransactionsTally: Equatable, Sendable {
     /// dated before what was folded already (then nothing changed, and the history must be replayed).
     public mutating func fold(_ transaction: Transaction) -> Bool {
         let transaction = transaction.inBase(base)
-        var foldable = transaction.ticker.isEmpty || Self.place(of: transaction) >= lastPlace[transaction.ticker] ?? 0
+        var foldable = transaction.ticker.isEmpty || !(transaction.replayPlace < lastPlace[transaction.ticker] ?? .start)
         CashPolicy.forEachLeg(of: transaction) { pot, _ in
             if let last = pots[pot]?.lastDay, transaction.date < last { foldable = false }
         }
@@ -198,11 +200,6 @@ public struct TransactionsTally: Equatable, Sendable {
         CashPolicy.forAccountTracked(by: transaction) { tracking.countOneMore($0) }
         if !transaction.ticker.isEmpty { foldHoldings(transaction) }
         return true
-    }
-
-    /// Day, then rank: the holdings rule's order within a ticker.
-    private static func place(of transaction: Transaction) -> UInt64 {
-        UInt64(UInt32(bitPattern: transaction.date.daysSinceEpoch &+ Int32.min)) << 2 | UInt64(transaction.holdingsRank)
     }
 
     private mutating func foldHoldings(_ transaction: Transaction) {
@@ -217,10 +214,10 @@ public struct TransactionsTally: Equatable, Sendable {
         var state = TickerHoldings(accounts: seen.compactMap { account in holdings[HoldingKey(account: account, ticker: ticker)].map { (account, $0) } },
                                    combined: combinedHoldings[ticker] ?? Holding())
         state.fold(transaction)
-        store(state, of: ticker, lastPlace: Self.place(of: transaction))
+        store(state, of: ticker, lastPlace: transaction.replayPlace)
     }
 
-    private mutating func store(_ state: TickerHoldings, of ticker: String, lastPlace place: UInt64) {
+    private mutating func store(_ state: TickerHoldings, of ticker: String, lastPlace place: ReplayPlace) {
         for (account, holding) in state.accounts { holdings[HoldingKey(account: account, ticker: ticker)] = holding }
         combinedHoldings[ticker] = state.combined
         lastPlace[ticker] = place

@@ -133,7 +133,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
         var after = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try tally.tally() }
         // Each ticker's rows in the holdings rule's order, so each folds after the one before.
-        let order = imported.indices.sorted { (imported[$0].date, imported[$0].holdingsRank, $0) < (imported[$1].date, imported[$1].holdingsRank, $1) }
+        let order = ReplayOrder.indices(of: imported)
         if !order.allSatisfy({ after.fold(imported[$0]) }) {
             guard let changes, let changed = try storing(ImportTransactionsError.storage, { () throws(TransactionsStoreError) in
                 try changes.tally(replacing: imported.map { TransactionReplacement(id: $0.id, replacement: $0) })

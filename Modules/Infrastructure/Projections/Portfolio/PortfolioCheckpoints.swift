@@ -7,7 +7,7 @@ import Ledger
 // The checkpoint layouts of the portfolio's projections. A new layout gets a new name.
 
 extension PortfolioProjection: CheckpointableProjection {
-    public var checkpointName: String { "portfolio-v9-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v10-\(positions.method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
@@ -61,11 +61,7 @@ extension PortfolioCalculator.PositionsFold {
             writer.write(account)
             writer.write(fees.units)
         }
-        writer.write(lastPlace.count)
-        for (ticker, place) in lastPlace {
-            writer.write(ticker)
-            writer.write(place)
-        }
+        writer.write(places: lastPlace)
     }
 
     public init(reading reader: inout PackedReader) throws(PackedReader.Damaged) {
@@ -93,9 +89,7 @@ extension PortfolioCalculator.PositionsFold {
             }
         }
         for _ in 0..<(try reader.readCount()) { accountFees[try reader.readOptionalString()] = FixedDecimal(units: try reader.readInt128()) }
-        let places = try reader.readCount()
-        lastPlace.reserveCapacity(places)
-        for _ in 0..<places { lastPlace[try reader.readString()] = try reader.readUInt64() }
+        lastPlace = try reader.readPlaces()
     }
 }
 
@@ -143,7 +137,7 @@ extension DayCounts {
 
 extension PortfolioInBaseProjection: CheckpointableProjection {
     /// The positions alone are v2: v1's layout had no word for the gains.
-    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v2" : "gains-in-base-v1")-\(method.rawValue)-\(base.code)" }
+    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v3" : "gains-in-base-v2")-\(method.rawValue)-\(base.code)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base.code)
@@ -193,7 +187,7 @@ extension PortfolioInBaseProjection: CheckpointableProjection {
 }
 
 extension RealizedGainsProjection: CheckpointableProjection {
-    public var checkpointName: String { "gains-v5-\(method.rawValue)-\(base)" }
+    public var checkpointName: String { "gains-v6-\(method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)

@@ -5,7 +5,7 @@ import Ledger
 // The checkpoint layouts of the transactions' projections. A new layout gets a new name.
 
 extension TransactionsTally: CheckpointableProjection {
-    public var checkpointName: String { "transactions-tally-v6-\(base)" }
+    public var checkpointName: String { "transactions-tally-v7-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
@@ -38,16 +38,12 @@ extension TransactionsTally: CheckpointableProjection {
             writer.write(holding.held.units)
             writer.write(holding.wasViolated)
         }
-        writer.write(lastPlace.count)
-        for (ticker, place) in lastPlace {
-            writer.write(ticker)
-            writer.write(place)
-        }
+        writer.write(places: lastPlace)
     }
 
     public func decoded(from reader: inout PackedReader) throws(PackedReader.Damaged) -> TransactionsTally? {
         guard try reader.readString() == base else { return nil }
-        var pots: [CashPot: Pot] = [:], holdings: [HoldingKey: Holding] = [:], combinedHoldings: [String: Holding] = [:], lastPlace: [String: UInt64] = [:]
+        var pots: [CashPot: Pot] = [:], holdings: [HoldingKey: Holding] = [:], combinedHoldings: [String: Holding] = [:]
         for _ in 0..<(try reader.readCount()) {
             let pot = try reader.readPot()
             let count = try reader.readCompactCount()
@@ -72,8 +68,8 @@ extension TransactionsTally: CheckpointableProjection {
         for _ in 0..<(try reader.readCount()) {
             combinedHoldings[try reader.readString()] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
         }
-        for _ in 0..<(try reader.readCount()) { lastPlace[try reader.readString()] = try reader.readUInt64() }
-        return TransactionsTally(base: base, pots: pots, tracking: tracking, holdings: holdings, combinedHoldings: combinedHoldings, lastPlace: lastPlace)
+        return TransactionsTally(base: base, pots: pots, tracking: tracking, holdings: holdings, combinedHoldings: combinedHoldings,
+                                 lastPlace: try reader.readPlaces())
     }
 }
 
@@ -165,6 +161,28 @@ extension PackedWriter {
 extension PackedReader {
     mutating func readPot() throws(Damaged) -> CashPot {
         CashPot(account: try readOptionalString(), currency: try readOptionalString())
+    }
+}
+
+/// Each ticker's last place folded, as the checkpoints of holdings and positions write it.
+extension PackedWriter {
+    mutating func write(places: [String: ReplayPlace]) {
+        write(places.count)
+        for (ticker, place) in places {
+            write(ticker)
+            write(place.dayAndRank)
+            write(place.id)
+        }
+    }
+}
+
+extension PackedReader {
+    mutating func readPlaces() throws(Damaged) -> [String: ReplayPlace] {
+        let count = try readCount()
+        var places: [String: ReplayPlace] = [:]
+        places.reserveCapacity(count)
+        for _ in 0..<count { places[try readString()] = ReplayPlace(dayAndRank: try readUInt64(), id: try readString()) }
+        return places
     }
 }
 

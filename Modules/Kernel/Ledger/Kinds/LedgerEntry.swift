@@ -86,6 +86,41 @@ public enum LedgerIdentifier {
         }
     }
 
+    /// A new id that ends with when it was made: seven random digits of the alphabet, enough
+    /// for a prefix to tell a record among thousands, as git's short hashes do, then eight of
+    /// `time` (milliseconds since 2020, good to 2109), in order, so that `orderKey` puts the ids
+    /// one device makes in the order they were made. A collision needs the same millisecond and
+    /// the same seven random digits, odds near one in 78 billion.
+    public static func identifier(random: UInt64, time: UInt64) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: randomLength) { digits in
+            var (random, time) = (random, min(time, timeLimit - 1))
+            for index in 0..<7 {
+                digits[index] = randomAlphabet[Int(random % 36)]
+                random /= 36
+            }
+            for index in (7..<15).reversed() {
+                digits[index] = randomAlphabet[Int(time % 36)]
+                time /= 36
+            }
+            return String(decoding: UnsafeBufferPointer(digits), as: UTF8.self)
+        }
+    }
+
+    /// 36^8 milliseconds, the most the eight digits of time hold.
+    public static let timeLimit: UInt64 = 2_821_109_907_456
+    /// 2020-01-01 in milliseconds since 1970: where the time in an id counts from.
+    public static let timeEpoch: Int64 = 1_577_836_800_000
+
+    /// An id's last eight bytes as a number in the same order: for an id `identifier(random:time:)`
+    /// made, when it was made. Ids of one day and kind are ordered by it, then by the whole id.
+    public static func orderKey(of id: String) -> UInt64 {
+        id.withUTF8Bytes { bytes in
+            var key: UInt64 = 0
+            for byte in bytes.suffix(8) { key = key << 8 | UInt64(byte) }
+            return key << UInt64(8 * (8 - min(8, bytes.count)))
+        }
+    }
+
     private static let randomAlphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
