@@ -175,6 +175,39 @@ final class SyncSpecs: XCTestCase {
         XCTAssertTrue(again.errors.contains("1 entry in your account breaks the rules local input follows and was not pulled"), again.errors)
     }
 
+    func test_givenPlantedTransfersAndAccounts_whenTheUserSyncs_thoseThatBreakTheRulesAreRefused_andEveryAddStillWorks() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(invest.signUp("investor@example.com", password: "long enough").status, 0)
+        XCTAssertEqual(invest.run(["account", "add", "ISA"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "2000", "--date", "2024-01-01"]).status, 0)
+        XCTAssertEqual(invest.run(["--account", "ISA", "add", "--type", "buy", "--ticker", "AAPL", "--quantity", "2", "--sum", "300", "--date", "2024-01-02"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1500", "--date", "2024-01-02"]).status, 0)
+        let isa = try XCTUnwrap(try invest.run(["account", "list", "--format", "json"]).jsonRows().first { $0["name"] as? String == "ISA" }?["id"] as? String)
+        let session = try JSONSerialization.jsonObject(with: Data(contentsOf: invest.home.appendingPathComponent("session.json"))) as? [String: Any]
+        let (uid, token) = (try XCTUnwrap(session?["uid"] as? String), try XCTUnwrap(session?["idToken"] as? String))
+        func plant(_ id: String, _ kind: String, _ fields: [String: String]) throws {
+            let record: [String: Any] = ["kind": kind, "schema": 1, "updatedAt": 1_719_000_000_000, "fields": fields]
+            XCTAssertEqual(try emulator.request("PUT", "/users/\(uid)/ledger/\(id).json?auth=\(token)", body: record).status, 200)
+        }
+        try plant("too-many", "transfer", ["date": "2024-02-01", "ticker": "AAPL", "quantity": "5", "account": isa])
+        try plant("nowhere", "transfer", ["date": "2024-02-01", "ticker": "AAPL", "quantity": "1", "toAccount": "account-gone"])
+        try plant("five-thousand", "transfer", ["date": "2024-02-01", "sum": "5000", "toAccount": isa])
+        try plant("account-dup", "account", ["kind": "isa", "name": "dup"])
+        try plant("account-dup2", "account", ["kind": "isa", "name": "DUP"])
+
+        let sync = invest.run(["sync"])
+        let deposit = invest.run(["add", "--type", "deposit", "--sum", "1", "--date", "2024-03-01"])
+        let byAccount = try invest.run(["portfolio", "--offline", "--by", "account", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(sync.status, 1)
+        for id in ["too-many", "nowhere", "five-thousand", "account-dup2"] { XCTAssertTrue(sync.errors.contains("\(id): "), "\(id): \(sync.errors)") }
+        XCTAssertFalse(sync.errors.contains("account-dup: "), "the first of the two names is kept: \(sync.errors)")
+        XCTAssertTrue(sync.errors.contains("transferring 5 AAPL on 2024-02-01 would leave a negative holding: 2 AAPL held"), sync.errors)
+        XCTAssertEqual(deposit.status, 0, "an add is checked against what was kept: \(deposit.errors)")
+        XCTAssertFalse("\(byAccount)".contains("-"), "no account holds less than nothing: \(byAccount)")
+    }
+
     func test_givenOneDeviceSellsWhatAnotherDeletesTheBuyOf_whenBothSync_noDeviceShowsANegativeHoldingAndBothAreTold() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
         let buy = shareOneTransaction("buy AAPL 20 3000 2024-01-02", from: laptop, to: desktop)

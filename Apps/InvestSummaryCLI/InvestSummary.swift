@@ -270,7 +270,8 @@ struct SummaryComposer {
 
     /// What the full client's features check records from the account against, for the kinds this
     /// one reads. Differs: without the tally the full client checks a change against first, a
-    /// shortcut only; the rules are the same, checked against the copy's entries.
+    /// shortcut only; the rules are the same, checked against the copy's entries. Differs: the
+    /// copy keeps no accounts, so the accounts a transaction names are the full client's to check.
     private func validator() -> LedgerEntryValidating {
         CompositeLedgerValidator([
             TransactionsEntryValidator(today: { [context] in context.today }), ManualPricesEntryValidator(), SavingsEntryValidator(now: context.now),

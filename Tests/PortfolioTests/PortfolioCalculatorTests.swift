@@ -120,6 +120,9 @@ final class PortfolioCalculatorTests: XCTestCase {
         XCTAssertEqual(summary.holdings.map(\.ticker), ["A"], "deposits, interest and account fees make no holding")
         // total profit = 24.50 − the account fee 2; deposits and interest move cash only
         XCTAssertEqual([summary.accountFees, summary.totalExpenses, summary.totalProfit], [2, fixed("203.50"), fixed("22.50")])
+        // realized: A's 4.50 less the account fee 2; unrealized: 220 − 200
+        XCTAssertEqual([summary.totalRealizedProfit, summary.totalUnrealizedProfit], [fixed("2.50"), 20])
+        XCTAssertEqual(summary.totalUnrealizedProfit + summary.totalRealizedProfit, summary.totalProfit, "the totals add up")
     }
 
     func test_summarize_aSplitMultipliesTheQuantityAndDividesTheAverageCost_leavingInvestedAndProfitUnchanged() throws {

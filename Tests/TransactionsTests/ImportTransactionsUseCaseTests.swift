@@ -60,6 +60,20 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         }
     }
 
+    func test_import_aRowThatMakesASavedLaterSellOversell_isBlamedAtItsLine_namingTheSavedSell() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "2"),
+                        makeTransaction(id: "saved-sell", date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "2")]
+
+        XCTAssertThrowsError(try sut.importRows([row(2, date: "2024-01-10"), row(3, date: "2024-02-01", type: "sell", quantity: "1"),
+                                                 row(4, date: "2024-02-02", type: "sell", quantity: "2")], dryRun: true)) { error in
+            guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(errors.map(\.line), [4], "the last row before the saved sell that takes the shares it needed")
+            XCTAssertTrue(errors.first?.messages.first?.hasPrefix("with this row, the saved sell saved-sell fails: selling 2 AAPL on 2024-03-01") == true,
+                          "\(errors)")
+        }
+    }
+
     func test_import_countsASplitRecordedInOneAccount_inEveryAccount_asAnAddDoes() throws {
         let (sut, store) = makeSUT()
         store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "10", account: "isa"),

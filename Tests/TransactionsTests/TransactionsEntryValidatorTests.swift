@@ -47,6 +47,43 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertTrue(rejections[0].reasons[0].contains("6 MSFT held on that date"), "\(rejections[0].reasons)")
     }
 
+    func test_rejections_refuseAPulledShareTransferOutOfAnAccountThatHoldsTooFew_thoughTheAccountsTogetherHoldEnough() {
+        let heldLocally = [entry(makeTransaction(id: "default-buy", date: "2024-01-01", ticker: "AAPL", quantity: "10")),
+                           entry(makeTransaction(id: "isa-buy", date: "2024-01-01", ticker: "AAPL", quantity: "2", account: "isa"))]
+        let incoming = [entry(transfer("too-many", ticker: "AAPL", quantity: "5", from: "isa", to: nil)),
+                        entry(transfer("fine", ticker: "AAPL", quantity: "1", from: "isa", to: nil))]
+
+        let rejections = makeSUT().rejections(of: incoming, over: heldLocally)
+
+        XCTAssertEqual(rejections.map(\.id), ["too-many"])
+        XCTAssertTrue(rejections.first?.reasons.first?.hasPrefix("transferring 5 AAPL on 2024-02-01 would leave a negative holding: 1 AAPL") == true, "\(rejections)")
+    }
+
+    func test_rejections_refuseAPulledCashTransferOrWithdrawal_thatOverdrawsATrackedPot() {
+        let heldLocally = [entry(makeCash(id: "deposit", date: "2024-01-01", type: .deposit, sum: "900"))]
+        let incoming = [entry(transfer("five-thousand", sum: "5000", from: nil, to: "isa")),
+                        entry(makeCash(id: "fine", date: "2024-02-02", type: .withdrawal, sum: "100"))]
+
+        let rejections = makeSUT().rejections(of: incoming, over: heldLocally)
+
+        XCTAssertEqual(rejections.map(\.id), ["five-thousand"])
+        XCTAssertTrue(rejections.first?.reasons.first?.contains("900.00 available on that date") == true, "\(rejections)")
+    }
+
+    func test_rejections_refuseAPulledTransactionNamingAnAccountNotHere_countingAccountsPulledWithIt() {
+        let account = LedgerEntry(id: "account-new", kind: "account", schema: 1, updatedAt: 1)
+        let sut = TransactionsEntryValidator(today: { [today] in today }, accountIDs: { entries in Set(entries.filter { $0.kind == "account" }.map(\.id)) })
+        let incoming = [entry(makeTransaction(id: "nowhere", date: "2024-01-02", type: .deposit, ticker: "", quantity: "0", sum: "5", account: "account-gone")),
+                        entry(makeTransaction(id: "pulled-with-it", date: "2024-01-02", type: .deposit, ticker: "", quantity: "0", sum: "5", account: "account-new")), account,
+                        entry(transfer("into-nowhere", sum: "1", from: nil, to: "account-gone"))]
+
+        let rejections = sut.rejections(of: incoming, over: [])
+
+        XCTAssertEqual(rejections.map(\.id), ["nowhere", "into-nowhere"])
+        XCTAssertEqual(rejections.first?.reasons, ["its account account-gone is not an account on this device"])
+        XCTAssertNil(sut.rejectionsWithoutLiveEntries(of: [incoming[1]]), "only the entries kept name the accounts")
+    }
+
     func test_rejections_refuseAPulledSplitThatMakesTheHoldingTooLargeToValue_namingItAsASplit() {
         let heldLocally = [entry(makeTransaction(id: "buy", date: "2024-01-01", ticker: "AAPL", quantity: "1000000000000", sum: "0.01"))]
         let incoming = [entry(makeTransaction(id: "split", date: "2024-02-01", type: .split, ticker: "AAPL", quantity: "0", sum: "0", ratio: "1000000:1"))]
@@ -165,6 +202,11 @@ final class TransactionsEntryValidatorTests: XCTestCase {
 
     private func makeSUT(changes: TransactionChangeTallying? = nil) -> TransactionsEntryValidator {
         TransactionsEntryValidator(today: { [today] in today }, changes: changes)
+    }
+
+    private func transfer(_ id: String, ticker: String = "", quantity: String = "0", sum: String = "0", from: String?, to: String?) -> Transaction {
+        Transaction(id: id, date: day("2024-02-01"), type: .transfer, ticker: ticker, quantity: fixed(quantity), sum: fixed(sum), account: from, toAccount: to,
+                    updatedAt: Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     private func entry(_ transaction: Transaction) -> LedgerEntry {

@@ -1,11 +1,15 @@
 import TerminalKit
 import ClientComposition
 import Transactions
+import InvestmentAccounts
 import Ledger
 
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
-                                                  validator: { app in TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally()) }) { app in
+                                                  validator: { app in
+                                                      TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally(),
+                                                                                 accountIDs: AccountsLedgerCodec.ids(among:))
+                                                  }) { app in
         [AddCommand(save: app.transactions.addTransaction, accounts: app.investmentAccounts.accountsView),
          ListCommand(list: app.transactions.listTransactions, rows: app.transactions.transactionRows(matching:), accounts: app.investmentAccounts.accountsView),
          EditCommand(retrieve: app.transactions.retrieveTransactions, save: app.transactions.saveTransaction, accounts: app.investmentAccounts.accountsView),

@@ -96,7 +96,8 @@ public enum PortfolioCalculator {
         var open: [Holding] = [], closed: [Holding] = [], unpriced: [String] = []
         open.reserveCapacity(byTicker.count)
         var value = FixedDecimal.zero, costBasis = FixedDecimal.zero, todayChange = FixedDecimal.zero
-        var expenses = accountFees, profit = -accountFees, income = FixedDecimal.zero, realized = FixedDecimal.zero
+        // A fee charged to an account, naming no ticker, is realized: unrealized + realized = profit.
+        var expenses = accountFees, profit = -accountFees, income = FixedDecimal.zero, realized = -accountFees
         for ticker in byTicker.keys.sorted() {
             let holding = byTicker[ticker]!.holding(ticker: ticker, price: prices[ticker])
             if let counted = holding.profit {

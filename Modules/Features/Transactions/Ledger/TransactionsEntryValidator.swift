@@ -4,30 +4,49 @@ import Ledger
 
 /// Transactions from outside (a sync's pull, an undo's earlier version) meet the rules a
 /// transaction typed here meets: every field valid, the ticker in its stored form, no date after
-/// today, and no sell that takes a holding below zero once the accepted ones are in. A buy or
-/// sell in a newer layout passes: it is kept unchanged for the release that can read it.
+/// today, every account it names an account here, and, once the accepted ones are in, no holding
+/// below zero in any account and no tracked cash overdrawn. A buy or sell in a newer layout
+/// passes: it is kept unchanged for the release that can read it.
 public struct TransactionsEntryValidator: LedgerEntryValidating {
     private let today: () -> CalendarDay
     private let changes: TransactionChangeTallying?
+    private let accountIDs: (([LedgerEntry]) -> Set<String>)?
 
     /// - Parameter changes: the tally after a change, which tells a change to recent transactions
     ///   without the live entries when the holdings it touches were never oversold.
-    public init(today: @escaping () -> CalendarDay, changes: TransactionChangeTallying? = nil) {
+    /// - Parameter accountIDs: the ids of the accounts among entries (those kept and those
+    ///   pulled with them); nil where accounts aren't known, and any is let in.
+    public init(today: @escaping () -> CalendarDay, changes: TransactionChangeTallying? = nil,
+                accountIDs: (([LedgerEntry]) -> Set<String>)? = nil) {
         self.today = today
         self.changes = changes
+        self.accountIDs = accountIDs
     }
 
     public func rejections(of incoming: [LedgerEntry], over current: [LedgerEntry]) -> [LedgerRejection] {
-        let (rejections, accepted) = checkedOneByOne(incoming)
-        return rejections + oversells(accepting: accepted, over: current, deleted: Set(incoming.filter(\.isDeleted).map(\.id)))
+        var (rejections, accepted) = checkedOneByOne(incoming)
+        if let accountIDs {
+            let known = accountIDs(current + incoming)
+            accepted.removeAll { transaction in
+                guard let unknown = transaction.accountsNamed.lazy.compactMap({ $0 }).first(where: { !known.contains($0) }) else { return false }
+                rejections.append(Self.rejection(of: transaction, ["its account \(unknown) is not an account on this device"]))
+                return true
+            }
+        }
+        let local = current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }
+        let deleted = Set(incoming.filter(\.isDeleted).map(\.id))
+        rejections += oversells(accepting: &accepted, over: local, deleted: deleted)
+        return rejections + overdrafts(accepting: accepted, over: local, deleted: deleted)
     }
 
     /// From the tally after the entries are stored (an undo's, one record or an import's), when
-    /// no ticker they touch is ever held below zero (or split too large) across the accounts:
-    /// then `oversells` finds nothing to refuse.
+    /// no ticker they touch is ever held below zero (or split too large) in any account and no
+    /// tracked cash is overdrawn: then `oversells` and `overdrafts` find nothing to refuse. Nil
+    /// when accounts must be checked: only the entries kept name them.
     public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
         guard let changes, !incoming.isEmpty, Set(incoming.map(\.id)).count == incoming.count else { return nil }
         let (rejections, accepted) = checkedOneByOne(incoming)
+        guard accountIDs == nil || accepted.allSatisfy({ $0.accountsNamed.allSatisfy { $0 == nil } }) else { return nil }
         // A version refused, unread or of another kind leaves the live one as it is.
         let replacements = Dictionary(uniqueKeysWithValues: accepted.map { ($0.id, $0) })
         let stored = incoming.filter { $0.isDeleted || replacements[$0.id] != nil }
@@ -35,7 +54,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         let change = stored.map { TransactionReplacement(id: $0.id, replacement: replacements[$0.id]) }
         guard let after = try? changes.tally(replacing: change) else { return nil }
         let tickers = Set(after.replaced.values.map(\.ticker) + accepted.map(\.ticker)).filter { !$0.isEmpty }
-        guard !tickers.contains(where: { after.tally.combinedHoldings[$0]?.wasViolated == true }) else { return nil }
+        guard after.tally.keepsTheRules(forTickers: tickers) else { return nil }
         return rejections
     }
 
@@ -73,12 +92,13 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         return problems
     }
 
-    /// The holdings rule across devices: no pulled change may leave a holding below zero here.
-    /// A pulled sell that would oversell is refused. So is a pulled deletion or edit of a local
-    /// transaction that would strand a local sell (another device deleted the buy this device
-    /// sold from): this device keeps its version, and the user is told to resolve the collision.
-    private func oversells(accepting accepted: [Transaction], over current: [LedgerEntry], deleted: Set<String>) -> [LedgerRejection] {
-        let local = Dictionary(grouping: current.compactMap { try? TransactionsLedgerCodec.record(from: $0) }.filter { !$0.ticker.isEmpty }, by: \.ticker)
+    /// The holdings rule across devices, in every account: no pulled change may leave a holding
+    /// below zero here. A pulled sell or transfer that would oversell is refused. So is a pulled
+    /// deletion or edit of a local transaction that would strand a local sell (another device
+    /// deleted the buy this device sold from): this device keeps its version, and the user is
+    /// told to resolve the collision. What is refused leaves `accepted`.
+    private func oversells(accepting accepted: inout [Transaction], over current: [Transaction], deleted: Set<String>) -> [LedgerRejection] {
+        let local = Dictionary(grouping: current.filter { !$0.ticker.isEmpty }, by: \.ticker)
         var pulled = Dictionary(grouping: accepted.filter { !$0.ticker.isEmpty }, by: \.ticker)
         var pulledIDs = Set(accepted.map(\.id))
         var removed = deleted
@@ -95,9 +115,9 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                 // An edit may have moved it to another ticker: it is refused wherever it went.
                 for key in pulled.keys { pulled[key]?.removeAll { $0.id == id } }
             }
-            while let violation = HoldingsPolicy.firstViolation(in: history()) {
+            while let violation = Self.firstViolationInAnyAccount(history()) {
                 if let culprit = pulled[ticker]?.first(where: { $0.id == violation.transactionID }) {
-                    rejections.append(LedgerRejection(id: culprit.id, kind: TransactionsLedgerCodec.kind(of: culprit.type).name, reasons: [violation.description]))
+                    rejections.append(Self.rejection(of: culprit, [violation.description]))
                     refuse(violation.transactionID)
                     continue
                 }
@@ -106,14 +126,50 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
                 guard !strandedBy.isEmpty else { break }
                 for change in strandedBy {
                     let what = removed.contains(change.id) ? "its deletion" : "its edit"
-                    rejections.append(LedgerRejection(id: change.id, kind: TransactionsLedgerCodec.kind(of: change.type).name, reasons: [
+                    rejections.append(Self.rejection(of: change, [
                         "\(what) on another device would leave the sell \(violation.transactionID) without shares (\(violation)); this device keeps "
                             + "its version. Delete or change that sell, or delete this \(change.type.rawValue) again, then sync"]))
                     refuse(change.id)
                 }
             }
         }
+        accepted.removeAll { !$0.ticker.isEmpty && !pulledIDs.contains($0.id) }
         return rejections
+    }
+
+    /// Across the accounts, then in each account that can hold the ticker.
+    private static func firstViolationInAnyAccount(_ history: [Transaction]) -> HoldingsPolicy.Violation? {
+        HoldingsPolicy.firstViolation(in: history)
+            ?? HoldingsPolicy.accounts(holding: history).lazy.compactMap { HoldingsPolicy.firstViolation(in: history, scope: .only($0)) }.first
+    }
+
+    /// The cash rule across devices, as an add checks it: while the accepted records leave a
+    /// tracked pot of an account they name below zero, one is refused: the one that does, or,
+    /// when a kept record is left short (a deposit that turns the rule on, say), the last pulled
+    /// one of that account on or before it that takes money out, else its first.
+    private func overdrafts(accepting accepted: [Transaction], over current: [Transaction], deleted: Set<String>) -> [LedgerRejection] {
+        var pulled = accepted
+        let accounts = Set(accepted.flatMap(\.accountsNamed))
+        var rejections: [LedgerRejection] = []
+        while !pulled.isEmpty {
+            let replaced = Set(pulled.map(\.id)).union(deleted)
+            guard let violation = CashPolicy.firstViolation(in: current, replacing: { replaced.contains($0.id) }, with: pulled, accounts: accounts) else { break }
+            if let culprit = pulled.firstIndex(where: { $0.id == violation.transactionID }) {
+                rejections.append(Self.rejection(of: pulled[culprit], [violation.description]))
+                pulled.remove(at: culprit)
+                continue
+            }
+            let account = current.first { $0.id == violation.transactionID }?.account
+            guard let blamed = pulled.lastIndex(where: { $0.accountsNamed.contains(account) && $0.date <= violation.date && $0.cashChange < .zero })
+                    ?? pulled.firstIndex(where: { $0.accountsNamed.contains(account) }) else { break }
+            rejections.append(Self.rejection(of: pulled[blamed], ["with it, the kept \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"]))
+            pulled.remove(at: blamed)
+        }
+        return rejections
+    }
+
+    private static func rejection(of transaction: Transaction, _ reasons: [String]) -> LedgerRejection {
+        LedgerRejection(id: transaction.id, kind: TransactionsLedgerCodec.kind(of: transaction.type).name, reasons: reasons)
     }
 
     private static func field(of error: LedgerDecodingError) -> String {

@@ -238,9 +238,20 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             let own = positions[holding]!, split = splits[holding.ticker] ?? []
             let history = (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
             return HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)).map { violation in
-                RowError(line: lineByID[violation.transactionID] ?? 0, messages: [violation.description])
+                if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
+                // A saved sell fails: the import's last row before it that takes these shares is to blame.
+                let rows = history.filter { lineByID[$0.id] != nil }
+                let blamed = rows.last { $0.date <= violation.date && $0.held(after: .zero, in: .only(holding.account)) < .zero } ?? rows.first
+                return Self.savedOneFails(violation.isTransfer ? .transfer : .sell, violation.transactionID, violation.description,
+                                          line: blamed.flatMap { lineByID[$0.id] })
             }
         }
+    }
+
+    /// The message for a saved record that an imported row makes break a rule: at the row's line,
+    /// naming the saved record.
+    private static func savedOneFails(_ type: TransactionType, _ id: String, _ violation: String, line: Int?) -> RowError {
+        RowError(line: line ?? 1, messages: ["with this row, the saved \(type.rawValue) \(id) fails: \(violation)"])
     }
 
     /// The cash rule over the whole history once imported. When the movement it stops at was
@@ -251,7 +262,6 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
         let account = stored.first { $0.id == violation.transactionID }?.account
         let blamed = imported.last { $0.account == account && $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
-        return RowError(line: blamed.flatMap { lineByID[$0.id] } ?? 1,
-                        messages: ["with this row, the saved \(violation.type.rawValue) \(violation.transactionID) fails: \(violation)"])
+        return Self.savedOneFails(violation.type, violation.transactionID, violation.description, line: blamed.flatMap { lineByID[$0.id] })
     }
 }
