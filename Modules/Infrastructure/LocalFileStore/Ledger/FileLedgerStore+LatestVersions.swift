@@ -139,13 +139,32 @@ struct BackwardLines {
         var from = max(start, limit - pieceSize)
         var piece = try bytes(from..<limit)
         // Up to the piece's first newline may be the end of a line that starts before it: read
-        // again with the next piece. A line longer than a piece is read back until it starts.
+        // again with the next piece. A line longer than a piece is read back until it starts:
+        // only each piece read is searched for a newline, and they are joined once, so a line
+        // of any length costs its length, not its length squared over the piece's.
         var firstWhole = from == start ? 0 : (piece.firstIndex(of: UInt8(ascii: "\n")) ?? piece.count) + 1
-        while from > start, firstWhole >= piece.count {
-            let earlier = max(start, from - pieceSize)
-            piece = try bytes(earlier..<from) + piece
-            firstWhole = earlier == start ? 0 : (piece.firstIndex(of: UInt8(ascii: "\n")) ?? piece.count) + 1
-            from = earlier
+        if from > start, firstWhole >= piece.count {
+            var earlierPieces: [[UInt8]] = []
+            while from > start {
+                let earlier = max(start, from - pieceSize)
+                let read = try bytes(earlier..<from)
+                earlierPieces.append(read)
+                from = earlier
+                if earlier == start {
+                    firstWhole = 0
+                } else if let newline = read.withUnsafeBufferPointer({ buffer in
+                    memchr(buffer.baseAddress!, Int32(UInt8(ascii: "\n")), buffer.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!) }
+                }) {
+                    firstWhole = newline + 1
+                } else {
+                    continue
+                }
+                break
+            }
+            var joined: [UInt8] = []
+            joined.reserveCapacity(earlierPieces.reduce(piece.count) { $0 + $1.count })
+            for read in earlierPieces.reversed() { joined += read }
+            piece = joined + piece
         }
         limit = from + firstWhole
         let lines = piece.withUnsafeBufferPointer { buffer in
