@@ -1,6 +1,7 @@
 import XCTest
 import InvestCLITestSupport
 import TestSupport
+import TransactionsTestSupport
 
 /// Seeded random use of the real client: every type, back-dated, edits of old and first records
 /// (new notes among them), deletes, undo, transfers, imports, `--account` and many records on one
@@ -14,7 +15,7 @@ final class DifferentialSpecs: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let steps = environment["INVEST_DIFFERENTIAL_STEPS"].flatMap(Int.init) ?? 200
         let seed = environment["INVEST_DIFFERENTIAL_SEED"].flatMap(UInt64.init) ?? 61
-        var random = SeededRandom(seed: seed)
+        var random = RandomHistory(seed: seed)
         let invest = makeInvestDriver()
         for name in ["isa", "sipp"] { XCTAssertEqual(invest.run(["account", "add", name]).status, 0) }
         var accepted = 0, compared = 0
@@ -56,7 +57,7 @@ final class DifferentialSpecs: XCTestCase {
         }
     }
 
-    private func randomOperation(_ random: inout SeededRandom, invest: InvestDriver, step: Int) throws -> [String] {
+    private func randomOperation(_ random: inout RandomHistory, invest: InvestDriver, step: Int) throws -> [String] {
         // Fifteen days, most records on a few of them; back-dated as often as not.
         let date = "2024-02-\(String(format: "%02d", 1 + random.below(4) * random.below(5)))"
         let ticker = random.pick(["AAA", "BBB", "CCC"])
@@ -98,21 +99,8 @@ final class DifferentialSpecs: XCTestCase {
     }
 }
 
-/// SplitMix64: the same steps for the same seed, on every machine.
-private struct SeededRandom {
-    private var state: UInt64
+private extension RandomHistory {
+    mutating func below(_ bound: Int) -> Int { next(below: bound) }
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+    mutating func pick<T>(_ choices: [T]) -> T { choices[next(below: choices.count)] }
 }
