@@ -11,7 +11,7 @@ final class NewIdentifiersTests: XCTestCase {
 
         XCTAssertTrue(ids.allSatisfy { $0.count == 15 && LedgerIdentifier.isValid(String(decoding: $0, as: UTF8.self)) })
         XCTAssertEqual(Set(ids).count, ids.count)
-        for place in 0..<7 {
+        for place in 0..<6 {
             XCTAssertEqual(Set(ids.map { $0[place] }).count, 36, "place \(place)")
         }
     }
@@ -38,7 +38,7 @@ final class NewIdentifiersTests: XCTestCase {
         let ids = (0..<100).map { _ in sut.make() }
 
         XCTAssertTrue(ids.allSatisfy(LedgerIdentifier.isValid))
-        XCTAssertEqual(Set(ids.map { $0.prefix(7) }).count, 100)
+        XCTAssertEqual(Set(ids.map { $0.prefix(6) }).count, 100)
     }
 
     func test_make_asksTheSystemsGenerator_onceItsSourceRunsDry() throws {
@@ -49,7 +49,7 @@ final class NewIdentifiersTests: XCTestCase {
         let fromTheFile = sut.make(), afterIt = sut.make(), andAgain = sut.make()
 
         XCTAssertEqual(fromTheFile, LedgerIdentifier.identifier(random: 0x0707_0707_0707_0707, time: 0), "8 of the 12 bytes")
-        XCTAssertNotEqual(afterIt.prefix(7), andAgain.prefix(7), "then the system's generator, not the 4 bytes left")
+        XCTAssertNotEqual(afterIt.prefix(6), andAgain.prefix(6), "then the system's generator, not the 4 bytes left")
     }
 
     // MARK: - Helpers

@@ -25,10 +25,10 @@ final class LedgerIdentifierTests: XCTestCase {
         }
     }
 
-    func test_identifierRandomTime_isSevenRandomDigitsThenTheTimeInEightOrderedDigits() {
-        let id = LedgerIdentifier.identifier(random: 36 * 36 * 36 * 36 * 36 * 36 + 35, time: 36 + 1)
+    func test_identifierRandomTime_isSixRandomDigits_aMark_thenTheTimeInEightOrderedDigits() {
+        let id = LedgerIdentifier.identifier(random: 36 * 36 * 36 * 36 * 36 + 35, time: 36 + 1)
 
-        XCTAssertEqual(id, "z000001" + "00000011")
+        XCTAssertEqual(id, "z00001" + "_" + "00000011")
         XCTAssertTrue(LedgerIdentifier.isValid(id))
     }
 
@@ -44,8 +44,12 @@ final class LedgerIdentifierTests: XCTestCase {
         XCTAssertLessThan(LedgerIdentifier.orderKey(of: earlier), LedgerIdentifier.orderKey(of: later))
     }
 
-    func test_orderKey_ofAShortId_isItsBytesFromTheTop() {
-        XCTAssertEqual(LedgerIdentifier.orderKey(of: "ab"), 0x6162 << 48)
-        XCTAssertLessThan(LedgerIdentifier.orderKey(of: "ab"), LedgerIdentifier.orderKey(of: "abc"))
+    func test_orderKey_ofAnIdMadeOtherwise_isBelowEveryMadeOnes() {
+        let made = LedgerIdentifier.identifier(random: 0, time: 0)
+
+        for other in [LedgerIdentifier.random(), "zzzzzz_zzzzzzzz!", "t1", "zzzzzz-zzzzzzzz", "abcdef_ghijk-lm"] {
+            XCTAssertEqual(LedgerIdentifier.orderKey(of: other), 0, other)
+        }
+        XCTAssertGreaterThan(LedgerIdentifier.orderKey(of: made), 0)
     }
 }

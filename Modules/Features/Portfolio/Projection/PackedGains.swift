@@ -24,6 +24,10 @@ struct AccountGain: Equatable, Sendable {
     private var addedStarts: [Int] = []
     /// Each sell's day, for ordering and choosing sells without decoding them.
     private(set) var days: [Int32] = []
+    /// Whether some sell was added before one that a replay lists after it (`ReplayPlace`): the
+    /// list is then sorted. Told as each is added or read, from the one before.
+    private var outOfOrder = false
+    private var last: (day: Int32, id: String)?
 
     public init() {}
 
@@ -33,7 +37,15 @@ struct AccountGain: Equatable, Sendable {
     mutating func append(_ sold: AccountGain) {
         addedStarts.append(added.bytes.count)
         days.append(sold.gain.date.daysSinceEpoch)
+        note(sold.gain.transactionID)
         Self.write(sold, to: &added)
+    }
+
+    /// Notes the place of the sell just added, whose day is the last of `days`.
+    private mutating func note(_ id: String) {
+        let day = days[days.count - 1]
+        if let last, day < last.day || day == last.day && ReplayOrder.ids(id, before: last.id) { outOfOrder = true }
+        last = (day, id)
     }
 
     /// These gains with those of `tickers` worked out again: each sell's taken from `worked`,
@@ -47,7 +59,7 @@ struct AccountGain: Equatable, Sendable {
         for index in indices {
             let (id, ticker) = soldAt(index)
             guard tickers.contains(ticker) else {
-                revised.append(written: bytes(at: index), day: days[index])
+                revised.append(written: bytes(at: index), day: days[index], id: id)
                 continue
             }
             if movedIDs.contains(id) { continue }
@@ -61,10 +73,8 @@ struct AccountGain: Equatable, Sendable {
     }
 
     /// The sells realized in `scope` (and `year`, if given), in a replay's order: by day, then
-    /// by id (`ReplayPlace`), however they were added.
-    ///
-    /// They are mostly added in that order already; only the ids of a day's sells are read to
-    /// tell.
+    /// by id (`ReplayPlace`), however they were added. They are mostly added in that order
+    /// already, and then none is decoded to order them.
     func list(in scope: AccountScope, year: Int?) -> RealizedGainList {
         let within = year.map { year in
             (CalendarDay(year: year, month: 1, day: 1)?.daysSinceEpoch ?? .min)..<(CalendarDay(year: year + 1, month: 1, day: 1)?.daysSinceEpoch ?? .max)
@@ -72,8 +82,7 @@ struct AccountGain: Equatable, Sendable {
         var order = indices.filter { index in
             (within?.contains(days[index]) ?? true) && (scope == .all || scope.includes(account(at: index)))
         }
-        let inPlace = zip(order, order.dropFirst()).allSatisfy { days[$0] < days[$1] || days[$0] == days[$1] && ReplayOrder.ids(soldAt($0).id, before: soldAt($1).id) }
-        if !inPlace {
+        if outOfOrder {
             let ids = Dictionary(uniqueKeysWithValues: order.map { ($0, soldAt($0).id) })
             order.sort { days[$0] != days[$1] ? days[$0] < days[$1] : ReplayOrder.ids(ids[$0]!, before: ids[$1]!) }
         }
@@ -100,9 +109,10 @@ struct AccountGain: Equatable, Sendable {
         return self.added.bytes[addedStarts[added]..<(added + 1 < addedStarts.count ? addedStarts[added + 1] : self.added.bytes.count)]
     }
 
-    private mutating func append(written bytes: ArraySlice<UInt8>, day: Int32) {
+    private mutating func append(written bytes: ArraySlice<UInt8>, day: Int32, id: String) {
         addedStarts.append(added.bytes.count)
         days.append(day)
+        note(id)
         added.append(written: bytes)
     }
 
@@ -143,7 +153,9 @@ struct AccountGain: Equatable, Sendable {
         days.reserveCapacity(count)
         for _ in 0..<count {
             readStarts.append(reader.offset)
-            days.append(try Self.read(from: &reader).gain.date.daysSinceEpoch)
+            let sold = try Self.read(from: &reader).gain
+            days.append(sold.date.daysSinceEpoch)
+            note(sold.transactionID)
         }
         readEnd = reader.offset
     }

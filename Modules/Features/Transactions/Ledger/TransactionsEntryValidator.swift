@@ -54,7 +54,7 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
         let change = stored.map { TransactionReplacement(id: $0.id, replacement: replacements[$0.id]) }
         guard let after = try? changes.tally(replacing: change) else { return nil }
         let tickers = Set(after.replaced.values.map(\.ticker) + accepted.map(\.ticker)).filter { !$0.isEmpty }
-        guard after.tally.keepsTheRules(forTickers: tickers) else { return nil }
+        guard after.tally.keepsTheRules(forTickers: tickers, cashIn: Set(accepted.flatMap(\.accountsNamed))) else { return nil }
         return rejections
     }
 
@@ -146,10 +146,12 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
     /// The cash rule across devices, as an add checks it: while the accepted records leave a
     /// tracked pot of an account they name below zero, one is refused: the one that does, or,
     /// when a kept record is left short (a deposit that turns the rule on, say), the last pulled
-    /// one of that account on or before it that takes money out, else its first.
+    /// one of that account on or before it that takes money out, else its first. A pot already
+    /// short before them is not theirs to answer for.
     private func overdrafts(accepting accepted: [Transaction], over current: [Transaction], deleted: Set<String>) -> [LedgerRejection] {
         var pulled = accepted
         let accounts = Set(accepted.flatMap(\.accountsNamed))
+        guard !pulled.isEmpty, CashPolicy.firstViolation(in: current, accounts: accounts) == nil else { return [] }
         var rejections: [LedgerRejection] = []
         while !pulled.isEmpty {
             let replaced = Set(pulled.map(\.id)).union(deleted)

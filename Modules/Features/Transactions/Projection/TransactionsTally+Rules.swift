@@ -90,4 +90,10 @@ extension TransactionsTally {
         !pots.contains { tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
             && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
     }
+
+    /// As `keepsTheRules(forTickers:)`, with the cash of `accounts` alone.
+    public func keepsTheRules(forTickers tickers: Set<String>, cashIn accounts: Set<String?>) -> Bool {
+        !pots.contains { accounts.contains($0.key.account) && tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
+            && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
+    }
 }

@@ -86,18 +86,19 @@ public enum LedgerIdentifier {
         }
     }
 
-    /// A new id that ends with when it was made: seven random digits of the alphabet, enough
-    /// for a prefix to tell a record among thousands, as git's short hashes do, then eight of
-    /// `time` (milliseconds since 2020, good to 2109), in order, so that `orderKey` puts the ids
-    /// one device makes in the order they were made. A collision needs the same millisecond and
-    /// the same seven random digits, odds near one in 78 billion.
+    /// A new id that ends with when it was made: six random digits of the alphabet, enough for
+    /// a prefix to tell a record among thousands, as git's short hashes do, then `_`, then eight
+    /// of `time` (milliseconds since 2020, good to 2109), in order, so that `orderKey` puts the
+    /// ids one device makes in the order they were made. A collision needs the same millisecond
+    /// and the same six random digits, odds near one in two billion.
     public static func identifier(random: UInt64, time: UInt64) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: randomLength) { digits in
             var (random, time) = (random, min(time, timeLimit - 1))
-            for index in 0..<7 {
+            for index in 0..<6 {
                 digits[index] = randomAlphabet[Int(random % 36)]
                 random /= 36
             }
+            digits[6] = timeMark
             for index in (7..<15).reversed() {
                 digits[index] = randomAlphabet[Int(time % 36)]
                 time /= 36
@@ -110,14 +111,23 @@ public enum LedgerIdentifier {
     public static let timeLimit: UInt64 = 2_821_109_907_456
     /// 2020-01-01 in milliseconds since 1970: where the time in an id counts from.
     public static let timeEpoch: Int64 = 1_577_836_800_000
+    private static let timeMark = UInt8(ascii: "_")
 
-    /// An id's last eight bytes as a number in the same order: for an id `identifier(random:time:)`
-    /// made, when it was made. Ids of one day and kind are ordered by it, then by the whole id.
+    /// When an id `identifier(random:time:)` made was made, above every other id's key (0): ids
+    /// of one day and kind are ordered by it, then by the whole id, so what a user adds goes
+    /// after what was written with ids made otherwise (imported, or by an earlier release).
     public static func orderKey(of id: String) -> UInt64 {
         id.withUTF8Bytes { bytes in
-            var key: UInt64 = 0
-            for byte in bytes.suffix(8) { key = key << 8 | UInt64(byte) }
-            return key << UInt64(8 * (8 - min(8, bytes.count)))
+            guard bytes.count == randomLength, bytes[6] == timeMark else { return 0 }
+            var time: UInt64 = 0
+            for byte in bytes[7...] {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): time = time * 36 + UInt64(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): time = time * 36 + UInt64(byte - UInt8(ascii: "a") + 10)
+                default: return 0
+                }
+            }
+            return 1 << 63 | time
         }
     }
 
