@@ -23,6 +23,13 @@ final class AccountsEntryValidatorTests: XCTestCase {
         XCTAssertEqual(rejections.map(\.id), ["account-3", "account-4"], "the default account's name, and no kind")
     }
 
+    func test_rejectionsWithoutLiveEntries_areNone_whenNoAccountIsAmongThem_andUntoldWhenOneIs() {
+        let buy = LedgerEntry(id: "b", kind: "buy", schema: 1, updatedAt: 1)
+
+        XCTAssertEqual(AccountsEntryValidator().rejectionsWithoutLiveEntries(of: [buy]), [])
+        XCTAssertNil(AccountsEntryValidator().rejectionsWithoutLiveEntries(of: [buy, entry("account-1", "ISA")]))
+    }
+
     func test_ids_areTheAccountsAmongTheEntries() {
         let entries = [entry("account-1", "ISA"), LedgerEntry(id: "b", kind: "buy", schema: 1, updatedAt: 1), entry("account-2", "SIPP")]
 

@@ -82,6 +82,10 @@ final class TransactionsEntryValidatorTests: XCTestCase {
         XCTAssertEqual(rejections.map(\.id), ["nowhere", "into-nowhere"])
         XCTAssertEqual(rejections.first?.reasons, ["its account account-gone is not an account on this device"])
         XCTAssertNil(sut.rejectionsWithoutLiveEntries(of: [incoming[1]]), "only the entries kept name the accounts")
+        let told = TransactionsEntryValidator(today: { [today] in today }, changes: ReplayedChangeTally(history: [incoming[1].asTransaction], base: "USD"),
+                                              accountIDs: { _ in [] })
+        XCTAssertEqual(told.rejectionsWithoutLiveEntries(of: [entry(incoming[1].asTransaction.with(sum: fixed("6")))]), [],
+                       "a version of a record in the account it was in, as an undo puts back")
     }
 
     func test_rejections_refuseAPulledSplitThatMakesTheHoldingTooLargeToValue_namingItAsASplit() {
@@ -216,4 +220,8 @@ final class TransactionsEntryValidatorTests: XCTestCase {
     private func raw(_ id: String, _ fields: [String: String]) -> LedgerEntry {
         LedgerEntry(id: id, kind: "buy", schema: 1, updatedAt: 1, payload: LedgerPayload(fields.map { ($0.key, $0.value) }))
     }
+}
+
+private extension LedgerEntry {
+    var asTransaction: Transaction { try! TransactionsLedgerCodec.record(from: self)! }
 }

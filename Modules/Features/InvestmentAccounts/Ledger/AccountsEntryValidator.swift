@@ -25,6 +25,12 @@ public struct AccountsEntryValidator: LedgerEntryValidating {
         }
         return rejections
     }
+
+    /// Without the live entries only when no account is among them: a name is checked against
+    /// the others kept.
+    public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
+        incoming.contains { $0.kind == AccountsLedgerCodec.kind.name } ? nil : []
+    }
 }
 
 extension AccountsLedgerCodec {

@@ -42,17 +42,19 @@ public struct TransactionsEntryValidator: LedgerEntryValidating {
     /// From the tally after the entries are stored (an undo's, one record or an import's), when
     /// no ticker they touch is ever held below zero (or split too large) in any account and no
     /// tracked cash is overdrawn: then `oversells` and `overdrafts` find nothing to refuse. Nil
-    /// when accounts must be checked: only the entries kept name them.
+    /// when an account must be checked that no version it replaces named (an undo's puts back
+    /// the account it had): only the entries kept name the accounts.
     public func rejectionsWithoutLiveEntries(of incoming: [LedgerEntry]) -> [LedgerRejection]? {
         guard let changes, !incoming.isEmpty, Set(incoming.map(\.id)).count == incoming.count else { return nil }
         let (rejections, accepted) = checkedOneByOne(incoming)
-        guard accountIDs == nil || accepted.allSatisfy({ $0.accountsNamed.allSatisfy { $0 == nil } }) else { return nil }
         // A version refused, unread or of another kind leaves the live one as it is.
         let replacements = Dictionary(uniqueKeysWithValues: accepted.map { ($0.id, $0) })
         let stored = incoming.filter { $0.isDeleted || replacements[$0.id] != nil }
         guard !stored.isEmpty else { return rejections }
         let change = stored.map { TransactionReplacement(id: $0.id, replacement: replacements[$0.id]) }
         guard let after = try? changes.tally(replacing: change) else { return nil }
+        let replacedAccounts = Set(after.replaced.values.flatMap(\.accountsNamed))
+        guard accountIDs == nil || accepted.allSatisfy({ $0.accountsNamed.allSatisfy { $0 == nil || replacedAccounts.contains($0) } }) else { return nil }
         let tickers = Set(after.replaced.values.map(\.ticker) + accepted.map(\.ticker)).filter { !$0.isEmpty }
         guard after.tally.keepsTheRules(forTickers: tickers, cashIn: Set(accepted.flatMap(\.accountsNamed))) else { return nil }
         return rejections
