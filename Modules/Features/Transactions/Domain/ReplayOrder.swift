@@ -52,7 +52,8 @@ public enum ReplayOrder {
     }
 
     /// Sorts `keys`, an order's fields above `positionBits` and a position below them, then each
-    /// run of equal fields by `id(position)`, ties (two legs of one record) by position.
+    /// run of equal fields by `id(position)`, ties (two legs of one record) by position. Each id
+    /// of a run is read, and its time decoded, once, not at every comparison.
     public static func sort(_ keys: inout [UInt64], positionBits: Int, id: (Int) -> String) {
         keys.sort()
         let mask: UInt64 = (1 << UInt64(positionBits)) - 1
@@ -61,10 +62,11 @@ public enum ReplayOrder {
             var end = start + 1
             while end < keys.count, keys[end] >> positionBits == keys[start] >> positionBits { end += 1 }
             if end - start > 1 {
-                keys[start..<end].sort { lhs, rhs in
-                    let (left, right) = (id(Int(lhs & mask)), id(Int(rhs & mask)))
-                    return left != right ? ids(left, before: right) : lhs < rhs
-                }
+                let run = keys[start..<end].map { key in
+                    let text = id(Int(key & mask))
+                    return (order: LedgerIdentifier.orderKey(of: text), id: text, key: key)
+                }.sorted { ($0.order, $0.id, $0.key) < ($1.order, $1.id, $1.key) }
+                keys.replaceSubrange(start..<end, with: run.map(\.key))
             }
             start = end
         }
