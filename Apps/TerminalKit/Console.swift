@@ -176,32 +176,51 @@ public final class StandardConsole: Console {
     }
 
     public func readLine(prompt: String) -> String? {
-        write(prompt)
-        flush()
-        return Self.readLineCancellable()
+        Self.readLineCancellable {
+            write(prompt)
+            flush()
+        }
     }
 
     /// One line of input; nil at end of input (Ctrl-D) and on Ctrl-C, which both cancel a prompt:
     /// the caller says "Cancelled" and nothing is saved, instead of the process dying silently.
-    private static func readLineCancellable() -> String? {
+    /// Ctrl-C is caught from before the prompt is shown (a quick one, as the prompt appears,
+    /// would otherwise kill the process), and held back except while waiting for a key, so
+    /// none lands between a check and a read.
+    private static func readLineCancellable(showingPrompt showPrompt: () -> Void = {}) -> String? {
         var cancel = sigaction(), previous = sigaction()
         cancel.__sigaction_handler.sa_handler = { _ in promptInterrupted = 1 }
-        cancel.sa_flags = 0 // no SA_RESTART: the blocked read returns, and readLine with it
+        cancel.sa_flags = 0 // no SA_RESTART: the wait returns, and readLine with it
         sigemptyset(&cancel.sa_mask)
+        var held = sigset_t(), before = sigset_t()
+        sigemptyset(&held)
+        sigaddset(&held, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &held, &before)
         promptInterrupted = 0
         sigaction(SIGINT, &cancel, &previous)
-        defer { sigaction(SIGINT, &previous, nil) }
+        defer {
+            sigaction(SIGINT, &previous, nil)
+            pthread_sigmask(SIG_SETMASK, &before, nil)
+        }
+        showPrompt()
+        var waiting = before
+        sigdelset(&waiting, SIGINT)
         // Byte by byte, not through stdio: the C library's getline retries an interrupted read
         // for ever, and a buffered read would take pasted lines meant for the shell.
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while bytes.count < 1 << 20 {
-            let count = Glibc.read(STDIN_FILENO, &byte, 1)
-            if count < 0, errno == EINTR, promptInterrupted == 0 { continue }
+            var input = fd_set()
+            input.__fds_bits.0 = 1 << STDIN_FILENO
+            // Ctrl-C is let through only inside the wait, which it ends.
+            let ready = promptInterrupted == 0 ? pselect(STDIN_FILENO + 1, &input, nil, nil, nil, &waiting) : -1
             if promptInterrupted != 0 {
                 FileHandle.standardError.write(Data("\n".utf8))
                 return nil
             }
+            if ready < 0 { continue }
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
@@ -210,10 +229,12 @@ public final class StandardConsole: Console {
     }
 
     public func readSecret(prompt: String) -> String? {
-        write(prompt)
-        flush()
+        let showPrompt = {
+            self.write(prompt)
+            self.flush()
+        }
         var before = termios()
-        guard tcgetattr(STDIN_FILENO, &before) == 0 else { return Self.readLineCancellable() }
+        guard tcgetattr(STDIN_FILENO, &before) == 0 else { return Self.readLineCancellable(showingPrompt: showPrompt) }
         var silent = before
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
@@ -223,7 +244,7 @@ public final class StandardConsole: Console {
             write("\n")
             flush()
         }
-        return Self.readLineCancellable()
+        return Self.readLineCancellable(showingPrompt: showPrompt)
     }
 
     public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
