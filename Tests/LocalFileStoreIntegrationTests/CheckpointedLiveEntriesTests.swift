@@ -195,7 +195,7 @@ final class CheckpointedLiveEntriesTests: XCTestCase {
         log.saveCheckpoint([2], named: "cycles-v2.base", at: position)
 
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("checkpoints").path).sorted()
-        XCTAssertEqual(kept, ["cycles-v1", "cycles-v1x.base", "cycles-v2.base", "gains-v1-average-USD", "gains-v1-fifo-GBP", "gains-v1-fifo-USD.ids",
+        XCTAssertEqual(kept, [".seal", "cycles-v1", "cycles-v1x.base", "cycles-v2.base", "gains-v1-average-USD", "gains-v1-fifo-GBP", "gains-v1-fifo-USD.ids",
                               "gains-v3-fifo-USD", "gains-v3-fifo-USD.base", "gains-v4-fifo-USD", "tally-v1-USD"])
         XCTAssertEqual(log.checkpoint(named: "gains-v3-fifo-USD")?.payload, [2])
     }

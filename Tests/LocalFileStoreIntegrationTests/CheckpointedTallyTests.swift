@@ -364,7 +364,58 @@ final class CheckpointedTallyTests: XCTestCase {
         XCTAssertEqual(tally.cashBalances(in: .all).balance, 100)
     }
 
+    /// An editor writing in place (vim's default) keeps the file, its length and its last line.
+    func test_anEditInPlaceThatKeepsTheLength_isSeen_andTheCheckpointsAreRebuiltOnce() throws {
+        let (directory, _, log) = try checkpointedDepositAndALaterOne()
+
+        try editInPlace(directory, replacing: "sum=100", with: "sum=900")
+        let edited = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 1).tally()
+        let again = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 1).tally()
+
+        XCTAssertEqual(edited.cashBalances(in: .all).balance, 905)
+        XCTAssertEqual(edited, try replay(directory))
+        XCTAssertEqual(again, edited)
+        XCTAssertEqual(log.replays, 2, "rebuilt once, then trusted again")
+    }
+
+    /// A write here after someone else's edit must not vouch for the edit it did not make.
+    func test_anAppendAfterAnEditInPlace_doesNotMakeTheStaleCheckpointsTrusted() throws {
+        let (directory, store, log) = try checkpointedDepositAndALaterOne()
+
+        try editInPlace(directory, replacing: "sum=100", with: "sum=900")
+        try store.upsert(makeCash(date: "2024-01-09", type: .deposit, sum: "1"))
+        let tally = try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 1).tally()
+
+        XCTAssertEqual(tally.cashBalances(in: .all).balance, 906)
+        XCTAssertEqual(log.replays, 2)
+    }
+
+    /// Times set back after an edit (`touch -r`) don't hide it: the change time can't be set.
+    func test_anEditWhoseModificationTimeIsSetBack_isSeen() throws {
+        let (directory, _, log) = try checkpointedDepositAndALaterOne()
+        let path = directory.appendingPathComponent("transactions.log").path
+        var before = stat()
+        XCTAssertEqual(stat(path, &before), 0)
+
+        try editInPlace(directory, replacing: "sum=100", with: "sum=900")
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+
+        XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 1).tally().cashBalances(in: .all).balance, 905)
+    }
+
     // MARK: - Helpers
+
+    /// Overwrites bytes of the log where they are, as an editor that writes in place does.
+    private func editInPlace(_ directory: URL, replacing old: String, with new: String) throws {
+        precondition(old.utf8.count == new.utf8.count)
+        let handle = try FileHandle(forUpdating: directory.appendingPathComponent("transactions.log"))
+        defer { try? handle.close() }
+        let contents = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let range = try XCTUnwrap(contents.range(of: old))
+        try handle.seek(toOffset: UInt64(contents.utf8.distance(from: contents.startIndex, to: range.lowerBound)))
+        try handle.write(contentsOf: Data(new.utf8))
+    }
 
     /// Mostly one of the last few written, which a checkpoint can take back out; else any.
     /// The transactions read back from the log's end, when it tells them, are the history's
@@ -431,6 +482,16 @@ final class CheckpointedTallyTests: XCTestCase {
         let (directory, store, log) = makeSUT()
         try store.upsert(Self.deposit)
         _ = try CheckpointedTransactionsTally(log: log, base: base).tally()
+        return (directory, store, log)
+    }
+
+    /// The deposit of 100, then one of 5, their tally folded into a checkpoint that keeps only
+    /// the last record out of its base: the deposit's line is in the base, and not its last line,
+    /// which a checkpoint checks.
+    private func checkpointedDepositAndALaterOne() throws -> (directory: URL, store: LedgerTransactionsStore, log: CountingLog) {
+        let (directory, store, log) = try checkpointedDeposit()
+        try store.upsert(makeCash(id: "later", date: "2024-01-05", type: .deposit, sum: "5"))
+        XCTAssertEqual(try CheckpointedTransactionsTally(log: log, base: base, recentRecords: 1).tally().cashBalances(in: .all).balance, 105)
         return (directory, store, log)
     }
 

@@ -5,7 +5,7 @@ import Projections
 /// Checkpoints of the log's projections, each a file in `checkpoints/` beside the log:
 ///
 ///     investments-checkpoint v2\n
-///     position: inode, length, last line's length and hash (little-endian 64-bit each)
+///     position: the log's identity (`LogSeal`), length, last line's length and hash (little-endian 64-bit each)
 ///     payload: its length, then its bytes
 ///     checksum of everything above (64-bit)
 ///
@@ -95,7 +95,7 @@ extension FileLedgerStore: CheckpointableLedger {
                     return nil
                 }
             }
-            end.file = file.inode
+            end.file = file.identity
             return stopped ? nil : end.position
         }
     }
@@ -160,7 +160,7 @@ extension FileLedgerStore: CheckpointableLedger {
         let header = Array(LedgerLogCodec.header.utf8)
         guard position.length >= Int64(header.count), position.lastLineLength > 0, position.lastLineLength <= position.length,
               let file = try openLog(from: offset),
-              file.inode == position.file, Int64(file.size) >= position.length,
+              file.identity == position.file, Int64(file.size) >= position.length,
               try file.bytes(in: 0..<header.count) == header,
               let last = try file.bytes(in: Int(position.length - position.lastLineLength)..<Int(position.length)),
               last.last == UInt8(ascii: "\n"), StableHash.of(last) == position.lastLineHash else { return nil }
@@ -180,7 +180,7 @@ extension FileLedgerStore: CheckpointableLedger {
                 for range in ranges.reversed() {
                     let whole = Array(piece[range.lowerBound...range.upperBound])
                     if let later {
-                        lines.append(LogLine(start: LogPosition(file: file.inode, length: Int64(start + range.upperBound + 1), lastLineLength: Int64(whole.count),
+                        lines.append(LogLine(start: LogPosition(file: file.identity, length: Int64(start + range.upperBound + 1), lastLineLength: Int64(whole.count),
                                                                 lastLineHash: StableHash.of(whole)), entry: later))
                         if lines.count == count { break }
                     }

@@ -26,6 +26,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     let batchMarkerPath: String
     /// Where checkpoints of the log's projections are kept (see `FileLedgerStore+Checkpoints`).
     let checkpointsDirectory: String
+    /// The log's status as this program left it (`LogSeal`); a name no checkpoint can have.
+    let sealPath: String
     private let lock: FileLock
     private let compactionMinimumGarbage: Int
     /// What the most recent load saw, so a writer that already loaded can decide to compact
@@ -45,6 +47,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         logPath = directory.appendingPathComponent("transactions.log").path
         batchMarkerPath = directory.appendingPathComponent("transactions.batch").path
         checkpointsDirectory = directory.appendingPathComponent("checkpoints").path
+        sealPath = checkpointsDirectory + "/.seal"
         lock = FileLock(path: directory.appendingPathComponent("transactions.lock").path)
         self.compactionMinimumGarbage = compactionMinimumGarbage
         self.onRebuild = onRebuild
@@ -79,7 +82,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             throw .store(error)
         }
         if rebuilding { onRebuild?(file.size) }
-        let base = base.flatMap { $0.file == file.inode && $0.length <= Int64(file.size) ? $0 : nil }
+        let base = base.flatMap { $0.file == file.identity && $0.length <= Int64(file.size) ? $0 : nil }
         var reached = base == nil
         let scan = try Self.scanLive(file, path: logPath, pieceSize: readPieceSize, reserve: reserve) { entry, line throws(LedgerDecodingError) in
             if !reached, let base, line.offset >= base.length {
@@ -138,7 +141,7 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
         } catch {
             throw .store(error)
         }
-        end.file = file.inode
+        end.file = file.identity
         let resolution: LedgerLogCodec.LiveIndex.Resolution
         do throws(StoreError) {
             resolution = try index.resolved { line, _ throws(StoreError) in
@@ -266,9 +269,24 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             let after = LogBatchMarker.read(at: batchMarkerPath)
             guard after.generation == before.generation else { continue }
             if let pending = after.pending, try pending.holds(forFile: file.inode, size: file.size, reading: file.bytes(in:)) { file.limit(to: pending.start) }
+            identify(file)
             return file
         }
         throw FileSystem.Failure("read", logPath, reason: "batches kept being written while it was opened; try again")
+    }
+
+    /// Names the file by the epoch it is read under: the sealed one while the log is as this
+    /// program left it, else a fresh one, sealed at once. Only reads of the file opened here can
+    /// save checkpoints under a fresh epoch, so the seal vouches for nothing else; a change to
+    /// the file after this changes its status, and the next open passes the epoch over.
+    private func identify(_ file: LinePieces) {
+        if let seal = LogSeal.read(at: sealPath), seal.status == file.status {
+            file.identity = LogSeal.identity(inode: file.inode, epoch: seal.epoch)
+        } else {
+            let seal = LogSeal(status: file.status, epoch: LogSeal.freshEpoch())
+            seal.write(to: sealPath)
+            file.identity = LogSeal.identity(inode: file.inode, epoch: seal.epoch)
+        }
     }
 
     /// Cuts off the batch a crash left unfinished, so nothing is appended after half of one, and
@@ -318,11 +336,17 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Every write first settles a batch a crash left unfinished.
+    /// Every write first settles a batch a crash left unfinished. It seals what it wrote only if
+    /// the log was sealed as it found it (or there was none), so a write never vouches for
+    /// someone else's edit before it: the checkpoints of the epoch go on holding, as the lines
+    /// before what was written are what they saw.
     private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
         try withExclusiveAccess { () throws(StoreError) in
+            let found = LogSeal.Status.of(logPath)
+            let epoch = found == nil ? LogSeal.freshEpoch() : LogSeal.read(at: sealPath).flatMap { $0.status == found ? $0.epoch : nil }
             try settleInterruptedBatch()
             try body()
+            if let epoch, let now = LogSeal.Status.of(logPath) { LogSeal(status: now, epoch: epoch).write(to: sealPath) }
         }
     }
 

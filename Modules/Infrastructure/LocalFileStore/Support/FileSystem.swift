@@ -211,6 +211,11 @@ final class LinePieces {
     private(set) var size: Int
     /// The file's inode: a rewrite by rename makes a new one.
     let inode: UInt64
+    /// The file's status when opened: what `LogSeal` compares.
+    let status: LogSeal.Status
+    /// How checkpoints name this file as read: its inode, or that mixed with the epoch its log
+    /// was read under (`LogSeal`).
+    var identity: UInt64
     /// Where the next read starts.
     private var offset: Int
     private var carried: [UInt8] = []
@@ -233,6 +238,8 @@ final class LinePieces {
         }
         size = Int(info.st_size)
         inode = UInt64(info.st_ino)
+        status = LogSeal.Status(info)
+        identity = inode
         offset = start
     }
 
