@@ -65,7 +65,7 @@ final class AccountsSpecs: XCTestCase {
 
         XCTAssertTrue(exported.hasPrefix("id,date,type,ticker,quantity,price,sum,account,note\n"), exported)
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.errors.contains("account: 'ISA' is not an account; add it first with 'invest account add NAME'."), refused.errors)
+        XCTAssertTrue(refused.errors.contains("account: 'ISA' is not an account. Add it first: invest account add ISA"), refused.errors)
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertEqual(Set(rows.map { "\($0["sum"] ?? "") \($0["account"] ?? "")" }), ["500 isa", "1000 default"])
     }

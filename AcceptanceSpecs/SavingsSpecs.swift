@@ -104,7 +104,7 @@ final class SavingsSpecs: XCTestCase {
         XCTAssertTrue(list.output.hasSuffix("Total of 1 active account: £50.00\n"), list.output)
         XCTAssertEqual(try history.jsonRows().count, 1, "history kept")
         XCTAssertEqual(updateClosed.status, 2)
-        XCTAssertEqual(updateClosed.errors, "invest: 'ISA' is closed; 'invest savings reopen ISA' first.\n")
+        XCTAssertEqual(updateClosed.errors, "invest: 'ISA' is closed; reopen it first: invest savings reopen ISA\n")
         XCTAssertEqual(try invest.run(["savings", "--format", "json"]).jsonObject()["total"] as? String, "150")
     }
 

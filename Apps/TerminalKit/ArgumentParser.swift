@@ -116,7 +116,7 @@ public enum ArgumentParser {
         let tolerance = word.count <= 3 ? 1 : 2
         let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= tolerance || $0.0.hasPrefix(word) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-        return " Did you mean '\(prefix)\(best.0)'?"
+        return " Did you mean '\(prefix)\(best.0.escapedForTerminal)'?"
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

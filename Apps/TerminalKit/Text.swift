@@ -20,6 +20,15 @@ extension String {
         return result
     }
 
+    /// A word as it would be typed in a POSIX shell, for a hint to copy: as it is when only
+    /// letters, digits and `-_.,/:@%+=` are in it, else in single quotes, where nothing (`$`, a
+    /// backquote, `"`, `!`) is special but a single quote, which is closed, escaped and reopened.
+    /// Control characters, which no one types, are shown escaped.
+    public var shellQuoted: String {
+        let plain = !isEmpty && unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.,/:@%+=".unicodeScalars.contains($0)) }
+        return (plain ? self : "'" + replacingOccurrences(of: "'", with: "'\\''") + "'").escapedForTerminal
+    }
+
     /// Control characters escaped, line breaks kept: a multi-line note as it was typed, or a
     /// message that lists several problems.
     public func escapedForTerminal(keepingLineBreaks: Bool) -> String {

@@ -35,7 +35,7 @@ struct InvestmentAccountCommands {
         let kind = try arguments[Self.kind] ?? .taxable
         let manager = try accounts()
         let account = try presented(AccountsPresentation.cliError) { () throws(AccountsError) in try manager.add(name: arguments.positionals[0], kind: kind) }
-        io.console.write("Added the \(account.kind.label) account '\(account.name.escapedForTerminal)'. Record into it with: invest --account \(Self.quoted(account.name)) add …\n")
+        io.console.write("Added the \(account.kind.label) account '\(account.name.escapedForTerminal)'. Record into it with: invest --account \(account.name.shellQuoted) add …\n")
     }
 
     private func list(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -63,7 +63,4 @@ struct InvestmentAccountCommands {
         io.console.write("Closed the account '\(closed.name.escapedForTerminal)'; its history stays and still counts.\n")
     }
 
-    private static func quoted(_ name: String) -> String {
-        name.contains(" ") ? "\"" + name.escapedForTerminal + "\"" : name.escapedForTerminal
-    }
 }

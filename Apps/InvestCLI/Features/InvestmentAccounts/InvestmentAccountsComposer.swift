@@ -60,8 +60,8 @@ struct AccountsView {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         guard let account = InvestmentAccount.named(trimmed, in: all) else {
-            throw CLIError.usage("'\(trimmed.escapedForTerminal)' is not an account; add it first with 'invest account add NAME'."
-                + ArgumentParser.suggestion(for: trimmed, among: all.map(\.name)))
+            throw CLIError.usage("'\(trimmed.escapedForTerminal)' is not an account." + ArgumentParser.suggestion(for: trimmed, among: all.map(\.name))
+                + " Add it first: invest account add \(trimmed.shellQuoted)")
         }
         return account.id ?? ""
     }

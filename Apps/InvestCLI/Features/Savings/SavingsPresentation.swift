@@ -55,7 +55,7 @@ struct SavingsPresentation {
         case let .futureTime(at, _):
             message = "\(localTime.dateAndTime(at)) is in the future; a value can be recorded for any time up to now."
         case let .accountClosed(name):
-            message = "'\(name.escapedForTerminal)' is closed; 'invest savings reopen \(quoted(name))' first."
+            message = "'\(name.escapedForTerminal)' is closed; reopen it first: invest savings reopen \(name.shellQuoted)"
         case let .alreadyClosed(name, at):
             message = "'\(name.escapedForTerminal)' was already closed on \(localTime.dateAndTime(at))."
         case let .notClosed(name):
@@ -74,11 +74,6 @@ struct SavingsPresentation {
             return .runtime(error.userMessage)
         }
         return error.isUsageError ? .usage(message) : .runtime(message)
-    }
-
-    /// A name as it would be typed in a shell.
-    func quoted(_ name: String) -> String {
-        name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Every account: value, last update, status; the total of the active ones.
