@@ -70,6 +70,19 @@ final class AccountsSpecs: XCTestCase {
         XCTAssertEqual(Set(rows.map { "\($0["sum"] ?? "") \($0["account"] ?? "")" }), ["500 isa", "1000 default"])
     }
 
+    func test_theCommandAnAccountsHintPrints_runsInAShellAsPrinted_whateverItsNameHolds() throws {
+        let invest = makeInvestDriver()
+        let name = #"Joe's "$HOME" `id`"#
+
+        let added = invest.run(["account", "add", name])
+        let hint = try XCTUnwrap(added.output.components(separatedBy: "Record into it with: ").last?.trimmingCharacters(in: .newlines))
+        let command = hint.replacingOccurrences(of: "invest ", with: "printf '%s|' ").replacingOccurrences(of: " add …", with: "")
+        let read = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: ["HOME": "/nowhere"])
+
+        XCTAssertEqual(added.status, 0, added.errors)
+        XCTAssertEqual(read.stdout, "--account|\(name)|", "\(hint) runs as it reads")
+    }
+
     func test_aClosedAccount_keepsItsHistory_andTakesNoNewTransaction_andARenameMovesNothing() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["account", "add", "Old broker"]).status, 0)
