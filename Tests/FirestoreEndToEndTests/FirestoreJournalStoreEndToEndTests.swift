@@ -89,6 +89,21 @@ final class FirestoreJournalStoreEndToEndTests: XCTestCase {
         XCTAssertEqual(groups.count, 2, "the fill it can't read is written back, never dropped")
     }
 
+    func test_aTagWithAControlCharacter_isNamed_andWrittenBackWhereItWas() throws {
+        let (sut, emulator, credentials) = try makeSUT()
+        let tags: [String: Any] = ["arrayValue": ["values": [["stringValue": "Gap\u{1B}[2J"], ["stringValue": "Breakout"]]]]
+        XCTAssertEqual(try patch(emulator, credentials, ["setupsTags": tags], mask: "setupsTags"), 200)
+
+        let read = try sut.retrieveReadableEntries()
+        try sut.apply(Self.journal(at: 1_000))
+        let written = ((((try document(emulator, credentials)["fields"] as? [String: Any])?["setupsTags"] as? [String: Any])?["arrayValue"]
+            as? [String: Any])?["values"] as? [[String: Any]])?.compactMap { $0["stringValue"] as? String }
+
+        XCTAssertEqual(read.unreadable.map(\.id), ["setupsTags[0]"])
+        XCTAssertEqual(read.entries.filter { $0.kind == AnnotationsLedgerCodec.tag.name }.map { $0.payload["name"] }, ["Breakout"])
+        XCTAssertEqual(written?.first, "Gap\u{1B}[2J", "kept where it was: \(written ?? [])")
+    }
+
     /// A NaN, an Infinity or an integer beyond 64 bits in one fill once
     /// stopped the whole journal sync.
     func test_aFillWithANumberNoClientHolds_isNamedAndWrittenBackUnchanged_andTheRestSyncs() throws {

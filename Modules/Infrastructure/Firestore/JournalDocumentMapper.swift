@@ -26,8 +26,14 @@ enum JournalDocumentMapper {
     static func contents(of fields: [String: FirestoreValue], updateTime: Int64) -> Contents {
         let versions = self.versions(in: fields)
         var records: [LedgerEntry] = []
+        var unreadable: [LedgerRejection] = []
         for (list, field) in [(JournalAnnotations.TagList.setup, "setupsTags"), (.mistake, "mistakesTags")] {
-            for name in fields[field]?.strings ?? [] where JournalAnnotations.isTag(name) {
+            for (index, name) in (fields[field]?.strings ?? []).enumerated() {
+                guard JournalAnnotations.isTag(name) else {
+                    unreadable.append(LedgerRejection(id: "\(field)[\(index)]", kind: AnnotationsLedgerCodec.tag.name,
+                                                      reasons: ["not a tag the journal reads (1–40 characters, no control characters or outer spaces)"]))
+                    continue
+                }
                 records.append(AnnotationsLedgerCodec.tagEntry(list, name, updatedAt: 0))
             }
         }
@@ -43,7 +49,6 @@ enum JournalDocumentMapper {
         if case let .map(notes)? = fields["notes"] {
             for (date, value) in notes { if let text = value.string { records.append(AnnotationsLedgerCodec.noteEntry(date: date, text: text, updatedAt: 0)) } }
         }
-        var unreadable: [LedgerRejection] = []
         var fills: [Execution] = [], places: [(group: Int, transaction: Int)] = []
         if case let .array(groups)? = fields["tradeData"] {
             for (index, group) in groups.enumerated() {
@@ -172,7 +177,8 @@ enum JournalDocumentMapper {
     private static func inOrder(_ tags: [String], _ previous: [String]) -> [String] {
         let current = Set(tags), known = Set(previous)
         var seen = Set<String>()
-        return previous.filter { current.contains($0) && seen.insert($0).inserted } + tags.filter { !known.contains($0) }.sorted()
+        // A tag this client can't read stays where it is: it is named, never dropped.
+        return previous.filter { (current.contains($0) || !JournalAnnotations.isTag($0)) && seen.insert($0).inserted } + tags.filter { !known.contains($0) }.sorted()
     }
 
     /// The document's fills with `executions` the live ones. A fill already there stays exactly
