@@ -38,10 +38,13 @@ public enum AlertsLedgerCodec: LedgerCodec {
             throw invalid("threshold")
         }
         guard let condition = payload["condition"].flatMap({ AlertCondition(name: $0, threshold: threshold) }) else { throw invalid("condition") }
-        let created = payload["created"].flatMap { Int64($0) } ?? entry.updatedAt
+        let created = try payload["created"].map { text throws(LedgerDecodingError) in
+            guard let time = LedgerClock.time(text) else { throw invalid("created") }
+            return time
+        } ?? entry.updatedAt
         var fired: PriceAlert.Firing?
         if let at = payload["fired"] {
-            guard let at = Int64(at), let price = payload["fired-price"].flatMap({ FixedDecimal($0) }),
+            guard let at = LedgerClock.time(at), let price = payload["fired-price"].flatMap({ FixedDecimal($0) }),
                   let measured = payload["fired-measured"].flatMap({ FixedDecimal($0) }) else { throw invalid("fired") }
             fired = PriceAlert.Firing(at: Date(millisecondsSince1970: at), price: price, measured: measured)
         }

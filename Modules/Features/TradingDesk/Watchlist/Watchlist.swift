@@ -47,7 +47,10 @@ public enum WatchlistLedgerCodec: LedgerCodec {
             guard let value = FixedDecimal(text), value > .zero, value <= TransactionValidator.maximumValue else { throw invalid("target") }
             return value
         }
-        let added = payload["added"].flatMap { Int64($0) } ?? entry.updatedAt
+        let added = try payload["added"].map { text throws(LedgerDecodingError) in
+            guard let time = LedgerClock.time(text) else { throw invalid("added") }
+            return time
+        } ?? entry.updatedAt
         return Watch(ticker: ticker, target: target, note: payload["note"], addedAt: Date(millisecondsSince1970: added))
     }
 }

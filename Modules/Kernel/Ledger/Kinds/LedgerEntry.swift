@@ -159,4 +159,10 @@ public enum LedgerClock {
     /// The latest `updatedAt` any store accepts: 9999-12-31. Larger numbers from outside are invalid
     /// data, never a trap.
     public static let latest: Int64 = 253_402_300_799_999
+
+    /// A time a record holds, in milliseconds since 1970, if it is one the calendar can show:
+    /// 1970-01-01 to 9999-12-31.
+    public static func time(_ text: String) -> Int64? {
+        Int64(text).flatMap { (0...latest).contains($0) ? $0 : nil }
+    }
 }
