@@ -78,6 +78,31 @@ final class FileLedgerStoreTests: XCTestCase, LedgerStoreSpecs {
         XCTAssertEqual(told, [try XCTUnwrap(size)])
     }
 
+    /// A write killed between creating its temporary file and renaming it leaves the file: at
+    /// 100,000 transactions, six kills left 13 MB that nothing would ever remove.
+    func test_whatKilledWritesLeftBehind_isRemovedAtTheNextWrite_butNotAWriteInProgress() throws {
+        let directory = makeTemporaryDirectory()
+        let sut = FileLedgerStore(directory: directory)
+        try sut.append(LedgerFixtures.entry("a", updatedAt: 1))
+        let checkpoints = directory.appendingPathComponent("checkpoints")
+        try FileManager.default.createDirectory(at: checkpoints, withIntermediateDirectories: true)
+        let killed = [checkpoints.appendingPathComponent("tally-v7-USD.tmp-3k2j"), directory.appendingPathComponent("transactions.log.tmp-9x1"),
+                      directory.appendingPathComponent("transactions.batch.tmp-77")]
+        let inProgress = checkpoints.appendingPathComponent("gains-v6-fifo-USD.tmp-0a1")
+        let someoneElses = directory.appendingPathComponent("prices.json.tmp-5")
+        for file in killed + [inProgress, someoneElses] { try Data(repeating: 1, count: 1000).write(to: file) }
+        let longAgo = Date().addingTimeInterval(-120)
+        for file in killed + [someoneElses] { try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: file.path) }
+
+        try sut.append(LedgerFixtures.entry("b", updatedAt: 2))
+        let position = try XCTUnwrap(sut.lastLines(1).first?.start)
+        sut.saveCheckpoint([1], named: "tally-v7-USD", at: position)
+
+        for file in killed { XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), file.lastPathComponent) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress.path), "a write of a checkpoint a moment ago may be going on")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: someoneElses.path), "written without the log's lock: not the log's to remove")
+    }
+
     private func makeLedger(file: StaticString = #filePath, line: UInt = #line) -> FileLedgerStore {
         let sut = FileLedgerStore(directory: makeTemporaryDirectory())
         trackForMemoryLeaks(sut, file: file, line: line)

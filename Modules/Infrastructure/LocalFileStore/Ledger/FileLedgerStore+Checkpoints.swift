@@ -52,6 +52,11 @@ extension FileLedgerStore: CheckpointableLedger {
         // A checkpoint that can't be written is rebuilt by the next read: never the command's failure.
         try? FileSystem.writeAtomically(bytes, to: checkpointsDirectory + "/" + name, durable: false)
         removeEarlierVersions(of: name)
+        if !sweptCheckpoints {
+            sweptCheckpoints = true
+            // A checkpoint's write takes seconds at most: one a minute old was killed.
+            FileSystem.removeStaleTemporaries(in: checkpointsDirectory, olderThan: 60)
+        }
     }
 
     /// A projection whose layout changed is saved under a new version (`gains-v2-fifo-USD` after

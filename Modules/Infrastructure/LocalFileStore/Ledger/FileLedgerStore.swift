@@ -33,6 +33,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// What the most recent load saw, so a writer that already loaded can decide to compact
     /// without keeping the entries themselves alive.
     private var lastLoad: (garbageLines: Int, liveCount: Int)?
+    /// Whether this process removed what killed writes of checkpoints left behind.
+    var sweptCheckpoints = false
     /// How much of the log a scan reads at a time; small in tests, to cross many piece boundaries.
     var readPieceSize = 1 << 20
     /// How much of a batch is written at a time; small in tests, so a kill lands between pieces.
@@ -345,6 +347,11 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
             let found = LogSeal.Status.of(logPath)
             let epoch = found == nil ? LogSeal.freshEpoch() : LogSeal.read(at: sealPath).flatMap { $0.status == found ? $0.epoch : nil }
             try settleInterruptedBatch()
+            // The log and the batch marker are replaced only under this lock: a temporary
+            // file of theirs was left by a write that was killed.
+            for prefix in ["transactions.log.tmp-", "transactions.batch.tmp-"] {
+                FileSystem.removeStaleTemporaries(in: (logPath as NSString).deletingLastPathComponent, startingWith: prefix, olderThan: -1)
+            }
             try body()
             if let epoch, let now = LogSeal.Status.of(logPath) { LogSeal(status: now, epoch: epoch).write(to: sealPath) }
         }

@@ -154,6 +154,21 @@ enum FileSystem {
         if durable { syncDirectory(directory) }
     }
 
+    /// Removes what killed writes left in `directory`: the temporary files `writeAtomically`
+    /// names `NAME.tmp-RANDOM`, of names starting with `prefix`, last written more than
+    /// `seconds` ago (a write in progress elsewhere is younger). Best effort: what can't be
+    /// removed is left for the next write.
+    static func removeStaleTemporaries(in directory: String, startingWith prefix: String = "", olderThan seconds: Int) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = time(nil)
+        for name in names where name.hasPrefix(prefix) && name.contains(".tmp-") {
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, now - info.st_mtim.tv_sec > seconds else { continue }
+            unlink(path)
+        }
+    }
+
     /// Where `path` leads through any symlinks, even to a target that doesn't exist yet.
     static func followingLinks(_ path: String) throws -> String {
         var current = path
