@@ -51,6 +51,21 @@ final class SecuritySpecs: XCTestCase {
         XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 1, "the split was not saved")
     }
 
+    /// Twenty rows each holding a field of 8 MB once wrote 168 MB to stderr.
+    func test_anImportOfHugeFields_namesEachProblemInAFewHundredCharacters_sayingTheFieldsLength() throws {
+        let invest = makeInvestDriver()
+        let huge = String(repeating: "x", count: 1_000_000)
+        let file = invest.home.appendingPathComponent("huge.csv")
+        try ("date,type,ticker,quantity,sum\n" + (0..<20).map { _ in "2024-01-02,buy,\(huge),1,100\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+
+        let run = invest.run(["import", file.path])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertLessThan(run.errors.utf8.count, 20_000, String(run.errors.prefix(2_000)))
+        XCTAssertTrue(run.errors.contains("huge.csv:2: ticker: '\(huge.prefix(200))…' (1,000,000 characters) must be"), String(run.errors.prefix(2_000)))
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 0)
+    }
+
     /// A record its feature can't read (a close above the cap, a rating
     /// with a control character, left by an older release) stopped its commands, and the
     /// `invest delete` the message suggested could not remove it.

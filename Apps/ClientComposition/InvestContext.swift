@@ -103,13 +103,13 @@ extension InvestContext {
         do {
             try body()
         } catch let error as CLIError {
-            if let message = error.message { console.writeError("\(program): \(message.escapedForTerminal(keepingLineBreaks: true))\n") }
+            if let message = error.message { console.writeError("\(program): \(MessageBounds.bounded(message).escapedForTerminal(keepingLineBreaks: true))\n") }
             status = error.exitCode
         } catch let error as StoreError {
-            console.writeError("\(program): \(error.userMessage.escapedForTerminal(keepingLineBreaks: true))\n")
+            console.writeError("\(program): \(MessageBounds.bounded(error.userMessage).escapedForTerminal(keepingLineBreaks: true))\n")
             status = ExitCode.failure
         } catch {
-            console.writeError("\(program): \(String(describing: error).escapedForTerminal(keepingLineBreaks: true))\n")
+            console.writeError("\(program): \(MessageBounds.bounded(String(describing: error)).escapedForTerminal(keepingLineBreaks: true))\n")
             status = ExitCode.failure
         }
         if let failure = console.finishOutput() {

@@ -63,13 +63,18 @@ public final class QuietConsole: ConsoleDecorator {
 /// At a terminal, stdout shows every control character as an escape, whatever the format: a
 /// note or a server's text in CSV or JSON can't move the cursor, set the title or write the
 /// clipboard. Only the colours invest itself paints (`ESC [ … m`), line breaks and tabs pass.
-/// A file or a pipe gets the bytes as they are.
+/// A file or a pipe gets the bytes as they are. Messages on stderr are bounded wherever they
+/// go (`MessageBounds`): a value quoted from a file or a server is cut with its length said.
 public final class TerminalSafeConsole: ConsoleDecorator {
     /// Asked once: a run's output goes to one place, and `isatty` per write would be a system call per line.
     private lazy var escapes = isTerminalOutput
 
     override public func write(_ text: String) {
         super.write(escapes ? text.keepingOnlyColours : text)
+    }
+
+    override public func writeError(_ text: String) {
+        super.writeError(MessageBounds.bounded(text))
     }
 }
 
