@@ -208,6 +208,36 @@ final class SyncSpecs: XCTestCase {
         XCTAssertFalse("\(byAccount)".contains("-"), "no account holds less than nothing: \(byAccount)")
     }
 
+    func test_givenARefusedRecordInTheAccount_theUserListsIt_andDeletesItByItsId_andTheNextSyncIsClean() throws {
+        let emulator = try startEmulator()
+        let invest = makeInvestDriver(servicesFrom: emulator)
+        XCTAssertEqual(invest.signUp("investor@example.com", password: "long enough").status, 0)
+        let session = try JSONSerialization.jsonObject(with: Data(contentsOf: invest.home.appendingPathComponent("session.json"))) as? [String: Any]
+        let (uid, token) = (try XCTUnwrap(session?["uid"] as? String), try XCTUnwrap(session?["idToken"] as? String))
+        let record: [String: Any] = ["kind": "sell", "schema": 1, "updatedAt": 1_719_000_000_000,
+                                     "fields": ["date": "2024-02-01", "ticker": "AAPL", "quantity": "5", "sum": "900"]]
+        XCTAssertEqual(try emulator.request("PUT", "/users/\(uid)/ledger/oversold.json?auth=\(token)", body: record).status, 200)
+
+        let refusedSync = invest.run(["sync"])
+        let listed = try invest.run(["sync", "--refused", "--format", "json"]).jsonRows()
+        let deleted = invest.run(["delete", "oversold", "--yes"])
+        let cleanSync = invest.run(["sync"])
+        let listedAfter = invest.run(["sync", "--refused"])
+        let remote = try emulator.request("GET", "/users/\(uid)/ledger/oversold.json?auth=\(token)")
+
+        XCTAssertEqual(refusedSync.status, 1)
+        XCTAssertTrue(refusedSync.errors.contains("'invest sync --refused' lists it"), refusedSync.errors)
+        XCTAssertEqual(listed.map { $0["id"] as? String }, ["oversold"])
+        XCTAssertEqual(listed.first?["kind"] as? String, "sell")
+        XCTAssertTrue("\(listed.first?["reasons"] ?? "")".contains("negative holding"), "\(listed)")
+        XCTAssertEqual(deleted.status, 0, deleted.errors)
+        XCTAssertEqual(cleanSync.status, 0, cleanSync.errors)
+        XCTAssertTrue(listedAfter.output.contains("Nothing refused"), listedAfter.output)
+        let remoteText = String(decoding: remote.body, as: UTF8.self)
+        XCTAssertFalse(remoteText.contains("\"900\""), "the account no longer holds it live: \(remoteText)")
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().count, 0)
+    }
+
     func test_givenOneDeviceSellsWhatAnotherDeletesTheBuyOf_whenBothSync_noDeviceShowsANegativeHoldingAndBothAreTold() throws {
         let (laptop, desktop) = try makeTwoClientsOfOneAccount()
         let buy = shareOneTransaction("buy AAPL 20 3000 2024-01-02", from: laptop, to: desktop)

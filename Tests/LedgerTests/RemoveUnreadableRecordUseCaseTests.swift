@@ -27,6 +27,24 @@ final class RemoveUnreadableRecordUseCaseTests: XCTestCase {
         XCTAssertThrowsError(try sut.remove(id: "ba")) { XCTAssertEqual($0 as? RemoveUnreadableRecordError, .notFound(id: "ba")) }
     }
 
+    func test_remove_ofARecordASyncRefused_tombstonesItAfterTheVersionRefused_sayingWhy() throws {
+        let refusal = RefusedRecord(LedgerRejection(id: "pulled", kind: "sell", reasons: ["oversold"]), updatedAt: 9_000)
+        let ledger = InMemoryLedgerStore([entry("good")])
+        let sut = RemoveUnreadableRecordUseCase(ledger: ledger, validator: RejectingValidator(ids: []), refused: { [refusal] },
+                                                now: { Date(timeIntervalSince1970: 5) })
+
+        let removed = try sut.remove(id: "pulled")
+
+        XCTAssertEqual(removed.reasons, ["oversold"])
+        let tombstone = try XCTUnwrap(ledger.retrieveEntries().first { $0.id == "pulled" })
+        XCTAssertTrue(tombstone.isDeleted)
+        XCTAssertEqual(tombstone.kind, "sell")
+        XCTAssertEqual(tombstone.updatedAt, 9_001, "newer than the version in the account, whatever this device's clock says")
+        XCTAssertThrowsError(try sut.remove(id: "pulled"), "deleted here since") {
+            XCTAssertEqual($0 as? RemoveUnreadableRecordError, .notFound(id: "pulled"))
+        }
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(_ entries: [LedgerEntry], rejecting ids: Set<String>, file: StaticString = #filePath, line: UInt = #line)

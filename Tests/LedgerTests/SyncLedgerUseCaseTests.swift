@@ -37,6 +37,17 @@ final class SyncLedgerUseCaseTests: XCTestCase {
         XCTAssertEqual(try sut.sync(), SyncReport(pushed: 0, pulled: 0))
     }
 
+    func test_sync_keepsWhatItRefused_withTheVersionRefused_replacingWhatTheSyncBeforeRefused() throws {
+        let bad = LedgerFixtures.entry("bad", updatedAt: 42)
+        let (sut, _, remote, state) = makeSUT(local: [], remote: [bad], validator: ValidatorStub(rejecting: ["bad"]))
+
+        _ = try sut.sync()
+        remote.append(bad.deleted(at: 43))
+        _ = try sut.sync()
+
+        XCTAssertEqual(state.refused, [[RefusedRecord(LedgerRejection(id: "bad", kind: "buy", reasons: ["stub"]), updatedAt: 42)], []])
+    }
+
     func test_sync_pullsNothingTheValidatorRejects_andReportsIt() throws {
         let mine = LedgerFixtures.entry("mine"), good = LedgerFixtures.entry("good"), bad = LedgerFixtures.entry("bad")
         let validator = ValidatorStub(rejecting: ["bad"])
@@ -178,6 +189,12 @@ final class SyncLedgerUseCaseTests: XCTestCase {
 
         func recordSync(at date: Date) throws(StoreError) {
             recorded.append(date)
+        }
+
+        private(set) var refused: [[RefusedRecord]] = []
+
+        func recordRefused(_ records: [RefusedRecord]) throws(StoreError) {
+            refused.append(records)
         }
     }
 

@@ -107,17 +107,21 @@ struct ResetPasswordCommand: Command {
 struct SyncCommand: Command {
     let sync: () throws -> (LedgerSyncing, AuthSession)
     let ledger: () throws -> LedgerStore
+    let refused: () throws -> [RefusedRecord]
     /// The kinds this client reads: others are kept and synced, and named.
     let registry: LedgerRegistry
     let spec = CommandSpec(name: "sync", summary: "Two-way sync with your account (newest edit wins)",
-                           options: [Self.merge, Self.conflicts, StandardOptions.format], exclusive: [[Self.merge, Self.conflicts]], positionals: 0...0)
+                           options: [Self.merge, Self.conflicts, Self.refusedRecords, StandardOptions.format],
+                           exclusive: [[Self.merge, Self.conflicts, Self.refusedRecords]], positionals: 0...0)
     static let merge = CommandSpec.Flag("merge", "Copy data that synced with another account into this one, on purpose")
     static let conflicts = CommandSpec.Flag("conflicts", "List the versions that lost a conflict (kept, never deleted); no sync")
+    static let refusedRecords = CommandSpec.Flag("refused", "List the records in your account the last sync refused to pull, and why; no sync")
     static let format = CommandSpec.Value<OutputFormat>.format("Output format of the report (default: table)")
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try arguments[StandardOptions.format] ?? .table
         if arguments[Self.conflicts] { return try listConflicts(format: format, io: io) }
+        if arguments[Self.refusedRecords] { return try listRefused(format: format, io: io) }
         let (sync, account) = try sync()
         if io.console.isInteractive { io.console.writeNotice("Syncing with \(account.email.escapedForTerminal)…\n") }
         let report: SyncReport
@@ -173,7 +177,8 @@ struct SyncCommand: Command {
             let lines = report.rejected.map { "  \($0.kind.escapedForTerminal) \($0.id.escapedForTerminal): \($0.reasons.joined(separator: "; ").escapedForTerminal)" }
             throw CLIError.runtime("\(Plural.count(report.rejected.count, "entry", "entries")) in your account \(report.rejected.count == 1 ? "breaks" : "break") the rules local input follows "
                 + "and \(report.rejected.count == 1 ? "was" : "were") not pulled; everything else synced:\n" + lines.joined(separator: "\n")
-                + "\nCorrect or delete \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), then sync again.")
+                + "\nCorrect \(report.rejected.count == 1 ? "it" : "them") on the device that wrote \(report.rejected.count == 1 ? "it" : "them"), or remove \(report.rejected.count == 1 ? "it" : "each")"
+                + " from your account with 'invest delete ID' and sync again; 'invest sync --refused' lists \(report.rejected.count == 1 ? "it" : "them").")
         }
         guard report.unpushable.isEmpty else {
             throw CLIError.runtime("sync kept back what your account can't store (named above); a newer invest may read them, or delete them here, then sync again.")
@@ -184,6 +189,20 @@ struct SyncCommand: Command {
         .array(rejections.map { rejection in
             .object([("kind", .string(rejection.kind)), ("id", .string(rejection.id)), ("reasons", .array(rejection.reasons.map(JSONValue.string)))])
         })
+    }
+
+    /// What the latest sync refused to pull, as it said then; nothing is asked of the account.
+    private func listRefused(format: OutputFormat, io: CommandIO) throws {
+        let refused = try refused()
+        if format == .table && refused.isEmpty { return io.console.write("Nothing refused: the last sync pulled every record in your account.\n") }
+        var report = Report(columns: [.init(title: "ID", key: "id", alignment: .left), .init(title: "KIND", key: "kind", alignment: .left),
+                                      .init(title: "WHY", key: "reasons", alignment: .left)])
+        report.rows = refused.map { record in
+            [.text(record.rejection.id), .text(record.rejection.kind),
+             Cell(shown: record.rejection.reasons.joined(separator: "; "), value: .array(record.rejection.reasons.map(JSONValue.string)))]
+        }
+        io.console.write(report.render(format, colors: io.usesColor))
+        if format == .table { io.console.writeNotice("Remove one from your account with 'invest delete ID', then 'invest sync'.\n") }
     }
 
     /// Every losing version kept so far, newest first: what a conflict replaced, to restore by hand.

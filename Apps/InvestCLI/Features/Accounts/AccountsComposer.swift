@@ -102,6 +102,23 @@ struct AccountsComposer {
     private static let journalKinds = JournalKinds.all
     static let journalPatience: TimeInterval = 2
 
+    /// What the latest syncs of the ledger and of the web app's journal refused to pull.
+    func refusedRecords() throws -> [RefusedRecord] {
+        let read = try refusedRecordsReader()
+        do throws(StoreError) {
+            return try read()
+        } catch {
+            throw CLIError.runtime(error.userMessage)
+        }
+    }
+
+    func refusedRecordsReader() throws -> () throws(StoreError) -> [RefusedRecord] {
+        let directory = try app.dataDirectory()
+        return { () throws(StoreError) in
+            try FileSyncStateStore.refusedRecords(directory: directory) + FileSyncStateStore.refusedRecords(directory: directory, file: "journal-sync-state.json")
+        }
+    }
+
     private func syncState(_ account: AuthSession, file: String = "sync-state.json") throws -> FileSyncStateStore {
         FileSyncStateStore(directory: try app.dataDirectory(), account: SyncedAccount(uid: account.uid, email: account.email), file: file)
     }

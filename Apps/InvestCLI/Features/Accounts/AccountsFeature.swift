@@ -10,6 +10,6 @@ extension FeatureRegistration {
                 LogoutCommand(sessions: app.accounts.sessionStore, signOut: app.accounts.signOut),
                 WhoAmICommand(sessions: app.accounts.sessionStore),
                 ResetPasswordCommand(prompts: prompts, reset: app.accounts.resetPassword),
-                SyncCommand(sync: app.accounts.syncLedger, ledger: app.ledger, registry: app.registry)]
+                SyncCommand(sync: app.accounts.syncLedger, ledger: app.ledger, refused: app.accounts.refusedRecords, registry: app.registry)]
     }
 }

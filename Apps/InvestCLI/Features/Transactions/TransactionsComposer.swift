@@ -77,7 +77,8 @@ struct TransactionsComposer {
 
     /// `invest delete`'s way out for a record of any kind its feature can't read.
     func removeUnreadableRecord() throws -> RemoveUnreadableRecordUseCase {
-        RemoveUnreadableRecordUseCase(ledger: try app.undoableLedger(.lookedUp), validator: app.validator(), now: app.context.now)
+        RemoveUnreadableRecordUseCase(ledger: try app.undoableLedger(.lookedUp), validator: app.validator(), refused: try app.accounts.refusedRecordsReader(),
+                                      now: app.context.now)
     }
 
     /// Imports into `ledger`, so a caller that writes other entries too can hold one lock for both.

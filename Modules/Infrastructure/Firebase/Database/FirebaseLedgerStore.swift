@@ -88,10 +88,18 @@ public final class FirebaseLedgerStore: LedgerStore, @unchecked Sendable {
         try apply(entries.filter { expected[$0.id] == nil })
         for entry in entries {
             guard let version = expected[entry.id] else { continue }
-            let collection = RemoteCollection(for: entry)
             let key = try RemoteEntryMapper.key(entry.id)
-            let read = try request("GET", collection: collection, key: key, headers: ["X-Firebase-ETag": "true"])
-            let current = try RemoteEntryMapper.entry(fromRecord: read.body, id: entry.id, in: collection)
+            // Where the version read is: a record another client wrote where its kind doesn't go
+            // (a sell under `ledger`) is written over, or deleted, where it is.
+            var collection = RemoteCollection(for: entry)
+            var read = try request("GET", collection: collection, key: key, headers: ["X-Firebase-ETag": "true"])
+            var current = try RemoteEntryMapper.entry(fromRecord: read.body, id: entry.id, in: collection)
+            if current == nil, let other = RemoteCollection.allCases.first(where: { $0 != collection }) {
+                let elsewhere = try request("GET", collection: other, key: key, headers: ["X-Firebase-ETag": "true"])
+                if let found = try RemoteEntryMapper.entry(fromRecord: elsewhere.body, id: entry.id, in: other) {
+                    (collection, read, current) = (other, elsewhere, found)
+                }
+            }
             guard current?.updatedAt == version, let tag = read.header("ETag") else { throw .changedMeanwhile(id: entry.id) }
             do {
                 try request("PUT", collection: collection, key: key, body: RemoteEntryMapper.json(entry, in: collection), headers: ["if-match": tag])

@@ -21,8 +21,25 @@ public final class FileSyncStateStore: SyncStateStore {
 
     public func recordSync(at date: Date) throws(StoreError) {
         var state = try Self.state(path)
-        state.accounts[account.uid] = StoredAccount(email: account.email, lastSync: date.millisecondsSince1970)
+        state.accounts[account.uid] = StoredAccount(email: account.email, lastSync: date.millisecondsSince1970, refused: state.accounts[account.uid]?.refused)
         try Self.write(state, to: path)
+    }
+
+    public func recordRefused(_ records: [RefusedRecord]) throws(StoreError) {
+        var state = try Self.state(path)
+        guard var stored = state.accounts[account.uid], !(records.isEmpty && (stored.refused ?? []).isEmpty) else { return }
+        stored.refused = records.isEmpty ? nil : records.map {
+            StoredRefusal(id: $0.rejection.id, kind: $0.rejection.kind, reasons: $0.rejection.reasons, updatedAt: $0.updatedAt)
+        }
+        state.accounts[account.uid] = stored
+        try Self.write(state, to: path)
+    }
+
+    /// What the latest sync of every account this directory synced with (in `file`) refused.
+    public static func refusedRecords(directory: URL, file: String = "sync-state.json") throws(StoreError) -> [RefusedRecord] {
+        try read(directory.appendingPathComponent(file).path).values.flatMap { $0.refused ?? [] }.map {
+            RefusedRecord(LedgerRejection(id: $0.id, kind: $0.kind, reasons: $0.reasons), updatedAt: $0.updatedAt)
+        }
     }
 
     /// This data directory's id among the devices of an account, made at the first call: what
@@ -55,6 +72,14 @@ public final class FileSyncStateStore: SyncStateStore {
     private struct StoredAccount: Codable {
         let email: String
         let lastSync: Int64
+        var refused: [StoredRefusal]?
+    }
+
+    private struct StoredRefusal: Codable {
+        let id: String
+        let kind: String
+        let reasons: [String]
+        let updatedAt: Int64?
     }
 
     private struct StoredState: Codable {

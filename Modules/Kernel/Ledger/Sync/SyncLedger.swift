@@ -53,6 +53,26 @@ public protocol SyncStateStore {
     func recordSync(at date: Date) throws(StoreError)
     /// The accounts other than this one that the ledger synced with before.
     func otherAccounts() throws(StoreError) -> [SyncedAccount]
+    /// Keeps what the latest sync refused to pull, replacing what an earlier one refused: what
+    /// `invest sync --refused` lists and `invest delete ID` can remove from the account.
+    func recordRefused(_ records: [RefusedRecord]) throws(StoreError)
+}
+
+extension SyncStateStore {
+    /// A client that lists nothing (invest-summary's copy) keeps nothing.
+    public func recordRefused(_ records: [RefusedRecord]) throws(StoreError) {}
+}
+
+/// A record in the account a sync refused to pull, why, and the version it was (nil when it
+/// could not be read at all): a deletion here newer than that removes it from the account.
+public struct RefusedRecord: Equatable, Sendable {
+    public let rejection: LedgerRejection
+    public let updatedAt: Int64?
+
+    public init(_ rejection: LedgerRejection, updatedAt: Int64?) {
+        self.rejection = rejection
+        self.updatedAt = updatedAt
+    }
 }
 
 /// Two-way sync between this device's ledger and the account's remote ledger, entry by entry,
@@ -136,6 +156,8 @@ public final class SyncLedgerUseCase: LedgerSyncing {
                 let losers = conflicts.map { SyncConflictCodec.entry(for: $0, recordedAt: startedAt.millisecondsSince1970) }
                 if !pull.isEmpty || !losers.isEmpty { try local.apply(pull + losers) }
                 try state.recordSync(at: startedAt)
+                let versions = rejected.isEmpty ? [:] : Dictionary(pullable.map { ($0.id, $0.updatedAt) }) { $1 }
+                try state.recordRefused((unreadable + rejected).map { RefusedRecord($0, updatedAt: versions[$0.id]) })
                 // The counts are of the user's records: undo points travel too, but are bookkeeping.
                 let isRecord = { (entry: LedgerEntry) in entry.kind != UndoPointCodec.kind.name }
                 return SyncReport(pushed: push.filter(isRecord).count, pulled: pull.filter(isRecord).count, conflicts: conflicts,
