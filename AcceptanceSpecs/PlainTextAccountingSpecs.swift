@@ -88,6 +88,34 @@ final class PlainTextAccountingSpecs: XCTestCase {
         XCTAssertEqual(accounts["Assets:Invest:Default:MSFT"]?["cost"], ["USD": "866.66666667"], "2 of the $1,300 lot left")
     }
 
+    /// `BRK.B` and `BRK-B`, or accounts `Joint ISA` and `Joint-ISA`, once became one account in
+    /// the books: hledger merged the two holdings and bean-check refused the file.
+    func test_namesThatCleanToTheSameAccount_stayApart_andBothToolsKeepEachHolding() throws {
+        let invest = makeInvestDriver()
+        for name in ["Joint ISA", "Joint-ISA"] { XCTAssertEqual(invest.run(["account", "add", name]).status, 0) }
+        for (account, ticker, quantity) in [("Joint ISA", "BRK.B", "2"), ("Joint ISA", "BRK-B", "3"), ("Joint-ISA", "BRK.B", "5")] {
+            let add = invest.run(["--account", account, "add", "--type", "buy", "--ticker", ticker, "--quantity", quantity, "--sum", "100", "--date", "2024-01-02"])
+            XCTAssertEqual(add.status, 0, add.errors)
+        }
+        let folder = makeTemporaryDirectory()
+        let journal = folder.appendingPathComponent("books.journal").path, beancount = folder.appendingPathComponent("books.beancount").path
+        XCTAssertEqual(invest.run(["export", "--format", "hledger", "-o", journal]).status, 0)
+        XCTAssertEqual(invest.run(["export", "--format", "beancount", "-o", beancount]).status, 0)
+
+        let hledger = try installedTool("hledger")
+        XCTAssertEqual(try runProcess(hledger, ["-f", journal, "check"]).status, 0)
+        let balances = try csv(runProcess(hledger, ["-f", journal, "bal", "--flat", "Assets", "-O", "csv"]))
+        XCTAssertEqual(Set(balances.filter { $0.key != "total" && !$0.key.hasSuffix(":Cash") }.values), ["2 \"BRK.B\"", "3 \"BRK-B\"", "5 \"BRK.B\""],
+                       "three holdings, each in an account of its own: \(balances)")
+        let python = try installedTool("python3")
+        let beanCheck = try runProcess(python, ["-m", "beancount.scripts.check", beancount])
+        XCTAssertEqual(beanCheck.status, 0, "bean-check: \(beanCheck.stdout)\(beanCheck.stderr)")
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try runProcess(python, [Self.beancountTotals.path, beancount, "USD"]).stdout.utf8))
+            as? [String: Any])
+        let accounts = try XCTUnwrap(report["accounts"] as? [String: [String: [String: String]]])
+        XCTAssertEqual(accounts.values.compactMap { $0["units"] }.filter { $0.keys.contains { $0.hasPrefix("BRK") } }.count, 3, "\(accounts)")
+    }
+
     func test_accountsPrefix_namesEveryAccount_andABadOneIsAUsageError() throws {
         let invest = makeInvestDriver()
         XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "100", "--date", "2024-01-02"]).status, 0)

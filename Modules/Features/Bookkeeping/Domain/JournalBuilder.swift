@@ -24,6 +24,9 @@ public struct JournalBuilder: Sendable {
     public let method: CostBasisMethod
     /// An account's name for its id (nil: the default account).
     public let accountName: @Sendable (String?) -> String
+    /// Each ticker's and account's part of an account name, one to one for the history built.
+    private var tickerParts: [String: String] = [:]
+    private var accountParts: [String: String] = [:]
 
     public init(base: String, prefix: [String], method: CostBasisMethod, accountName: @escaping @Sendable (String?) -> String) {
         self.base = base
@@ -43,10 +46,36 @@ public struct JournalBuilder: Sendable {
         return first.isLetter ? first.uppercased() + cleaned.dropFirst() : (first.isNumber ? cleaned : "X" + cleaned)
     }
 
+    /// Each name's part of an account, one to one: names that clean to the same part (`BRK.B`
+    /// and `BRK-B`, `Joint ISA` and `Joint-ISA`) are told apart by a number, given in the
+    /// names' order, so the same history always gets the same parts.
+    static func distinctParts<Names: Sequence>(of names: Names) -> [String: String] where Names.Element == String {
+        var parts: [String: String] = [:], taken = Set<String>()
+        for name in Set(names).sorted() {
+            let part = accountComponent(name)
+            var unique = part, counter = 2
+            while taken.contains(unique) {
+                unique = "\(part)-\(counter)"
+                counter += 1
+            }
+            taken.insert(unique)
+            parts[name] = unique
+        }
+        return parts
+    }
+
     /// `units` are the securities' known price units (pence for a London share); a security
     /// without one is priced in the currency it was traded in.
     public func journal(of history: [Transaction], closes: PriceHistory, quotes: [String: LoadedPrice], rates: [ExchangeRate],
                         units: [String: PriceUnit]) -> Journal {
+        var named = self
+        named.tickerParts = Self.distinctParts(of: history.lazy.map(\.ticker).filter { !$0.isEmpty })
+        named.accountParts = Self.distinctParts(of: history.flatMap { [accountName($0.account)] + ($0.type == .transfer ? [accountName($0.toAccount)] : []) })
+        return named.building(history, closes: closes, quotes: quotes, rates: rates, units: units)
+    }
+
+    private func building(_ history: [Transaction], closes: PriceHistory, quotes: [String: LoadedPrice], rates: [ExchangeRate],
+                          units: [String: PriceUnit]) -> Journal {
         let bookings = PortfolioCalculator.costBookings(of: history, method: method)
         let tradedIn = Self.tradingCurrencies(of: history, base: base)
         let ordered = ReplayOrder.indices(of: history).map { history[$0] }
@@ -92,7 +121,7 @@ public struct JournalBuilder: Sendable {
         case .interest:
             return [JournalPosting(cash, money(transaction.sum)), JournalPosting(income("Interest"), money(-transaction.sum))]
         case .fee:
-            let fees = JournalAccount(.expenses, prefix + ["Fees"] + (ticker.isEmpty ? [] : [Self.accountComponent(ticker)]))
+            let fees = JournalAccount(.expenses, prefix + ["Fees"] + (ticker.isEmpty ? [] : [part(ofTicker: ticker)]))
             return [JournalPosting(cash, money(-transaction.sum)), JournalPosting(fees, money(transaction.sum))]
         case .deposit, .withdrawal:
             let signed = transaction.type == .deposit ? transaction.sum : -transaction.sum
@@ -130,15 +159,24 @@ public struct JournalBuilder: Sendable {
     }
 
     private func cash(_ account: String?) -> JournalAccount {
-        JournalAccount(.assets, prefix + [Self.accountComponent(accountName(account)), "Cash"])
+        JournalAccount(.assets, prefix + [part(ofAccount: account), "Cash"])
     }
 
     private func holding(_ account: String?, _ ticker: String) -> JournalAccount {
-        JournalAccount(.assets, prefix + [Self.accountComponent(accountName(account)), Self.accountComponent(ticker)], holds: ticker)
+        JournalAccount(.assets, prefix + [part(ofAccount: account), part(ofTicker: ticker)], holds: ticker)
     }
 
     private func income(_ kind: String, _ ticker: String = "") -> JournalAccount {
-        JournalAccount(.income, prefix + [kind] + (ticker.isEmpty ? [] : [Self.accountComponent(ticker)]))
+        JournalAccount(.income, prefix + [kind] + (ticker.isEmpty ? [] : [part(ofTicker: ticker)]))
+    }
+
+    private func part(ofTicker ticker: String) -> String {
+        tickerParts[ticker] ?? Self.accountComponent(ticker)
+    }
+
+    private func part(ofAccount account: String?) -> String {
+        let name = accountName(account)
+        return accountParts[name] ?? Self.accountComponent(name)
     }
 
     private func shares(_ quantity: FixedDecimal, _ ticker: String) -> JournalAmount {
