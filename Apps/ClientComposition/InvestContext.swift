@@ -100,16 +100,18 @@ extension InvestContext {
     /// Whatever a message quotes (a server's words, a file's) reaches the terminal escaped.
     public func exitStatus(program: String, _ body: () throws -> Void) -> Int32 {
         var status = ExitCode.success
+        // Bounded first: the escapes a quoted value needs must not be cut in half.
+        let say = { (message: String) in console.writeError("\(program): \(MessageBounds.bounded(message).escapedForTerminal(keepingLineBreaks: true))\n") }
         do {
             try body()
         } catch let error as CLIError {
-            if let message = error.message { console.writeError("\(program): \(MessageBounds.bounded(message).escapedForTerminal(keepingLineBreaks: true))\n") }
+            if let message = error.message { say(message) }
             status = error.exitCode
         } catch let error as StoreError {
-            console.writeError("\(program): \(MessageBounds.bounded(error.userMessage).escapedForTerminal(keepingLineBreaks: true))\n")
+            say(error.userMessage)
             status = ExitCode.failure
         } catch {
-            console.writeError("\(program): \(MessageBounds.bounded(String(describing: error)).escapedForTerminal(keepingLineBreaks: true))\n")
+            say(String(describing: error))
             status = ExitCode.failure
         }
         if let failure = console.finishOutput() {

@@ -57,12 +57,21 @@ extension Formatted {
         let negative = plain.hasPrefix("-")
         let digits = negative ? plain.dropFirst() : plain[...]
         let whole = digits.prefix { $0 != "." }
+        return (negative ? "-" : "") + symbol + grouped(whole) + digits.dropFirst(whole.count)
+    }
+
+    /// "1,000,000": a count, thousands grouped.
+    public static func count(_ value: Int) -> String {
+        value < 0 ? "-" + grouped(String(value.magnitude)) : grouped(String(value))
+    }
+
+    private static func grouped(_ digits: some StringProtocol) -> String {
         var grouped = ""
-        for (index, digit) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { grouped += "," }
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "," }
             grouped.append(digit)
         }
-        return (negative ? "-" : "") + symbol + grouped + digits.dropFirst(whole.count)
+        return grouped
     }
 
     /// An axis label: "£950", "£12k", "£1.2M", rounded half to even from the exact value; a value

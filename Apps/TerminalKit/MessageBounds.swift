@@ -20,7 +20,7 @@ public enum MessageBounds {
         func closeQuote(_ closed: Bool) {
             if quoted.count > longestValue {
                 result.append(contentsOf: quoted.prefix(longestValue))
-                result.append(contentsOf: "…' (\(grouped(quoted.count)) characters)".unicodeScalars)
+                result.append(contentsOf: "…' (\(Formatted.count(quoted.count)) characters)".unicodeScalars)
             } else {
                 result.append(contentsOf: quoted)
                 if closed { result.append("'") }
@@ -39,15 +39,6 @@ public enum MessageBounds {
         guard result.count > longestLine else { return String(result) }
         let head = result.prefix(longestLine / 2), tail = result.suffix(longestLine / 4)
         let left = result.count - head.count - tail.count
-        return String(String.UnicodeScalarView(head)) + " … (\(grouped(left)) characters left out) … " + String(String.UnicodeScalarView(tail))
-    }
-
-    private static func grouped(_ count: Int) -> String {
-        var digits = String(count), groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
-        }
-        return ([Substring(digits)] + groups).joined(separator: ",")
+        return String(String.UnicodeScalarView(head)) + " … (\(Formatted.count(left)) characters left out) … " + String(String.UnicodeScalarView(tail))
     }
 }

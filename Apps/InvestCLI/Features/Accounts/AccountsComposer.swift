@@ -79,7 +79,7 @@ struct AccountsComposer {
         guard let document = try services.journalStore(session: session) else { return nil }
         // The journal's conflicts are kept on the ledger, where `sync --conflicts` lists them.
         return SyncLedgerUseCase(local: KindFilteringLedgerStore(decoratee: try app.ledger(), only: Self.journalKinds, writingThrough: [SyncConflictCodec.kind]), remote: document,
-                                 state: try syncState(account, file: "journal-sync-state.json"), validator: app.validator(), now: app.context.now)
+                                 state: try syncState(account, file: Self.journalSyncState), validator: app.validator(), now: app.context.now)
     }
 
     /// After a sign-up or a sign-in, with the journal shared with the web app: the account's
@@ -100,6 +100,8 @@ struct AccountsComposer {
     }
 
     private static let journalKinds = JournalKinds.all
+    /// The web app's journal syncs on its own, and keeps its own last sync.
+    private static let journalSyncState = "journal-sync-state.json"
     static let journalPatience: TimeInterval = 2
 
     /// What the latest syncs of the ledger and of the web app's journal refused to pull.
@@ -115,7 +117,7 @@ struct AccountsComposer {
     func refusedRecordsReader() throws -> () throws(StoreError) -> [RefusedRecord] {
         let directory = try app.dataDirectory()
         return { () throws(StoreError) in
-            try FileSyncStateStore.refusedRecords(directory: directory) + FileSyncStateStore.refusedRecords(directory: directory, file: "journal-sync-state.json")
+            try FileSyncStateStore.refusedRecords(directory: directory) + FileSyncStateStore.refusedRecords(directory: directory, file: Self.journalSyncState)
         }
     }
 

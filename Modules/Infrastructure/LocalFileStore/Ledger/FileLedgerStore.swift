@@ -282,13 +282,18 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// save checkpoints under a fresh epoch, so the seal vouches for nothing else; a change to
     /// the file after this changes its status, and the next open passes the epoch over.
     private func identify(_ file: LinePieces) {
-        if let seal = LogSeal.read(at: sealPath), seal.status == file.status {
-            file.identity = LogSeal.identity(inode: file.inode, epoch: seal.epoch)
-        } else {
+        let epoch = sealedEpoch(of: file.status) ?? {
             let seal = LogSeal(status: file.status, epoch: LogSeal.freshEpoch())
             seal.write(to: sealPath)
-            file.identity = LogSeal.identity(inode: file.inode, epoch: seal.epoch)
-        }
+            return seal.epoch
+        }()
+        file.identity = LogSeal.identity(inode: file.inode, epoch: epoch)
+    }
+
+    /// The epoch sealed for a log of this status, if it is sealed. Read from the file each time,
+    /// never remembered: another process, or a removed `checkpoints/`, may have changed it.
+    private func sealedEpoch(of status: LogSeal.Status) -> UInt64? {
+        LogSeal.read(at: sealPath).flatMap { $0.status == status ? $0.epoch : nil }
     }
 
     /// Cuts off the batch a crash left unfinished, so nothing is appended after half of one, and
@@ -344,8 +349,8 @@ public final class FileLedgerStore: LedgerStore, @unchecked Sendable {
     /// before what was written are what they saw.
     private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
         try withExclusiveAccess { () throws(StoreError) in
-            let found = LogSeal.Status.of(logPath)
-            let epoch = found == nil ? LogSeal.freshEpoch() : LogSeal.read(at: sealPath).flatMap { $0.status == found ? $0.epoch : nil }
+            // No log yet: what is written is this program's alone.
+            let epoch: UInt64? = if let found = LogSeal.Status.of(logPath) { sealedEpoch(of: found) } else { LogSeal.freshEpoch() }
             try settleInterruptedBatch()
             // The log and the batch marker are replaced only under this lock: a temporary
             // file of theirs was left by a write that was killed.

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,7 +82,7 @@ struct LogSeal: Equatable {
         let words = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines).split(separator: " ")
         let numbers = words.dropFirst(2).compactMap { UInt64($0) }
         guard words.count == 10, words[..<2].joined(separator: " ") == magic, numbers.count == 8,
-              numbers[7] == checksum(numbers[..<7]), numbers[6] != 0 else { return nil }
+              numbers[7] == checksum(numbers[..<7].map(String.init).joined(separator: " ")), numbers[6] != 0 else { return nil }
         let status = Status(inode: numbers[0], size: Int64(bitPattern: numbers[1]),
                             modified: (Int64(bitPattern: numbers[2]), Int64(bitPattern: numbers[3])),
                             changed: (Int64(bitPattern: numbers[4]), Int64(bitPattern: numbers[5])))
@@ -90,8 +91,8 @@ struct LogSeal: Equatable {
 
     /// Replaces the seal at `path`; a seal that can't be written costs the next read a rebuild.
     func write(to path: String) {
-        let numbers = status.words + [epoch]
-        let line = ([Self.magic] + (numbers + [Self.checksum(numbers[...])]).map(String.init)).joined(separator: " ") + "\n"
+        let numbers = (status.words + [epoch]).map(String.init).joined(separator: " ")
+        let line = "\(Self.magic) \(numbers) \(Self.checksum(numbers))\n"
         try? FileSystem.writeAtomically(Array(line.utf8), to: path, durable: false)
     }
 
@@ -100,7 +101,7 @@ struct LogSeal: Equatable {
         unlink(path)
     }
 
-    private static func checksum(_ numbers: ArraySlice<UInt64>) -> UInt64 {
-        numbers.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ $1) &* 0x0000_0100_0000_01B3 }
+    private static func checksum(_ numbers: String) -> UInt64 {
+        StableHash.of(numbers.utf8)
     }
 }
