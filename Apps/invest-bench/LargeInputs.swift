@@ -27,6 +27,65 @@ enum LargeInputs {
         }
     }
 
+    /// One record whose `fields` are brackets by the million: `[{},{},…]`.
+    static func bracketsRecord(_ url: URL, bytes: Int) throws {
+        try write(url) { emit in
+            emit(#"{"-N0":{"kind":"buy","schema":1,"updatedAt":1700000000000,"fields":["#)
+            let block = String(repeating: "{},", count: 1 << 16)
+            for _ in 0..<(bytes / block.utf8.count) { emit(block) }
+            emit("{}]}}")
+        }
+    }
+
+    /// Twelve Data's daily series at its most values, each padded with a member nobody reads.
+    static func timeSeriesAnswer(_ url: URL, bytes: Int) throws {
+        try write(url) { emit in
+            emit(#"{"meta":{"symbol":"AAPL","interval":"1day","currency":"USD","exchange":"NASDAQ"},"values":["#)
+            let padding = String(repeating: "x", count: max(0, bytes / 5000 - 120))
+            for index in 0..<5000 {
+                let day = 1 + index
+                emit((index == 0 ? "" : ",") + #"{"datetime":"\#(2000 + day / 336)-\#(digits(1 + day / 28 % 12, 2))-\#(digits(1 + day % 28, 2))","#
+                    + #""open":"185.10","high":"186.00","low":"184.20","close":"185.64","volume":"1000","padding":"\#(padding)"}"#)
+            }
+            emit(#"],"status":"ok"}"#)
+        }
+    }
+
+    /// Our own CSV, the shortest rows it takes: a buy a line.
+    static func plainImport(_ url: URL, bytes: Int) throws {
+        try write(url) { emit in
+            emit("date,type,ticker,quantity,sum\n")
+            var written = 0, index = 0
+            var block = ""
+            while written + 64 < bytes {
+                let line = "\(2005 + index % 19)-\(digits(1 + index % 12, 2))-\(digits(1 + index % 28, 2)),buy,T\(digits(index % 500, 3)),\(1 + index % 7).5,\(100 + index % 997).25\n"
+                block += line
+                written += line.utf8.count
+                index += 1
+                if block.utf8.count > 1 << 20 { emit(block); block = "" }
+            }
+            emit(block)
+        }
+    }
+
+    /// Charles Schwab's transaction history: buys, newest first.
+    static func schwabHistory(_ url: URL, bytes: Int) throws {
+        try write(url) { emit in
+            emit("\"Date\",\"Action\",\"Symbol\",\"Description\",\"Quantity\",\"Price\",\"Fees & Comm\",\"Amount\"\n")
+            var written = 0, index = 0
+            var block = ""
+            while written + 128 < bytes {
+                let line = "\"\(digits(12 - index % 12, 2))/\(digits(28 - index % 28, 2))/\(2023 - index / 500_000 % 19)\",\"Buy\",\"T\(digits(index % 500, 3))\","
+                    + "\"TICKER \(index % 500) INC\",\"\(1 + index % 7)\",\"$\(100 + index % 97).25\",\"\",\"-$\(1_000 + index % 997).75\"\n"
+                block += line
+                written += line.utf8.count
+                index += 1
+                if block.utf8.count > 1 << 20 { emit(block); block = "" }
+            }
+            emit(block)
+        }
+    }
+
     /// The web app's document as Firestore's REST API answers it (indented), with two fills a
     /// trade and a rating for every fourth.
     static func journalDocument(_ url: URL, bytes: Int) throws {
@@ -163,7 +222,8 @@ func measureLargeInput(_ what: String, input: URL, emulator: URL, answering path
             except Exception: time.sleep(0.05)
         post = lambda route, body: urllib.request.urlopen(urllib.request.Request(base + route, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}))
         post("/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key", {"email": "bench@example.com", "password": "long enough", "returnSecureToken": True})
-        env.update(INVEST_API_KEY="test-key", INVEST_AUTH_URL=base, INVEST_REMOTE_URL=base, INVEST_FIRESTORE_URL=base, INVEST_PASSWORD="long enough")
+        env.update(INVEST_API_KEY="test-key", INVEST_AUTH_URL=base, INVEST_REMOTE_URL=base, INVEST_FIRESTORE_URL=base, INVEST_PASSWORD="long enough",
+                   TWELVE_DATA_API_KEY="test-key", INVEST_TWELVE_DATA_URL=base)
         subprocess.run([invest, "--home", home, "login", "--email", "bench@example.com"], env=env, check=True, capture_output=True)
         post("/_control/raw-answers", {"path": path, "file": answer})
         if project == "1": env["INVEST_PROJECT_ID"] = "demo"
@@ -190,6 +250,10 @@ func measureLargeInputs(emulator: URL, in directory: URL) throws -> [LargeInputR
     let cases: [(what: String, file: String, bytes: Int, make: (URL, Int) throws -> Void, path: String?, project: Bool, arguments: [String])] = [
         ("sync: a database answer of {} records", "empty.json", (128 << 20) - 64, LargeInputs.emptyRecordsAnswer, "/ledger.json", false, ["sync"]),
         ("sync: a database answer of 1M buys", "buys.json", (128 << 20) - 64, LargeInputs.transactionsAnswer, "/transactions.json", false, ["sync"]),
+        ("sync: one record of [{},…]", "brackets.json", 32 << 20, LargeInputs.bracketsRecord, "/ledger.json", false, ["sync"]),
+        ("chart: a Twelve Data answer near its cap", "series.json", 3 << 20, LargeInputs.timeSeriesAnswer, "/time_series", false, ["chart", "AAPL", "--from", "2000-01-01", "--to", "2014-12-31"]),
+        ("import: our CSV, a buy a line", "plain.csv", 128 << 20, LargeInputs.plainImport, nil, false, ["import"]),
+        ("import --broker schwab", "schwab.csv", 64 << 20, LargeInputs.schwabHistory, nil, false, ["import", "--broker", "schwab"]),
         ("journal stats: the web app's Firestore document", "document.json", 32 << 20, LargeInputs.journalDocument, "/documents/users/", true, ["journal", "stats"]),
         ("price import: one close repeated", "repeated.csv", 256 << 20, LargeInputs.repeatedCloses, nil, false, ["price", "import"]),
         ("price import: 4.2M different closes", "distinct.csv", 256 << 20, LargeInputs.distinctCloses, nil, false, ["price", "import"]),

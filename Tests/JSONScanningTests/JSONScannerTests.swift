@@ -75,4 +75,34 @@ final class JSONScannerTests: XCTestCase {
         XCTAssertEqual(json["a"], .number("2"))
         XCTAssertNil(json["b"])
     }
+
+    func test_skip_consumesExactlyOneValue_andStillRefusesWhatIsNotJSON() throws {
+        let after = try JSONScanner.scan(Array(#"[{"a": [1, {"b": "\u00e9"}]}, [[], {}], "x", 2] "#.utf8)) { (scanner: inout JSONScanner) throws(JSONScanError) in
+            var after: [String] = []
+            try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in
+                if after.count < 2 { try scanner.skip(); after.append("skipped") } else { after.append(try scanner.valueAndText().text) }
+            }
+            try scanner.end()
+            return after
+        }
+        XCTAssertEqual(after, ["skipped", "skipped", #""x""#, "2"])
+
+        for malformed in [#"{"a": [1,]}"#, #"[{"a" 1}]"#, "[\"\u{01}\"]", "[tru]"] {
+            XCTAssertThrowsError(try JSONScanner.scan(Array(malformed.utf8)) { (scanner: inout JSONScanner) throws(JSONScanError) in try scanner.skip() }, malformed)
+        }
+        XCTAssertThrowsError(try JSONScanner.scan(Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)) {
+            (scanner: inout JSONScanner) throws(JSONScanError) in try scanner.skip()
+        }) { XCTAssertEqual($0 as? JSONScanError, .tooDeep) }
+    }
+
+    func test_valueWithObjectLevels_keepsObjectsToThatDepth_andNoArray() throws {
+        let json = try ServerJSON.parse(Array(#"{"a": "x", "f": {"g": "y", "h": {"deep": 1}, "l": [1, 2]}, "l": [{}, {}]}"#.utf8), objectLevels: 2)
+
+        XCTAssertEqual(json, .object([
+            .init(key: "a", value: .string("x")),
+            .init(key: "f", value: .object([.init(key: "g", value: .string("y")), .init(key: "h", value: .array([])), .init(key: "l", value: .array([]))])),
+            .init(key: "l", value: .array([])),
+        ]))
+        XCTAssertThrowsError(try ServerJSON.parse(Array(#"{"l": [{}, {]}"#.utf8), objectLevels: 1), "what is dropped is still checked")
+    }
 }

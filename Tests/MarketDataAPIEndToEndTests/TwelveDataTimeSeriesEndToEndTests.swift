@@ -63,6 +63,21 @@ final class TwelveDataTimeSeriesEndToEndTests: XCTestCase {
         XCTAssertEqual(makeSUT(emulator).error(), .connectivity)
     }
 
+    func test_closes_readsTheAnswerInAnyOrder_andRefusesOneWithAValueThatIsNoClose() throws {
+        let emulator = try startEmulator()
+        let value = #"{"volume": "1", "close": "10.5", "open": {"nested": [1, 2]}, "datetime": "2024-07-01"}"#
+        try emulator.answer("/time_series", with: #"{"values": [\#(value)], "status": "ok", "meta": {"exchange": ["x"], "currency": "USD"}}"#)
+        XCTAssertEqual(try makeSUT(emulator).closes(of: "AAPL", from: day("2024-07-01"), to: day("2024-07-01")).map(\.close), [fixed("10.5")])
+
+        for unreadable in [#"{"values": [{"datetime": "2024-07-01"}], "status": "ok"}"#, #"{"values": [{"datetime": "2024-07-01", "close": 10.5}], "status": "ok"}"#,
+                           #"{"status": "ok"}"#, #"{"values": [], "status": "ok"} x"#] {
+            try emulator.answer("/time_series", with: unreadable)
+            XCTAssertEqual(makeSUT(emulator).error(), .invalidData, unreadable)
+        }
+        try emulator.answer("/time_series", with: #"{"values": [{}], "code": 429, "message": "out of credits", "status": "error"}"#)
+        XCTAssertEqual(makeSUT(emulator).error(), .rateLimited, "the error, whatever the values")
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(_ emulator: ServicesEmulator) -> TwelveDataTimeSeries {

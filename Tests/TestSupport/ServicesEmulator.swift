@@ -61,6 +61,14 @@ public final class ServicesEmulator {
         _ = try send("POST", "/_control/faults", body: body)
     }
 
+    /// Answers every GET whose path holds `path` with `body`, as it is, HTTP 200: an answer no
+    /// well-behaved server sends.
+    public func answer(_ path: String, with body: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-answer-\(UUID().uuidString).json")
+        try Data(body.utf8).write(to: file)
+        _ = try send("POST", "/_control/raw-answers", body: ["path": path, "file": file.path])
+    }
+
     /// Sets `symbol`'s quote, with the change worked out from the previous close.
     public func setQuote(_ symbol: String, price: Decimal, previousClose: Decimal) throws {
         let change = price - previousClose

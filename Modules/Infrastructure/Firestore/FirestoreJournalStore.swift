@@ -137,7 +137,7 @@ public final class FirestoreJournalStore: LedgerStore, @unchecked Sendable {
                         }
                         field = nil
                     case "updateTime": updateTime = try scanner.value().string
-                    default: _ = try scanner.value()
+                    default: try scanner.skip()
                     }
                 }
                 try scanner.end()

@@ -53,19 +53,19 @@ enum FirestoreValue: Equatable {
             }
             return opaque(type, raw)
         case "booleanValue": return try scanner.value().bool.map(FirestoreValue.boolean)
-        case "nullValue": _ = try scanner.value(); return .null
+        case "nullValue": try scanner.skip(); return .null
         case "timestampValue": return try scanner.value().string.map(FirestoreValue.timestamp)
         case "mapValue":
             var fields: [String: FirestoreValue] = [:]
             try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
-                guard key == "fields" else { return _ = try scanner.value() }
+                guard key == "fields" else { try scanner.skip(); return }
                 try scanner.members { (scanner: inout JSONScanner, name: String) throws(JSONScanError) in fields[name] = try read(&scanner) }
             }
             return .map(fields)
         case "arrayValue":
             var values: [FirestoreValue] = []
             try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
-                guard key == "values" else { return _ = try scanner.value() }
+                guard key == "values" else { try scanner.skip(); return }
                 try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in values.append(try read(&scanner)) }
             }
             return .array(values)

@@ -33,10 +33,10 @@ public enum ServerJSON: Equatable, Sendable {
     public var number: String? { if case let .number(text) = self { return text } else { return nil } }
     public var members: [Member]? { if case let .object(members) = self { return members } else { return nil } }
 
-    /// The whole of `bytes` as one value.
-    public static func parse(_ bytes: some ContiguousBytes) throws(JSONScanError) -> ServerJSON {
+    /// The whole of `bytes` as one value; with `objectLevels`, as `JSONScanner.value(objectLevels:)` keeps it.
+    public static func parse(_ bytes: some ContiguousBytes, objectLevels: Int? = nil) throws(JSONScanError) -> ServerJSON {
         try JSONScanner.scan(bytes) { (scanner: inout JSONScanner) throws(JSONScanError) in
-            let value = try scanner.value()
+            let value = if let objectLevels { try scanner.value(objectLevels: objectLevels) } else { try scanner.value() }
             try scanner.end()
             return value
         }
@@ -126,6 +126,35 @@ public struct JSONScanner {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         default: return .number(try numberText())
+        }
+    }
+
+    /// The next value with objects kept to `objectLevels` deep and no array at all: a deeper
+    /// object, or any array, is read and checked but kept as an empty array. For an adapter whose
+    /// records are that shape, so brackets sent by the million can't become a tree many times the
+    /// size of the answer; what was dropped is still a value that is no text, no number and no object.
+    public mutating func value(objectLevels: Int) throws(JSONScanError) -> ServerJSON {
+        switch try next() {
+        case UInt8(ascii: "{") where objectLevels > 0:
+            var members: [ServerJSON.Member] = []
+            try self.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                members.append(.init(key: key, value: try scanner.value(objectLevels: objectLevels - 1)))
+            }
+            return .object(members)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skip()
+            return .array([])
+        default:
+            return try value()
+        }
+    }
+
+    /// Reads and checks the next value, keeping nothing of it.
+    public mutating func skip() throws(JSONScanError) {
+        switch try next() {
+        case UInt8(ascii: "{"): try members { (scanner: inout JSONScanner, _: String) throws(JSONScanError) in try scanner.skip() }
+        case UInt8(ascii: "["): try elements { (scanner: inout JSONScanner) throws(JSONScanError) in try scanner.skip() }
+        default: _ = try value()
         }
     }
 

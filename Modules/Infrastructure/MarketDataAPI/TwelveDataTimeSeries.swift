@@ -4,6 +4,7 @@ import Analytics
 import Networking
 import Ledger
 import CurrentPrices
+import JSONScanning
 
 /// Twelve Data's `GET /time_series?symbol=T&interval=1day&start_date=D&end_date=D&order=asc`,
 /// the daily history its free plan serves: `{"meta": {"symbol", "currency", "exchange", …},
@@ -49,13 +50,67 @@ public final class TwelveDataTimeSeries: DailyClosesLoading {
     }
 }
 
-/// The API's DTO and its mapping: private to this adapter.
+/// The API's answer and its mapping: private to this adapter. Read a member at a time with the
+/// scanner, so an answer costs its closes and no tree of it: a value's other members (open, high,
+/// low, volume) are checked and dropped as they are read.
+private struct TimeSeriesAnswer {
+    var status: String?
+    var code: Int?
+    var currency: String?
+    var closes: [DailyClose] = []
+    var hasValues = false
+    /// A value that is no close, or more values than a request returns.
+    var hasUnreadableValues = false
+
+    init?(_ body: Data, ticker: String) {
+        do {
+            try JSONScanner.scan(body) { (scanner: inout JSONScanner) throws(JSONScanError) in
+                try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                    switch key {
+                    case "status": status = try scanner.value().string
+                    case "code": code = try scanner.value().number.flatMap { Int($0) }
+                    case "meta": try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+                        if key == "currency" { currency = try scanner.value().string } else { try scanner.skip() }
+                    }
+                    case "values":
+                        hasValues = true
+                        try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in try readClose(&scanner, ticker: ticker) }
+                    default: try scanner.skip()
+                    }
+                }
+                try scanner.end()
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    private mutating func readClose(_ scanner: inout JSONScanner, ticker: String) throws(JSONScanError) {
+        guard !hasUnreadableValues, closes.count < TwelveDataTimeSeries.maximumValues else {
+            hasUnreadableValues = true
+            return try scanner.skip()
+        }
+        var day: String?, close: String?
+        try scanner.members { (scanner: inout JSONScanner, key: String) throws(JSONScanError) in
+            switch key {
+            case "datetime": day = try scanner.value().string
+            case "close": close = try scanner.value().string
+            default: try scanner.skip()
+            }
+        }
+        // `datetime` is a day for a daily series; `close` a decimal in a string.
+        guard let day = day.flatMap(CalendarDay.init(iso:)), let close = close.flatMap(FixedDecimal.init), close > .zero,
+              close <= ManualPrices.maximumPrice else { return hasUnreadableValues = true }
+        closes.append(DailyClose(ticker: ticker, day: day, close: close))
+    }
+}
+
 private enum TimeSeriesMapper {
     static func map(_ response: HTTPResponse, ticker: String) throws(CandlesError) -> (closes: [DailyClose], currency: String?) {
-        let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let answer = TimeSeriesAnswer(response.body, ticker: ticker)
         // The code in the body, else the HTTP status, whatever the body is (a proxy's page, say).
-        if object?["status"] as? String == "error" || response.statusCode != 200 {
-            switch (object?["code"] as? Int) ?? response.statusCode {
+        if answer?.status == "error" || response.statusCode != 200 {
+            switch answer?.code ?? response.statusCode {
             case 429: throw .rateLimited
             case 401: throw .unauthorized
             case 403: throw .noAccess
@@ -65,18 +120,9 @@ private enum TimeSeriesMapper {
             default: throw .invalidData
             }
         }
-        guard let object, object["status"] as? String == "ok", let values = object["values"] as? [[String: Any]],
-              values.count <= TwelveDataTimeSeries.maximumValues else { throw .invalidData }
-        var closes: [DailyClose] = []
-        closes.reserveCapacity(values.count)
-        for value in values {
-            // `datetime` is a day for a daily series; `close` a decimal in a string.
-            guard let text = value["datetime"] as? String, let day = CalendarDay(iso: text), let closeText = value["close"] as? String,
-                  let close = FixedDecimal(closeText), close > .zero, close <= ManualPrices.maximumPrice else { throw .invalidData }
-            closes.append(DailyClose(ticker: ticker, day: day, close: close))
-        }
+        guard let answer, answer.status == "ok", answer.hasValues, !answer.hasUnreadableValues else { throw .invalidData }
         // A currency code or a minor unit, never more than a few letters.
-        let currency = ((object["meta"] as? [String: Any])?["currency"] as? String).flatMap { $0.count <= 8 && $0.allSatisfy({ $0.isASCII && $0.isLetter }) ? $0 : nil }
-        return (closes, currency)
+        let currency = answer.currency.flatMap { $0.count <= 8 && $0.allSatisfy({ $0.isASCII && $0.isLetter }) ? $0 : nil }
+        return (answer.closes, currency)
     }
 }

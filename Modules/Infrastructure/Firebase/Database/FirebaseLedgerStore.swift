@@ -214,7 +214,7 @@ enum RemoteEntryMapper {
             try JSONScanner.scan(body) { (scanner: inout JSONScanner) throws(JSONScanError) in
                 if try scanner.null() { return try scanner.end() }
                 try scanner.members { (scanner: inout JSONScanner, id: String) throws(JSONScanError) in
-                    if let entry = entry(id: id, try scanner.value(), in: collection) { return entries.append(entry) }
+                    if let entry = entry(id: id, try scanner.value(objectLevels: recordLevels), in: collection) { return entries.append(entry) }
                     unreadableCount += 1
                     guard unreadableCount <= maximumUnreadable else { return }
                     unreadable.append(LedgerRejection(id: id, kind: collection.rawValue, reasons: [
@@ -232,9 +232,12 @@ enum RemoteEntryMapper {
         return (entries.sorted { $0.id < $1.id }, unreadable.sorted { $0.id < $1.id })
     }
 
+    /// How deep a record's objects go: its own members, and `fields`.
+    private static let recordLevels = 2
+
     /// The one record at `id` (nil when there is none); one that can't be read is malformed data.
     static func entry(fromRecord body: Data, id: String, in collection: RemoteCollection) throws(StoreError) -> LedgerEntry? {
-        guard let json = try? ServerJSON.parse(body) else { throw .malformedResponse(detail: "the answer is not JSON") }
+        guard let json = try? ServerJSON.parse(body, objectLevels: recordLevels) else { throw .malformedResponse(detail: "the answer is not JSON") }
         if json == .null { return nil }
         guard let entry = entry(id: id, json, in: collection) else { throw .malformedResponse(detail: "the entry '\(id)' is malformed") }
         return entry
@@ -317,7 +320,7 @@ enum RemoteEntryMapper {
 
     static func check(_ response: HTTPResponse, host: String) throws(StoreError) {
         if (200...299).contains(response.statusCode) { return }
-        let message = (try? ServerJSON.parse(response.body))?["error"]?.string
+        let message = (try? ServerJSON.parse(response.body, objectLevels: 1))?["error"]?.string
         switch response.statusCode {
         case _ where response.statusCode == 403 || message == "Permission denied": throw .permissionDenied
         case 401: throw .notSignedIn

@@ -81,7 +81,7 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
                 case "prices": try scanner.elements { (scanner: inout JSONScanner) throws(JSONScanError) in stored.prices.append(try StoredPrice(&scanner)) }
                 case "requests": stored.requests = try milliseconds(&scanner)
                 case "historyRequests": stored.historyRequests = try milliseconds(&scanner)
-                default: _ = try scanner.value()
+                default: try scanner.skip()
                 }
             }
             guard let version else { throw .malformed(at: 0) }
@@ -155,7 +155,7 @@ public final class FilePricesCache: PricesCache, QuoteRequestLog, @unchecked Sen
                 case "previousClose": previousClose = try decimal(&scanner)
                 case "quoteTimeMs": quoteTimeMs = try time(&scanner)
                 case "fetchedAtMs": fetchedAtMs = try time(&scanner)
-                default: _ = try scanner.value()
+                default: try scanner.skip()
                 }
             }
             guard let ticker, let price, let previousClose, let quoteTimeMs, let fetchedAtMs else { throw .malformed(at: scanner.offset) }
