@@ -58,14 +58,19 @@ final class AccountsSpecs: XCTestCase {
         try Data(exported.utf8).write(to: file)
 
         let elsewhere = makeInvestDriver()
-        let refused = elsewhere.run(["import", file.path])
+        let strict = elsewhere.run(["import", file.path, "--strict"])
+        let withoutTheAccount = elsewhere.run(["import", file.path])
+        let first = try elsewhere.run(["list", "--format", "json"]).jsonRows()
         XCTAssertEqual(elsewhere.run(["account", "add", "isa"]).status, 0)
         let imported = elsewhere.run(["import", file.path])
         let rows = try elsewhere.run(["list", "--format", "json"]).jsonRows()
 
         XCTAssertTrue(exported.hasPrefix("id,date,type,ticker,quantity,price,sum,account,note\n"), exported)
-        XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.errors.contains("account: 'ISA' is not an account. Add it first: invest account add ISA"), refused.errors)
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.errors.contains("account: 'ISA' is not an account. Add it first: invest account add ISA"), strict.errors)
+        XCTAssertEqual(withoutTheAccount.status, 0, withoutTheAccount.errors)
+        XCTAssertTrue(withoutTheAccount.errors.contains("account: 'ISA' is not an account. Add it first: invest account add ISA"), withoutTheAccount.errors)
+        XCTAssertEqual(first.map { "\($0["sum"] ?? "")" }, ["1000"], "the row in the default account is imported, the other named")
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertEqual(Set(rows.map { "\($0["sum"] ?? "") \($0["account"] ?? "")" }), ["500 isa", "1000 default"])
     }

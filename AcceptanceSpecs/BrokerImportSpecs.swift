@@ -63,19 +63,25 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertTrue(imported.output.contains("Imported 10 transactions"), imported.output)
     }
 
-    func test_aSchwabRowThatCantBeMapped_isNamedByLine_andNothingIsImported() throws {
+    func test_aSchwabRowThatCantBeMapped_isNamedByLine_andTheRestIsImported_orNothingWithStrict() throws {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("schwab.csv")
         let withASplit = Self.schwab.replacingOccurrences(of: "\"03/01/2024\",\"Advisor Fee\"",
                                                           with: "\"03/02/2024\",\"Spin-off\",\"VTI\",\"VANGUARD TOTAL STOCK MARKET ETF\",\"5.2\",\"\",\"\",\"\"\n\"03/01/2024\",\"Advisor Fee\"")
         try Data(withASplit.utf8).write(to: file)
 
-        let refused = invest.run(["import", file.path, "--broker", "schwab"])
+        let refused = invest.run(["import", file.path, "--broker", "schwab", "--strict"])
+        let nothing = try invest.run(["list", "--format", "json"]).jsonRows()
+        let imported = invest.run(["import", file.path, "--broker", "schwab"])
         let wrongBroker = invest.run(["import", file.path, "--broker", "schwb"])
 
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares gives them without their ratio or cost"), refused.errors)
-        XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty, "all or nothing")
+        XCTAssertTrue(nothing.isEmpty, "--strict: all or nothing")
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares gives them without their ratio or cost"), imported.errors)
+        XCTAssertTrue(imported.output.contains("1 row was skipped"), imported.output)
+        XCTAssertFalse(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty)
         XCTAssertEqual(wrongBroker.status, 2)
         XCTAssertTrue(wrongBroker.errors.contains("Did you mean 'schwab'?") || wrongBroker.errors.contains("did you mean"), wrongBroker.errors)
     }
@@ -311,16 +317,95 @@ final class BrokerImportSpecs: XCTestCase {
                        "the base currency (euros here) is written as none")
     }
 
-    func test_aDegiroExchangeMissingItsOtherHalf_isNamedByLine_andNothingIsImported() throws {
+    func test_aDegiroExchangeMissingItsOtherHalf_isNamedByLine_andNothingIsImportedWithStrict() throws {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("Account.csv")
         try Data(Self.degiro.replacingOccurrences(of: "16-02-2024,08:37,16-02-2024,,,Valuta Creditering,,EUR,\"0,38\",EUR,\"1162,85\",\n", with: "").utf8).write(to: file)
 
-        let refused = invest.run(["import", file.path])
+        let refused = invest.run(["import", file.path, "--strict"])
 
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.errors.contains("\(file.path):3: an exchange's other half"), refused.errors)
         XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty, "all or nothing")
+    }
+
+    // MARK: - Import what maps, name the rest
+
+    /// A Schwab export of a history that began before it: a sale of shares bought earlier, a
+    /// corporate action, and a buy paid with cash from before the file.
+    private static let schwabMidway = """
+        "Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"
+        "03/15/2024","Sell","VTI","VANGUARD TOTAL STOCK MARKET ETF","5","$250.00","$0.65","$1,249.35"
+        "03/02/2024","Spin-off","VTI","VANGUARD TOTAL STOCK MARKET ETF","5.2","","",""
+        "01/10/2024","Buy","VXUS","VANGUARD TOTAL INTL STOCK ETF","20","$58.00","","-$1,160.00"
+        "01/05/2024","Buy","VOO","VANGUARD S&P 500 ETF","10","$430.00","","-$4,300.00"
+        "01/02/2024","MoneyLink Transfer","","Tfr BANK OF EXAMPLE","","","","$5,000.00"
+
+        """
+
+    func test_anExportOfAHistoryBegunEarlier_importsEveryRowThatMaps_namesEachSkippedRowWithWhatToDo_andTheRestComeInOnceItIsDone() throws {
+        let invest = makeInvestDriver()
+        let file = makeTemporaryDirectory().appendingPathComponent("Individual_XXX123_Transactions.csv")
+        try Data(Self.schwabMidway.utf8).write(to: file)
+
+        let dryRun = try invest.run(["import", file.path, "--dry-run", "--format", "json"]).jsonObject()
+        let afterDryRun = try invest.run(["list", "--format", "json"]).jsonRows()
+        let imported = invest.run(["import", file.path])
+        let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
+        let again = invest.run(["import", file.path])
+        let countAgain = try invest.run(["list", "--format", "json"]).jsonRows().count
+        // What the hints say: the cash and the shares held before the file, then the file again.
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "2000", "--date", "2023-12-01"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "VTI", "--quantity", "5", "--sum", "1000", "--date", "2023-12-01"]).status, 0)
+        let done = invest.run(["import", file.path])
+        let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+
+        let skipped = try XCTUnwrap(dryRun["skipped"] as? [[String: Any]])
+        XCTAssertEqual(skipped.map { $0["line"] as? Int }, [2, 3, 4])
+        XCTAssertTrue((skipped[0]["reason"] as? String)?.hasPrefix("selling 5 VTI on 2024-03-15 would leave a negative holding") == true, "\(skipped)")
+        XCTAssertTrue((skipped[0]["hint"] as? String)?.contains("invest add --type buy") == true, "\(skipped)")
+        XCTAssertTrue((skipped[1]["reason"] as? String)?.hasPrefix("Spin-off:") == true, "\(skipped)")
+        XCTAssertTrue((skipped[2]["reason"] as? String)?.hasPrefix("buying for 1160.00 on 2024-01-10 would leave a negative cash balance: 700.00 available") == true,
+                      "\(skipped)")
+        XCTAssertTrue((skipped[2]["hint"] as? String)?.contains("invest add --type deposit") == true, "\(skipped)")
+        XCTAssertEqual(dryRun["imported"] as? Int, 2)
+        XCTAssertEqual(afterDryRun.count, 0, "a dry run saves nothing")
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.output.contains("Imported 2 transactions from \(file.path); 3 rows were skipped"), imported.output)
+        for line in 2...4 { XCTAssertTrue(imported.errors.contains("\(file.path):\(line): "), imported.errors) }
+        XCTAssertTrue(imported.errors.contains("To bring them in:"), imported.errors)
+        // $5,000 in, $4,300 out for VOO.
+        XCTAssertEqual(cash["balance"] as? String, "700")
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertEqual(countAgain, 2, "the same file again adds nothing")
+
+        XCTAssertEqual(done.status, 0, done.errors)
+        XCTAssertTrue(done.output.contains("Imported 2 transactions"), done.output)
+        XCTAssertEqual(Set(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["sum"] ?? "")" }),
+                       ["deposit <null> 2000", "buy VTI 1000", "deposit <null> 5000", "buy VOO 4300", "buy VXUS 1160", "sell VTI 1249.35"])
+    }
+
+    func test_aFileOfOnlyRowsThatCantBeImported_exitsTwoWithTheReport_andImportsNothing() throws {
+        let invest = makeInvestDriver()
+        let file = makeTemporaryDirectory().appendingPathComponent("schwab.csv")
+        try Data("""
+            "Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"
+            "03/02/2024","Spin-off","VTI","VANGUARD TOTAL STOCK MARKET ETF","5.2","","",""
+            "03/15/2024","Sell","VTI","VANGUARD TOTAL STOCK MARKET ETF","5","$250.00","$0.65","$1,249.35"
+
+            """.utf8).write(to: file)
+
+        let run = invest.run(["import", file.path])
+        let json = invest.run(["import", file.path, "--format", "json"])
+
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("nothing was imported from \(file.path): 2 rows were skipped"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file.path):2: Spin-off"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file.path):3: selling 5 VTI"), run.errors)
+        XCTAssertEqual(json.status, 2)
+        XCTAssertEqual((try json.jsonObject()["skipped"] as? [[String: Any]])?.count, 2)
+        XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty)
     }
 
     // MARK: - Helpers

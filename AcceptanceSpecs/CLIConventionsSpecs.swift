@@ -272,7 +272,7 @@ final class ImportWithoutSurprisesSpecs: XCTestCase {
         for _ in 0..<25 { text += "2024-01-02,hold,AAPL,1,10\n" }
         try Data(text.utf8).write(to: file)
 
-        let run = invest.run(["import", file.path])
+        let run = invest.run(["import", file.path, "--strict"])
 
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.errors.contains("26 problems"), run.errors)

@@ -97,33 +97,38 @@ final class ImportExportTests: XCTestCase {
         XCTAssertTrue(csv.contains(",2024-01-03,buy,MSFT,1,400,400,"), csv)
     }
 
-    func test_import_isAllOrNothingAndReportsEveryBadRowWithItsLine() throws {
+    func test_importStrict_isAllOrNothingAndReportsEveryBadRowWithItsLine() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-05,buy,AAPL,1\n2024-01-06,sell,AAPL,5,10\n", in: invest)
 
-        let run = invest.run(["import", file])
+        let run = invest.run(["import", file, "--strict"])
 
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.errors.contains("\(file):4: expected 5 fields"), run.errors)
         XCTAssertEqual(invest.ids(), [])
     }
 
-    func test_import_ofValidRowsBesideOneMalformedLine_savesNone() throws {
+    func test_import_ofValidRowsBesideOneMalformedLine_savesTheValidOnes_orNoneWithStrict() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-01-05,buy,AAPL,1\n", in: invest)
 
+        let strict = invest.run(["import", file, "--strict"])
+        let idsAfterStrict = invest.ids()
         let run = invest.run(["import", file])
 
-        XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.contains("nothing was imported"), run.errors)
-        XCTAssertEqual(invest.ids(), [], "the valid row is not saved either: all or nothing")
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.errors.contains("nothing was imported"), strict.errors)
+        XCTAssertEqual(idsAfterStrict, [], "the valid row is not saved either: all or nothing")
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.errors.contains("\(file):3: expected 5 fields, found 4"), run.errors)
+        XCTAssertEqual(invest.ids().count, 1)
     }
 
     func test_import_reportsFieldAndHoldingErrorsPerLine() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-06,sell,AAPL,5,10\n", in: invest)
 
-        let run = invest.run(["import", file])
+        let run = invest.run(["import", file, "--strict"])
 
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.errors.contains("\(file):3: date:"), run.errors)

@@ -159,6 +159,59 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } }, "all or nothing")
     }
 
+    func test_importSkipping_savesEveryRowThatKeepsTheRules_andNamesEachLeftOutWithItsCause() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]
+        let rows = [row(2, sum: "10"), row(3, ticker: ".9X"), row(4, sum: "10"), row(5, date: "2024-02-02", type: "sell", ticker: "MSFT", quantity: "1", sum: "50")]
+
+        let outcome = try sut.importRows(rows, dryRun: false, skipping: true)
+
+        XCTAssertEqual(outcome.imported.map(\.sum), [fixed("10")], "line 2 only: the rest are left out")
+        XCTAssertEqual(outcome.skipped.map(\.line), [3, 4, 5])
+        XCTAssertEqual(outcome.skipped.map(\.cause), [.unreadable, .cash, .holdings])
+        XCTAssertTrue(outcome.skipped[1].messages[0].contains("5.00 available on that date"), "\(outcome.skipped)")
+        XCTAssertEqual(store.messages.compactMap { if case let .upsertBatch(saved) = $0 { return saved.map(\.sum) } else { return nil } }, [[fixed("10")]])
+    }
+
+    func test_importSkipping_aBuyLeftOutForCash_leavesOutTheSellOfItsShares_too() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]
+
+        let outcome = try sut.importRows([row(2, date: "2024-02-01", ticker: "MSFT", sum: "20"), row(3, date: "2024-03-01", type: "sell", ticker: "MSFT", sum: "25"),
+                                          row(4, date: "2024-03-02", ticker: "AAPL", sum: "10")], dryRun: false, skipping: true)
+
+        XCTAssertEqual(outcome.skipped.map(\.line), [2, 3], "without the buy, the sell has no shares to sell")
+        XCTAssertEqual(outcome.imported.map(\.ticker), ["AAPL"])
+        XCTAssertNil(CashPolicy.firstViolation(in: store.stored + outcome.imported))
+    }
+
+    func test_importSkipping_aRowThatMakesASavedSellOversell_isLeftOut_andTheSavedSellKept() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeTransaction(date: "2024-01-01", type: .buy, ticker: "AAPL", quantity: "2"),
+                        makeTransaction(id: "saved-sell", date: "2024-03-01", type: .sell, ticker: "AAPL", quantity: "2")]
+
+        let outcome = try sut.importRows([row(2, date: "2024-01-10"), row(3, date: "2024-02-01", type: "sell", quantity: "1"),
+                                          row(4, date: "2024-02-02", type: "sell", quantity: "2")], dryRun: true, skipping: true)
+
+        XCTAssertEqual(outcome.skipped.map(\.line), [4])
+        XCTAssertTrue(outcome.skipped.first?.messages.first?.hasPrefix("with this row, the saved sell saved-sell fails") == true, "\(outcome.skipped)")
+        XCTAssertEqual(outcome.imported.count, 2)
+        XCTAssertNil(HoldingsPolicy.firstViolation(in: store.stored + outcome.imported))
+        XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } }, "a dry run saves nothing")
+    }
+
+    func test_importStrict_namesHoldingsCashAndFieldProblemsInOnePass() {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]
+        let rows = [row(2, sum: "10"), row(3, ticker: ".9X"), row(4, sum: "10"), row(5, date: "2024-02-02", type: "sell", ticker: "MSFT", quantity: "1", sum: "50")]
+
+        XCTAssertThrowsError(try sut.importRows(rows, dryRun: false)) { error in
+            guard case let .invalidRows(errors)? = error as? ImportTransactionsError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(errors.map(\.line), [3, 4, 5], "never a round at a time")
+        }
+        XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } }, "all or nothing")
+    }
+
     func test_import_deliversStorageErrorOnStoreFailure() {
         let (sut, store) = makeSUT()
         store.writeError = TransactionsStoreError.store(.fileSystem(operation: "write", path: "transactions.log", reason: "disk full"))

@@ -17,12 +17,18 @@ struct ImportCommand: Command {
     static let shownProblems = 20
 
     let spec = CommandSpec(
-        name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'; all or nothing",
+        name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'",
         discussion: "A broker's export is known by its header (or named with --broker): "
-            + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Its rows that can't be mapped are named by line, and nothing is imported.",
-        options: [Self.dryRun, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker],
+            + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Every row that maps and keeps the rules is imported; "
+            + "each one skipped (a row that can't be read, a sell of shares the file never bought, cash it never received) is named by line with what to do. "
+            + "With --strict, nothing is imported unless every row is. A backup made by 'invest backup' is always restored whole or not at all.",
+        options: [Self.dryRun, Self.strict, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
         arguments: [.required("FILE|-", completes: .file)])
     static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
+    static let strict = CommandSpec.Flag("strict", "All or nothing: import nothing when any row would be skipped")
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the report (json: imported, duplicates, skipped rows)", allowed: [.table, .json])
+    /// How many skipped rows are listed before "…and N more": a year of a busy account's rows.
+    static let shownSkipped = 1_000
     static let allowDuplicates = CommandSpec.Flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)")
     // The layout is checked as a whole (`ImportFileReader(map:dateFormat:broker:)`): a broker's preset excludes a map of one's own.
     static let map = CommandSpec.Value<String>("map", "FIELD=COLUMN,…",
@@ -49,17 +55,19 @@ struct ImportCommand: Command {
         var rows = parsed.rows
         parsed.rows = []
         let dryRun = arguments[Self.dryRun]
-        // A file with problems of its own is only checked, so every row's problems are named and
-        // nothing is saved: all or nothing.
-        let checkOnly = dryRun || !parsed.problems.isEmpty
+        let format = try arguments[Self.format] ?? .table
+        let strict = arguments[Self.strict] || parsed.isBackup
+        // Strict, a file with problems of its own is only checked, so every row's problems are
+        // named and nothing is saved: all or nothing.
+        let checkOnly = dryRun || (strict && !parsed.problems.isEmpty)
         let outcome: ImportOutcome
         let allowDuplicates = arguments[Self.allowDuplicates]
         // The transactions are in when the other entries fail to follow them.
         var otherEntriesFailure: StoreError?
         do throws(ImportTransactionsError) {
             outcome = try ledger.withExclusiveAccess({ () throws(ImportTransactionsError) in
-                let outcome = try importer.importRows(&rows, dryRun: checkOnly, allowDuplicates: allowDuplicates)
-                guard parsed.problems.isEmpty else { throw .invalidRows([]) }
+                let outcome = try importer.importRows(&rows, dryRun: checkOnly, allowDuplicates: allowDuplicates, skipping: !strict)
+                guard !strict || parsed.problems.isEmpty else { throw .invalidRows([]) }
                 do throws(StoreError) {
                     if !checkOnly, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
                 } catch {
@@ -75,15 +83,66 @@ struct ImportCommand: Command {
             if let otherEntriesFailure { throw CLIError.runtime("nothing more was imported: \(otherEntriesFailure.userMessage)") }
             throw TransactionPresentation.error(error)
         }
+        let skipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
+        if format == .json {
+            io.console.write(Self.report(outcome, skipped: skipped, dryRun: dryRun).rendered())
+            if outcome.imported.isEmpty, outcome.duplicateLines.isEmpty, !skipped.isEmpty { throw CLIError.usage("nothing was imported from \(name): every row was skipped.") }
+            return
+        }
         if !outcome.duplicateLines.isEmpty {
             let shown = outcome.duplicateLines.prefix(Self.shownProblems).map { "\(name):\($0)" }.joined(separator: ", ")
             let more = outcome.duplicateLines.count > Self.shownProblems ? " …and \(outcome.duplicateLines.count - Self.shownProblems) more" : ""
             io.console.writeNotice("invest: skipped \(Plural.count(outcome.duplicateLines.count, "row")) equal to a saved transaction (\(shown)\(more)); "
                 + "pass --allow-duplicates if \(outcome.duplicateLines.count == 1 ? "it is a new trade" : "they are new trades").\n")
         }
+        if !skipped.isEmpty {
+            let report = Self.skippedReport(skipped, in: name, dryRun: dryRun)
+            // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
+            if outcome.imported.isEmpty, outcome.duplicateLines.isEmpty { throw CLIError.usage("nothing was imported from \(name): " + report) }
+            io.console.writeError("invest: " + report + "\n")
+        }
         let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
-        io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported; nothing was saved.\n"
-                                 : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name).\n")
+        let left = skipped.isEmpty ? "" : "; \(Plural.count(skipped.count, "row")) \(dryRun ? "would be" : "was") skipped (listed above)"
+            .replacingOccurrences(of: "rows was", with: "rows were")
+        io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported\(left); nothing was saved.\n"
+                                 : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name)\(left).\n")
+    }
+
+    /// What to do about each kind of row skipped: a command that works as written.
+    static func hint(_ cause: RowError.Cause) -> String {
+        switch cause {
+        case .unreadable:
+            return "record it by hand with 'invest add' if it moved shares or cash (see 'invest add -h')"
+        case .holdings:
+            return "the history starts before the file does: add the shares held before it with 'invest add --type buy' (see 'invest add -h'), then import the file again"
+        case .cash:
+            return "the history starts before the file does: add the cash held before it with 'invest add --type deposit' (see 'invest add -h'), then import the file again"
+        }
+    }
+
+    /// The rows skipped, by line, then what to do about each kind; importing the file again adds
+    /// only what is not saved yet.
+    static func skippedReport(_ skipped: [RowError], in name: String, dryRun: Bool) -> String {
+        var lines = skipped.prefix(shownSkipped).map { "\(name):\($0.line): \($0.messages.joined(separator: "; ").escapedForTerminal)" }
+        if skipped.count > shownSkipped { lines.append("…and \(skipped.count - shownSkipped) more") }
+        var causes: [RowError.Cause] = []
+        for row in skipped where !causes.contains(row.cause) { causes.append(row.cause) }
+        let todo = causes.map { "- " + hint($0) } + ["- importing the file again adds only the rows not saved yet"]
+        return "\(Plural.count(skipped.count, "row")) \(dryRun ? "would be" : skipped.count == 1 ? "was" : "were") skipped, not imported:\n" + TransactionPresentation.indented(lines)
+            + "\nTo bring them in:\n" + TransactionPresentation.indented(todo)
+    }
+
+    /// `--format json`: how many were imported, the lines equal to saved transactions, and each
+    /// row skipped with why and what to do.
+    static func report(_ outcome: ImportOutcome, skipped: [RowError], dryRun: Bool) -> JSONValue {
+        JSON.document([
+            ("dryRun", .bool(dryRun)),
+            ("imported", .count(outcome.imported.count)),
+            ("duplicates", .array(outcome.duplicateLines.map(JSONValue.count))),
+            ("skipped", .array(skipped.map { row in
+                .object([("line", .count(row.line)), ("reason", .string(row.messages.joined(separator: "; "))), ("hint", .string(hint(row.cause)))])
+            })),
+        ])
     }
 
     /// A CSV's or JSON's `account` cells name accounts; each becomes its id, and a name no account
@@ -92,6 +151,12 @@ struct ImportCommand: Command {
     private static func resolveAccounts(in file: inout ImportFile, with view: () throws -> AccountsView) throws {
         guard !file.accountNames.isEmpty || !file.toAccountNames.isEmpty else { return }
         let accounts = try view()
+        let problemsBefore = file.problems.count
+        defer {
+            // A row whose account is unknown is a problem, not a row to import in the default one.
+            let unknown = Set(file.problems[problemsBefore...].map(\.line))
+            if !unknown.isEmpty { file.rows.removeAll { unknown.contains($0.line) } }
+        }
         for index in file.rows.indices {
             let row = file.rows[index]
             let (name, toName) = (file.accountNames[row.line], file.toAccountNames[row.line])

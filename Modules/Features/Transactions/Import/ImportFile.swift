@@ -14,6 +14,8 @@ public struct ImportFile {
     public var toAccountNames: [Int: String] = [:]
     /// The broker whose export it is, when read by a preset.
     public var broker: BrokerPreset?
+    /// A full backup: restored whole or not at all, never in part.
+    public private(set) var isBackup = false
 
     public init() {}
 
@@ -21,6 +23,7 @@ public struct ImportFile {
     /// versions; entries of other kinds, or in layouts this release can't read, are kept byte
     /// for byte.
     public init(backup entries: [(line: Int, entry: LedgerEntry)]) {
+        isBackup = true
         for (line, entry) in entries {
             if !entry.isDeleted, let transaction = try? TransactionsLedgerCodec.record(from: entry) {
                 rows.append(ImportRow(line: line, id: transaction.id, draft: TransactionDraft(transaction), updatedAt: transaction.updatedAt))

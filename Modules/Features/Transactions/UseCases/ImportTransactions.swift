@@ -20,12 +20,24 @@ public struct ImportRow: Equatable, Sendable {
 }
 
 public struct RowError: Equatable, Sendable, CustomStringConvertible {
+    /// What keeps a row out: what it says, or the rule it would break.
+    public enum Cause: Equatable, Sendable {
+        /// It can't be read as a transaction.
+        case unreadable
+        /// It sells (or transfers out) shares not held, or makes a saved sell do so.
+        case holdings
+        /// It overdraws tracked cash, or makes a saved movement do so.
+        case cash
+    }
+
     public let line: Int
     public let messages: [String]
+    public var cause: Cause = .unreadable
 
-    public init(line: Int, messages: [String]) {
+    public init(line: Int, messages: [String], cause: Cause = .unreadable) {
         self.line = line
         self.messages = messages
+        self.cause = cause
     }
 
     public var description: String { "line \(line): " + messages.joined(separator: "; ") }
@@ -42,20 +54,30 @@ public struct ImportOutcome: Equatable, Sendable {
     /// Rows left out because each equals a saved transaction (date, type, ticker, quantity, sum):
     /// importing a file twice must not double the history.
     public let duplicateLines: [Int]
+    /// When skipping: the rows left out because they can't be read as a transaction or would
+    /// break a rule, each with why, in line order.
+    public var skipped: [RowError] = []
 }
 
 public protocol TransactionsImporting {
-    /// All or nothing: every row is checked, every problem reported, and only a fully valid import
-    /// is saved (unless `dryRun`). A row equal to a saved transaction is skipped unless
-    /// `allowDuplicates`; a row with a saved transaction's id replaces it instead. `rows` is
-    /// emptied once checked, so a million rows are not held while the transactions are written.
-    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome
+    /// Every row is checked and every problem reported in one pass. All or nothing unless
+    /// `skipping`: then the rows that can't be read, and those that would break a rule (a sell
+    /// of shares not held, a movement that overdraws tracked cash), are left out and named in
+    /// `ImportOutcome.skipped`, and the rest are saved, a history that keeps every rule. A row
+    /// equal to a saved transaction is skipped unless `allowDuplicates`; a row with a saved
+    /// transaction's id replaces it instead. Nothing is saved in a `dryRun`. `rows` is emptied
+    /// once checked, so a million rows are not held while the transactions are written.
+    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome
 }
 
 extension TransactionsImporting {
-    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false) throws(ImportTransactionsError) -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+        try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: false)
+    }
+
+    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false, skipping: Bool = false) throws(ImportTransactionsError) -> ImportOutcome {
         var rows = rows
-        return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates)
+        return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: skipping)
     }
 }
 
@@ -86,31 +108,61 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         self.changes = changes
     }
 
-    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome {
         let (valid, lineByID, fieldErrors) = validate(rows)
         // A row with an id may replace a saved transaction, which only the history holds.
         let allNew = !rows.contains { $0.id != nil }
         rows = []
+        let skippedFields = skipping ? fieldErrors : []
         return try store.withExclusiveAccess({ () throws(ImportTransactionsError) in
-            if fieldErrors.isEmpty, allNew, let (imported, duplicates) = try checkedAgainstProjections(valid, allowDuplicates: allowDuplicates) {
-                return try saved(imported, duplicates: duplicates, lineByID: lineByID, dryRun: dryRun)
+            if fieldErrors.isEmpty || skipping, allNew, let (imported, duplicates) = try checkedAgainstProjections(valid, allowDuplicates: allowDuplicates) {
+                return try saved(imported, duplicates: duplicates, skipped: skippedFields, lineByID: lineByID, dryRun: dryRun)
             }
             let stored = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.retrieveAll() }
             let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
-            let imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
-            var rowErrors = fieldErrors
-            rowErrors += holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID)
-            if rowErrors.isEmpty, let error = cashError(afterImporting: imported, over: stored, lineByID: lineByID) { rowErrors.append(error) }
-            guard rowErrors.isEmpty else {
-                throw .invalidRows(rowErrors.sorted { $0.line < $1.line })
+            var imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
+            // Every row that would break a rule is found in one pass, as if left out, so all or
+            // nothing names them all too, never a round at a time.
+            let ruleErrors = keepingTheRules(&imported, over: stored, lineByID: lineByID)
+            guard skipping || (fieldErrors.isEmpty && ruleErrors.isEmpty) else {
+                throw .invalidRows((fieldErrors + ruleErrors).sorted { $0.line < $1.line })
             }
-            return try saved(imported, duplicates: duplicates, lineByID: lineByID, dryRun: dryRun)
+            return try saved(imported, duplicates: duplicates, skipped: skippedFields + ruleErrors, lineByID: lineByID, dryRun: dryRun)
         }, lockFailure: ImportTransactionsError.storage)
     }
 
-    private func saved(_ imported: [Transaction], duplicates: Set<String>, lineByID: [String: Int], dryRun: Bool) throws(ImportTransactionsError) -> ImportOutcome {
-        if !dryRun { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
-        return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted())
+    private func saved(_ imported: [Transaction], duplicates: Set<String>, skipped: [RowError], lineByID: [String: Int],
+                       dryRun: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+        if !dryRun, !imported.isEmpty { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
+        return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted(), skipped: skipped.sorted { $0.line < $1.line })
+    }
+
+    /// Leaves out of `imported` the rows that would break the holdings or the cash rule, and
+    /// says why for each: a sell (or transfer out) of more than is held, a movement that
+    /// overdraws tracked cash, or a row that makes a saved one do either. Rounds of the
+    /// holdings rule then the cash rule, until neither finds a row to leave out: a buy left
+    /// out for cash may leave a later sell without its shares. What no imported row can be
+    /// blamed for (a saved history that broke a rule already) is left as it is.
+    private func keepingTheRules(_ imported: inout [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
+        var skipped: [RowError] = []
+        var idByLine: [Int: String] = [:]
+        for transaction in imported { if let line = lineByID[transaction.id] { idByLine[line] = transaction.id } }
+        func leaveOut(_ errors: [RowError]) -> Bool {
+            let ids = Set(errors.compactMap { idByLine[$0.line] })
+            guard !ids.isEmpty else { return false }
+            imported.removeAll { ids.contains($0.id) }
+            // A split is in the history of each account holding its ticker: named once.
+            var named: Set<Int> = []
+            skipped += errors.filter { idByLine[$0.line] != nil && named.insert($0.line).inserted }
+            for id in ids { idByLine[lineByID[id]!] = nil }
+            return true
+        }
+        while true {
+            var changed = false
+            while leaveOut(holdingsErrors(afterImporting: imported, over: stored, lineByID: lineByID, skipping: true)) { changed = true }
+            while leaveOut(cashErrors(afterImporting: imported, over: stored, lineByID: lineByID)) { changed = true }
+            if !changed { return skipped }
+        }
     }
 
     /// What the history would let in, and the rows it would skip as equal to a saved one, told
@@ -214,7 +266,10 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
 
     /// Deterministic: stored transactions in the store's order, then the imported ones in line
     /// order, so the same file always blames the same first offending line.
-    private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
+    /// - Parameter skipping: each holding's history is checked again without the row to blame,
+    ///   until it keeps the rule or no imported row is to blame: every row to leave out of it.
+    private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int],
+                                skipping: Bool = false) -> [RowError] {
         let touchedTickers = Set(imported.map(\.ticker)).subtracting([""])
         let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
         // Positions, not copies: one ticker's history is built at a time, so checking a million
@@ -234,34 +289,78 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         }
         for (position, transaction) in kept.enumerated() { add(transaction, at: position) }
         for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty { add(transaction, at: kept.count + position) }
-        return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.compactMap { holding in
+        return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.flatMap { holding in
             let own = positions[holding]!, split = splits[holding.ticker] ?? []
-            let history = (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
-            return HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)).map { violation in
-                if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
-                // A saved sell fails: the import's last row before it that takes these shares is to blame.
-                let rows = history.filter { lineByID[$0.id] != nil }
-                let blamed = rows.last { $0.date <= violation.date && $0.held(after: .zero, in: .only(holding.account)) < .zero } ?? rows.first
-                return Self.savedOneFails(violation.isTransfer ? .transfer : .sell, violation.transactionID, violation.description,
-                                          line: blamed.flatMap { lineByID[$0.id] })
+            var history = (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
+            var errors: [RowError] = []
+            while let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)) {
+                let blamed: Transaction?
+                if lineByID[violation.transactionID] != nil {
+                    blamed = history.first { $0.id == violation.transactionID }
+                    errors.append(RowError(line: lineByID[violation.transactionID]!, messages: [violation.description], cause: .holdings))
+                } else {
+                    // A saved sell fails: the import's last row before it that takes these shares is to blame.
+                    let rows = history.filter { lineByID[$0.id] != nil }
+                    blamed = rows.last { $0.date <= violation.date && $0.held(after: .zero, in: .only(holding.account)) < .zero } ?? (skipping ? nil : rows.first)
+                    // Skipping, a saved history that broke the rule already is left as it is.
+                    if skipping, blamed == nil { break }
+                    errors.append(Self.savedOneFails(violation.isTransfer ? .transfer : .sell, violation.transactionID, violation.description,
+                                                     line: blamed.flatMap { lineByID[$0.id] }, cause: .holdings))
+                }
+                guard skipping, let blamed else { break }
+                history.removeAll { $0.id == blamed.id }
             }
+            return errors
         }
     }
 
     /// The message for a saved record that an imported row makes break a rule: at the row's line,
     /// naming the saved record.
-    private static func savedOneFails(_ type: TransactionType, _ id: String, _ violation: String, line: Int?) -> RowError {
-        RowError(line: line ?? 1, messages: ["with this row, the saved \(type.rawValue) \(id) fails: \(violation)"])
+    private static func savedOneFails(_ type: TransactionType, _ id: String, _ violation: String, line: Int?, cause: RowError.Cause) -> RowError {
+        RowError(line: line ?? 1, messages: ["with this row, the saved \(type.rawValue) \(id) fails: \(violation)"], cause: cause)
     }
 
-    /// The cash rule over the whole history once imported. When the movement it stops at was
-    /// saved before, the import's last movement out on or before that date is to blame.
-    /// Each account's cash in each currency on its own.
-    private func cashError(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> RowError? {
-        guard let violation = CashPolicy.firstViolation(in: stored, replacing: { lineByID[$0.id] != nil }, with: imported) else { return nil }
-        if let line = lineByID[violation.transactionID] { return RowError(line: line, messages: [violation.description]) }
-        let account = stored.first { $0.id == violation.transactionID }?.account
-        let blamed = imported.last { $0.account == account && $0.date <= violation.date && $0.cashChange < .zero } ?? imported.first
-        return Self.savedOneFails(violation.type, violation.transactionID, violation.description, line: blamed.flatMap { lineByID[$0.id] })
+    /// Every imported row the cash rule would stop at, in one pass over the movements: each one
+    /// that would overdraw its tracked pot is left out of the balances there and then, so the
+    /// next is found against the cash there would be without it. A saved movement overdrawn
+    /// blames the import's last movement out of that pot before it.
+    private func cashErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
+        let kept = stored.filter { lineByID[$0.id] == nil }
+        let history = kept + imported
+        let tracked = CashPolicy.trackedAccounts(in: history)
+        guard !tracked.isEmpty else { return [] }
+        var balances: [CashPot: FixedDecimal] = [:]
+        var left: Set<String> = []
+        var errors: [RowError] = []
+        // The import's movements out of each pot so far, to blame when a saved one is overdrawn.
+        var takenOut: [CashPot: [CashMovement]] = [:]
+        for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot.account) {
+            let transaction = movement.transaction
+            guard !left.contains(transaction.id) else { continue }
+            let before = balances[movement.pot] ?? .zero
+            let after = before + movement.amount
+            guard after < .zero else {
+                balances[movement.pot] = after
+                if movement.amount < .zero, lineByID[transaction.id] != nil { takenOut[movement.pot, default: []].append(movement) }
+                continue
+            }
+            let violation = CashPolicy.Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: -movement.amount,
+                                                 available: before, currency: movement.pot.currency)
+            if let line = lineByID[transaction.id] {
+                left.insert(transaction.id)
+                errors.append(RowError(line: line, messages: [violation.description], cause: .cash))
+                continue
+            }
+            // A saved movement: the import's latest movement out of the pot is left out instead.
+            guard let blamed = takenOut[movement.pot]?.popLast(), let line = lineByID[blamed.transaction.id] else {
+                balances[movement.pot] = after
+                continue
+            }
+            left.insert(blamed.transaction.id)
+            errors.append(Self.savedOneFails(transaction.type, transaction.id, violation.description, line: line, cause: .cash))
+            // One row at a time: the next round counts the cash again without it.
+            return errors
+        }
+        return errors
     }
 }
