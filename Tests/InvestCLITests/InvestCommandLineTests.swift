@@ -124,6 +124,20 @@ final class ImportExportTests: XCTestCase {
         XCTAssertEqual(invest.ids().count, 1)
     }
 
+    func test_import_namesTheColumnsNoFieldIsReadFrom_butNotTheExportsOwnPrice() throws {
+        let invest = makeInvestDriver()
+        let file = try write("date,type,ticker,quantity,sum,Commission,Fee\n2024-01-02,buy,AAPL,1,10,1.5,0.2\n", in: invest)
+
+        let run = invest.run(["import", file])
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "MSFT", "--quantity", "1", "--sum", "20", "--date", "2024-01-03"]).status, 0)
+        let exported = try write(invest.run(["export"]).output, in: invest)
+        let again = invest.run(["import", exported])
+
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.errors.contains("warning: \(file): no field is read from the columns 'Commission', 'Fee'; its values are not imported"), run.errors)
+        XCTAssertFalse(again.errors.contains("no field is read"), "an export's price is worked out from its sum: \(again.errors)")
+    }
+
     func test_import_reportsFieldAndHoldingErrorsPerLine() throws {
         let invest = makeInvestDriver()
         let file = try write("date,type,ticker,quantity,sum\n2024-01-02,buy,AAPL,1,10\n2024-02-30,buy,AAPL,1,10\n2024-01-06,sell,AAPL,5,10\n", in: invest)

@@ -47,6 +47,11 @@ struct ImportCommand: Command {
         // Rows without ids get new ones, so they have no earlier version to look up in the history.
         let ledger = try ledger(parsed.otherEntries.isEmpty && !parsed.rows.contains { $0.id != nil } ? .noneForNewRecords : .lookedUp)
         let importer = try importTransactions(ledger)
+        if !parsed.unreadColumns.isEmpty {
+            let columns = parsed.unreadColumns.map { "'\($0.escapedForTerminal)'" }.joined(separator: ", ")
+            io.console.writeError("invest: warning: \(name): no field is read from \(parsed.unreadColumns.count == 1 ? "the column" : "the columns") \(columns); "
+                + "its values are not imported. Name the column of a field with --map FIELD=COLUMN (fields: \(ImportLayout.fields.joined(separator: ", "))).\n")
+        }
         if let broker = parsed.broker, !arguments.isGiven(Self.broker) {
             let article = broker.title.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
             io.console.writeNotice("invest: reading \(name) as \(article) \(broker.title) export (--broker \(broker.name)).\n")

@@ -16,6 +16,9 @@ public struct ImportFile {
     public var broker: BrokerPreset?
     /// A full backup: restored whole or not at all, never in part.
     public private(set) var isBackup = false
+    /// A CSV's columns that no field is read from, as its header names them: said, never
+    /// dropped in silence.
+    public var unreadColumns: [String] = []
 
     public init() {}
 
@@ -122,6 +125,11 @@ public struct ImportFileReader {
                     file.broker = preset
                     (reader, finish) = try Self.presetReader(preset, header: record.fields) { file.rows.append($0) } problem: { file.problems.append($0) }
                     return
+                }
+                let read = Set(layout.columns.values).union(ImportLayout.derivedColumns)
+                file.unreadColumns = record.fields.filter { column in
+                    let name = column.trimmingCharacters(in: .whitespaces).lowercased()
+                    return !name.isEmpty && !read.contains(name)
                 }
                 reader = try rowReader(header: record.fields) { row, account, toAccount in
                     file.rows.append(row)

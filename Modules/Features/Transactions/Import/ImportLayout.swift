@@ -6,6 +6,8 @@ public struct ImportLayout: Equatable, Sendable {
     /// An exchange's proceeds and a transfer's destination have theirs too.
     public static let optionalFields = ["ratio", "note", "id", "account", "currency", "to_sum", "to_currency", "to_account"]
     public static var fields: [String] { requiredFields + optionalFields }
+    /// Columns `invest export` writes that are worked out from the others: read past, not named.
+    public static let derivedColumns: Set<String> = ["price"]
 
     /// Field → the header of its column, lower-cased.
     public let columns: [String: String]
