@@ -13,6 +13,17 @@ final class ImportLayoutTests: XCTestCase {
         XCTAssertThrowsError(try ImportDateFormat("MM/MM/YYYY"))
     }
 
+    func test_dateFormat_withoutSeparators_readsEachPartByItsWidth() throws {
+        let flex = try ImportDateFormat("YYYYMMDD"), european = try ImportDateFormat("ddmmyyyy")
+
+        XCTAssertEqual(flex.iso("20240115"), "2024-01-15")
+        XCTAssertEqual(european.iso("15012024"), "2024-01-15")
+        XCTAssertNil(flex.iso("2024115"), "seven digits")
+        XCTAssertNil(flex.iso("2024-01-15"))
+        XCTAssertThrowsError(try ImportDateFormat("YYYYMD"), "a part without its width can't be told apart")
+        XCTAssertThrowsError(try ImportDateFormat("YYYYMMDDD"))
+    }
+
     func test_map_namesABrokersColumns_andTheRestKeepTheirOwnNames() throws {
         let layout = try ImportLayout(map: "date=Trade Date, type=Action", dateFormat: "MM/DD/YYYY")
 

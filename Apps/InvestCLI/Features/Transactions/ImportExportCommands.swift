@@ -304,7 +304,7 @@ extension ImportFileReader {
                 throw CLIError.usage("--map: '\(field.escapedForTerminal)' is not a field; fields are \(ImportLayout.fields.joined(separator: ", "))."
                     + ArgumentParser.suggestion(for: field.lowercased(), among: ImportLayout.fields))
             case let .badDateFormat(pattern):
-                throw CLIError.usage("--date-format '\(pattern.escapedForTerminal)' needs YYYY, MM and DD once each, e.g. MM/DD/YYYY or DD.MM.YYYY.")
+                throw CLIError.usage("--date-format '\(pattern.escapedForTerminal)' needs YYYY, MM and DD once each, e.g. MM/DD/YYYY, DD.MM.YYYY or YYYYMMDD.")
             }
         }
     }

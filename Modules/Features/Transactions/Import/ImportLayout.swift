@@ -36,30 +36,60 @@ public enum ImportLayoutError: Error, Equatable, Sendable {
     case badDateFormat(String)
 }
 
-/// A date layout such as `MM/DD/YYYY` or `DD.MM.YYYY`: YYYY, MM and DD (or M and D) in any order,
-/// separated by anything but digits.
+/// A date layout such as `MM/DD/YYYY`, `DD.MM.YYYY` or `YYYYMMDD`: YYYY, MM and DD (or M and D)
+/// in any order, separated by anything but digits, or not at all when each has its full width
+/// (Interactive Brokers' Flex Queries write `20240115`).
 public struct ImportDateFormat: Equatable, Sendable {
     public let pattern: String
     private let order: [Character]
+    /// Whether the parts are written one after the other: then each is read by its width.
+    private let isPacked: Bool
 
     public init(_ pattern: String) throws(ImportLayoutError) {
-        let parts = pattern.uppercased().split { !$0.isLetter }.map(String.init)
-        let order = parts.compactMap { part -> Character? in
-            switch part {
+        // Runs of one letter: "YYYYMMDD" is YYYY, MM, DD as "YYYY-MM-DD" is.
+        var runs: [String] = [], packed = true
+        for character in pattern.uppercased() {
+            if character.isLetter, runs.last?.last == character {
+                runs[runs.count - 1].append(character)
+            } else if character.isLetter {
+                runs.append(String(character))
+            } else {
+                packed = false
+                runs.append("")
+            }
+        }
+        runs.removeAll { $0.isEmpty }
+        let order = runs.compactMap { run -> Character? in
+            switch run {
             case "YYYY": return "Y"
             case "MM", "M": return "M"
             case "DD", "D": return "D"
             default: return nil
             }
         }
-        guard order.count == 3, Set(order) == ["Y", "M", "D"], parts.count == 3 else { throw .badDateFormat(pattern) }
+        guard order.count == 3, Set(order) == ["Y", "M", "D"], runs.count == 3, !packed || !runs.contains(where: { $0.count == 1 }) else {
+            throw .badDateFormat(pattern)
+        }
         self.pattern = pattern
         self.order = order
+        isPacked = packed
     }
 
     /// `YYYY-MM-DD`, or nil when `text` doesn't follow the pattern.
     public func iso(_ text: String) -> String? {
-        let numbers = text.split { !$0.isNumber }.map(String.init)
+        let numbers: [String]
+        if isPacked {
+            let digits = Array(text.trimmingCharacters(in: .whitespaces))
+            guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            var start = 0
+            numbers = order.map { kind in
+                let width = kind == "Y" ? 4 : 2
+                defer { start += width }
+                return String(digits[start..<start + width])
+            }
+        } else {
+            numbers = text.split { !$0.isNumber }.map(String.init)
+        }
         guard numbers.count == 3, numbers.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
         var year = "", month = "", day = ""
         for (kind, number) in zip(order, numbers) {
