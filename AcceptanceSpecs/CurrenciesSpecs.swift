@@ -83,4 +83,27 @@ final class CurrenciesSpecs: XCTestCase {
         XCTAssertEqual(fetched.status, 0, fetched.errors)
         XCTAssertEqual(securities.map { "\($0["ticker"] ?? "") \($0["unit"] ?? "") \($0["source"] ?? "")" }, ["BP.L GBP user", "VOD.L GBp provider"])
     }
+
+    /// Each currency's cash is its own pot with its own rule: buys in dollars and in pounds, then
+    /// a deposit in each dated before them, are all accepted, in either order.
+    func test_buysInTwoCurrencies_thenADepositInEach_areBothAccepted() throws {
+        let invest = makeInvestDriver()
+        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        let dollarBuy = invest.run(["add", "--type", "buy", "--ticker", "MSFT", "--quantity", "10", "--sum", "3700", "--currency", "USD", "--date", "2024-01-03"])
+        let poundBuy = invest.run(["add", "--type", "buy", "--ticker", "VOD.L", "--quantity", "1000", "--sum", "700", "--currency", "GBP", "--date", "2024-01-03"])
+
+        let dollars = invest.run(["add", "--type", "deposit", "--sum", "5000", "--currency", "USD", "--date", "2024-01-02"])
+        let pounds = invest.run(["add", "--type", "deposit", "--sum", "1000", "--date", "2024-01-02"])
+        let overdraft = invest.run(["add", "--type", "buy", "--ticker", "AAPL", "--quantity", "10", "--sum", "1500", "--currency", "USD", "--date", "2024-01-04"])
+        let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
+
+        XCTAssertEqual(dollarBuy.status, 0, dollarBuy.errors)
+        XCTAssertEqual(poundBuy.status, 0, poundBuy.errors)
+        XCTAssertEqual(dollars.status, 0, "the pounds bought with are not this deposit's problem: \(dollars.errors)")
+        XCTAssertEqual(pounds.status, 0, "nor are the dollars this one's: \(pounds.errors)")
+        XCTAssertEqual(overdraft.status, 2, "once a pot holds a deposit, its rule holds")
+        XCTAssertTrue(overdraft.errors.contains("1300.00 USD available"), overdraft.errors)
+        // $5,000 in, $3,700 out; £1,000 in, £700 out.
+        XCTAssertEqual((cash["balances"] as? [[String: Any]])?.map { "\($0["currency"] ?? "") \($0["balance"] ?? "")" }, ["GBP 300", "USD 1300"])
+    }
 }

@@ -73,4 +73,27 @@ final class CashPolicyTests: XCTestCase {
         XCTAssertEqual(CashPolicy.firstViolation(in: history)?.transactionID, "b")
         XCTAssertNil(CashPolicy.firstViolation(in: history, accounts: [nil]), "the default account's own cash is fine")
     }
+
+    func test_eachPotsRule_isTurnedOnByItsOwnMoneyIn_soADepositInOneCurrencyNeverWaitsForAnother() {
+        let dollarBuy = Transaction(id: "usd-buy", date: day("2024-01-03"), type: .buy, ticker: "MSFT", quantity: 10, sum: 3700, currency: "USD", updatedAt: .distantPast)
+        let poundBuy = Transaction(id: "gbp-buy", date: day("2024-01-03"), type: .buy, ticker: "VOD.L", quantity: 1000, sum: 700, updatedAt: .distantPast)
+        let dollars = Transaction(id: "usd-in", date: day("2024-01-02"), type: .deposit, ticker: "", quantity: .zero, sum: 5000, currency: "USD", updatedAt: .distantPast)
+        let pounds = makeCash(id: "gbp-in", date: "2024-01-02", type: .deposit, sum: "1000")
+
+        XCTAssertNil(CashPolicy.firstViolation(in: [dollarBuy, poundBuy, dollars]), "the pounds' rule is not on: no pounds were put in")
+        XCTAssertNil(CashPolicy.firstViolation(in: [dollarBuy, poundBuy, pounds]), "nor the dollars'")
+        XCTAssertNil(CashPolicy.firstViolation(in: [dollarBuy, poundBuy, dollars, pounds]))
+        XCTAssertEqual(CashPolicy.trackedPots(in: [dollars, pounds]), [CashPot(account: nil, currency: "USD"), CashPot(account: nil, currency: nil)])
+        XCTAssertEqual(CashPolicy.firstViolation(in: [dollarBuy, poundBuy, dollars, makeCash(id: "gbp-in", date: "2024-01-02", type: .deposit, sum: "699")])?
+            .transactionID, "gbp-buy", "once on, each pot's rule holds")
+    }
+
+    func test_anExchangeInto_aPot_turnsItsRuleOn() {
+        let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "1000"),
+                       Transaction(id: "fx", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: 400, toSum: 500, toCurrency: "USD",
+                                   updatedAt: .distantPast)]
+
+        XCTAssertEqual(CashPolicy.trackedPots(in: history), [CashPot(account: nil, currency: nil), CashPot(account: nil, currency: "USD")])
+        XCTAssertEqual(CashPolicy.trackedPots(in: [makeCash(date: "2024-01-01", type: .dividend, sum: "10")]), [], "income turns no rule on")
+    }
 }

@@ -21,9 +21,11 @@ public struct CashMovement: Sendable {
     public let amount: FixedDecimal
 }
 
-/// No movement may take a pot of cash below zero, on its own date or any later one, once its
-/// account holds a deposit (or cash transferred in). Users who track holdings only (no deposit)
-/// are never blocked.
+/// No movement may take a pot of cash below zero, on its own date or any later one, once money
+/// was put in that pot on purpose: a deposit, cash transferred in, or an exchange into it. Each
+/// pot on its own: a buy in dollars never waits for a deposit of pounds, and a deposit of pounds
+/// never makes a dollar buy without dollars a problem. Users who track holdings only (no
+/// deposit) are never blocked.
 ///
 /// Within one day the order of movements is unknown, so money in counts before money out: a
 /// same-day deposit-then-buy is accepted, and the balance at the end of a day is its lowest.
@@ -40,7 +42,27 @@ public enum CashPolicy {
         public let currency: String?
     }
 
+    /// The pots whose cash rule is on: each with a deposit, cash transferred in, or an exchange
+    /// into it.
+    public static func trackedPots(in history: [Transaction]) -> Set<CashPot> {
+        var pots = Set<CashPot>()
+        for index in history.indices { forPotTracked(by: history[index]) { pots.insert($0) } }
+        return pots
+    }
+
+    /// Hands `body` the pot whose rule `transaction` turns on, if it turns one on.
+    @inline(__always)
+    public static func forPotTracked(by transaction: Transaction, _ body: (CashPot) -> Void) {
+        switch transaction.type {
+        case .deposit: body(CashPot(account: transaction.account, currency: transaction.currency))
+        case .transfer where transaction.ticker.isEmpty, .fx:
+            if let counter = transaction.counterLeg { body(CashPot(account: counter.account, currency: counter.currency)) }
+        default: break
+        }
+    }
+
     /// The accounts whose cash is tracked: those with a deposit or with cash transferred in.
+    /// What a balance counts (`countedAccounts`); the rule itself is each pot's (`trackedPots`).
     public static func trackedAccounts(in history: [Transaction]) -> Set<String?> {
         // By index, not by element: a transaction copied out of the array costs a retain and a
         // release of each of its strings, more than the test itself.
@@ -124,10 +146,10 @@ public enum CashPolicy {
     /// The first movement that overdraws a tracked pot of an account in `accounts` (every
     /// account when nil).
     public static func firstViolation(in history: [Transaction], accounts: Set<String?>? = nil) -> Violation? {
-        let tracked = trackedAccounts(in: history).filter { accounts?.contains($0) ?? true }
+        let tracked = trackedPots(in: history).filter { accounts?.contains($0.account) ?? true }
         guard !tracked.isEmpty else { return nil }
         var balances: [CashPot: FixedDecimal] = [:]
-        for movement in ordered(history) where tracked.contains(movement.pot.account) {
+        for movement in ordered(history) where tracked.contains(movement.pot) {
             let before = balances[movement.pot] ?? .zero
             let after = before + movement.amount
             if after < .zero {
@@ -146,7 +168,7 @@ public enum CashPolicy {
     /// never breaks the rule.
     public static func firstViolation(in history: [Transaction], replacing isReplaced: (Transaction) -> Bool, with added: [Transaction],
                                       accounts: Set<String?>? = nil) -> Violation? {
-        guard !trackedAccounts(in: history).isEmpty || !trackedAccounts(in: added).isEmpty else { return nil }
+        guard !trackedPots(in: history).isEmpty || !trackedPots(in: added).isEmpty else { return nil }
         return firstViolation(in: history.filter { !isReplaced($0) } + added, accounts: accounts)
     }
 
@@ -158,7 +180,7 @@ public enum CashPolicy {
         let (legs, earlierLegs) = (Self.legs(of: transaction), Self.legs(of: earlier))
         return legs.count == earlierLegs.count && zip(legs, earlierLegs).allSatisfy { $0.pot == $1.pot && $0.amount == $1.amount }
             && (legs.isEmpty || transaction.date == earlier.date)
-            && trackedAccounts(in: [transaction]) == trackedAccounts(in: [earlier])
+            && trackedPots(in: [transaction]) == trackedPots(in: [earlier])
     }
 
     private static func legs(of transaction: Transaction) -> [(pot: CashPot, amount: FixedDecimal)] {

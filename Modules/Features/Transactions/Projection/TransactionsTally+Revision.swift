@@ -42,10 +42,12 @@ extension TransactionsTally {
                 CashPolicy.forEachLeg(of: earlier) { pot, amount in held = held && takeOut(amount, on: earlier.date, from: pot) }
                 guard held else { return false }
                 CashPolicy.forAccountTracked(by: earlier) { tracking.countOneFewer($0) }
+                CashPolicy.forPotTracked(by: earlier) { potTracking.countOneFewer($0) }
             }
             if let later = change.later?.inBase(base) {
                 CashPolicy.forEachLeg(of: later) { pot, amount in pots[pot, default: Pot()].put(amount, on: later.date) }
                 CashPolicy.forAccountTracked(by: later) { tracking.countOneMore($0) }
+                CashPolicy.forPotTracked(by: later) { potTracking.countOneMore($0) }
             }
         }
         refoldHoldings(of: Self.tickersMoved(by: changes), from: records.inBase(base))

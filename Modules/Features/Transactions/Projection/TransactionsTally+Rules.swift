@@ -34,9 +34,8 @@ extension TransactionsTally {
             }
         }
         if stake.cash {
-            let tracked = after.trackedAccounts.intersection(stake.accounts)
             let spent = CashPot(account: transaction.account, currency: transaction.currency)
-            let overdrawn = after.pots.filter { tracked.contains($0.key.account) && $0.value.wasOverdrawn }.map(\.key)
+            let overdrawn = after.pots.filter { stake.accounts.contains($0.key.account) && after.potTracking[$0.key] != nil && $0.value.wasOverdrawn }.map(\.key)
             guard !overdrawn.isEmpty else { return .accepted }
             // Only the transaction's own money out can overdraw a pot that never was.
             guard overdrawn == [spent], pots[spent]?.wasOverdrawn != true else { return .needsReplay }
@@ -54,7 +53,7 @@ extension TransactionsTally {
     /// replay can name the break.
     public func verdict(afterReplacing earlier: Transaction?, with transaction: Transaction?) -> Verdict {
         let stake = RulesAtStake(replacing: earlier, with: transaction)
-        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
+        let overdrawn = stake.cash && pots.contains { stake.accounts.contains($0.key.account) && potTracking[$0.key] != nil && $0.value.wasOverdrawn }
         let oversold = holdings.contains { stake.checksHoldings(in: $0.key.account) && stake.tickers.contains($0.key.ticker) && $0.value.wasViolated }
         return overdrawn || oversold ? .needsReplay : .accepted
     }
@@ -63,37 +62,41 @@ extension TransactionsTally {
     /// (nil: an add; `transaction` nil: a delete), when this is the tally before the change:
     /// told from each pot's days, none with money out may end below zero, as `CashPolicy` counts
     /// them. Every pot of those accounts is looked at, so a true answer holds whether or not the
-    /// change turns their rule on; a false one is for the history to confirm and name.
+    /// change turns their rule on; a false one is for the history to confirm and name. Only a
+    /// pot whose rule is on after the change is held to it.
     public func keepsTheCashRule(replacing earlier: Transaction?, with transaction: Transaction?, in accounts: Set<String?>) -> Bool {
         var after = pots.filter { accounts.contains($0.key.account) }
+        var tracked = potTracking
         var consistent = true
         if let earlier = earlier?.inBase(base) {
             CashPolicy.forEachLeg(of: earlier) { pot, amount in
                 guard accounts.contains(pot.account) else { return }
                 consistent = consistent && after[pot]?.takeOut(amount, on: earlier.date) == true
             }
+            CashPolicy.forPotTracked(by: earlier) { tracked.countOneFewer($0) }
         }
         if let transaction = transaction?.inBase(base) {
             CashPolicy.forEachLeg(of: transaction) { pot, amount in
                 guard accounts.contains(pot.account) else { return }
                 after[pot, default: Pot()].put(amount, on: transaction.date)
             }
+            CashPolicy.forPotTracked(by: transaction) { tracked.countOneMore($0) }
         }
-        return consistent && !after.values.contains(where: \.wasOverdrawn)
+        return consistent && !after.contains { tracked[$0.key] != nil && $0.value.wasOverdrawn }
     }
 
-    /// Whether everything folded keeps the rules an import checks: no pot of an account whose
-    /// cash is tracked was ever overdrawn (`CashPolicy.firstViolation` finds nothing), and no
+    /// Whether everything folded keeps the rules an import checks: no pot whose cash rule is on
+    /// was ever overdrawn (`CashPolicy.firstViolation` finds nothing), and no
     /// account's holding of `tickers` was ever oversold or split too large
     /// (`HoldingsPolicy.firstViolation` finds nothing in any account).
     public func keepsTheRules(forTickers tickers: Set<String>) -> Bool {
-        !pots.contains { tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
+        !pots.contains { potTracking[$0.key] != nil && $0.value.wasOverdrawn }
             && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
     }
 
     /// As `keepsTheRules(forTickers:)`, with the cash of `accounts` alone.
     public func keepsTheRules(forTickers tickers: Set<String>, cashIn accounts: Set<String?>) -> Bool {
-        !pots.contains { accounts.contains($0.key.account) && tracking[$0.key.account] != nil && $0.value.wasOverdrawn }
+        !pots.contains { accounts.contains($0.key.account) && potTracking[$0.key] != nil && $0.value.wasOverdrawn }
             && !holdings.contains { tickers.contains($0.key.ticker) && $0.value.wasViolated }
     }
 }

@@ -327,14 +327,14 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     private func cashErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [RowError] {
         let kept = stored.filter { lineByID[$0.id] == nil }
         let history = kept + imported
-        let tracked = CashPolicy.trackedAccounts(in: history)
+        let tracked = CashPolicy.trackedPots(in: history)
         guard !tracked.isEmpty else { return [] }
         var balances: [CashPot: FixedDecimal] = [:]
         var left: Set<String> = []
         var errors: [RowError] = []
         // The import's movements out of each pot so far, to blame when a saved one is overdrawn.
         var takenOut: [CashPot: [CashMovement]] = [:]
-        for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot.account) {
+        for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot) {
             let transaction = movement.transaction
             guard !left.contains(transaction.id) else { continue }
             let before = balances[movement.pot] ?? .zero

@@ -5,7 +5,7 @@ import Ledger
 // The checkpoint layouts of the transactions' projections. A new layout gets a new name.
 
 extension TransactionsTally: CheckpointableProjection {
-    public var checkpointName: String { "transactions-tally-v7-\(base)" }
+    public var checkpointName: String { "transactions-tally-v8-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
@@ -25,6 +25,11 @@ extension TransactionsTally: CheckpointableProjection {
             }
         }
         writer.write(counts: tracking)
+        writer.write(potTracking.count)
+        for (pot, count) in potTracking {
+            writer.write(pot)
+            writer.write(count)
+        }
         writer.write(holdings.count)
         for (key, holding) in holdings {
             writer.write(key.account)
@@ -61,6 +66,11 @@ extension TransactionsTally: CheckpointableProjection {
             pots[pot] = Pot(days: days)
         }
         let tracking = try reader.readCounts()
+        var potTracking: [CashPot: Int] = [:]
+        for _ in 0..<(try reader.readCount()) {
+            let pot = try reader.readPot(), count = try reader.readNonNegative()
+            guard count > 0, potTracking.updateValue(count, forKey: pot) == nil else { throw PackedReader.Damaged() }
+        }
         for _ in 0..<(try reader.readCount()) {
             let key = HoldingKey(account: try reader.readOptionalString(), ticker: try reader.readString())
             holdings[key] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
@@ -68,7 +78,7 @@ extension TransactionsTally: CheckpointableProjection {
         for _ in 0..<(try reader.readCount()) {
             combinedHoldings[try reader.readString()] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
         }
-        return TransactionsTally(base: base, pots: pots, tracking: tracking, holdings: holdings, combinedHoldings: combinedHoldings,
+        return TransactionsTally(base: base, pots: pots, tracking: tracking, potTracking: potTracking, holdings: holdings, combinedHoldings: combinedHoldings,
                                  lastPlace: try reader.readPlaces())
     }
 }
