@@ -53,36 +53,16 @@ enum LargeInputs {
 
     /// Our own CSV, the shortest rows it takes: a buy a line.
     static func plainImport(_ url: URL, bytes: Int) throws {
-        try write(url) { emit in
-            emit("date,type,ticker,quantity,sum\n")
-            var written = 0, index = 0
-            var block = ""
-            while written + 64 < bytes {
-                let line = "\(2005 + index % 19)-\(digits(1 + index % 12, 2))-\(digits(1 + index % 28, 2)),buy,T\(digits(index % 500, 3)),\(1 + index % 7).5,\(100 + index % 997).25\n"
-                block += line
-                written += line.utf8.count
-                index += 1
-                if block.utf8.count > 1 << 20 { emit(block); block = "" }
-            }
-            emit(block)
+        try writeLines(url, bytes: bytes - 64, header: "date,type,ticker,quantity,sum\n") { index in
+            "\(2005 + index % 19)-\(digits(1 + index % 12, 2))-\(digits(1 + index % 28, 2)),buy,T\(digits(index % 500, 3)),\(1 + index % 7).5,\(100 + index % 997).25\n"
         }
     }
 
     /// Charles Schwab's transaction history: buys, newest first.
     static func schwabHistory(_ url: URL, bytes: Int) throws {
-        try write(url) { emit in
-            emit("\"Date\",\"Action\",\"Symbol\",\"Description\",\"Quantity\",\"Price\",\"Fees & Comm\",\"Amount\"\n")
-            var written = 0, index = 0
-            var block = ""
-            while written + 128 < bytes {
-                let line = "\"\(digits(12 - index % 12, 2))/\(digits(28 - index % 28, 2))/\(2023 - index / 500_000 % 19)\",\"Buy\",\"T\(digits(index % 500, 3))\","
-                    + "\"TICKER \(index % 500) INC\",\"\(1 + index % 7)\",\"$\(100 + index % 97).25\",\"\",\"-$\(1_000 + index % 997).75\"\n"
-                block += line
-                written += line.utf8.count
-                index += 1
-                if block.utf8.count > 1 << 20 { emit(block); block = "" }
-            }
-            emit(block)
+        try writeLines(url, bytes: bytes - 128, header: "\"Date\",\"Action\",\"Symbol\",\"Description\",\"Quantity\",\"Price\",\"Fees & Comm\",\"Amount\"\n") { index in
+            "\"\(digits(12 - index % 12, 2))/\(digits(28 - index % 28, 2))/\(2023 - index / 500_000 % 19)\",\"Buy\",\"T\(digits(index % 500, 3))\","
+                + "\"TICKER \(index % 500) INC\",\"\(1 + index % 7)\",\"$\(100 + index % 97).25\",\"\",\"-$\(1_000 + index % 997).75\"\n"
         }
     }
 
@@ -141,34 +121,33 @@ enum LargeInputs {
 
     /// Millions of different closes: 500 tickers on every day of 23 years.
     static func distinctCloses(_ url: URL, bytes: Int) throws {
-        try write(url) { emit in
-            emit("date,ticker,close\n")
-            var written = 0, index = 0
-            var block = ""
-            while written + 64 < bytes {
-                let line = "\(2000 + index / 500 % 25)-\(digits(1 + index / 12_500 % 12, 2))-\(digits(1 + index / 150_000 % 28, 2)),T\(digits(index % 500, 3)),\(10 + index % 300).\(digits(index % 100, 2))\n"
-                block += line
-                written += line.utf8.count
-                index += 1
-                if block.utf8.count > 1 << 20 { emit(block); block = "" }
-            }
-            emit(block)
+        try writeLines(url, bytes: bytes - 64, header: "date,ticker,close\n") { index in
+            "\(2000 + index / 500 % 25)-\(digits(1 + index / 12_500 % 12, 2))-\(digits(1 + index / 150_000 % 28, 2)),T\(digits(index % 500, 3)),\(10 + index % 300).\(digits(index % 100, 2))\n"
         }
     }
 
     /// A thinkorswim statement of one option bought and sold each second of the trading day.
     static func statement(_ url: URL, bytes: Int) throws {
+        let header = "Account Statement for 12345678\n,,\nAccount Trade History\n,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type\n"
+        try writeLines(url, bytes: bytes, header: header) { index in
+            let day = 1 + index / 25_200, second = index % 25_200
+            let time = "\(6 + (day - 1) / 28)/\(1 + (day - 1) % 28)/25 \(digits(9 + second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2))"
+            return index % 2 == 0 ? ",\(time),SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT\n"
+                : ",\(time),SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT\n"
+        }
+    }
+
+    /// `header`, then `line(0)`, `line(1)`, … while fewer than `bytes` of lines are written,
+    /// a megabyte at a time.
+    private static func writeLines(_ url: URL, bytes: Int, header: String, line: (Int) -> String) throws {
         try write(url) { emit in
-            emit("Account Statement for 12345678\n,,\nAccount Trade History\n,Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type\n")
+            emit(header)
             var written = 0, index = 0
             var block = ""
             while written < bytes {
-                let day = 1 + index / 25_200, second = index % 25_200
-                let time = "\(6 + (day - 1) / 28)/\(1 + (day - 1) % 28)/25 \(digits(9 + second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2))"
-                let line = index % 2 == 0 ? ",\(time),SINGLE,BUY,+1,TO OPEN,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT\n"
-                    : ",\(time),SINGLE,SELL,-1,TO CLOSE,SPY,3 JUL 25,580,CALL,1.20,1.20,LMT\n"
-                block += line
-                written += line.utf8.count
+                let next = line(index)
+                block += next
+                written += next.utf8.count
                 index += 1
                 if block.utf8.count > 1 << 20 { emit(block); block = "" }
             }
