@@ -50,7 +50,9 @@ final class CashPolicyTests: XCTestCase {
 
     func test_eachCurrency_isItsOwnPot_soDollarsDontPayForABuyInPounds() {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "1000"),
-                       Transaction(id: "fx", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: 400, toSum: 500, toCurrency: "USD",
+                       Transaction(id: "usd-in", date: day("2024-01-01"), type: .deposit, ticker: "", quantity: .zero, sum: 100, currency: "USD",
+                                   updatedAt: .distantPast),
+                       Transaction(id: "fx", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: 400, toSum: 400, toCurrency: "USD",
                                    updatedAt: .distantPast),
                        Transaction(id: "b", date: day("2024-01-03"), type: .buy, ticker: "A", quantity: 1, sum: fixed("500.01"), currency: "USD",
                                    updatedAt: .distantPast)]
@@ -88,12 +90,14 @@ final class CashPolicyTests: XCTestCase {
             .transactionID, "gbp-buy", "once on, each pot's rule holds")
     }
 
-    func test_anExchangeInto_aPot_turnsItsRuleOn() {
+    func test_onlyMoneyFromOutsideAPot_turnsItsRuleOn_notAnExchangeOrIncome() {
         let history = [makeCash(date: "2024-01-01", type: .deposit, sum: "1000"),
                        Transaction(id: "fx", date: day("2024-01-02"), type: .fx, ticker: "", quantity: .zero, sum: 400, toSum: 500, toCurrency: "USD",
+                                   updatedAt: .distantPast),
+                       Transaction(id: "t", date: day("2024-01-02"), type: .transfer, ticker: "", quantity: .zero, sum: 60, currency: "EUR", toAccount: "isa",
                                    updatedAt: .distantPast)]
 
-        XCTAssertEqual(CashPolicy.trackedPots(in: history), [CashPot(account: nil, currency: nil), CashPot(account: nil, currency: "USD")])
+        XCTAssertEqual(CashPolicy.trackedPots(in: history), [CashPot(account: nil, currency: nil), CashPot(account: "isa", currency: "EUR")])
         XCTAssertEqual(CashPolicy.trackedPots(in: [makeCash(date: "2024-01-01", type: .dividend, sum: "10")]), [], "income turns no rule on")
     }
 }

@@ -22,7 +22,9 @@ public struct CashMovement: Sendable {
 }
 
 /// No movement may take a pot of cash below zero, on its own date or any later one, once money
-/// was put in that pot on purpose: a deposit, cash transferred in, or an exchange into it. Each
+/// was put in that pot from outside it: a deposit, or cash transferred in from another account.
+/// An exchange only moves what a pot holds already (a broker's export of trades alone exchanges
+/// for each foreign buy), so it turns no rule on. Each
 /// pot on its own: a buy in dollars never waits for a deposit of pounds, and a deposit of pounds
 /// never makes a dollar buy without dollars a problem. Users who track holdings only (no
 /// deposit) are never blocked.
@@ -42,8 +44,7 @@ public enum CashPolicy {
         public let currency: String?
     }
 
-    /// The pots whose cash rule is on: each with a deposit, cash transferred in, or an exchange
-    /// into it.
+    /// The pots whose cash rule is on: each with a deposit or cash transferred in.
     public static func trackedPots(in history: [Transaction]) -> Set<CashPot> {
         var pots = Set<CashPot>()
         for index in history.indices { forPotTracked(by: history[index]) { pots.insert($0) } }
@@ -55,7 +56,7 @@ public enum CashPolicy {
     public static func forPotTracked(by transaction: Transaction, _ body: (CashPot) -> Void) {
         switch transaction.type {
         case .deposit: body(CashPot(account: transaction.account, currency: transaction.currency))
-        case .transfer where transaction.ticker.isEmpty, .fx:
+        case .transfer where transaction.ticker.isEmpty:
             if let counter = transaction.counterLeg { body(CashPot(account: counter.account, currency: counter.currency)) }
         default: break
         }
