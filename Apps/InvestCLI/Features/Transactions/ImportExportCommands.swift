@@ -21,7 +21,7 @@ struct ImportCommand: Command {
         discussion: "A broker's export is known by its header (or named with --broker): "
             + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Every row that maps and keeps the rules is imported; "
             + "each one skipped (a row that can't be read, a sell of shares the file never bought, cash it never received) is named by line with what to do. "
-            + "With --strict, nothing is imported unless every row is. A backup made by 'invest backup' is always restored whole or not at all.",
+            + "With --strict, nothing is imported unless every row is. A backup ('invest export --format ledger') is always restored whole or not at all.",
         options: [Self.dryRun, Self.strict, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
         arguments: [.required("FILE|-", completes: .file)])
     static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
@@ -32,9 +32,9 @@ struct ImportCommand: Command {
     static let allowDuplicates = CommandSpec.Flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)")
     // The layout is checked as a whole (`ImportFileReader(map:dateFormat:broker:)`): a broker's preset excludes a map of one's own.
     static let map = CommandSpec.Value<String>("map", "FIELD=COLUMN,…",
-                                               "Read a broker's CSV: which column holds each field, e.g. date=Trade Date,type=Action,ticker=Symbol,quantity=Shares,sum=Amount")
+                                               "Read a broker's CSV: which column holds each field, e.g. 'date=Trade Date,type=Action,ticker=Symbol'")
     static let dateFormat = CommandSpec.Value<String>("date-format", "FORMAT",
-                                                      "How the file writes dates: YYYY, MM and DD in any order with any separator, e.g. MM/DD/YYYY")
+                                                      "How the file writes dates: YYYY, MM and DD in any order, with any separator or none, e.g. MM/DD/YYYY or YYYYMMDD")
     static let broker = CommandSpec.Value<String>("broker", "NAME", "Read the file as this broker's export: " + BrokerPresets.all.map(\.name).joined(separator: ", "),
                                                   completes: .choices(BrokerPresets.all.map(\.name)))
 
@@ -89,9 +89,11 @@ struct ImportCommand: Command {
             throw TransactionPresentation.error(error)
         }
         let skipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
+        // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
+        let noneCouldBe = outcome.imported.isEmpty && outcome.duplicateLines.isEmpty && !skipped.isEmpty
         if format == .json {
             io.console.write(Self.report(outcome, skipped: skipped, dryRun: dryRun).rendered())
-            if outcome.imported.isEmpty, outcome.duplicateLines.isEmpty, !skipped.isEmpty { throw CLIError.usage("nothing was imported from \(name): every row was skipped.") }
+            if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): every row was skipped.") }
             return
         }
         if !outcome.duplicateLines.isEmpty {
@@ -102,13 +104,11 @@ struct ImportCommand: Command {
         }
         if !skipped.isEmpty {
             let report = Self.skippedReport(skipped, in: name, dryRun: dryRun)
-            // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
-            if outcome.imported.isEmpty, outcome.duplicateLines.isEmpty { throw CLIError.usage("nothing was imported from \(name): " + report) }
+            if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): " + report) }
             io.console.writeError("invest: " + report + "\n")
         }
         let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
-        let left = skipped.isEmpty ? "" : "; \(Plural.count(skipped.count, "row")) \(dryRun ? "would be" : "was") skipped (listed above)"
-            .replacingOccurrences(of: "rows was", with: "rows were")
+        let left = skipped.isEmpty ? "" : "; \(Self.skippedCount(skipped.count, dryRun: dryRun)) (listed above)"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported\(left); nothing was saved.\n"
                                  : "Imported \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name)\(left).\n")
     }
@@ -133,8 +133,13 @@ struct ImportCommand: Command {
         var causes: [RowError.Cause] = []
         for row in skipped where !causes.contains(row.cause) { causes.append(row.cause) }
         let todo = causes.map { "- " + hint($0) } + ["- importing the file again adds only the rows not saved yet"]
-        return "\(Plural.count(skipped.count, "row")) \(dryRun ? "would be" : skipped.count == 1 ? "was" : "were") skipped, not imported:\n" + TransactionPresentation.indented(lines)
+        return "\(skippedCount(skipped.count, dryRun: dryRun)), not imported:\n" + TransactionPresentation.indented(lines)
             + "\nTo bring them in:\n" + TransactionPresentation.indented(todo)
+    }
+
+    /// "1 row was skipped", "3 rows were skipped", "3 rows would be skipped".
+    private static func skippedCount(_ count: Int, dryRun: Bool) -> String {
+        "\(Plural.count(count, "row")) \(dryRun ? "would be" : count == 1 ? "was" : "were") skipped"
     }
 
     /// `--format json`: how many were imported, the lines equal to saved transactions, and each

@@ -62,8 +62,8 @@ public enum CashPolicy {
         }
     }
 
-    /// The accounts whose cash is tracked: those with a deposit or with cash transferred in.
-    /// What a balance counts (`countedAccounts`); the rule itself is each pot's (`trackedPots`).
+    /// The accounts whose cash is tracked: those with a pot whose rule is on. What a balance
+    /// counts (`countedAccounts`); the rule itself is each pot's (`trackedPots`).
     public static func trackedAccounts(in history: [Transaction]) -> Set<String?> {
         // By index, not by element: a transaction copied out of the array costs a retain and a
         // release of each of its strings, more than the test itself.
@@ -72,15 +72,11 @@ public enum CashPolicy {
         return accounts
     }
 
-    /// Hands `body` the account whose cash `transaction` makes tracked, if it makes one: a
-    /// deposit's, or the account cash is transferred to.
+    /// Hands `body` the account whose cash `transaction` makes tracked, if it makes one: the
+    /// account of the pot it turns the rule on in.
     @inline(__always)
     public static func forAccountTracked(by transaction: Transaction, _ body: (String?) -> Void) {
-        switch transaction.type {
-        case .deposit: body(transaction.account)
-        case .transfer where transaction.ticker.isEmpty: body(transaction.toAccount)
-        default: break
-        }
+        forPotTracked(by: transaction) { body($0.account) }
     }
 
     /// Every pot's balance in `scope`: deposits − withdrawals − buys + sells + dividends + interest
@@ -153,11 +149,7 @@ public enum CashPolicy {
         for movement in ordered(history) where tracked.contains(movement.pot) {
             let before = balances[movement.pot] ?? .zero
             let after = before + movement.amount
-            if after < .zero {
-                let transaction = movement.transaction
-                return Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: -movement.amount,
-                                 available: before, currency: movement.pot.currency)
-            }
+            if after < .zero { return Violation(overdrawing: movement, available: before) }
             balances[movement.pot] = after
         }
         return nil
@@ -196,6 +188,15 @@ public enum CashPolicy {
         let change = transaction.cashChange
         if !change.isZero { body(CashPot(account: transaction.account, currency: transaction.currency), change) }
         if let counter = transaction.counterLeg { body(CashPot(account: counter.account, currency: counter.currency), counter.amount) }
+    }
+}
+
+extension CashPolicy.Violation {
+    /// `movement`, which would take its pot below zero from `available`.
+    public init(overdrawing movement: CashMovement, available: FixedDecimal) {
+        let transaction = movement.transaction
+        self.init(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: -movement.amount, available: available,
+                  currency: movement.pot.currency)
     }
 }
 

@@ -32,7 +32,7 @@ extension TransactionsTally {
         return .records { entry in filters.contains { $0.mayMatch(entry) } }
     }
 
-    /// Each change's cash taken out of its days and put in its new ones, the accounts it tracks
+    /// Each change's cash taken out of its days and put in its new ones, the pots it tracks
     /// counted again, and the holdings of the tickers it moves folded again from `records`.
     /// False when a day doesn't hold what the earlier version moved (a tally not of this history).
     public mutating func revise(_ changes: [Revision<Transaction>], given records: [Transaction]) -> Bool {
@@ -41,12 +41,10 @@ extension TransactionsTally {
                 var held = true
                 CashPolicy.forEachLeg(of: earlier) { pot, amount in held = held && takeOut(amount, on: earlier.date, from: pot) }
                 guard held else { return false }
-                CashPolicy.forAccountTracked(by: earlier) { tracking.countOneFewer($0) }
                 CashPolicy.forPotTracked(by: earlier) { potTracking.countOneFewer($0) }
             }
             if let later = change.later?.inBase(base) {
                 CashPolicy.forEachLeg(of: later) { pot, amount in pots[pot, default: Pot()].put(amount, on: later.date) }
-                CashPolicy.forAccountTracked(by: later) { tracking.countOneMore($0) }
                 CashPolicy.forPotTracked(by: later) { potTracking.countOneMore($0) }
             }
         }

@@ -106,14 +106,11 @@ public struct TransactionsTally: Equatable, Sendable {
     /// The base currency: a transaction that names it is counted as one that names none.
     public let base: String
     public internal(set) var pots: [CashPot: Pot] = [:]
-    /// The accounts with a deposit or cash transferred in: those whose cash rule is on.
-    public var trackedAccounts: Set<String?> { Set(tracking.keys) }
-    /// How many transactions make each of them tracked: a change takes one back out.
-    @_spi(Projections) public internal(set) var tracking: [String?: Int] = [:]
-    /// How many transactions turn each pot's cash rule on (`CashPolicy.trackedPots`).
+    /// The accounts with a pot whose cash rule is on (`CashPolicy.trackedAccounts`).
+    public var trackedAccounts: Set<String?> { Set(potTracking.keys.map(\.account)) }
+    /// How many transactions turn each pot's cash rule on (`CashPolicy.trackedPots`): a change
+    /// takes one back out.
     @_spi(Projections) public internal(set) var potTracking: [CashPot: Int] = [:]
-    /// The accounts with a pot whose cash rule is on.
-    public var accountsWithTrackedPots: Set<String?> { Set(potTracking.keys.map(\.account)) }
     public internal(set) var holdings: [HoldingKey: Holding] = [:]
     /// Each ticker's shares across all accounts, as `HoldingsPolicy` counts them in `.all`.
     public internal(set) var combinedHoldings: [String: Holding] = [:]
@@ -125,11 +122,10 @@ public struct TransactionsTally: Equatable, Sendable {
     }
 
     /// The fold's state as the projection engine keeps it.
-    @_spi(Projections) public init(base: String, pots: [CashPot: Pot], tracking: [String?: Int], potTracking: [CashPot: Int], holdings: [HoldingKey: Holding],
+    @_spi(Projections) public init(base: String, pots: [CashPot: Pot], potTracking: [CashPot: Int], holdings: [HoldingKey: Holding],
                                    combinedHoldings: [String: Holding], lastPlace: [String: ReplayPlace]) {
         self.base = base
-        (self.pots, self.tracking, self.potTracking, self.holdings, self.combinedHoldings, self.lastPlace) = (pots, tracking, potTracking, holdings, combinedHoldings,
-                                                                                                           lastPlace)
+        (self.pots, self.potTracking, self.holdings, self.combinedHoldings, self.lastPlace) = (pots, potTracking, holdings, combinedHoldings, lastPlace)
     }
 
 
@@ -137,10 +133,7 @@ public struct TransactionsTally: Equatable, Sendable {
     public init(base: String, history: [Transaction]) {
         self.init(base: base)
         let history = history.inBase(base)
-        for index in history.indices {
-            CashPolicy.forAccountTracked(by: history[index]) { tracking.countOneMore($0) }
-            CashPolicy.forPotTracked(by: history[index]) { potTracking.countOneMore($0) }
-        }
+        for index in history.indices { CashPolicy.forPotTracked(by: history[index]) { potTracking.countOneMore($0) } }
         // Pots are independent: each one's movements, in CashPolicy's order (day, money in
         // first, then as given), as packed keys, not copies of the transactions that made them.
         // Most legs fall in the pot of the leg before, which is looked up without hashing.
@@ -205,7 +198,6 @@ public struct TransactionsTally: Equatable, Sendable {
         }
         guard foldable else { return false }
         CashPolicy.forEachLeg(of: transaction) { pot, amount in pots[pot, default: Pot()].fold(amount, on: transaction.date) }
-        CashPolicy.forAccountTracked(by: transaction) { tracking.countOneMore($0) }
         CashPolicy.forPotTracked(by: transaction) { potTracking.countOneMore($0) }
         if !transaction.ticker.isEmpty { foldHoldings(transaction) }
         return true
@@ -275,11 +267,12 @@ extension TransactionsTally {
     /// Each currency's balance, and its count of movements, across the accounts of `scope`.
     public func cashBalances(in scope: AccountScope) -> CashBalances {
         var balances: [String?: FixedDecimal] = [:], movements: [String?: Int] = [:]
-        let counted = CashPolicy.countedAccounts(in: scope, tracked: trackedAccounts)
+        let tracked = trackedAccounts
+        let counted = CashPolicy.countedAccounts(in: scope, tracked: tracked)
         for (pot, tally) in pots where counted(pot.account) && tally.movements > 0 {
             balances[pot.currency, default: .zero] += tally.balance
             movements[pot.currency, default: 0] += tally.movements
         }
-        return CashBalances(isTracked: tracking.keys.contains { scope.includes($0) }, balances: balances, movements: movements)
+        return CashBalances(isTracked: tracked.contains { scope.includes($0) }, balances: balances, movements: movements)
     }
 }

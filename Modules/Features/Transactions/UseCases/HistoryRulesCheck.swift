@@ -45,7 +45,7 @@ struct HistoryRulesCheck {
     /// rule is on, or turns it on, and the tally's days of cash can't tell it keeps the rule.
     private func needsEveryTransaction(_ stake: RulesAtStake, replacing earlier: Transaction?, with transaction: Transaction?) -> Bool {
         guard stake.cash, let tally else { return stake.cash }
-        let trackedAfter = tally.accountsWithTrackedPots.union(CashPolicy.trackedPots(in: transaction.map { [$0] } ?? []).map(\.account))
+        let trackedAfter = tally.trackedAccounts.union(CashPolicy.trackedAccounts(in: transaction.map { [$0] } ?? []))
         let tracked = Set(stake.accounts.filter { trackedAfter.contains($0) })
         return !tracked.isEmpty && !tally.keepsTheCashRule(replacing: earlier, with: transaction, in: tracked)
     }

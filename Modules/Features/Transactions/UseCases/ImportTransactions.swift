@@ -344,8 +344,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                 if movement.amount < .zero, lineByID[transaction.id] != nil { takenOut[movement.pot, default: []].append(movement) }
                 continue
             }
-            let violation = CashPolicy.Violation(transactionID: transaction.id, type: transaction.type, date: transaction.date, amount: -movement.amount,
-                                                 available: before, currency: movement.pot.currency)
+            let violation = CashPolicy.Violation(overdrawing: movement, available: before)
             if let line = lineByID[transaction.id] {
                 left.insert(transaction.id)
                 errors.append(RowError(line: line, messages: [violation.description], cause: .cash))

@@ -24,7 +24,6 @@ extension TransactionsTally: CheckpointableProjection {
                 writer.writeCompact(day.movements)
             }
         }
-        writer.write(counts: tracking)
         writer.write(potTracking.count)
         for (pot, count) in potTracking {
             writer.write(pot)
@@ -65,7 +64,6 @@ extension TransactionsTally: CheckpointableProjection {
             }
             pots[pot] = Pot(days: days)
         }
-        let tracking = try reader.readCounts()
         var potTracking: [CashPot: Int] = [:]
         for _ in 0..<(try reader.readCount()) {
             let pot = try reader.readPot(), count = try reader.readNonNegative()
@@ -78,7 +76,7 @@ extension TransactionsTally: CheckpointableProjection {
         for _ in 0..<(try reader.readCount()) {
             combinedHoldings[try reader.readString()] = Holding(held: FixedDecimal(units: try reader.readInt128()), wasViolated: try reader.readBool())
         }
-        return TransactionsTally(base: base, pots: pots, tracking: tracking, potTracking: potTracking, holdings: holdings, combinedHoldings: combinedHoldings,
+        return TransactionsTally(base: base, pots: pots, potTracking: potTracking, holdings: holdings, combinedHoldings: combinedHoldings,
                                  lastPlace: try reader.readPlaces())
     }
 }
