@@ -343,7 +343,7 @@ final class BrokerImportSpecs: XCTestCase {
 
         """
 
-    func test_anExportOfAHistoryBegunEarlier_importsEveryRowThatMaps_namesEachSkippedRowWithWhatToDo_andTheRestComeInOnceItIsDone() throws {
+    func test_anExportOfAHistoryBegunEarlier_importsEveryRowThatMaps_withOpeningsForWhatWasHeldBefore_andNamesEachSkippedRow() throws {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("Individual_XXX123_Transactions.csv")
         try Data(Self.schwabMidway.utf8).write(to: file)
@@ -353,37 +353,68 @@ final class BrokerImportSpecs: XCTestCase {
         let imported = invest.run(["import", file.path])
         let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
         let again = invest.run(["import", file.path])
-        let countAgain = try invest.run(["list", "--format", "json"]).jsonRows().count
-        // What the hints say: the cash and the shares held before the file, then the file again.
-        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "2000", "--date", "2023-12-01"]).status, 0)
-        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "VTI", "--quantity", "5", "--sum", "1000", "--date", "2023-12-01"]).status, 0)
-        let done = invest.run(["import", file.path])
         let rows = try invest.run(["list", "--format", "json"]).jsonRows()
 
         let skipped = try XCTUnwrap(dryRun["skipped"] as? [[String: Any]])
-        XCTAssertEqual(skipped.map { $0["line"] as? Int }, [2, 3, 4])
-        XCTAssertTrue((skipped[0]["reason"] as? String)?.hasPrefix("selling 5 VTI on 2024-03-15 would leave a negative holding") == true, "\(skipped)")
-        XCTAssertTrue((skipped[0]["hint"] as? String)?.contains("invest add --type buy") == true, "\(skipped)")
-        XCTAssertTrue((skipped[1]["reason"] as? String)?.hasPrefix("Spin-off:") == true, "\(skipped)")
-        XCTAssertTrue((skipped[2]["reason"] as? String)?.hasPrefix("buying for 1160.00 on 2024-01-10 would leave a negative cash balance: 700.00 available") == true,
-                      "\(skipped)")
-        XCTAssertTrue((skipped[2]["hint"] as? String)?.contains("invest add --type deposit") == true, "\(skipped)")
-        XCTAssertEqual(dryRun["imported"] as? Int, 2)
+        XCTAssertEqual(skipped.map { $0["line"] as? Int }, [3])
+        XCTAssertTrue((skipped[0]["reason"] as? String)?.hasPrefix("Spin-off:") == true, "\(skipped)")
+        let openings = try XCTUnwrap(dryRun["openings"] as? [[String: Any]])
+        // 5 VTI sold that the file never bought; $5,000 in, then $4,300 and $1,160 out: $460 short on 2024-01-10.
+        XCTAssertEqual(openings.map { "\($0["date"] ?? "") \($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["quantity"] ?? "-") \($0["sum"] ?? "")" },
+                       ["2024-01-01 buy VTI 5 0", "2024-01-01 deposit <null> <null> 460"])
+        XCTAssertEqual(openings.map { $0["costUnknown"] as? Bool }, [true, false])
+        XCTAssertEqual(dryRun["imported"] as? Int, 4)
         XCTAssertEqual(afterDryRun.count, 0, "a dry run saves nothing")
 
         XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.output.contains("Imported 4 transactions from \(file.path); 1 row was skipped"), imported.output)
+        XCTAssertTrue(imported.errors.contains("\(file.path):3: Spin-off"), imported.errors)
+        XCTAssertTrue(imported.errors.contains("2 openings were added on 2024-01-01"), imported.errors)
+        XCTAssertTrue(imported.errors.contains("5 VTI, cost unknown; set it with: invest add --type deposit --sum COST --date 2024-01-01 && invest edit "),
+                      imported.errors)
+        XCTAssertTrue(imported.errors.contains("460.00 in cash"), imported.errors)
+        // 460 + 5,000 − 4,300 − 1,160 + 1,249.35.
+        XCTAssertEqual(cash["balance"] as? String, "1249.35")
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertFalse(again.errors.contains("opening"), "the openings are saved already: \(again.errors)")
+        XCTAssertEqual(rows.count, 6, "the same file again adds nothing")
+
+        // What the hint for an opening's cost says works as written: the cash it cost put in, then the cost set.
+        let costHint = try XCTUnwrap(imported.errors.components(separatedBy: "\n").first { $0.contains("set it with: ") }?.components(separatedBy: "set it with: ").last)
+        for command in costHint.replacingOccurrences(of: "COST", with: "1000").components(separatedBy: " && ") {
+            let run = invest.run(command.split(separator: " ").dropFirst().map(String.init))
+            XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
+        }
+        XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().contains { $0["ticker"] as? String == "VTI" && $0["sum"] as? String == "1000" })
+    }
+
+    func test_anExportOfAHistoryBegunEarlier_withoutOpenings_skipsWhatTheHistoryBeforeItCovers_andTheRestComeInOnceThatIsAdded() throws {
+        let invest = makeInvestDriver()
+        let file = makeTemporaryDirectory().appendingPathComponent("Individual_XXX123_Transactions.csv")
+        try Data(Self.schwabMidway.utf8).write(to: file)
+
+        let imported = invest.run(["import", file.path, "--openings", "none"])
+        let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
+        // What the hints say: the cash and the shares held before the file, then the file again.
+        XCTAssertEqual(invest.run(["add", "--type", "deposit", "--sum", "2000", "--date", "2023-12-01"]).status, 0)
+        XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "VTI", "--quantity", "5", "--sum", "1000", "--date", "2023-12-01"]).status, 0)
+        let done = invest.run(["import", file.path, "--openings", "none"])
+        let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+
+        XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertTrue(imported.output.contains("Imported 2 transactions from \(file.path); 3 rows were skipped"), imported.output)
-        for line in 2...4 { XCTAssertTrue(imported.errors.contains("\(file.path):\(line): "), imported.errors) }
-        XCTAssertTrue(imported.errors.contains("To bring them in:"), imported.errors)
+        XCTAssertTrue(imported.errors.contains("\(file.path):2: selling 5 VTI on 2024-03-15 would leave a negative holding"), imported.errors)
+        XCTAssertTrue(imported.errors.contains("\(file.path):4: buying for 1160.00 on 2024-01-10 would leave a negative cash balance: 700.00 available"),
+                      imported.errors)
+        XCTAssertTrue(imported.errors.contains("invest add --type buy") && imported.errors.contains("invest add --type deposit"), imported.errors)
+        XCTAssertFalse(imported.errors.contains("opening"), imported.errors)
         // $5,000 in, $4,300 out for VOO.
         XCTAssertEqual(cash["balance"] as? String, "700")
-        XCTAssertEqual(again.status, 0, again.errors)
-        XCTAssertEqual(countAgain, 2, "the same file again adds nothing")
-
         XCTAssertEqual(done.status, 0, done.errors)
         XCTAssertTrue(done.output.contains("Imported 2 transactions"), done.output)
         XCTAssertEqual(Set(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["sum"] ?? "")" }),
                        ["deposit <null> 2000", "buy VTI 1000", "deposit <null> 5000", "buy VOO 4300", "buy VXUS 1160", "sell VTI 1249.35"])
+        XCTAssertEqual(invest.run(["import", file.path, "--openings", "some"]).status, 2)
     }
 
     func test_aFileOfOnlyRowsThatCantBeImported_exitsTwoWithTheReport_andImportsNothing() throws {
@@ -392,7 +423,7 @@ final class BrokerImportSpecs: XCTestCase {
         try Data("""
             "Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"
             "03/02/2024","Spin-off","VTI","VANGUARD TOTAL STOCK MARKET ETF","5.2","","",""
-            "03/15/2024","Sell","VTI","VANGUARD TOTAL STOCK MARKET ETF","5","$250.00","$0.65","$1,249.35"
+            "03/15/2024","Stock Merger","VTI","VANGUARD TOTAL STOCK MARKET ETF","5","","",""
 
             """.utf8).write(to: file)
 
@@ -402,7 +433,7 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.errors.contains("nothing was imported from \(file.path): 2 rows were skipped"), run.errors)
         XCTAssertTrue(run.errors.contains("\(file.path):2: Spin-off"), run.errors)
-        XCTAssertTrue(run.errors.contains("\(file.path):3: selling 5 VTI"), run.errors)
+        XCTAssertTrue(run.errors.contains("\(file.path):3: Stock Merger"), run.errors)
         XCTAssertEqual(json.status, 2)
         XCTAssertEqual((try json.jsonObject()["skipped"] as? [[String: Any]])?.count, 2)
         XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty)

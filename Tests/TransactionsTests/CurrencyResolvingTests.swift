@@ -89,7 +89,7 @@ final class CurrencyResolvingTests: XCTestCase {
     private final class ImporterSpy: TransactionsImporting {
         private(set) var rows: [ImportRow] = []
 
-        func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+        func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome {
             self.rows = rows
             throw .invalidRows([])
         }

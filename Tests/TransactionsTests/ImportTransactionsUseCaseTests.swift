@@ -200,6 +200,48 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertFalse(store.messages.contains { if case .upsertBatch = $0 { return true } else { return false } }, "a dry run saves nothing")
     }
 
+    func test_importWithOpenings_aHistoryBegunBeforeTheFile_getsTheSharesAndCashItShows_theDayBeforeItsFirstRow() throws {
+        let (sut, store) = makeSUT()
+        // A deposit tracks the pot; then 30 is spent, 20 more than came in, and 3 AAPL are sold, 2 more than were bought.
+        let rows = [row(2, date: "2024-02-01", type: "deposit", ticker: "", quantity: "", sum: "10"), row(3, date: "2024-02-02", sum: "30"),
+                    row(4, date: "2024-02-03", type: "sell", quantity: "3", sum: "45"), row(5, date: "2024-02-04", type: "withdrawal", ticker: "", quantity: "", sum: "15")]
+
+        let outcome = try sut.importRows(rows, dryRun: false, mode: .withOpenings)
+
+        XCTAssertEqual(outcome.skipped, [])
+        XCTAssertEqual(outcome.imported.count, 4)
+        XCTAssertEqual(outcome.openings.map(\.type), [.buy, .deposit])
+        XCTAssertEqual(outcome.openings.map(\.date), [day("2024-01-31"), day("2024-01-31")])
+        XCTAssertEqual(outcome.openings.map(\.quantity), [fixed("2"), .zero], "3 sold, 1 bought in the file")
+        // Cash: 10 in, 30 out (−20), 45 in (25), 15 out (10): the lowest balance, −20, is what was held before.
+        XCTAssertEqual(outcome.openings.map(\.sum), [.zero, fixed("20")])
+        XCTAssertTrue(outcome.openings[0].note?.contains("cost is unknown") == true, outcome.openings[0].note ?? "")
+        let saved = try XCTUnwrap(store.messages.compactMap { if case let .upsertBatch(saved) = $0 { return saved } else { return nil } }.first)
+        XCTAssertEqual(saved.count, 6, "the openings are saved with the rows, in one write")
+        XCTAssertNil(HoldingsPolicy.firstViolation(in: saved))
+        XCTAssertNil(CashPolicy.firstViolation(in: saved))
+    }
+
+    func test_importWithOpenings_undoesASplitBetweenTheOpeningAndTheSale_andNeedsNoneForAHistoryThatKeepsTheRules() throws {
+        let (sut, _) = makeSUT()
+        let rows = [row(2, date: "2024-02-01", type: "split", quantity: "", sum: ""), row(3, date: "2024-02-03", type: "sell", quantity: "8", sum: "45")]
+        var split = rows[0].draft
+        split.ratio = "4:1"
+        let outcome = try sut.importRows([ImportRow(line: 2, draft: split), rows[1]], dryRun: true, mode: .withOpenings)
+
+        XCTAssertEqual(outcome.openings.map(\.quantity), [fixed("2")], "2 held before a 4:1 split are the 8 sold")
+        XCTAssertEqual(try sut.importRows([row(2), row(3, date: "2024-02-03", type: "sell", sum: "12")], dryRun: true, mode: .withOpenings).openings, [])
+    }
+
+    func test_importSkipping_withoutOpenings_leavesOutWhatTheHistoryBeforeTheFileWouldHaveCovered() throws {
+        let (sut, _) = makeSUT()
+
+        let outcome = try sut.importRows([row(2, date: "2024-02-03", type: "sell", quantity: "3", sum: "45")], dryRun: true, mode: .skipping)
+
+        XCTAssertEqual(outcome.openings, [])
+        XCTAssertEqual(outcome.skipped.map(\.cause), [.holdings])
+    }
+
     func test_importStrict_namesHoldingsCashAndFieldProblemsInOnePass() {
         let (sut, store) = makeSUT()
         store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15")]

@@ -59,7 +59,7 @@ final class TransactionValidatorTests: XCTestCase {
     }
 
     func test_validate_requiresPositiveQuantityAndSum() {
-        XCTAssertEqual(fields(of: validate(quantity: "0", sum: "0")), [.quantity, .sum])
+        XCTAssertEqual(fields(of: validate(type: "sell", quantity: "0", sum: "0")), [.quantity, .sum])
         XCTAssertEqual(fields(of: validate(quantity: "-1", sum: "abc")), [.quantity, .sum])
         XCTAssertEqual(fields(of: validate(quantity: "0.000000001")), [.quantity])
         XCTAssertNoThrow(try validate(quantity: "0.00000001", sum: "0.01").get())
@@ -75,6 +75,14 @@ final class TransactionValidatorTests: XCTestCase {
     private func validate(date: String = "2024-07-01", type: String = "buy", ticker: String = "AAPL",
                           quantity: String = "1", sum: String = "10") -> Result<ValidTransactionFields, ValidationError> {
         TransactionValidator.validate(TransactionDraft(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum), latestDate: today)
+    }
+
+    func test_aBuyMayCostNothing_sharesGivenFree_butNoOtherTypeOrAmountMay() throws {
+        XCTAssertEqual(try validate(sum: "0").get().sum, .zero)
+        XCTAssertEqual(messages(TransactionDraft(date: "2024-07-01", type: "buy", ticker: "AAPL", quantity: "1", sum: "-1")), ["sum: must be 0 or more, got -1"])
+        XCTAssertEqual(messages(TransactionDraft(date: "2024-07-01", type: "sell", ticker: "AAPL", quantity: "1", sum: "0")), ["sum: must be greater than 0, got 0"])
+        XCTAssertEqual(messages(TransactionDraft(date: "2024-07-01", type: "buy", ticker: "AAPL", quantity: "0", sum: "0")), ["quantity: must be greater than 0, got 0"])
+        XCTAssertEqual(messages(TransactionDraft(date: "2024-07-01", type: "dividend", ticker: "AAPL", sum: "0")), ["sum: must be greater than 0, got 0"])
     }
 
     private func fields(of result: Result<ValidTransactionFields, ValidationError>) -> [TransactionField] {

@@ -20,13 +20,23 @@ struct ImportCommand: Command {
         name: "import", summary: "Import transactions from CSV (yours or a broker's), or an 'invest export'",
         discussion: "A broker's export is known by its header (or named with --broker): "
             + BrokerPresets.all.map { "\($0.name) (\($0.title))" }.joined(separator: ", ") + ". Every row that maps and keeps the rules is imported; "
-            + "each one skipped (a row that can't be read, a sell of shares the file never bought, cash it never received) is named by line with what to do. "
+            + "each one skipped (a row that can't be read or would break a rule) is named by line with what to do. "
+            + "A history that begins before the file (shares sold that it never bought, cash spent that it never received) gets openings, "
+            + "dated the day before its first row and listed: an opening position of those shares, its cost unknown until you set it, and opening cash. "
             + "With --strict, nothing is imported unless every row is. A backup ('invest export --format ledger') is always restored whole or not at all.",
-        options: [Self.dryRun, Self.strict, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
+        options: [Self.dryRun, Self.strict, Self.openings, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
         arguments: [.required("FILE|-", completes: .file)])
     static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
     static let strict = CommandSpec.Flag("strict", "All or nothing: import nothing when any row would be skipped")
-    static let format = CommandSpec.Value<OutputFormat>.format("How to print the report (json: imported, duplicates, skipped rows)", allowed: [.table, .json])
+    static let format = CommandSpec.Value<OutputFormat>.format("How to print the report (json: imported, duplicates, skipped rows, openings)", allowed: [.table, .json])
+    static let openings = CommandSpec.Value<Bool>("openings", "auto|none",
+                                                  "auto: add what was held before the file's first row when its rows show it; none: skip those rows instead") { text in
+        switch text.lowercased() {
+        case "auto": return true
+        case "none": return false
+        default: throw CLIError.usage("--openings must be auto or none, not '\(text.escapedForTerminal)'.")
+        }
+    }
     /// How many skipped rows are listed before "…and N more": a year of a busy account's rows.
     static let shownSkipped = 1_000
     static let allowDuplicates = CommandSpec.Flag("allow-duplicates", "Import rows equal to a saved transaction too (normally reported and skipped)")
@@ -62,6 +72,7 @@ struct ImportCommand: Command {
         let dryRun = arguments[Self.dryRun]
         let format = try arguments[Self.format] ?? .table
         let strict = arguments[Self.strict] || parsed.isBackup
+        let mode: ImportMode = strict ? .allOrNothing : (try arguments[Self.openings] ?? true) ? .withOpenings : .skipping
         // Strict, a file with problems of its own is only checked, so every row's problems are
         // named and nothing is saved: all or nothing.
         let checkOnly = dryRun || (strict && !parsed.problems.isEmpty)
@@ -71,7 +82,7 @@ struct ImportCommand: Command {
         var otherEntriesFailure: StoreError?
         do throws(ImportTransactionsError) {
             outcome = try ledger.withExclusiveAccess({ () throws(ImportTransactionsError) in
-                let outcome = try importer.importRows(&rows, dryRun: checkOnly, allowDuplicates: allowDuplicates, skipping: !strict)
+                let outcome = try importer.importRows(&rows, dryRun: checkOnly, allowDuplicates: allowDuplicates, mode: mode)
                 guard !strict || parsed.problems.isEmpty else { throw .invalidRows([]) }
                 do throws(StoreError) {
                     if !checkOnly, !parsed.otherEntries.isEmpty { try ledger.apply(parsed.otherEntries) }
@@ -88,11 +99,13 @@ struct ImportCommand: Command {
             if let otherEntriesFailure { throw CLIError.runtime("nothing more was imported: \(otherEntriesFailure.userMessage)") }
             throw TransactionPresentation.error(error)
         }
+        // Names are read only when an opening is in an account of its own.
+        func accountName(_ id: String?) -> String { (try? accounts().name(of: id)) ?? id ?? "" }
         let skipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
         // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
         let noneCouldBe = outcome.imported.isEmpty && outcome.duplicateLines.isEmpty && !skipped.isEmpty
         if format == .json {
-            io.console.write(Self.report(outcome, skipped: skipped, dryRun: dryRun).rendered())
+            io.console.write(Self.report(outcome, skipped: skipped, dryRun: dryRun, accountName: accountName).rendered())
             if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): every row was skipped.") }
             return
         }
@@ -107,6 +120,7 @@ struct ImportCommand: Command {
             if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): " + report) }
             io.console.writeError("invest: " + report + "\n")
         }
+        if !outcome.openings.isEmpty { io.console.writeError("invest: " + Self.openingsReport(outcome, dryRun: dryRun, accountName: accountName) + "\n") }
         let others = parsed.otherEntries.isEmpty ? "" : " and \(Plural.count(parsed.otherEntries.count, "other entry", "other entries"))"
         let left = skipped.isEmpty ? "" : "; \(Self.skippedCount(skipped.count, dryRun: dryRun)) (listed above)"
         io.console.write(dryRun ? "Dry run: \(Plural.count(outcome.imported.count, "transaction"))\(others) from \(name) would be imported\(left); nothing was saved.\n"
@@ -137,6 +151,23 @@ struct ImportCommand: Command {
             + "\nTo bring them in:\n" + TransactionPresentation.indented(todo)
     }
 
+    /// The openings, one a line, each with how to change it.
+    static func openingsReport(_ outcome: ImportOutcome, dryRun: Bool, accountName: (String?) -> String) -> String {
+        let openings = outcome.openings, first = openings[0].date.iso
+        let lines = openings.map { opening in
+            let account = opening.account == nil ? "" : "\(accountName(opening.account).escapedForTerminal): "
+            guard opening.type == .buy else { return account + "\(Formatted.money(opening.sum))\(opening.currency.map { " \($0)" } ?? "") in cash" }
+            // Paid from cash the rules track, the cost must be put in first, as it was.
+            let deposit = !outcome.openingsPaidFromTrackedCash.contains(opening.id) ? ""
+                : "invest add --type deposit --sum COST --date \(first)\(opening.account == nil ? "" : " --account " + accountName(opening.account).shellQuoted)"
+                    + "\(opening.currency.map { " --currency \($0)" } ?? "") && "
+            return account + "\(opening.quantity) \(opening.ticker), cost unknown; set it with: \(deposit)invest edit \(opening.id) --sum COST"
+        }
+        return "the history begins before the file: \(Plural.count(openings.count, "opening")) \(dryRun ? "would be" : openings.count == 1 ? "was" : "were") "
+            + "added on \(first), what the rows show was held then:\n" + TransactionPresentation.indented(lines)
+            + "\nTo import without them: 'invest undo', then import with --openings none."
+    }
+
     /// "1 row was skipped", "3 rows were skipped", "3 rows would be skipped".
     private static func skippedCount(_ count: Int, dryRun: Bool) -> String {
         "\(Plural.count(count, "row")) \(dryRun ? "would be" : count == 1 ? "was" : "were") skipped"
@@ -144,11 +175,17 @@ struct ImportCommand: Command {
 
     /// `--format json`: how many were imported, the lines equal to saved transactions, and each
     /// row skipped with why and what to do.
-    static func report(_ outcome: ImportOutcome, skipped: [RowError], dryRun: Bool) -> JSONValue {
+    static func report(_ outcome: ImportOutcome, skipped: [RowError], dryRun: Bool, accountName: (String?) -> String) -> JSONValue {
         JSON.document([
             ("dryRun", .bool(dryRun)),
             ("imported", .count(outcome.imported.count)),
             ("duplicates", .array(outcome.duplicateLines.map(JSONValue.count))),
+            ("openings", .array(outcome.openings.map { opening in
+                .object([("id", .string(opening.id)), ("date", .string(opening.date.iso)), ("type", .string(opening.type.rawValue)),
+                         ("account", .string(accountName(opening.account))), ("ticker", opening.ticker.isEmpty ? .null : .string(opening.ticker)),
+                         ("quantity", opening.type == .buy ? .string(opening.quantity.description) : .null), ("sum", .string(opening.sum.description)),
+                         ("currency", opening.currency.map(JSONValue.string) ?? .null), ("costUnknown", .bool(opening.type == .buy))])
+            })),
             ("skipped", .array(skipped.map { row in
                 .object([("line", .count(row.line)), ("reason", .string(row.messages.joined(separator: "; "))), ("hint", .string(hint(row.cause)))])
             })),

@@ -57,7 +57,8 @@ public enum TransactionValidator {
         }
         let ticker = check(.ticker, draft.ticker, kind.ticker) { validateTicker($0, kind: kind, errors: &$1) }
         let quantity = check(.quantity, draft.quantity, kind.quantity) { validatePositive($0, field: .quantity, kind: kind, errors: &$1) }
-        let sum = check(.sum, draft.sum, kind.sum) { validatePositive($0, field: .sum, kind: kind, errors: &$1) }
+        // Shares can come free (a stock dividend, a spin-off's shares): a buy may cost nothing.
+        let sum = check(.sum, draft.sum, kind.sum) { validatePositive($0, field: .sum, kind: kind, orZero: kind == .buy, errors: &$1) }
         let ratio = check(.ratio, draft.ratio, kind.ratio) { validateRatio($0, kind: kind, errors: &$1) }
         let currency = check(.currency, draft.currency, .optional) { validateCurrency($0, field: .currency, errors: &$1) }
         let toSum = check(.toSum, draft.toSum, kind.toSum) { validatePositive($0, field: .toSum, kind: kind, errors: &$1) }
@@ -204,7 +205,8 @@ public enum TransactionValidator {
         return ratio
     }
 
-    private static func validatePositive(_ text: String?, field: TransactionField, kind: TransactionType, errors: inout [FieldError]) -> FixedDecimal? {
+    private static func validatePositive(_ text: String?, field: TransactionField, kind: TransactionType, orZero: Bool = false,
+                                         errors: inout [FieldError]) -> FixedDecimal? {
         guard let text = nonEmpty(text) else {
             errors.append(FieldError(field: field, message: "is required\(missing(for: kind)) and must be greater than 0"))
             return nil
@@ -213,8 +215,8 @@ public enum TransactionValidator {
             errors.append(FieldError(field: field, message: "'\(text)' is not a number (use digits and '.', at most 8 decimal places)"))
             return nil
         }
-        guard value > .zero else {
-            errors.append(FieldError(field: field, message: "must be greater than 0, got \(text)"))
+        guard value > .zero || (orZero && value.isZero) else {
+            errors.append(FieldError(field: field, message: "must be \(orZero ? "0 or more" : "greater than 0"), got \(text)"))
             return nil
         }
         guard value <= maximumValue else {

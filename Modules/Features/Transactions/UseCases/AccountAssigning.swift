@@ -31,12 +31,12 @@ public struct AccountAssigningImporter: TransactionsImporting {
         self.account = account
     }
 
-    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome {
         for index in rows.indices where rows[index].draft.account == nil {
             var draft = rows[index].draft
             draft.account = account
             rows[index] = ImportRow(line: rows[index].line, id: rows[index].id, draft: draft, updatedAt: rows[index].updatedAt)
         }
-        return try decoratee.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: skipping)
+        return try decoratee.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, mode: mode)
     }
 }

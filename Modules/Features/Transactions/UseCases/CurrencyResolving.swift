@@ -27,14 +27,14 @@ public struct CurrencyResolvingImporter: TransactionsImporting {
         resolver = CurrencyResolver(base: base, currencyOf: currencyOf)
     }
 
-    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome {
         for index in rows.indices {
             // Only a row whose currency changes is copied: most keep theirs.
             guard let draft = resolver.resolvedIfChanged(rows[index].draft) else { continue }
             let row = rows[index]
             rows[index] = ImportRow(line: row.line, id: row.id, draft: draft, updatedAt: row.updatedAt)
         }
-        return try decoratee.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: skipping)
+        return try decoratee.importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, mode: mode)
     }
 }
 

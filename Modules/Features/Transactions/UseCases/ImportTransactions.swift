@@ -57,27 +57,50 @@ public struct ImportOutcome: Equatable, Sendable {
     /// When skipping: the rows left out because they can't be read as a transaction or would
     /// break a rule, each with why, in line order.
     public var skipped: [RowError] = []
+    /// With openings: what was held before the file's first row, as its own rows show (shares
+    /// it sells that it never bought, cash it spends that it never received), saved with the
+    /// rows, or in a dry run to be saved.
+    public var openings: [Transaction] = []
+    /// The opening positions in a pot of cash the rules track: a cost set later is paid from it,
+    /// so that cash must be put in first.
+    public var openingsPaidFromTrackedCash: Set<String> = []
+}
+
+/// What an import does with a row it can't take.
+public enum ImportMode: Sendable, Equatable {
+    /// Nothing is saved unless every row is.
+    case allOrNothing
+    /// The rows that can't be read or would break a rule are left out and named.
+    case skipping
+    /// As `skipping`, but a history that begins before the file (a sell of shares it never
+    /// bought, cash spent that it never received) gets what it must have held at its start:
+    /// openings, dated the day before its first row.
+    case withOpenings
 }
 
 public protocol TransactionsImporting {
     /// Every row is checked and every problem reported in one pass. All or nothing unless
-    /// `skipping`: then the rows that can't be read, and those that would break a rule (a sell
+    /// `mode` skips: then the rows that can't be read, and those that would break a rule (a sell
     /// of shares not held, a movement that overdraws tracked cash), are left out and named in
     /// `ImportOutcome.skipped`, and the rest are saved, a history that keeps every rule. A row
     /// equal to a saved transaction is skipped unless `allowDuplicates`; a row with a saved
     /// transaction's id replaces it instead. Nothing is saved in a `dryRun`. `rows` is emptied
     /// once checked, so a million rows are not held while the transactions are written.
-    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome
+    func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome
 }
 
 extension TransactionsImporting {
     public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool) throws(ImportTransactionsError) -> ImportOutcome {
-        try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: false)
+        try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, mode: .allOrNothing)
     }
 
     public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false, skipping: Bool = false) throws(ImportTransactionsError) -> ImportOutcome {
+        try importRows(rows, dryRun: dryRun, allowDuplicates: allowDuplicates, mode: skipping ? .skipping : .allOrNothing)
+    }
+
+    public func importRows(_ rows: [ImportRow], dryRun: Bool, allowDuplicates: Bool = false, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome {
         var rows = rows
-        return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, skipping: skipping)
+        return try importRows(&rows, dryRun: dryRun, allowDuplicates: allowDuplicates, mode: mode)
     }
 }
 
@@ -108,7 +131,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         self.changes = changes
     }
 
-    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, skipping: Bool) throws(ImportTransactionsError) -> ImportOutcome {
+    public func importRows(_ rows: inout [ImportRow], dryRun: Bool, allowDuplicates: Bool, mode: ImportMode) throws(ImportTransactionsError) -> ImportOutcome {
+        let skipping = mode != .allOrNothing
         let (valid, lineByID, fieldErrors) = validate(rows)
         // A row with an id may replace a saved transaction, which only the history holds.
         let allNew = !rows.contains { $0.id != nil }
@@ -121,20 +145,79 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             let stored = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.retrieveAll() }
             let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
             var imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
+            let openings = mode == .withOpenings ? self.openings(for: imported, over: stored, lineByID: lineByID) : []
             // Every row that would break a rule is found in one pass, as if left out, so all or
             // nothing names them all too, never a round at a time.
-            let ruleErrors = keepingTheRules(&imported, over: stored, lineByID: lineByID)
+            let ruleErrors = keepingTheRules(&imported, over: openings.isEmpty ? stored : stored + openings, lineByID: lineByID)
             guard skipping || (fieldErrors.isEmpty && ruleErrors.isEmpty) else {
                 throw .invalidRows((fieldErrors + ruleErrors).sorted { $0.line < $1.line })
             }
-            return try saved(imported, duplicates: duplicates, skipped: skippedFields + ruleErrors, lineByID: lineByID, dryRun: dryRun)
+            // Openings for rows that were left out all the same are not needed.
+            let needed = imported.isEmpty ? [] : openings
+            var paidFromTrackedCash: Set<String> = []
+            if needed.contains(where: { $0.type == .buy }) {
+                let tracked = CashPolicy.trackedPots(in: stored + needed + imported)
+                paidFromTrackedCash = Set(needed.filter { $0.type == .buy && tracked.contains(CashPot(account: $0.account, currency: $0.currency)) }.map(\.id))
+            }
+            return try saved(imported, openings: needed, paidFromTrackedCash: paidFromTrackedCash, duplicates: duplicates, skipped: skippedFields + ruleErrors, lineByID: lineByID, dryRun: dryRun)
         }, lockFailure: ImportTransactionsError.storage)
     }
 
-    private func saved(_ imported: [Transaction], duplicates: Set<String>, skipped: [RowError], lineByID: [String: Int],
+    private func saved(_ imported: [Transaction], openings: [Transaction] = [], paidFromTrackedCash: Set<String> = [], duplicates: Set<String>, skipped: [RowError], lineByID: [String: Int],
                        dryRun: Bool) throws(ImportTransactionsError) -> ImportOutcome {
-        if !dryRun, !imported.isEmpty { try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: imported) } }
-        return ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted(), skipped: skipped.sorted { $0.line < $1.line })
+        if !dryRun, !imported.isEmpty {
+            try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.upsert(contentsOf: openings + imported) }
+        }
+        var outcome = ImportOutcome(imported: imported, duplicateLines: duplicates.compactMap { lineByID[$0] }.sorted(), skipped: skipped.sorted { $0.line < $1.line })
+        outcome.openings = openings
+        outcome.openingsPaidFromTrackedCash = paidFromTrackedCash
+        return outcome
+    }
+
+    /// What a history that begins before the file must have held at its start, as the file's own
+    /// rows show it, dated the day before its first row: for each account and ticker whose
+    /// shares the rows sell (or transfer out) before buying them, an opening position of the
+    /// shares missing, at a cost of nothing until the user sets it (the file doesn't say); then,
+    /// for each pot of cash the rules track that the rows overdraw, opening cash of the lowest
+    /// balance they reach below zero. Splits between the opening and the sale are undone, so
+    /// the shares are as many as were held that day.
+    private func openings(for imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [Transaction] {
+        guard let first = imported.lazy.map(\.date).min() else { return [] }
+        let day = first.adding(days: -1), stamp = now()
+        var openings: [Transaction] = []
+        for (holding, history) in Self.holdingHistories(afterImporting: imported, over: stored, lineByID: lineByID) {
+            var held = FixedDecimal.zero, opening: Transaction?
+            // Each round covers one sale's shortfall; the next sale short is found with it.
+            for _ in 0..<64 {
+                guard let violation = HoldingsPolicy.firstViolation(in: opening.map { history + [$0] } ?? history, scope: .only(holding.account)),
+                      violation.kind == .oversell, lineByID[violation.transactionID] != nil else { break }
+                var short = violation.sold - violation.held
+                for split in history.reversed() where split.type == .split && split.date > day && split.date <= violation.date {
+                    if let ratio = split.ratio { short = short.scaled(by: FixedDecimal(ratio.before), over: FixedDecimal(ratio.after)) ?? short }
+                }
+                held += short
+                let currency = history.first { $0.ticker == holding.ticker && $0.type.isTrade && lineByID[$0.id] != nil }?.currency
+                let id = opening?.id ?? makeID()
+                opening = Transaction(id: id, date: day, type: .buy, ticker: holding.ticker, quantity: held, sum: .zero,
+                                      note: "opening position: held before the file begins; its cost is unknown (set it: invest edit \(id) --sum COST)",
+                                      account: holding.account, currency: currency, updatedAt: stamp)
+            }
+            if let opening { openings.append(opening) }
+        }
+        let touched = Set(CashPolicy.ordered(imported).map(\.pot))
+        let history = stored.filter { lineByID[$0.id] == nil } + imported + openings
+        let tracked = CashPolicy.trackedPots(in: history).intersection(touched)
+        var balances: [CashPot: FixedDecimal] = [:], lowest: [CashPot: FixedDecimal] = [:]
+        for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot) {
+            let balance = (balances[movement.pot] ?? .zero) + movement.amount
+            balances[movement.pot] = balance
+            if movement.transaction.date > day, balance < (lowest[movement.pot] ?? .zero) { lowest[movement.pot] = balance }
+        }
+        for (pot, balance) in lowest.sorted(by: { ($0.key.account ?? "", $0.key.currency ?? "") < ($1.key.account ?? "", $1.key.currency ?? "") }) {
+            openings.append(Transaction(id: makeID(), date: day, type: .deposit, ticker: "", quantity: .zero, sum: -balance,
+                                        note: "opening cash: held before the file begins", account: pot.account, currency: pot.currency, updatedAt: stamp))
+        }
+        return openings
     }
 
     /// Leaves out of `imported` the rows that would break the holdings or the cash rule, and
@@ -270,28 +353,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     ///   until it keeps the rule or no imported row is to blame: every row to leave out of it.
     private func holdingsErrors(afterImporting imported: [Transaction], over stored: [Transaction], lineByID: [String: Int],
                                 skipping: Bool = false) -> [RowError] {
-        let touchedTickers = Set(imported.map(\.ticker)).subtracting([""])
-        let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
-        // Positions, not copies: one ticker's history is built at a time, so checking a million
-        // rows doesn't hold a second copy of them all.
-        // Per account and ticker: each account holds its own shares.
-        struct Holding: Hashable {
-            let account: String?
-            let ticker: String
-        }
-        // A transfer is in the histories of both its accounts; a split, a corporate action, in
-        // every account's (`Transaction.isSeen(in:)`), as an add and an edit count it.
-        var positions: [Holding: [Int]] = [:], splits: [String: [Int]] = [:]
-        func add(_ transaction: Transaction, at position: Int) {
-            positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position)
-            if transaction.type == .transfer { positions[Holding(account: transaction.toAccount, ticker: transaction.ticker), default: []].append(position) }
-            if transaction.type == .split { splits[transaction.ticker, default: []].append(position) }
-        }
-        for (position, transaction) in kept.enumerated() { add(transaction, at: position) }
-        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty { add(transaction, at: kept.count + position) }
-        return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.flatMap { holding in
-            let own = positions[holding]!, split = splits[holding.ticker] ?? []
-            var history = (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] }
+        Self.holdingHistories(afterImporting: imported, over: stored, lineByID: lineByID).flatMap { holding, history in
+            var history = history
             var errors: [RowError] = []
             while let violation = HoldingsPolicy.firstViolation(in: history, scope: .only(holding.account)) {
                 let blamed: Transaction?
@@ -311,6 +374,36 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
                 history.removeAll { $0.id == blamed.id }
             }
             return errors
+        }
+    }
+
+    /// Per account and ticker: each account holds its own shares.
+    private struct Holding: Hashable {
+        let account: String?
+        let ticker: String
+    }
+
+    /// The history of each holding an imported row touches, saved records first, in account and
+    /// ticker order.
+    private static func holdingHistories(afterImporting imported: [Transaction], over stored: [Transaction],
+                                         lineByID: [String: Int]) -> some Sequence<(Holding, [Transaction])> {
+        let touchedTickers = Set(imported.map(\.ticker)).subtracting([""])
+        let kept = stored.filter { lineByID[$0.id] == nil && touchedTickers.contains($0.ticker) }
+        // Positions, not copies: one ticker's history is built at a time, so checking a million
+        // rows doesn't hold a second copy of them all.
+        // A transfer is in the histories of both its accounts; a split, a corporate action, in
+        // every account's (`Transaction.isSeen(in:)`), as an add and an edit count it.
+        var positions: [Holding: [Int]] = [:], splits: [String: [Int]] = [:]
+        func add(_ transaction: Transaction, at position: Int) {
+            positions[Holding(account: transaction.account, ticker: transaction.ticker), default: []].append(position)
+            if transaction.type == .transfer { positions[Holding(account: transaction.toAccount, ticker: transaction.ticker), default: []].append(position) }
+            if transaction.type == .split { splits[transaction.ticker, default: []].append(position) }
+        }
+        for (position, transaction) in kept.enumerated() { add(transaction, at: position) }
+        for (position, transaction) in imported.enumerated() where !transaction.ticker.isEmpty { add(transaction, at: kept.count + position) }
+        return positions.keys.sorted { ($0.account ?? "", $0.ticker) < ($1.account ?? "", $1.ticker) }.lazy.map { holding in
+            let own = positions[holding]!, split = splits[holding.ticker] ?? []
+            return (holding, (split.isEmpty ? own : Array(Set(own + split)).sorted()).map { $0 < kept.count ? kept[$0] : imported[$0 - kept.count] })
         }
     }
 
