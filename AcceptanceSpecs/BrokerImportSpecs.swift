@@ -76,10 +76,10 @@ final class BrokerImportSpecs: XCTestCase {
         let wrongBroker = invest.run(["import", file.path, "--broker", "schwb"])
 
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares gives them without their ratio or cost"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares, which this import can't record"), refused.errors)
         XCTAssertTrue(nothing.isEmpty, "--strict: all or nothing")
         XCTAssertEqual(imported.status, 0, imported.errors)
-        XCTAssertTrue(imported.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares gives them without their ratio or cost"), imported.errors)
+        XCTAssertTrue(imported.errors.contains("\(file.path):3: Spin-off: a corporate action or a transfer of shares, which this import can't record"), imported.errors)
         XCTAssertTrue(imported.output.contains("1 row was skipped"), imported.output)
         XCTAssertFalse(try invest.run(["list", "--format", "json"]).jsonRows().isEmpty)
         XCTAssertEqual(wrongBroker.status, 2)

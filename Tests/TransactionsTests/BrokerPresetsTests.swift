@@ -102,6 +102,6 @@ final class FidelityHistoryTests: XCTestCase {
         guard case let .failure(problem) = sut.drafts(from: row("01/16/2024", "DISTRIBUTION NVIDIA (NVDA) (Cash)", "NVDA", "9", ""), header: header) else {
             return XCTFail("a split's distribution can't be mapped")
         }
-        XCTAssertTrue(problem.message.contains("a corporate action or a transfer of shares gives them without their ratio or cost"), problem.message)
+        XCTAssertTrue(problem.message.contains("a corporate action or a transfer of shares, which this import can't record"), problem.message)
     }
 }

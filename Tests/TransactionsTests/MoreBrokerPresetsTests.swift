@@ -33,6 +33,13 @@ final class BrokerDatesAndMarksTests: XCTestCase {
         XCTAssertNil(BrokerNumber.europeanDate("2022-12-19"))
     }
 
+    func test_textWrittenAsLatin1FromUTF8_isReadAsItWasWritten_andOtherTextIsLeftAlone() {
+        XCTAssertEqual(BrokerNumber.repairingMojibake("CrÃ©dito de divisa"), "Crédito de divisa")
+        XCTAssertEqual(BrokerNumber.repairingMojibake("Crédito de divisa"), "Crédito de divisa")
+        XCTAssertEqual(BrokerNumber.repairingMojibake("Ã alone"), "Ã alone", "not UTF-8 once undone: kept")
+        XCTAssertEqual(BrokerNumber.repairingMojibake("Ã€ 5"), "Ã€ 5", "€ is past Latin-1: kept")
+    }
+
     func test_parseEitherMark_takesTheLaterMarkAsTheDecimal_andACommaAloneAsOne() {
         XCTAssertEqual(BrokerNumber.parseEitherMark("1,35"), fixed("1.35"))
         XCTAssertEqual(BrokerNumber.parseEitherMark("-97.93"), fixed("-97.93"))
@@ -290,5 +297,67 @@ final class SplitsFromHoldingsTests: XCTestCase {
                                                                  row("2024-01-02", "Buy", "5", "-1000")])
 
         XCTAssertEqual(rows, ["buy VTI 5 1000 USD", "split VTI - - - 3:1", "split VTI - - - 7:3"], "5 + 10 = 15 (3:1), then 15 + 20 = 35 (7:3)")
+    }
+}
+
+final class InteractiveBrokersFlexTests: XCTestCase {
+    private let sut = InteractiveBrokersFlex()
+    private let trades = ["Buy/Sell", "TradeDate", "ISIN", "Quantity", "TradePrice", "TradeMoney", "CurrencyPrimary", "IBCommission", "IBCommissionCurrency"]
+    private let cash = ["Type", "SettleDate", "ISIN", "Description", "Amount", "CurrencyPrimary"]
+
+    func test_isKnownByEitherQuerysHeader_andNamedByItsOwnName() {
+        XCTAssertTrue(sut.reads(header: trades))
+        XCTAssertTrue(sut.reads(header: cash))
+        XCTAssertTrue(sut.reads(header: ["ClientAccountID", "Symbol"] + trades), "the columns are the user's pick, in any order")
+        XCTAssertFalse(sut.reads(header: ["Buy/Sell", "TradeDate", "Quantity", "Currency"]), "CurrencyPrimary is the query's own")
+        XCTAssertTrue(BrokerPresets.reading(header: trades) is InteractiveBrokersFlex)
+        XCTAssertTrue(BrokerPresets.named("ibkr-flex") is InteractiveBrokersFlex)
+    }
+
+    func test_trades_costTheirMoneyAndCommission_sellsBringItLessTheCommission_theISINTheSecurity() {
+        XCTAssertEqual(read(sut, header: trades, [
+            ["BUY", "20230522", "CH0111762537", "7", "282.7", "1978.9", "CHF", "-5", "CHF"],
+            ["SELL", "20230609", "US9220427424", "-10", "95.42", "-954.2", "USD", "-1", "USD"],
+            // A commission in another currency than the trade's is a fee of the security in it.
+            ["BUY", "2023-08-03", "US9220427424", "1", "97.84", "97.84", "USD", "-0.9", "CHF"],
+            // TradeMoney left out of the query: quantity × price.
+            ["BUY", "20230804", "US9220427424", "2", "100.5", "", "USD", "0", "USD"],
+        ]), ["buy CH0111762537 7 1983.9 CHF", "sell US9220427424 10 953.2 USD", "buy US9220427424 1 97.84 USD", "fee US9220427424 - 0.9 CHF",
+             "buy US9220427424 2 201 USD"])
+    }
+
+    func test_aSymbolColumn_namesTheSecurity_andNamesACurrencyPair() {
+        let header = ["Symbol", "AssetClass"] + trades
+        XCTAssertEqual(read(sut, header: header, [
+            ["VT", "STK", "BUY", "20230522", "US9220427424", "2", "90", "180", "USD", "-1", "USD"],
+            ["EUR.USD", "CASH", "BUY", "20230522", "", "1000", "1.1", "1100", "USD", "-2", "USD"],
+            ["EUR.USD", "CASH", "SELL", "20230523", "", "-500", "1.1", "-550", "USD", "-2", "USD"],
+            ["ES", "FUT", "BUY", "20230522", "", "1", "4000", "4000", "USD", "-2", "USD"],
+        ]), ["buy VT 2 181 USD", "fx - - 1100 USD → 1000 EUR", "fx - - 500 EUR → 550 USD", "!5: BUY ES: FUT is not mapped; this ledger holds shares"])
+    }
+
+    func test_aConversionThatDoesntNameItsCurrency_isNamed_asAreCancellationsAndBadDates() {
+        let rows = read(sut, header: trades, [["SELL", "20230522", "", "-8000", "1.1173", "-8938.4", "USD", "-1.79924", "CHF"],
+                                              ["BUY (Ca.)", "20230522", "US9220427424", "1", "1", "1", "USD", "0", "USD"],
+                                              ["BUY", "22/05/2023", "US9220427424", "1", "1", "1", "USD", "0", "USD"]])
+        XCTAssertTrue(rows[0].hasPrefix("!2: SELL 8000 for 8938.4 USD: a currency conversion whose row doesn't name the currency sold"), rows[0])
+        XCTAssertTrue(rows[1].hasPrefix("!3: Buy/Sell 'BUY (CA.)': not a trade"), rows[1])
+        XCTAssertEqual(rows[2], "!4: tradedate: '22/05/2023' is not a date (YYYYMMDD, YYYY-MM-DD or MM/DD/YYYY)")
+    }
+
+    func test_cash_dividendsWithholdingDepositsInterestAndFees_ofTheSecurityByItsISIN() {
+        XCTAssertEqual(read(sut, header: cash, [
+            ["Dividends", "20230623", "US9220427424", "VT(US9220427424) CASH DIVIDEND USD 0.6504 PER SHARE (Ordinary Dividend)", "137.23", "USD"],
+            ["Withholding Tax", "20230623", "US9220427424", "VT(US9220427424) CASH DIVIDEND USD 0.6504 PER SHARE - US TAX", "-20.58", "USD"],
+            ["Withholding Tax", "20230624", "US9220427424", "VT(US9220427424) - US TAX refund", "2.00", "USD"],
+            ["Payment In Lieu Of Dividends", "20250625", "JP3546800008", "4543.T(JP3546800008) PAYMENT IN LIEU OF DIVIDEND", "455", "JPY"],
+            ["Deposits/Withdrawals", "20230501", "", "CASH RECEIPTS", "10000", "USD"],
+            ["Deposits/Withdrawals", "20230502", "", "DISBURSEMENT", "-500", "USD"],
+            ["Broker Interest Received", "20230601", "", "USD CREDIT INT", "3.21", "USD"],
+            ["Other Fees", "20230601", "", "MARKET DATA", "-10", "USD"],
+            ["Bill Pay", "20230601", "", "X", "-10", "USD"],
+        ]), ["dividend US9220427424 - 137.23 USD", "fee US9220427424 - 20.58 USD", "dividend US9220427424 - 2 USD", "dividend JP3546800008 - 455 JPY",
+             "deposit - - 10000 USD", "withdrawal - - 500 USD", "interest - - 3.21 USD", "fee - - 10 USD",
+             "!10: Bill Pay: not an action this import knows; leave the row out and add it by hand"])
     }
 }

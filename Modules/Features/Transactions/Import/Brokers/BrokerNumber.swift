@@ -41,6 +41,13 @@ public enum BrokerNumber {
         value.isNegative ? .zero - value : value
     }
 
+    /// Text that was UTF-8 read as Latin-1 and written out again (`CrÃ©dito` for `Crédito`), as a
+    /// spreadsheet may leave an export: read as it was written. Anything else is as it is.
+    public static func repairingMojibake(_ text: String) -> String {
+        guard text.contains("Ã") || text.contains("Â"), text.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) else { return text }
+        return String(validating: text.unicodeScalars.map { UInt8($0.value) }, as: UTF8.self) ?? text
+    }
+
     /// `MM/DD/YYYY` (or `M/D/YYYY`), as American brokers write a date, as `YYYY-MM-DD`.
     public static func usDate(_ text: String) -> String? {
         let parts = text.split(separator: "/")

@@ -82,7 +82,7 @@ public struct BrokerRowProblem: Error, Equatable, Sendable, CustomStringConverti
 
 /// The presets this release knows, detected from a file's header when none is named.
 public enum BrokerPresets {
-    public static let all: [BrokerPreset] = [InteractiveBrokersStatement(), SchwabTransactions(), FidelityHistory(), VanguardTransactions(),
+    public static let all: [BrokerPreset] = [InteractiveBrokersStatement(), InteractiveBrokersFlex(), SchwabTransactions(), FidelityHistory(), VanguardTransactions(),
                                              Trading212History(), DegiroAccount(), DegiroTransactions()]
 
     public static func named(_ name: String) -> BrokerPreset? {

@@ -51,7 +51,9 @@ public struct BrokerRow: Sendable {
             guard let quantity, let amount else { return needing("a \(kind == .buy ? "buy" : "sell") needs its Quantity and Amount") }
             return .success([draft(kind == .buy ? .buy : .sell, ticker: symbol, quantity: quantity, sum: amount)])
         case .dividend:
-            guard let amount, !symbol.isEmpty else { return needing("a dividend needs its Symbol and Amount; add one without a Symbol by hand") }
+            guard let amount else { return needing("a dividend needs its Amount") }
+            // Naming no security, it is the income of the cash itself (a sweep's money fund): interest.
+            guard !symbol.isEmpty else { return .success([draft(.interest, sum: amount, note: note + " (no security named: interest on the cash)")]) }
             return .success([draft(.dividend, ticker: symbol, sum: amount)])
         case .interest:
             guard let amount else { return needing("interest needs its Amount") }
@@ -77,14 +79,35 @@ public struct BrokerRow: Sendable {
         case .ignored:
             return .success([])
         case .corporateAction:
-            return needing("a corporate action or a transfer of shares gives them without their ratio or cost; leave the row out and add it by hand "
-                + "(a split: invest add --type split --ticker \(symbol.isEmpty ? "T" : symbol) --ratio A:B)")
+            return needing(corporateActionAdvice)
         case nil:
             return needing("not an action this import knows; leave the row out and add it by hand")
         }
     }
 
-    private func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal) -> TransactionDraft {
-        .broker(type, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note)
+    private func draft(_ type: TransactionType, ticker: String? = nil, quantity: FixedDecimal? = nil, sum: FixedDecimal, note: String? = nil) -> TransactionDraft {
+        .broker(type, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note ?? self.note)
+    }
+
+    /// A merger, spin-off, rename, conversion, stock distribution or transfer of shares: what it
+    /// did to the shares as the row says it, and the command that records that, where one can.
+    private var corporateActionAdvice: String {
+        let security = symbol.isEmpty ? "the security" : symbol
+        let skipped = "a corporate action or a transfer of shares, which this import can't record (the file gives no ratio or cost); skipped"
+        guard let quantity, !quantity.isZero else { return skipped + ". If it moved shares or cash, record that by hand (see 'invest add -h')" }
+        let shares = BrokerNumber.magnitude(quantity)
+        if quantity.isNegative {
+            return skipped + ". It took \(shares) \(security) away; if they were exchanged for other shares, those are on a row of their own, "
+                + "and a sale for nothing can't be recorded yet, so leave them or sell them at what they were worth (invest add --type sell -h)"
+        }
+        return skipped + ". It gave \(shares) \(security); if they came free (a spin-off, a stock distribution), add them at no cost: "
+            + "invest add --type buy --ticker \(security.shellHintWord) --quantity \(shares) --sum 0 --date \(date)"
+    }
+}
+
+private extension String {
+    /// As typed in a shell hint: a symbol of letters, digits and `.-^` as it is, anything else quoted.
+    var shellHintWord: String {
+        allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-^".contains($0)) } ? self : "'" + replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

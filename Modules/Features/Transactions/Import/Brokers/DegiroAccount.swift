@@ -57,7 +57,7 @@ public struct DegiroAccount: BrokerPreset {
             guard let date = BrokerNumber.europeanDate(cell(0)) else {
                 return [BrokerReading(line: line, .failure(BrokerRowProblem("Datum: '\(cell(0))' is not DD-MM-YYYY")))]
             }
-            let description = cell(5), isin = cell(4), currency = cell(7).uppercased()
+            let description = BrokerNumber.repairingMojibake(cell(5)), isin = cell(4), currency = cell(7).uppercased()
             let note = "Degiro: \(description)" + (cell(3).isEmpty ? "" : " — \(cell(3))")
             let amount = BrokerNumber.parseEitherMark(cell(8))
             let kind = Self.kind(of: description)
@@ -120,7 +120,17 @@ public struct DegiroAccount: BrokerPreset {
                 guard case let .mapped(kind, quantity) = Self.kind(of: String(description[description.index(after: colon)...]).trimmedSpaces) else { return .unknown }
                 return kind == .buy || kind == .sell ? .productChange(isBuy: kind == .buy, quantity: quantity) : .unknown
             }
-            if has("valuta creditering", "valuta debitering", "fx credit", "fx debit", "cambio de divisa", "währungswechsel", "change de devise") { return .exchangeHalf }
+            if has("valuta creditering", "valuta debitering", "fx credit", "fx debit", "cambio de divisa", "währungswechsel", "change de devise",
+                   "de divisa", "crédit de devise", "débit de devise") { return .exchangeHalf }
+            // Shares given as a dividend: a buy of them for nothing.
+            if let colon = description.firstIndex(of: ":"), has("stock dividend", "stockdividend", "dividende en actions", "aktiendividende") {
+                guard case let .mapped(.buy, quantity) = Self.kind(of: String(description[description.index(after: colon)...]).trimmedSpaces) else { return .unknown }
+                return .mapped(.buy, quantity: quantity)
+            }
+            // A money-market fund's result, which Degiro books as cash: income or a cost, by its sign.
+            if has("fonds monétaires", "geldmarktfonds", "money market", "fondos monetarios", "fundos monetários") { return .mapped(.interest, quantity: nil) }
+            // A refund of fees, money from the broker.
+            if has("courtesy", "kulanz", "geste commercial") { return .mapped(.interest, quantity: nil) }
             if has("cash sweep", "overboeking", "reservation", "processed flatex", "transfer to your cash account", "transfer from your cash account") { return .ignored }
             if isWithholdingTax(description) { return .mapped(.fee, quantity: nil) }
             if has("dividend") { return .mapped(.dividend, quantity: nil) }
