@@ -128,6 +128,6 @@ let package = Package(
                                                           "FixedPoint", "TestSupport"], path: "Tests/InvestCLITests"),
         .testTarget(name: "AcceptanceSpecs", dependencies: ["InvestCLI", "InvestSummaryCLI", "TerminalKit", "ClientComposition", "Firebase", "Networking", "URLSessionHTTP", "Ledger", "Transactions", "Savings",
                                                             "InvestCLITestSupport", "AuthTestSupport", "TransactionsTestSupport", "TestSupport", "FixedPoint", "invest"],
-                    path: "AcceptanceSpecs", exclude: ["README.md", "WebApp"]),
+                    path: "AcceptanceSpecs", exclude: ["README.md", "WebApp", "Fixtures"]),
     ]
 )

@@ -56,7 +56,9 @@ public struct SchwabTransactions: BrokerRowPreset {
         case "credit interest", "bond interest", "bank interest", "margin interest": return .interest
         case "advisor fee", "adr mgmt fee", "service fee", "foreign tax paid", "nra tax adj", "misc cash entry": return .fee
         case "wire sent", "wire received", "wire funds", "wire funds received", "moneylink transfer", "moneylink deposit", "internal transfer",
-             "funds received", "journal", "bank transfer", "cash in lieu": return .cash
+             "funds received", "journal", "bank transfer": return .cash
+        // Cash for a fraction of a share a corporate action would have left: what the security paid.
+        case "cash in lieu": return .dividend
         case "stock split": return .splitAdding
         case "reverse split", "journaled shares", "stock div dist", "spin-off", "stock merger", "name change", "conversion",
              "security transfer": return .corporateAction
