@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 // The peak memory of answers and files far larger than any account's, each
 // measured against its own size. Servers are the test emulator answering a generated file as it is.
@@ -63,6 +64,35 @@ enum LargeInputs {
         try writeLines(url, bytes: bytes - 128, header: "\"Date\",\"Action\",\"Symbol\",\"Description\",\"Quantity\",\"Price\",\"Fees & Comm\",\"Amount\"\n") { index in
             "\"\(digits(12 - index % 12, 2))/\(digits(28 - index % 28, 2))/\(2023 - index / 500_000 % 19)\",\"Buy\",\"T\(digits(index % 500, 3))\","
                 + "\"TICKER \(index % 500) INC\",\"\(1 + index % 7)\",\"$\(100 + index % 97).25\",\"\",\"-$\(1_000 + index % 997).75\"\n"
+        }
+    }
+
+    /// A broker's export of a history begun before it, as people download them: `rows` rows of
+    /// Schwab's transaction history, newest first, over 500 tickers. Every 100th row is a
+    /// corporate action this import can't record (skipped and named), every tenth a sale, the
+    /// first of them of shares the file never bought (openings), and the file's oldest row a
+    /// deposit that tracks its cash, which the buys overdraw (opening cash).
+    static func schwabMidway(_ url: URL, rows: Int) throws {
+        try write(url) { emit in
+            emit("\"Date\",\"Action\",\"Symbol\",\"Description\",\"Quantity\",\"Price\",\"Fees & Comm\",\"Amount\"\n")
+            var block = ""
+            for index in 0..<rows {
+                // Newest first: a day every 16 rows, back from 2025-12-31.
+                let day = CalendarDay(year: 2025, month: 12, day: 31)!.adding(days: -(index / 16)).components
+                let date = "\"\(digits(day.month, 2))/\(digits(day.day, 2))/\(day.year)\""
+                let ticker = "T\(digits(index % 500, 3))"
+                if index == rows - 1 {
+                    block += "\(date),\"MoneyLink Transfer\",\"\",\"Tfr BANK\",\"\",\"\",\"\",\"$1,000.00\"\n"
+                } else if index % 100 == 0 {
+                    block += "\(date),\"Stock Merger\",\"\(ticker)\",\"TICKER \(index % 500) INC\",\"5\",\"\",\"\",\"\"\n"
+                } else if index % 10 == 0 {
+                    block += "\(date),\"Sell\",\"\(ticker)\",\"TICKER \(index % 500) INC\",\"2\",\"$101.25\",\"\",\"$202.50\"\n"
+                } else {
+                    block += "\(date),\"Buy\",\"\(ticker)\",\"TICKER \(index % 500) INC\",\"1\",\"$100.25\",\"\",\"-$100.25\"\n"
+                }
+                if block.utf8.count > 1 << 20 { emit(block); block = "" }
+            }
+            emit(block)
         }
     }
 

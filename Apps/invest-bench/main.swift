@@ -592,6 +592,13 @@ do {
         record(size, "invest import (empty home)", timeProcess(runs: options.runs, prepare: {
             importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
         }) { (["import", csvURL.path], importHome) })
+        // A broker's export of a history begun before it, every row new: openings, a thousand
+        // rows skipped at 100k and their report.
+        let broker = root.appendingPathComponent("schwab-midway-\(size).csv")
+        try LargeInputs.schwabMidway(broker, rows: size)
+        record(size, "invest import (a broker's export begun mid-way, 1% skipped, empty home)", timeProcess(runs: options.runs, prepare: {
+            importHome = root.appendingPathComponent("import-\(size)-\(UUID().uuidString)").path
+        }) { (["import", broker.path], importHome) })
         // A month's statement, and its undo.
         let statement = root.appendingPathComponent("statement.csv")
         try Data("date,type,ticker,quantity,sum\n2025-06-02,buy,T1,1,10\n2025-06-03,buy,T2,2,20\n".utf8).write(to: statement)

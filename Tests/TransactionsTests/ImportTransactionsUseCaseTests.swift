@@ -233,6 +233,22 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(try sut.importRows([row(2), row(3, date: "2024-02-03", type: "sell", sum: "12")], dryRun: true, mode: .withOpenings).openings, [])
     }
 
+    func test_importWithOpenings_aHoldingSoldDownOverManySales_getsOneOpeningOfTheMostTheSalesTakeBelowZero() throws {
+        let (sut, _) = makeSUT()
+        // 150 sales of 1, with a buy of 1 after every third: the holding goes lowest at −100.
+        let rows = (0..<150).flatMap { index -> [ImportRow] in
+            let date = day("2023-01-01").adding(days: index).iso
+            let sell = row(2 + 2 * index, date: date, type: "sell", sum: "10")
+            return index % 3 == 2 ? [sell, row(3 + 2 * index, date: date, sum: "10")] : [sell]
+        }
+
+        let outcome = try sut.importRows(rows, dryRun: true, mode: .withOpenings)
+
+        XCTAssertEqual(outcome.openings.map(\.quantity), [fixed("100")])
+        XCTAssertEqual(outcome.skipped, [])
+        XCTAssertEqual(outcome.imported.count, 200)
+    }
+
     func test_importSkipping_withoutOpenings_leavesOutWhatTheHistoryBeforeTheFileWouldHaveCovered() throws {
         let (sut, _) = makeSUT()
 

@@ -186,23 +186,37 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         let day = first.adding(days: -1), stamp = now()
         var openings: [Transaction] = []
         for (holding, history) in Self.holdingHistories(afterImporting: imported, over: stored, lineByID: lineByID) {
-            var held = FixedDecimal.zero, opening: Transaction?
-            // Each round covers one sale's shortfall; the next sale short is found with it.
-            for _ in 0..<64 {
-                guard let violation = HoldingsPolicy.firstViolation(in: opening.map { history + [$0] } ?? history, scope: .only(holding.account)),
-                      violation.kind == .oversell, lineByID[violation.transactionID] != nil else { break }
-                var short = violation.sold - violation.held
-                for split in history.reversed() where split.type == .split && split.date > day && split.date <= violation.date {
-                    if let ratio = split.ratio { short = short.scaled(by: FixedDecimal(ratio.before), over: FixedDecimal(ratio.after)) ?? short }
+            let scope = AccountScope.only(holding.account)
+            // One pass: a share held on the opening day is `factor` shares after the splits since,
+            // so the shares missing are the most any of the file's sales takes below zero, over that factor.
+            var held = FixedDecimal.zero, factor = FixedDecimal(1), missing = FixedDecimal.zero
+            let seen = history.filter { $0.isSeen(in: scope) }
+            for index in ReplayOrder.indices(of: seen) {
+                let transaction = seen[index]
+                held = transaction.held(after: held, in: scope)
+                if transaction.type == .split, transaction.date > day, let ratio = transaction.ratio {
+                    factor = factor.scaled(by: FixedDecimal(ratio.after), over: FixedDecimal(ratio.before)) ?? factor
                 }
-                held += short
-                let currency = history.first { $0.ticker == holding.ticker && $0.type.isTrade && lineByID[$0.id] != nil }?.currency
-                let id = opening?.id ?? makeID()
-                opening = Transaction(id: id, date: day, type: .buy, ticker: holding.ticker, quantity: held, sum: .zero,
-                                      note: "opening position: held before the file begins; its cost is unknown (set it: invest edit \(id) --sum COST)",
-                                      account: holding.account, currency: currency, updatedAt: stamp)
+                if held < .zero, transaction.type == .sell || transaction.type == .transfer, lineByID[transaction.id] != nil {
+                    let short = (FixedDecimal.zero - held).scaled(by: FixedDecimal(1), over: factor) ?? .zero
+                    if short > missing { missing = short }
+                }
             }
-            if let opening { openings.append(opening) }
+            guard missing > .zero else { continue }
+            let currency = history.first { $0.type.isTrade && lineByID[$0.id] != nil }?.currency
+            let id = makeID()
+            func opening(_ quantity: FixedDecimal) -> Transaction {
+                Transaction(id: id, date: day, type: .buy, ticker: holding.ticker, quantity: quantity, sum: .zero,
+                            note: "opening position: held before the file begins; its cost is unknown (set it: invest edit \(id) --sum COST)",
+                            account: holding.account, currency: currency, updatedAt: stamp)
+            }
+            // Splits round to 8 places: what that leaves short is added, a round or two.
+            for _ in 0..<8 {
+                guard let violation = HoldingsPolicy.firstViolation(in: history + [opening(missing)], scope: scope), violation.kind == .oversell,
+                      lineByID[violation.transactionID] != nil else { break }
+                missing += FixedDecimal(units: 1)
+            }
+            openings.append(opening(missing))
         }
         let touched = Set(CashPolicy.ordered(imported).map(\.pot))
         let history = stored.filter { lineByID[$0.id] == nil } + imported + openings
