@@ -249,6 +249,17 @@ final class ImportTransactionsUseCaseTests: XCTestCase {
         XCTAssertEqual(outcome.imported.count, 200)
     }
 
+    func test_importWithOpenings_addsNoneForAHoldingOrPotWithSavedRecordsBeforeTheFile_whoseHistoryItDoesntBegin() throws {
+        let (sut, store) = makeSUT()
+        store.stored = [makeCash(id: "saved", date: "2024-01-01", type: .deposit, sum: "15"), makeTransaction(date: "2024-01-02", type: .buy, ticker: "AAPL", quantity: "1")]
+
+        let outcome = try sut.importRows([row(2, date: "2024-02-03", type: "sell", quantity: "3", sum: "45"), row(3, date: "2024-02-04", ticker: "MSFT", sum: "100")],
+                                         dryRun: true, mode: .withOpenings)
+
+        XCTAssertEqual(outcome.openings, [])
+        XCTAssertEqual(outcome.skipped.map(\.cause), [.holdings, .cash])
+    }
+
     func test_importSkipping_withoutOpenings_leavesOutWhatTheHistoryBeforeTheFileWouldHaveCovered() throws {
         let (sut, _) = makeSUT()
 

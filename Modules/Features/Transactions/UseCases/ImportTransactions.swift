@@ -175,7 +175,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     }
 
     /// What a history that begins before the file must have held at its start, as the file's own
-    /// rows show it, dated the day before its first row: for each account and ticker whose
+    /// rows show it, dated the day before its first row. Only for what the file begins (no saved
+    /// record of that holding or pot is dated before it): for each account and ticker whose
     /// shares the rows sell (or transfer out) before buying them, an opening position of the
     /// shares missing, at a cost of nothing until the user sets it (the file doesn't say); then,
     /// for each pot of cash the rules track that the rows overdraw, opening cash of the lowest
@@ -191,6 +192,8 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             // so the shares missing are the most any of the file's sales takes below zero, over that factor.
             var held = FixedDecimal.zero, factor = FixedDecimal(1), missing = FixedDecimal.zero
             let seen = history.filter { $0.isSeen(in: scope) }
+            // A holding with saved records before the file has its history already: the file doesn't begin it.
+            guard !seen.contains(where: { $0.date <= day && lineByID[$0.id] == nil }) else { continue }
             for index in ReplayOrder.indices(of: seen) {
                 let transaction = seen[index]
                 held = transaction.held(after: held, in: scope)
@@ -218,8 +221,11 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             }
             openings.append(opening(missing))
         }
-        let touched = Set(CashPolicy.ordered(imported).map(\.pot))
-        let history = stored.filter { lineByID[$0.id] == nil } + imported + openings
+        let saved = stored.filter { lineByID[$0.id] == nil }
+        // As for holdings: a pot with saved movements before the file began before it.
+        let begunBefore = Set(CashPolicy.ordered(saved.filter { $0.date <= day }).map(\.pot))
+        let touched = Set(CashPolicy.ordered(imported).map(\.pot)).subtracting(begunBefore)
+        let history = saved + imported + openings
         let tracked = CashPolicy.trackedPots(in: history).intersection(touched)
         var balances: [CashPot: FixedDecimal] = [:], lowest: [CashPot: FixedDecimal] = [:]
         for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot) {
