@@ -99,8 +99,9 @@ struct ImportCommand: Command {
             if let otherEntriesFailure { throw CLIError.runtime("nothing more was imported: \(otherEntriesFailure.userMessage)") }
             throw TransactionPresentation.error(error)
         }
-        // Names are read only when an opening is in an account of its own.
-        func accountName(_ id: String?) -> String { (try? accounts().name(of: id)) ?? id ?? "" }
+        // The accounts are read once, and only when there are openings to name them for.
+        let accountsView = outcome.openings.isEmpty ? nil : try? accounts()
+        func accountName(_ id: String?) -> String { accountsView?.name(of: id) ?? id ?? "" }
         let skipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
         // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
         let noneCouldBe = outcome.imported.isEmpty && outcome.duplicateLines.isEmpty && !skipped.isEmpty

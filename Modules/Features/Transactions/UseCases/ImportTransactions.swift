@@ -145,7 +145,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             let stored = try storing(ImportTransactionsError.storage) { () throws(TransactionsStoreError) in try store.retrieveAll() }
             let duplicates = allowDuplicates ? [] : Self.duplicates(of: valid, in: stored)
             var imported = duplicates.isEmpty ? valid : valid.filter { !duplicates.contains($0.id) }
-            let openings = mode == .withOpenings ? self.openings(for: imported, over: stored, lineByID: lineByID) : []
+            let (openings, paidFromTrackedCash) = mode == .withOpenings ? self.openings(for: imported, over: stored, lineByID: lineByID) : ([], [])
             // Every row that would break a rule is found in one pass, as if left out, so all or
             // nothing names them all too, never a round at a time.
             let ruleErrors = keepingTheRules(&imported, over: openings.isEmpty ? stored : stored + openings, lineByID: lineByID)
@@ -154,11 +154,6 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             }
             // Openings for rows that were left out all the same are not needed.
             let needed = imported.isEmpty ? [] : openings
-            var paidFromTrackedCash: Set<String> = []
-            if needed.contains(where: { $0.type == .buy }) {
-                let tracked = CashPolicy.trackedPots(in: stored + needed + imported)
-                paidFromTrackedCash = Set(needed.filter { $0.type == .buy && tracked.contains(CashPot(account: $0.account, currency: $0.currency)) }.map(\.id))
-            }
             return try saved(imported, openings: needed, paidFromTrackedCash: paidFromTrackedCash, duplicates: duplicates, skipped: skippedFields + ruleErrors, lineByID: lineByID, dryRun: dryRun)
         }, lockFailure: ImportTransactionsError.storage)
     }
@@ -181,9 +176,11 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
     /// shares missing, at a cost of nothing until the user sets it (the file doesn't say); then,
     /// for each pot of cash the rules track that the rows overdraw, opening cash of the lowest
     /// balance they reach below zero. Splits between the opening and the sale are undone, so
-    /// the shares are as many as were held that day.
-    private func openings(for imported: [Transaction], over stored: [Transaction], lineByID: [String: Int]) -> [Transaction] {
-        guard let first = imported.lazy.map(\.date).min() else { return [] }
+    /// the shares are as many as were held that day. With the ids of the opening positions whose
+    /// pot of cash is tracked, from which a cost set later is paid.
+    private func openings(for imported: [Transaction], over stored: [Transaction],
+                          lineByID: [String: Int]) -> (openings: [Transaction], paidFromTrackedCash: Set<String>) {
+        guard let first = imported.lazy.map(\.date).min() else { return ([], []) }
         let day = first.adding(days: -1), stamp = now()
         var openings: [Transaction] = []
         for (holding, history) in Self.holdingHistories(afterImporting: imported, over: stored, lineByID: lineByID) {
@@ -221,12 +218,12 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             }
             openings.append(opening(missing))
         }
-        let saved = stored.filter { lineByID[$0.id] == nil }
         // As for holdings: a pot with saved movements before the file began before it.
-        let begunBefore = Set(CashPolicy.ordered(saved.filter { $0.date <= day }).map(\.pot))
+        let begunBefore = Set(CashPolicy.ordered(stored.filter { $0.date <= day && lineByID[$0.id] == nil }).map(\.pot))
         let touched = Set(CashPolicy.ordered(imported).map(\.pot)).subtracting(begunBefore)
-        let history = saved + imported + openings
-        let tracked = CashPolicy.trackedPots(in: history).intersection(touched)
+        let history = stored.filter { lineByID[$0.id] == nil } + imported + openings
+        let allTracked = CashPolicy.trackedPots(in: history), tracked = allTracked.intersection(touched)
+        let paidFromTrackedCash = Set(openings.filter { allTracked.contains(CashPot(account: $0.account, currency: $0.currency)) }.map(\.id))
         var balances: [CashPot: FixedDecimal] = [:], lowest: [CashPot: FixedDecimal] = [:]
         for movement in CashPolicy.ordered(history) where tracked.contains(movement.pot) {
             let balance = (balances[movement.pot] ?? .zero) + movement.amount
@@ -237,7 +234,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             openings.append(Transaction(id: makeID(), date: day, type: .deposit, ticker: "", quantity: .zero, sum: -balance,
                                         note: "opening cash: held before the file begins", account: pot.account, currency: pot.currency, updatedAt: stamp))
         }
-        return openings
+        return (openings, paidFromTrackedCash)
     }
 
     /// Leaves out of `imported` the rows that would break the holdings or the cash rule, and

@@ -20,6 +20,17 @@ extension TransactionDraft {
         return fx
     }
 
+    /// A currency pair traded (`USD.CAD`): `quantity` of the first currency bought, or sold when
+    /// negative, for `money` of the second, the row's `currency`. Nil when `symbol` is no such pair.
+    static func brokerPairExchange(date: String, symbol: String, quantity: FixedDecimal, money: FixedDecimal, currency: String,
+                                   note: String) -> TransactionDraft? {
+        let pair = symbol.split(separator: ".").map(String.init)
+        guard pair.count == 2, pair[1] == currency else { return nil }
+        let sold = quantity.isNegative
+        return brokerExchange(date: date, paid: sold ? quantity : money, in: sold ? pair[0] : pair[1],
+                              received: sold ? money : quantity, in: sold ? pair[1] : pair[0], note: note)
+    }
+
     /// A trade in a security's own currency, settled from an account in another: a buy is the
     /// account's `total` exchanged for what the shares cost (`sum`), then the buy; a sell is the
     /// sell, then its proceeds exchanged into what the account got. So the security's currency

@@ -62,6 +62,8 @@ public struct InteractiveBrokersFlex: BrokerPreset {
         func finish() -> [BrokerReading] { [] }
 
         private typealias Cell = (String) -> String
+        /// The Flex Query's default date format.
+        private static let packedDate = try? ImportDateFormat("YYYYMMDD")
 
         /// The security as both queries name it: the symbol when the query has that column.
         private func security(_ cell: Cell) -> String {
@@ -74,8 +76,7 @@ public struct InteractiveBrokersFlex: BrokerPreset {
                 return .failure(BrokerRowProblem("needs its \(names.map(\.capitalized).joined(separator: " or "))"))
             }
             let text = String(cell(column).prefix { $0 != ";" && $0 != "," && $0 != " " })
-            let digits = text.allSatisfy { $0.isASCII && $0.isNumber }
-            let iso = digits && text.count == 8 ? "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))" : BrokerNumber.usDate(text) ?? text
+            let iso = Self.packedDate?.iso(text) ?? BrokerNumber.usDate(text) ?? text
             guard CalendarDay(iso: iso) != nil else {
                 return .failure(BrokerRowProblem("\(column): '\(cell(column))' is not a date (YYYYMMDD, YYYY-MM-DD or MM/DD/YYYY)"))
             }
@@ -96,7 +97,15 @@ public struct InteractiveBrokersFlex: BrokerPreset {
                 guard let money else { return .failure(BrokerRowProblem("\(side) \(security): needs its TradeMoney, or TradePrice")) }
                 let category = cell("assetclass").uppercased()
                 if category == "CASH" || (category.isEmpty && security.isEmpty) {
-                    return exchange(date: date, side: side, symbol: cell("symbol"), quantity: quantity, money: money, currency: currency)
+                    // The side says which way, whatever the quantity's sign.
+                    let signed = side == "SELL" ? FixedDecimal.zero - BrokerNumber.magnitude(quantity) : BrokerNumber.magnitude(quantity)
+                    guard let exchange = TransactionDraft.brokerPairExchange(date: date, symbol: cell("symbol"), quantity: signed, money: money,
+                                                                             currency: currency, note: "IBKR: Forex \(cell("symbol"))") else {
+                        return .failure(BrokerRowProblem("\(side) \(BrokerNumber.magnitude(quantity)) for \(BrokerNumber.magnitude(money)) \(currency): a currency "
+                            + "conversion whose row doesn't name the currency \(side == "SELL" ? "sold" : "bought") (add Symbol to the Flex Query, or record it "
+                            + "with 'invest add --type fx')"))
+                    }
+                    return .success([exchange])
                 }
                 guard category.isEmpty || category == "STK" || category == "ETF" || category == "FUND" else {
                     return .failure(BrokerRowProblem("\(side) \(security): \(category) is not mapped; this ledger holds shares"))
@@ -116,19 +125,6 @@ public struct InteractiveBrokersFlex: BrokerPreset {
             }
         }
 
-        /// `EUR.USD`: `quantity` euros bought (or sold) for `money` dollars, the row's currency.
-        private func exchange(date: String, side: String, symbol: String, quantity: FixedDecimal, money: FixedDecimal,
-                              currency: String) -> Result<[TransactionDraft], BrokerRowProblem> {
-            let pair = symbol.split(separator: ".").map(String.init)
-            guard pair.count == 2, pair[1] == currency else {
-                return .failure(BrokerRowProblem("\(side) \(BrokerNumber.magnitude(quantity)) for \(BrokerNumber.magnitude(money)) \(currency): a currency conversion whose "
-                    + "row doesn't name the currency \(side == "SELL" ? "sold" : "bought") (add Symbol to the Flex Query, or record it with 'invest add --type fx')"))
-            }
-            let sold = side == "SELL"
-            return .success([.brokerExchange(date: date, paid: sold ? quantity : money, in: sold ? pair[0] : pair[1],
-                                             received: sold ? money : quantity, in: sold ? pair[1] : pair[0], note: "IBKR: Forex \(symbol)")])
-        }
-
         private func cash(_ cell: Cell) -> Result<[TransactionDraft], BrokerRowProblem> {
             date(cell, ["settledate", "date/time", "reportdate"]).flatMap { date in
                 let type = cell("type"), security = security(cell), currency = cell("currencyprimary")
@@ -138,11 +134,9 @@ public struct InteractiveBrokersFlex: BrokerPreset {
                 }
                 let kind: BrokerRow.Kind?
                 switch type.lowercased() {
-                case "dividends", "payment in lieu of dividends":
-                    // A dividend reversed takes the income back: a fee of the same security.
-                    kind = amount.isNegative ? .fee : .dividend
-                case "withholding tax", "871(m) withholding":
-                    // Tax given back is the dividend's income again.
+                case "dividends", "payment in lieu of dividends", "withholding tax", "871(m) withholding":
+                    // A dividend reversed takes the income back, a fee of the same security, as tax
+                    // withheld does; tax given back is the dividend's income again.
                     kind = amount.isNegative ? .fee : .dividend
                 case "deposits/withdrawals", "deposits & withdrawals", "deposits and withdrawals":
                     kind = .cash

@@ -99,11 +99,11 @@ public struct InteractiveBrokersStatement: BrokerPreset {
                     return row(isBuy ? .buy : .sell, cell, date: date, symbol: symbol, quantity: quantity, amount: sum,
                                note: "\(isBuy ? "Buy" : "Sell") \(BrokerNumber.magnitude(quantity)) \(symbol)")
                 case "Forex":
-                    // USD.CAD: `quantity` dollars bought (or sold) for `proceeds` Canadian dollars, the row's currency.
-                    let pair = symbol.split(separator: ".").map(String.init)
-                    guard pair.count == 2, pair[1] == cell("currency") else { return .failure(BrokerRowProblem("Trades: Forex '\(symbol)' is not BASE.QUOTE in its currency")) }
-                    let (paid, paidIn, received, receivedIn) = quantity.isNegative ? (quantity, pair[0], proceeds, pair[1]) : (proceeds, pair[1], quantity, pair[0])
-                    return .success([.brokerExchange(date: date, paid: paid, in: paidIn, received: received, in: receivedIn, note: "IBKR: Forex \(symbol)")])
+                    guard let exchange = TransactionDraft.brokerPairExchange(date: date, symbol: symbol, quantity: quantity, money: proceeds,
+                                                                             currency: cell("currency"), note: "IBKR: Forex \(symbol)") else {
+                        return .failure(BrokerRowProblem("Trades: Forex '\(symbol)' is not BASE.QUOTE in its currency"))
+                    }
+                    return .success([exchange])
                 default:
                     return .failure(BrokerRowProblem("Trades: \(category) (\(symbol)) are not mapped; this ledger holds shares"))
                 }
