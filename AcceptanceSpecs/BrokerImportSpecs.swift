@@ -118,8 +118,9 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertTrue(imported.errors.contains("as a Fidelity account history export (--broker fidelity)"), imported.errors)
         // The core money-market sweep is cash here, so left out: 5 transactions of 6 rows.
-        XCTAssertEqual(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["quantity"] ?? "-") \($0["sum"] ?? "")" }.sorted(),
-                       ["buy VOO 5 2200", "deposit <null> <null> 3000", "dividend VOO <null> 15.6", "interest <null> <null> 2.4", "sell VOO 2 939.98"])
+        XCTAssertEqual(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["quantity"] ?? "-") \($0["sum"] ?? "") \($0["fee"] ?? "-")" }.sorted(),
+                       ["buy VOO 5 2200 <null>", "deposit <null> <null> 3000 <null>", "dividend VOO <null> 15.6 <null>", "interest <null> <null> 2.4 <null>",
+                        "sell VOO 2 940 0.02"])
         // $3,000 in; −2,200; +15.60; +2.40; +939.98 (the sale net of its 2 cents of fees).
         XCTAssertEqual(cash["balance"] as? String, "1757.98")
     }
@@ -413,7 +414,7 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(done.status, 0, done.errors)
         XCTAssertTrue(done.output.contains("Imported 2 transactions"), done.output)
         XCTAssertEqual(Set(rows.map { "\($0["type"] ?? "") \($0["ticker"] ?? "-") \($0["sum"] ?? "")" }),
-                       ["deposit <null> 2000", "buy VTI 1000", "deposit <null> 5000", "buy VOO 4300", "buy VXUS 1160", "sell VTI 1249.35"])
+                       ["deposit <null> 2000", "buy VTI 1000", "deposit <null> 5000", "buy VOO 4300", "buy VXUS 1160", "sell VTI 1250"])
         XCTAssertEqual(invest.run(["import", file.path, "--openings", "some"]).status, 2)
     }
 

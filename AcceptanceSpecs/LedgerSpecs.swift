@@ -50,7 +50,7 @@ final class LedgerSpecs: XCTestCase {
         let emulator = try startEmulator()
         let invest = makeInvestDriver(servicesFrom: emulator)
         invest.add(["buy AAA 1 10 2024-01-02"])
-        let newerBuy = "+\tnewer-buy\tbuy\t2\t1720000000000\tdate=2024-01-03\tlots=2\tquantity=1\tsum=10\tticker=AAA\n"
+        let newerBuy = "+\tnewer-buy\tbuy\t3\t1720000000000\tdate=2024-01-03\tlots=2\tquantity=1\tsum=10\tticker=AAA\n"
         try append(newerBuy, to: invest)
 
         let list = invest.run(["list"])

@@ -29,8 +29,9 @@ final class PublicBrokerSamplesSpecs: XCTestCase {
         XCTAssertEqual(rows.count, 19)
         // The ISIN is the security in both queries (neither has a Symbol column), so the dividends land on the shares bought.
         // CH0111762537: 7 bought for 1,978.90 + 5 commission. US9220427424: 95 + 105 + 11 + 1 + 2 + 97 + 12 = 323 shares for
-        // 8,909.10 + 10,019.10 + 1,050.06 + 97.84 + 206.36 + 10,050.17 + 1,243.92 = 31,576.55 and commissions 6 × 1 + 0.979.
-        XCTAssertEqual(Self.totals(rows, "buy"), ["CH0111762537": "7 1983.9 CHF", "US9220427424": "323 31583.529 -"])
+        // 8,909.10 + 10,019.10 + 1,050.06 + 97.84 + 206.36 + 10,050.17 + 1,243.92 = 31,576.55 and commissions 6 × 1 + 0.979,
+        // each the fee of its trade.
+        XCTAssertEqual(Self.totals(rows, "buy"), ["CH0111762537": "7 1978.9 CHF fee 5", "US9220427424": "323 31576.55 - fee 6.979"])
         // VT: 137.23 + 85.97 + 169.77; SMMCHA: 4.83 (its return of capital) + 41.93; and two payments in lieu.
         XCTAssertEqual(Self.totals(rows, "dividend"), ["US9220427424": "0 392.97 -", "CH0111762537": "0 46.76 CHF", "JP3546800008": "0 455 JPY",
                                                     "US11135F1012": "0 0.59 -"])
@@ -172,15 +173,16 @@ final class PublicBrokerSamplesSpecs: XCTestCase {
 
     /// Per ticker, the rows of `type`: "quantity sum currency" (`-` for the base currency).
     private static func totals(_ rows: [[String: Any]], _ type: String) -> [String: String] {
-        var totals: [String: (quantity: Decimal, sum: Decimal, currency: String)] = [:]
+        var totals: [String: (quantity: Decimal, sum: Decimal, fee: Decimal, currency: String)] = [:]
         for row in rows where row["type"] as? String == type {
             let ticker = row["ticker"] as? String ?? "-"
-            var total = totals[ticker] ?? (0, 0, row["currency"] as? String ?? "-")
+            var total = totals[ticker] ?? (0, 0, 0, row["currency"] as? String ?? "-")
             total.quantity += Decimal(string: row["quantity"] as? String ?? "0") ?? 0
             total.sum += Decimal(string: row["sum"] as? String ?? "0") ?? 0
+            total.fee += Decimal(string: row["fee"] as? String ?? "0") ?? 0
             totals[ticker] = total
         }
-        return totals.mapValues { "\($0.quantity) \($0.sum) \($0.currency)" }
+        return totals.mapValues { "\($0.quantity) \($0.sum) \($0.currency)" + ($0.fee.isZero ? "" : " fee \($0.fee)") }
     }
 
     /// The sum of every row of `type`, or of those in `currency` when one is given (`-` for the base currency).

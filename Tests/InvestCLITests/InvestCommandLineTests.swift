@@ -126,7 +126,7 @@ final class ImportExportTests: XCTestCase {
 
     func test_import_namesTheColumnsNoFieldIsReadFrom_butNotTheExportsOwnPrice() throws {
         let invest = makeInvestDriver()
-        let file = try write("date,type,ticker,quantity,sum,Commission,Fee\n2024-01-02,buy,AAPL,1,10,1.5,0.2\n", in: invest)
+        let file = try write("date,type,ticker,quantity,sum,Commission,Fee,Venue\n2024-01-02,buy,AAPL,1,10,1.5,0.2,LSE\n", in: invest)
 
         let run = invest.run(["import", file])
         XCTAssertEqual(invest.run(["add", "--type", "buy", "--ticker", "MSFT", "--quantity", "1", "--sum", "20", "--date", "2024-01-03"]).status, 0)
@@ -134,7 +134,8 @@ final class ImportExportTests: XCTestCase {
         let again = invest.run(["import", exported])
 
         XCTAssertEqual(run.status, 0, run.errors)
-        XCTAssertTrue(run.errors.contains("warning: \(file): no field is read from the columns 'Commission', 'Fee'; its values are not imported"), run.errors)
+        XCTAssertTrue(run.errors.contains("warning: \(file): no field is read from the columns 'Commission', 'Venue'; its values are not imported"), run.errors)
+        XCTAssertEqual(try invest.run(["list", "--format", "json"]).jsonRows().first { $0["ticker"] as? String == "AAPL" }?["fee"] as? String, "0.2", "a fee column is the trade's fee")
         XCTAssertFalse(again.errors.contains("no field is read"), "an export's price is worked out from its sum: \(again.errors)")
     }
 

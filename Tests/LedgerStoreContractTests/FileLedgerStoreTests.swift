@@ -273,12 +273,12 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
 
     func test_aNewerSchemaOfAKnownKind_failsOnlyTheTransactionsAndIsKept() throws {
         let directory = makeTemporaryDirectory()
-        let newer = "+\tb2\tbuy\t2\t1700000000000\tdate=2024-01-02\tlots=3\tquantity=1\tsum=10\tticker=AAPL\n"
+        let newer = "+\tb2\tbuy\t3\t1700000000000\tdate=2024-01-02\tlots=3\tquantity=1\tsum=10\tticker=AAPL\n"
         try write("investments-transactions v2\n" + newer, in: directory)
         let ledger = FileLedgerStore(directory: directory)
 
         XCTAssertThrowsError(try LedgerTransactionsStore(ledger: ledger).retrieveAll()) { error in
-            XCTAssertEqual(error as? TransactionsStoreError, .undecodable(.newerSchema(id: "b2", kind: "buy", schema: 2, supported: 1)))
+            XCTAssertEqual(error as? TransactionsStoreError, .undecodable(.newerSchema(id: "b2", kind: "buy", schema: 3, supported: 2)))
         }
         try ledger.append(LedgerFixtures.entry("other", kind: "watch"))
         XCTAssertEqual(try contents(of: directory).split(separator: "\n")[1] + "\n", Substring(newer))
@@ -286,7 +286,7 @@ final class FileLedgerTransactionsStoreTests: XCTestCase, FailableTransactionsSt
 
     func test_aVersionThisReleaseCantRead_failsNothingOnceALaterVersionReplacesIt() throws {
         let directory = makeTemporaryDirectory()
-        try write("investments-transactions v2\n+\tb\tbuy\t2\t1\tlots=3\n", in: directory)
+        try write("investments-transactions v2\n+\tb\tbuy\t3\t1\tlots=3\n", in: directory)
         let replacement = makeTransaction(id: "b", updatedAt: Date(timeIntervalSince1970: 2))
         try makeSUT(directory).upsert(replacement)
 

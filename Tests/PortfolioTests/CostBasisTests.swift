@@ -96,6 +96,27 @@ final class CostBasisTests: XCTestCase {
         makeTransaction(date: "2024-03-01", type: .buy, ticker: "A", quantity: "10", sum: "1500"),
     ]
 
+    func test_aTradesFee_isInItsLotsCost_andOutOfItsProceeds_byEitherMethod() {
+        let history = [traded("2024-01-10", .buy, "10", "1000", fee: "10"), traded("2024-02-10", .buy, "10", "1200", fee: "10"),
+                       traded("2024-03-01", .sell, "5", "700", fee: "5")]
+
+        let fifo = PortfolioCalculator.realizedGains(of: history, method: .fifo)
+        let average = PortfolioCalculator.realizedGains(of: history, method: .average)
+        let holding = PortfolioCalculator.summarize(history, prices: [:], method: .fifo).holdings.first
+
+        XCTAssertEqual(fifo.map(\.proceeds), [fixed("695")], "700 less its fee")
+        XCTAssertEqual(fifo.map(\.cost), [fixed("505")], "half of the first lot's 1,010")
+        XCTAssertEqual(fifo.first?.lots, [lot("2024-01-10", "5", "505")])
+        XCTAssertEqual(average.map(\.cost), [fixed("555")], "5 of 20 shares that cost 2,220")
+        XCTAssertEqual(holding?.costBasis, fixed("1715"), "the rest of both lots, fees in")
+        XCTAssertEqual(holding?.realizedProfit, fixed("190"))
+    }
+
+    private func traded(_ date: String, _ type: TransactionType, _ quantity: String, _ sum: String, fee: String) -> Transaction {
+        Transaction(id: UUID().uuidString, date: day(date), type: type, ticker: "A", quantity: fixed(quantity), sum: fixed(sum), fee: fixed(fee),
+                    updatedAt: Date(timeIntervalSince1970: 0))
+    }
+
     private func tx(_ date: String, _ type: TransactionType, _ ticker: String, _ quantity: String, _ sum: String) -> Transaction {
         makeTransaction(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
     }

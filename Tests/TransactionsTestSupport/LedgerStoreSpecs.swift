@@ -118,7 +118,7 @@ extension LedgerStoreSpecs where Self: XCTestCase {
 
     public func assertThatEntriesOfUnknownKindsAndNewerSchemasAreKeptUnchanged(on sut: LedgerStore, file: StaticString = #filePath, line: UInt = #line) throws {
         let unknownKind = LedgerFixtures.entry("from-the-future", kind: "option-execution", payload: LedgerFixtures.trickyPayload)
-        let newerSchema = LedgerFixtures.entry("newer-buy", kind: "buy", schema: 2, payload: LedgerPayload([("ticker", "AAPL"), ("lots", "[1,2]")]))
+        let newerSchema = LedgerFixtures.entry("newer-buy", kind: "buy", schema: 3, payload: LedgerPayload([("ticker", "AAPL"), ("lots", "[1,2]")]))
         try sut.apply([unknownKind, newerSchema])
         try sut.append(LedgerFixtures.entry("today"))
 

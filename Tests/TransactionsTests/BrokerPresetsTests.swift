@@ -36,7 +36,8 @@ final class SchwabTransactionsTests: XCTestCase {
         let cases: [([String], String)] = [
             (["01/05/2024", "Buy", "VTI", "VANGUARD", "10", "$230.00", "", "-$2,300.00"], "2024-01-05 buy VTI 10 2300"),
             (["1/31/2024", "Reinvest Shares", "VTI", "", "0.2", "$240.00", "", "-$48.00"], "2024-01-31 buy VTI 0.2 48"),
-            (["03/15/2024", "Sell", "VTI", "", "5", "$250.00", "$0.65", "$1,249.35"], "2024-03-15 sell VTI 5 1249.35"),
+            (["03/15/2024", "Sell", "VTI", "", "5", "$250.00", "$0.65", "$1,249.35"], "2024-03-15 sell VTI 5 1250 0.65"),
+            (["03/18/2024", "Buy", "VTI", "", "1", "$250.00", "$1.00", "-$251.00"], "2024-03-18 buy VTI 1 250 1"),
             (["02/14/2024", "Qual Div Reinvest", "VXUS", "", "", "", "", "$12.00"], "2024-02-14 dividend VXUS - 12"),
             (["02/15/2024 as of 02/14/2024", "Foreign Tax Paid", "VXUS", "", "", "", "", "-$1.80"], "2024-02-15 fee VXUS - 1.8"),
             (["02/28/2024", "Credit Interest", "", "", "", "", "", "$1.25"], "2024-02-28 interest - - 1.25"),
@@ -46,7 +47,8 @@ final class SchwabTransactionsTests: XCTestCase {
         ]
         for (record, expected) in cases {
             let draft = try XCTUnwrap(try sut.drafts(from: record, header: header).get().first, "\(record)")
-            XCTAssertEqual([draft.date, draft.type, draft.ticker, draft.quantity, draft.sum].map { $0 ?? "-" }.joined(separator: " "), expected)
+            XCTAssertEqual(([draft.date, draft.type, draft.ticker, draft.quantity, draft.sum].map { $0 ?? "-" } + [draft.fee].compactMap { $0 })
+                .joined(separator: " "), expected, "the amount settles the trade; the Fees & Comm in it are its fee")
             XCTAssertEqual(draft.currency, "USD")
         }
     }

@@ -15,6 +15,7 @@ private func read(_ preset: BrokerPreset, header: [String], _ records: [[String]
                 var text = [draft.type, draft.ticker, draft.quantity, draft.sum, draft.currency].map { $0 ?? "-" }.joined(separator: " ")
                 if let toSum = draft.toSum { text += " → \(toSum) \(draft.toCurrency ?? "-")" }
                 if let ratio = draft.ratio { text += " \(ratio)" }
+                if let fee = draft.fee { text += " fee \(fee)" }
                 return text
             }
         case let .failure(problem): return ["!\(reading.line): \(problem.message)"]
@@ -64,7 +65,7 @@ final class InteractiveBrokersStatementTests: XCTestCase {
         XCTAssertFalse(sut.reads(header: ["Trades", "Header", "DataDiscriminator"]))
     }
 
-    func test_trades_takeOrdersOnly_withCommissionInTheCost_andForexAsAnExchange() {
+    func test_trades_takeOrdersOnly_withTheCommissionAsTheirFee_andForexAsAnExchange() {
         let rows = read(sut, header: ["Statement", "Header", "Field Name", "Field Value"], [
             tradesHeader,
             ["Trades", "Data", "Order", "Stocks", "EUR", "SAP", "2024-01-03, 10:30:00", "10", "150", "-1500", "-2.5", "O"],
@@ -75,7 +76,7 @@ final class InteractiveBrokersStatementTests: XCTestCase {
             ["Trades", "Data", "Order", "Equity and Index Options", "USD", "AAPL 240119C00200000", "2024-01-05, 09:40:00", "1", "3", "-300", "-1", "O"],
             ["Trades", "SubTotal", "", "Stocks", "EUR", "SAP", "", "6", "", "-860", "-5", ""]])
 
-        XCTAssertEqual(rows, ["buy SAP 10 1502.5 EUR", "sell SAP 4 637.5 EUR", "fx - - 1350 CAD → 1000 USD", "fx - - 200 USD → 272 CAD",
+        XCTAssertEqual(rows, ["buy SAP 10 1500 EUR fee 2.5", "sell SAP 4 640 EUR fee 2.5", "fx - - 1350 CAD → 1000 USD", "fx - - 200 USD → 272 CAD",
                               "!8: Trades: Equity and Index Options (AAPL 240119C00200000) are not mapped; this ledger holds shares"])
     }
 
@@ -314,7 +315,7 @@ final class InteractiveBrokersFlexTests: XCTestCase {
         XCTAssertTrue(BrokerPresets.named("ibkr-flex") is InteractiveBrokersFlex)
     }
 
-    func test_trades_costTheirMoneyAndCommission_sellsBringItLessTheCommission_theISINTheSecurity() {
+    func test_trades_areTheirMoney_withTheCommissionAsTheirFee_theISINTheSecurity() {
         XCTAssertEqual(read(sut, header: trades, [
             ["BUY", "20230522", "CH0111762537", "7", "282.7", "1978.9", "CHF", "-5", "CHF"],
             ["SELL", "20230609", "US9220427424", "-10", "95.42", "-954.2", "USD", "-1", "USD"],
@@ -322,7 +323,7 @@ final class InteractiveBrokersFlexTests: XCTestCase {
             ["BUY", "2023-08-03", "US9220427424", "1", "97.84", "97.84", "USD", "-0.9", "CHF"],
             // TradeMoney left out of the query: quantity × price.
             ["BUY", "20230804", "US9220427424", "2", "100.5", "", "USD", "0", "USD"],
-        ]), ["buy CH0111762537 7 1983.9 CHF", "sell US9220427424 10 953.2 USD", "buy US9220427424 1 97.84 USD", "fee US9220427424 - 0.9 CHF",
+        ]), ["buy CH0111762537 7 1978.9 CHF fee 5", "sell US9220427424 10 954.2 USD fee 1", "buy US9220427424 1 97.84 USD", "fee US9220427424 - 0.9 CHF",
              "buy US9220427424 2 201 USD"])
     }
 
@@ -333,7 +334,7 @@ final class InteractiveBrokersFlexTests: XCTestCase {
             ["EUR.USD", "CASH", "BUY", "20230522", "", "1000", "1.1", "1100", "USD", "-2", "USD"],
             ["EUR.USD", "CASH", "SELL", "20230523", "", "-500", "1.1", "-550", "USD", "-2", "USD"],
             ["ES", "FUT", "BUY", "20230522", "", "1", "4000", "4000", "USD", "-2", "USD"],
-        ]), ["buy VT 2 181 USD", "fx - - 1100 USD → 1000 EUR", "fx - - 500 EUR → 550 USD", "!5: BUY ES: FUT is not mapped; this ledger holds shares"])
+        ]), ["buy VT 2 180 USD fee 1", "fx - - 1100 USD → 1000 EUR", "fx - - 500 EUR → 550 USD", "!5: BUY ES: FUT is not mapped; this ledger holds shares"])
     }
 
     func test_aConversionThatDoesntNameItsCurrency_isNamed_asAreCancellationsAndBadDates() {

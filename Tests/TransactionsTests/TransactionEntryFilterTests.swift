@@ -50,7 +50,7 @@ final class TransactionEntryFilterTests: XCTestCase {
     func test_letsThroughWhatTheCodecWouldRefuseOrIsNotATransaction_soReadingItFailsOrPassesItAsBefore() {
         let sut = makeSUT(TransactionFilter(ticker: "AAPL", from: day("2024-06-01")))
         let unreadableDate = LedgerEntry(id: "x", kind: "buy", schema: 1, updatedAt: 1, payload: LedgerPayload([("date", "June"), ("ticker", "MSFT")]))
-        let newerSchema = LedgerEntry(id: "y", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("date", "2020-01-01"), ("ticker", "MSFT")]))
+        let newerSchema = LedgerEntry(id: "y", kind: "buy", schema: 3, updatedAt: 1, payload: LedgerPayload([("date", "2020-01-01"), ("ticker", "MSFT")]))
         let otherKind = LedgerEntry(id: "z", kind: "savings-update", schema: 1, updatedAt: 1, payload: LedgerPayload([("date", "2020-01-01")]))
         let tombstone = LedgerEntry.tombstone(id: "w", kind: "buy", at: 1)
 

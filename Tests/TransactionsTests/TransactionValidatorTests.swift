@@ -15,6 +15,24 @@ final class TransactionValidatorTests: XCTestCase {
         }
     }
 
+    func test_aFee_isATradesOwn_zeroOrMore_andASellsNoMoreThanItsSum() {
+        func draft(_ type: String, fee: String, sum: String = "100") -> TransactionDraft {
+            var draft = TransactionDraft(date: "2024-07-01", type: type, ticker: "AAPL", quantity: type == "dividend" ? nil : "1", sum: sum)
+            draft.fee = fee
+            return draft
+        }
+
+        XCTAssertEqual(try TransactionValidator.validate(draft("buy", fee: "4.95"), latestDate: today).get().fee, fixed("4.95"))
+        XCTAssertEqual(try TransactionValidator.validate(draft("sell", fee: "100"), latestDate: today).get().fee, 100)
+        XCTAssertNil(try TransactionValidator.validate(draft("buy", fee: "0"), latestDate: today).get().fee, "a fee of 0 is none")
+        XCTAssertNil(try TransactionValidator.validate(draft("buy", fee: " "), latestDate: today).get().fee)
+        XCTAssertEqual(messages(draft("buy", fee: "-1")), ["fee: must be 0 or more, got -1"])
+        XCTAssertEqual(messages(draft("sell", fee: "100.01")),
+                       ["fee: 100.01 is more than the sale's sum of 100: a sell's sum is what the shares sold for, before the fee"])
+        XCTAssertEqual(messages(draft("dividend", fee: "1")),
+                       ["fee: a dividend takes no fee (a dividend needs date, ticker and sum)"])
+    }
+
     func test_tickerIDs_areDistinct_forAnIndexAndAStock() {
         XCTAssertEqual(TickerSymbol.idComponent("^GSPC"), "_GSPC")
         XCTAssertEqual(TickerSymbol.idComponent("BRK.B"), "BRK_B")

@@ -120,7 +120,7 @@ final class TransactionsEntryValidatorTests: XCTestCase {
     }
 
     func test_rejections_passANewerLayoutThrough_keptForTheReleaseThatReadsIt() {
-        let newer = LedgerEntry(id: "n", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("lots", "[1]")]))
+        let newer = LedgerEntry(id: "n", kind: "buy", schema: 3, updatedAt: 1, payload: LedgerPayload([("lots", "[1]")]))
 
         XCTAssertEqual(makeSUT().rejections(of: [newer], over: []), [])
     }

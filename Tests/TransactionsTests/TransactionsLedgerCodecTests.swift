@@ -37,6 +37,32 @@ final class TransactionsLedgerCodecTests: XCTestCase {
         XCTAssertEqual(TransactionsLedgerCodec.entry(for: cash).payload.fields.map(\.name), ["currency", "date", "sum", "toAccount"])
     }
 
+    func test_aTradesFee_isWrittenAsANewerLayout_onlyWhenThereIsOne_andReadBack() throws {
+        let withFee = Transaction(id: "f", date: day("2024-01-04"), type: .sell, ticker: "AAPL", quantity: 1, sum: 200, fee: fixed("4.95"),
+                                  updatedAt: Date(timeIntervalSince1970: 1))
+        let without = Transaction(id: "n", date: day("2024-01-04"), type: .buy, ticker: "AAPL", quantity: 1, sum: 200, fee: .zero,
+                                  updatedAt: Date(timeIntervalSince1970: 1))
+
+        let entry = TransactionsLedgerCodec.entry(for: withFee)
+        XCTAssertEqual(entry.schema, 2, "a release that can't count the fee refuses the trade rather than miscount it")
+        XCTAssertEqual(entry.payload.fields.map(\.name), ["date", "fee", "quantity", "sum", "ticker"])
+        XCTAssertEqual(try TransactionsLedgerCodec.record(from: entry), withFee)
+        XCTAssertEqual(TransactionsLedgerCodec.entry(for: without).schema, 1, "a fee of 0 is none: written as before fees existed")
+        XCTAssertTrue(without.isPlain)
+        XCTAssertEqual(withFee.cashChange, fixed("195.05"))
+        XCTAssertEqual(withFee.settled, fixed("195.05"))
+    }
+
+    func test_aFeeThatCantBeRight_isRefusedByField() {
+        for (fee, type) in [("-1", "buy"), ("x", "buy"), ("200.01", "sell")] {
+            let entry = LedgerEntry(id: "b", kind: type, schema: 2, updatedAt: 1, payload: LedgerPayload([
+                ("date", "2024-01-02"), ("fee", fee), ("quantity", "1"), ("sum", "200"), ("ticker", "A")]))
+            XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: entry), "\(type) fee \(fee)") { error in
+                XCTAssertEqual(error as? LedgerDecodingError, .invalidField(id: "b", kind: type, field: "fee"))
+            }
+        }
+    }
+
     func test_anExchangeOrATransferThatBreaksItsRules_isRefusedByField() {
         func entry(_ kind: String, _ fields: [(String, String)]) -> LedgerEntry {
             LedgerEntry(id: "x", kind: kind, schema: 1, updatedAt: 1, payload: LedgerPayload([("date", "2024-01-02")] + fields))
@@ -88,10 +114,10 @@ final class TransactionsLedgerCodecTests: XCTestCase {
     }
 
     func test_record_refusesANewerLayoutNamingIt() {
-        let newer = LedgerEntry(id: "b2", kind: "buy", schema: 2, updatedAt: 1, payload: LedgerPayload([("ticker", "A")]))
+        let newer = LedgerEntry(id: "b2", kind: "buy", schema: 3, updatedAt: 1, payload: LedgerPayload([("ticker", "A")]))
 
         XCTAssertThrowsError(try TransactionsLedgerCodec.record(from: newer)) { error in
-            XCTAssertEqual(error as? LedgerDecodingError, .newerSchema(id: "b2", kind: "buy", schema: 2, supported: 1))
+            XCTAssertEqual(error as? LedgerDecodingError, .newerSchema(id: "b2", kind: "buy", schema: 3, supported: 2))
         }
     }
 

@@ -14,7 +14,7 @@ struct AddCommand: Command {
         otherwise; cash is kept per currency, and a buy draws on the cash of its own. An fx exchange pays --sum in --currency for --to-sum in
         --to-currency (either may be the base currency, left out). Moving shares or cash to another account is 'invest transfer'.
         """,
-        options: [Self.type, Self.ticker, Self.quantity, Self.sum, Self.ratio, Self.currency, Self.toSum, Self.toCurrency, Self.date, Self.note, Self.yes, Self.format],
+        options: [Self.type, Self.ticker, Self.quantity, Self.sum, Self.fee, Self.ratio, Self.currency, Self.toSum, Self.toCurrency, Self.date, Self.note, Self.yes, Self.format],
         positionals: 0...0)
     // Kept as typed: the use case checks every field together and names each problem.
     static let type = CommandSpec.Value<String>("type", TransactionPresentation.typeChoices,
@@ -23,6 +23,7 @@ struct AddCommand: Command {
     static let ticker = CommandSpec.Value<String>("ticker", "T", "Ticker symbol, e.g. AAPL, BRK.B, VOD.L")
     static let quantity = CommandSpec.Value<String>("quantity", "Q", "Number of shares (> 0)")
     static let sum = CommandSpec.Value<String>("sum", "S", "Total money paid or received (> 0)")
+    static let fee = CommandSpec.Value<String>("fee", "S", "A trade's commission, in its currency: paid on top of a buy's sum, out of a sell's (≥ 0)")
     static let ratio = CommandSpec.Value<String>("ratio", "A:B", "A split's shares after for shares before: 4:1, or 1:10 for a reverse split")
     static let currency = CommandSpec.Value<String>("currency", "C", "The ISO 4217 currency of --sum (default: the security's, else the base currency)")
     static let toSum = CommandSpec.Value<String>("to-sum", "S", "An fx exchange's proceeds, in --to-currency")
@@ -38,6 +39,7 @@ struct AddCommand: Command {
                                      ticker: try arguments[Self.ticker], quantity: try arguments[Self.quantity],
                                      sum: try arguments[Self.sum], ratio: try arguments[Self.ratio], note: try arguments[Self.note])
         (draft.currency, draft.toSum, draft.toCurrency) = (try arguments[Self.currency], try arguments[Self.toSum], try arguments[Self.toCurrency])
+        draft.fee = try arguments[Self.fee]
         if draft.type?.lowercased() == TransactionType.transfer.rawValue {
             throw CLIError.usage("a transfer moves shares or cash between two accounts: use \(TransactionPresentation.transferCommand).")
         }
@@ -52,6 +54,7 @@ struct AddCommand: Command {
             guard given.isEmpty else { throw TransactionPresentation.invalidFields(given) }
             guard try Self.ask(missing, into: &draft, io: io) else { return console.writeError("Cancelled; nothing was saved.\n") }
             console.write("\n  " + [draft.type, draft.quantity, draft.ticker?.uppercased(), draft.ratio, draft.sum.map { "for \($0)" }, draft.currency?.uppercased(),
+                                    draft.fee.flatMap { $0.isEmpty ? nil : "+ fee \($0)" },
                                     draft.toSum.map { "→ \($0)" }, draft.toCurrency?.uppercased(), draft.date.map { "on \($0)" }]
                 .compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: " ").escapedForTerminal + "\n")
             guard Confirmation.isYes(console.readLine(prompt: "Save this transaction? [y/N] ")) else {

@@ -18,6 +18,7 @@ struct EditCommand: Command {
         (CommandSpec.Value("ticker", "T", "New ticker ('' clears a fee's)"), \.ticker),
         (CommandSpec.Value("quantity", "Q", "New quantity"), \.quantity),
         (CommandSpec.Value("sum", "S", "New sum"), \.sum),
+        (CommandSpec.Value("fee", "S", "New commission of a trade ('' or 0 removes it)"), \.fee),
         (CommandSpec.Value("ratio", "A:B", "New split ratio"), \.ratio),
         (CommandSpec.Value("note", "TEXT", "New note ('' clears it)"), \.note),
         (CommandSpec.Value("currency", "C", "New currency of the sum ('' for the base currency)"), \.currency),
@@ -28,7 +29,7 @@ struct EditCommand: Command {
 
     func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let format = try arguments[Self.format] ?? .table
-        guard arguments.isGiven(Self.date) || arguments.isGiven(Self.type) || Self.fields.contains(where: { arguments.isGiven($0.option) }) else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --ratio, --note.") }
+        guard arguments.isGiven(Self.date) || arguments.isGiven(Self.type) || Self.fields.contains(where: { arguments.isGiven($0.option) }) else { throw CLIError.usage("nothing to change: give at least one of --date, --type, --ticker, --quantity, --sum, --fee, --ratio, --note, --currency, --to-sum, --to-currency.") }
         let existing = try TransactionPresentation.resolveID(arguments.positionals[0], from: retrieve())
         var draft = TransactionDraft(existing)
         draft.date = try arguments[Self.date].map { RelativeDate.resolve($0, today: io.today) } ?? draft.date

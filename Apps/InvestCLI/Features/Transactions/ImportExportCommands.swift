@@ -295,7 +295,7 @@ struct ImportCommand: Command {
             return .usage("\(name) is not UTF-8 text, so not JSON.")
         case .notAnExportArray:
             return .usage("\(name) is JSON but not an 'invest export --format json' file, which is an array of transaction objects "
-                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"ratio\", \"note\" and \"id\").")
+                + "(\"date\", \"type\", \"ticker\", \"quantity\", \"sum\", optional \"fee\", \"ratio\", \"note\", \"id\" and the rest export writes).")
         case let .exportArrayUnreadable(reason):
             return .usage("\(name) is not an 'invest export' JSON array of transaction objects with string values (\(reason)).")
         case let .csv(line, message):
@@ -307,7 +307,7 @@ struct ImportCommand: Command {
         case let .headerLacks(missing):
             let wanted = missing.map { $0.column == $0.field ? $0.field : "'\($0.column)' (for \($0.field))" }
             return .usage("\(name):1: the header lacks \(wanted.joined(separator: ", ")); it needs \(ImportLayout.requiredFields.joined(separator: ",")) "
-                + "(any order), optionally ratio, note and id, or --map to name a broker's columns.")
+                + "(any order), optionally \(ImportLayout.optionalFields.joined(separator: ", ")), or --map to name a broker's columns.")
         }
     }
 

@@ -32,12 +32,14 @@ enum TransactionPresentation {
     /// The optional columns a set of transactions needs: worked out over a whole history before
     /// an export writes its first row.
     struct Columns {
+        var withFee = false
         var withRatio = false
         var withTransfer = false
         var withAccount = false
         var withCurrency = false
 
         mutating func fit(_ transaction: Transaction) {
+            withFee = withFee || transaction.fee != nil
             withRatio = withRatio || transaction.type == .split
             withTransfer = withTransfer || transaction.type == .transfer
             withAccount = withAccount || withTransfer || transaction.account != nil
@@ -46,6 +48,7 @@ enum TransactionPresentation {
 
         /// What either set needs.
         mutating func fit(_ other: Columns) {
+            withFee = withFee || other.withFee
             withRatio = withRatio || other.withRatio
             withTransfer = withTransfer || other.withTransfer
             withAccount = withAccount || other.withAccount
@@ -69,6 +72,7 @@ enum TransactionPresentation {
          .init(title: "TYPE", key: "type", alignment: .left), .init(title: "TICKER", key: "ticker", alignment: .left),
          .init(title: "QUANTITY", key: "quantity", alignment: .right), .init(title: "PRICE", key: "price", alignment: .right),
          .init(title: "SUM", key: "sum", alignment: .right)]
+            + (columns.withFee ? [.init(title: "FEE", key: "fee", alignment: .right)] : [])
             + (columns.withRatio ? [.init(title: "RATIO", key: "ratio", alignment: .right)] : [])
             + (columns.withAccount ? [.init(title: "ACCOUNT", key: "account", alignment: .left)] : [])
             // A person reads each amount's currency beside it ("2000.00 USD"); files get columns.
@@ -96,11 +100,13 @@ enum TransactionPresentation {
             sink.append(.decimal(quantity))
             sink.append(.decimal(transaction.price, shown: transaction.price.map(price) ?? ""))
             sink.append(columns.withCurrency ? inCurrency(.money(sum), transaction.currency) : .money(sum))
+            if columns.withFee { sink.append(columns.withCurrency ? inCurrency(.money(transaction.fee), transaction.currency) : .money(transaction.fee)) }
         } else {
             // Only JSON and CSV, which carry each decimal exactly.
             sink.append(.decimal(quantity))
             sink.append(.decimal(transaction.price))
             sink.append(.decimal(sum))
+            if columns.withFee { sink.append(.decimal(transaction.fee)) }
         }
         if columns.withRatio { sink.append(.text(transaction.ratio?.description)) }
         if columns.withAccount {
@@ -153,7 +159,9 @@ enum TransactionPresentation {
         let ticker = transaction.ticker.isEmpty ? "" : " \(transaction.ticker)"
         switch transaction.type {
         case .buy, .sell:
-            return "\(type) \(transaction.quantity)\(ticker) for \(sum)\(transaction.currency.map { " \($0)" } ?? "") (price \(transaction.price.map(price) ?? ""))"
+            // A buy's fee is paid on top of its sum, a sell's out of it.
+            let fee = transaction.fee.map { " \(transaction.type == .buy ? "+" : "−") fee \($0.formatted(fractionDigits: 2))" } ?? ""
+            return "\(type) \(transaction.quantity)\(ticker) for \(sum)\(transaction.currency.map { " \($0)" } ?? "")\(fee) (price \(transaction.price.map(price) ?? ""))"
         case .split:
             return "\(type)\(ticker) \(transaction.ratio?.description ?? "")"
         case .deposit, .withdrawal, .interest, .dividend, .fee:

@@ -105,8 +105,10 @@ public struct PerformanceSeries: Equatable, Sendable {
 
     private static func flows(of transaction: Transaction, _ convention: FlowConvention) -> (in: FixedDecimal, out: FixedDecimal) {
         switch (convention, transaction.type) {
-        case (.deposits, .deposit), (.trades, .buy), (.trades, .fee): return (transaction.sum, .zero)
-        case (.deposits, .withdrawal), (.trades, .sell), (.trades, .dividend): return (.zero, transaction.sum)
+        // A trade's fee is money put in (a buy's) or not taken out (a sell's); its price, which
+        // values the holding until a close is known, is the sum's.
+        case (.deposits, .deposit), (.trades, .buy), (.trades, .fee): return (transaction.settled, .zero)
+        case (.deposits, .withdrawal), (.trades, .sell), (.trades, .dividend): return (.zero, transaction.settled)
         default: return (.zero, .zero)
         }
     }

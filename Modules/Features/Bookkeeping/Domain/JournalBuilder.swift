@@ -107,14 +107,15 @@ public struct JournalBuilder: Sendable {
         let cash = self.cash(transaction.account)
         let ticker = transaction.ticker
         switch transaction.type {
+        // A trade's fee is in its shares' cost and out of its proceeds, as in every figure here.
         case .buy:
-            return [JournalPosting(holding(transaction.account, ticker), shares(transaction.quantity, ticker), cost: money(transaction.sum)),
-                    JournalPosting(cash, money(-transaction.sum))]
+            return [JournalPosting(holding(transaction.account, ticker), shares(transaction.quantity, ticker), cost: money(transaction.settled)),
+                    JournalPosting(cash, money(-transaction.settled))]
         case .sell:
             let cost = bookings.reduce(FixedDecimal.zero) { $0 + $1.cost }
-            let gain = cost - transaction.sum
+            let gain = cost - transaction.settled
             return [JournalPosting(holding(transaction.account, ticker), shares(-transaction.quantity, ticker), cost: money(cost)),
-                    JournalPosting(cash, money(transaction.sum))]
+                    JournalPosting(cash, money(transaction.settled))]
                 + (gain.isZero ? [] : [JournalPosting(income("Gains", ticker), money(gain))])
         case .dividend:
             return [JournalPosting(cash, money(transaction.sum)), JournalPosting(income("Dividends", ticker), money(-transaction.sum))]

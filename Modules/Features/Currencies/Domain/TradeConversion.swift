@@ -17,7 +17,9 @@ extension Transaction {
                            sum: try rates.converting(sum, from: currency, on: date, into: base),
                            ratio: ratio, note: note, account: account,
                            toSum: try toSum.map { sum throws(CurrencyConversionError) in try rates.converting(sum, from: toCurrency, on: date, into: base) },
-                           toAccount: toAccount, otherFields: otherFields, updatedAt: updatedAt)
+                           toAccount: toAccount,
+                           fee: try fee.map { fee throws(CurrencyConversionError) in try rates.converting(fee, from: currency, on: date, into: base) },
+                           otherFields: otherFields, updatedAt: updatedAt)
     }
 
     /// Whether `rates` convert it for good: each of its currencies has a rate kept on or before

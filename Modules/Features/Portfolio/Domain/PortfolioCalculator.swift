@@ -241,9 +241,10 @@ public enum PortfolioCalculator {
             switch transaction.type {
             case .buy:
                 quantity += transaction.quantity
-                costBasis += transaction.sum
-                expenses += transaction.sum
-                if method == .fifo { insert(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.sum)) }
+                // A buy's fee is part of what its shares cost.
+                costBasis += transaction.settled
+                expenses += transaction.settled
+                if method == .fifo { insert(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.settled)) }
             case .dividend:
                 income += transaction.sum
                 realized += transaction.sum
@@ -259,10 +260,11 @@ public enum PortfolioCalculator {
                 let (soldCost, consumed) = method == .fifo ? consumeLots(transaction.quantity) : (averageCost(of: transaction.quantity), [])
                 quantity -= transaction.quantity
                 costBasis = quantity > .zero ? costBasis - soldCost : .zero
-                realized += transaction.sum - soldCost
-                income += transaction.sum
+                // A sell's fee comes out of its proceeds.
+                realized += transaction.settled - soldCost
+                income += transaction.settled
                 return RealizedGain(transactionID: transaction.id, date: transaction.date, ticker: transaction.ticker,
-                                    quantity: transaction.quantity, proceeds: transaction.sum, cost: soldCost, lots: consumed)
+                                    quantity: transaction.quantity, proceeds: transaction.settled, cost: soldCost, lots: consumed)
             }
             return nil
         }

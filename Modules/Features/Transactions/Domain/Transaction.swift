@@ -61,6 +61,8 @@ extension TransactionType {
     /// Nil, as for `currency`, is the base currency: an exchange names at least one other.
     public var toCurrency: FieldUse { self == .fx ? .optional : .unused }
     public var toAccount: FieldUse { self == .transfer ? .required : .unused }
+    /// A trade's commission, paid on top of a buy's sum and out of a sell's.
+    public var fee: FieldUse { isTrade ? .optional : .unused }
 
     /// The sign of the cash this type moves from its account, in its currency: +1 in, −1 out, 0
     /// none. An exchange and a cash transfer pay out here and receive in `Transaction.counterLeg`.
@@ -110,6 +112,8 @@ public struct Transaction: Hashable, Sendable {
     public var toCurrency: String? { extras?.toCurrency }
     /// A transfer's destination: the account's id, or nil for the default account.
     public var toAccount: String? { extras?.toAccount }
+    /// A trade's commission, in `currency`, apart from its `sum`; nil when none was recorded.
+    public var fee: FixedDecimal? { extras?.fee }
     /// Fields a newer release wrote that this one doesn't know, kept as they are through an
     /// edit, so a newer client's data survives an older one's changes.
     public var otherFields: [String: String] { extras?.otherFields ?? [:] }
@@ -124,20 +128,23 @@ public struct Transaction: Hashable, Sendable {
         let toSum: FixedDecimal?
         let toCurrency: String?
         let toAccount: String?
+        let fee: FixedDecimal?
         let otherFields: [String: String]
 
-        init(account: String?, currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, otherFields: [String: String]) {
+        init(account: String?, currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, fee: FixedDecimal?,
+             otherFields: [String: String]) {
             self.account = account
             self.currency = currency
             self.toSum = toSum
             self.toCurrency = toCurrency
             self.toAccount = toAccount
+            self.fee = fee
             self.otherFields = otherFields
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             (lhs.account, lhs.currency, lhs.toSum, lhs.toCurrency, lhs.toAccount) == (rhs.account, rhs.currency, rhs.toSum, rhs.toCurrency, rhs.toAccount)
-                && lhs.otherFields == rhs.otherFields
+                && lhs.fee == rhs.fee && lhs.otherFields == rhs.otherFields
         }
 
         func hash(into hasher: inout Hasher) {
@@ -146,6 +153,7 @@ public struct Transaction: Hashable, Sendable {
             hasher.combine(toSum)
             hasher.combine(toCurrency)
             hasher.combine(toAccount)
+            hasher.combine(fee)
             hasher.combine(otherFields)
         }
     }
@@ -153,7 +161,7 @@ public struct Transaction: Hashable, Sendable {
     public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
                 quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil,
                 currency: String? = nil, toSum: FixedDecimal? = nil, toCurrency: String? = nil, toAccount: String? = nil,
-                otherFields: [String: String] = [:], updatedAt: Date) {
+                fee: FixedDecimal? = nil, otherFields: [String: String] = [:], updatedAt: Date) {
         self.id = id
         self.date = date
         self.type = type
@@ -163,14 +171,25 @@ public struct Transaction: Hashable, Sendable {
         self.sum = sum
         self.ratio = ratio
         self.note = note
-        let plain = account == nil && currency == nil && toSum == nil && toCurrency == nil && toAccount == nil && otherFields.isEmpty
+        // A fee of 0 is no fee: one history, one way to write it.
+        let fee = fee.flatMap { $0.isZero ? nil : $0 }
+        let plain = account == nil && currency == nil && toSum == nil && toCurrency == nil && toAccount == nil && fee == nil && otherFields.isEmpty
         extras = plain ? nil : Extras(account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount,
-                                      otherFields: otherFields)
+                                      fee: fee, otherFields: otherFields)
     }
 
     /// Derived, never entered: the user types quantity and sum, the figures on a contract note.
     /// Rounded half-to-even to 8 fractional digits; nil for a type without a quantity.
     public var price: FixedDecimal? { type.isTrade ? sum.divided(by: quantity) : nil }
+
+    /// What the trade cost or brought in, its fee counted: sum + fee for a buy (its cost basis
+    /// and the cash paid), sum − fee for a sell (its proceeds and the cash received); the sum for
+    /// every other type. (Sums and fees are at most `TransactionValidator.maximumValue`, so this
+    /// can't overflow.)
+    public var settled: FixedDecimal {
+        guard let fee = extras?.fee else { return sum }
+        return type == .sell ? sum - fee : sum + fee
+    }
 
     /// The quantity of `ticker` held after this transaction, given `held` before it, across all
     /// accounts: a transfer moves shares between two, so changes nothing here.
@@ -188,8 +207,8 @@ public struct Transaction: Hashable, Sendable {
     public var cashChange: FixedDecimal {
         if type == .transfer && !ticker.isEmpty { return .zero }
         switch type.cashDirection {
-        case 1: return sum
-        case -1: return -sum
+        case 1: return settled
+        case -1: return -settled
         default: return .zero
         }
     }

@@ -21,6 +21,8 @@ public struct TransactionDraft: Equatable, Sendable {
     /// A transfer's destination, resolved from its name: an account's id, "" for the default
     /// account, nil when not given.
     public var toAccount: String?
+    /// A trade's commission, in its currency.
+    public var fee: String?
     /// A newer release's fields, carried through an edit unchanged.
     public var otherFields: [String: String] = [:]
 
@@ -50,6 +52,7 @@ public struct TransactionDraft: Equatable, Sendable {
         toSum = transaction.toSum?.description
         toCurrency = transaction.toCurrency
         toAccount = type == .transfer ? transaction.toAccount ?? "" : nil
+        fee = transaction.fee?.description
         otherFields = transaction.otherFields
     }
 
@@ -63,12 +66,13 @@ public struct TransactionDraft: Equatable, Sendable {
         if type.toSum == .unused { draft.toSum = nil }
         if type.toCurrency == .unused { draft.toCurrency = nil }
         if type.toAccount == .unused { draft.toAccount = nil }
+        if type.fee == .unused { draft.fee = nil }
         return draft
     }
 }
 
 public enum TransactionField: String, Sendable, CaseIterable {
-    case date, type, ticker, quantity, sum, ratio, currency, toSum, toCurrency, toAccount
+    case date, type, ticker, quantity, sum, fee, ratio, currency, toSum, toCurrency, toAccount
 }
 
 public struct FieldError: Equatable, Sendable, CustomStringConvertible {

@@ -16,6 +16,7 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let toSum: FixedDecimal?
     public let toCurrency: String?
     public let toAccount: String?
+    public let fee: FixedDecimal?
     public let otherFields: [String: String]
 }
 
@@ -24,7 +25,7 @@ extension Transaction {
         self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
                   quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, account: fields.account,
                   currency: fields.currency, toSum: fields.toSum, toCurrency: fields.toCurrency, toAccount: fields.toAccount,
-                  otherFields: fields.otherFields, updatedAt: updatedAt)
+                  fee: fields.fee, otherFields: fields.otherFields, updatedAt: updatedAt)
     }
 }
 
@@ -59,6 +60,7 @@ public enum TransactionValidator {
         let quantity = check(.quantity, draft.quantity, kind.quantity) { validatePositive($0, field: .quantity, kind: kind, errors: &$1) }
         // Shares can come free (a stock dividend, a spin-off's shares): a buy may cost nothing.
         let sum = check(.sum, draft.sum, kind.sum) { validatePositive($0, field: .sum, kind: kind, orZero: kind == .buy, errors: &$1) }
+        let fee = check(.fee, draft.fee, kind.fee) { validatePositive($0, field: .fee, kind: kind, orZero: true, errors: &$1) }
         let ratio = check(.ratio, draft.ratio, kind.ratio) { validateRatio($0, kind: kind, errors: &$1) }
         let currency = check(.currency, draft.currency, .optional) { validateCurrency($0, field: .currency, errors: &$1) }
         let toSum = check(.toSum, draft.toSum, kind.toSum) { validatePositive($0, field: .toSum, kind: kind, errors: &$1) }
@@ -70,6 +72,10 @@ public enum TransactionValidator {
         if type == .fx, toCurrency == currency, !errors.contains(where: { $0.field == .currency || $0.field == .toCurrency }) {
             errors.append(FieldError(field: .toCurrency, message: "is \(toCurrency ?? "the base currency"), the currency paid: an exchange is between two currencies"))
         }
+        // A sale's fee comes out of its proceeds; one larger than the sale would be a sale that paid out.
+        if type == .sell, let fee, let sum, fee > sum {
+            errors.append(FieldError(field: .fee, message: "\(fee) is more than the sale's sum of \(sum): a sell's sum is what the shares sold for, before the fee"))
+        }
         if type == .transfer {
             validateTransfer(ticker: ticker, quantity: quantity, sum: sum, from: account, to: draft.toAccount, errors: &errors)
         }
@@ -80,7 +86,7 @@ public enum TransactionValidator {
         return .success(ValidTransactionFields(date: date, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
                                                ratio: ratio, note: note, account: account, currency: currency, toSum: toSum, toCurrency: toCurrency,
                                                toAccount: type == .transfer ? draft.toAccount.flatMap { $0.isEmpty ? nil : $0 } : nil,
-                                               otherFields: draft.otherFields))
+                                               fee: fee.flatMap { $0.isZero ? nil : $0 }, otherFields: draft.otherFields))
     }
 
     /// Shares (a ticker and a quantity) or cash (a sum), never both, into another account.
@@ -124,7 +130,7 @@ public enum TransactionValidator {
     public static func requirement(of type: TransactionType) -> String {
         var needs = ["date"], may: [String] = []
         if type == .transfer { return "a transfer needs date and a destination account, and a ticker and quantity (shares) or a sum (cash)" }
-        for (field, use) in [("ticker", type.ticker), ("quantity", type.quantity), ("sum", type.sum), ("ratio", type.ratio),
+        for (field, use) in [("ticker", type.ticker), ("quantity", type.quantity), ("sum", type.sum), ("fee", type.fee), ("ratio", type.ratio),
                              ("to-sum", type.toSum), ("to-currency", type.toCurrency)] {
             if use == .required { needs.append(field) } else if use == .optional { may.append(field) }
         }

@@ -91,7 +91,7 @@ public struct ImportFileReader {
     private static func exportArray(_ text: String) throws(ImportFileError) -> ImportFile {
         struct Row: Decodable {
             let id: String?, date: String?, type: String?, ticker: String?, quantity: String?, sum: String?, ratio: String?, note: String?, account: String?
-            let currency: String?, to_sum: String?, to_currency: String?, to_account: String?
+            let currency: String?, to_sum: String?, to_currency: String?, to_account: String?, fee: String?
         }
         let data = Data(text.utf8)
         guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else { throw .notAnExportArray }
@@ -100,7 +100,7 @@ public struct ImportFileReader {
         var file = ImportFile()
         file.rows = rows.enumerated().map { index, row in
             var draft = TransactionDraft(date: row.date, type: row.type, ticker: row.ticker, quantity: row.quantity, sum: row.sum, ratio: row.ratio, note: row.note)
-            (draft.currency, draft.toSum, draft.toCurrency) = (row.currency, row.to_sum, row.to_currency)
+            (draft.currency, draft.toSum, draft.toCurrency, draft.fee) = (row.currency, row.to_sum, row.to_currency, row.fee)
             return ImportRow(line: index + 1, id: row.id, draft: draft)
         }
         for (index, row) in rows.enumerated() {
@@ -176,7 +176,7 @@ public struct ImportFileReader {
         func column(_ field: String) -> Int? { names.firstIndex(of: columns[field]!) }
         let (date, type, ticker, quantity, sum) = (column("date")!, column("type")!, column("ticker")!, column("quantity")!, column("sum")!)
         let note = column("note"), id = column("id"), ratio = column("ratio"), account = column("account"), toAccount = column("to_account")
-        let currency = column("currency"), toSum = column("to_sum"), toCurrency = column("to_currency")
+        let currency = column("currency"), toSum = column("to_sum"), toCurrency = column("to_currency"), fee = column("fee")
         let dateFormat = layout.dateFormat
         return { record in
             let fields = record.fields
@@ -191,6 +191,7 @@ public struct ImportFileReader {
             var draft = TransactionDraft(date: dateText, type: fields[type], ticker: fields[ticker], quantity: fields[quantity], sum: fields[sum],
                                          ratio: ratio.map { fields[$0] }, note: note.map { fields[$0] })
             (draft.currency, draft.toSum, draft.toCurrency) = (currency.map { fields[$0] }, toSum.map { fields[$0] }, toCurrency.map { fields[$0] })
+            draft.fee = fee.map { fields[$0] }
             row(ImportRow(line: record.line, id: id.map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }, draft: draft),
                 account.map { fields[$0] }, toAccount.map { fields[$0] })
         }

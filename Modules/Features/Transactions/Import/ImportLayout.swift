@@ -3,8 +3,8 @@
 public struct ImportLayout: Equatable, Sendable {
     public static let requiredFields = ["date", "type", "ticker", "quantity", "sum"]
     /// A split's ratio sits in its own column; the other kinds leave the cells they don't use empty.
-    /// An exchange's proceeds and a transfer's destination have theirs too.
-    public static let optionalFields = ["ratio", "note", "id", "account", "currency", "to_sum", "to_currency", "to_account"]
+    /// An exchange's proceeds, a transfer's destination and a trade's commission have theirs too.
+    public static let optionalFields = ["fee", "ratio", "note", "id", "account", "currency", "to_sum", "to_currency", "to_account"]
     public static var fields: [String] { requiredFields + optionalFields }
     /// Columns `invest export` writes that are worked out from the others: read past, not named.
     public static let derivedColumns: Set<String> = ["price"]

@@ -40,11 +40,11 @@ public struct TransactionEntryFilter: Sendable {
     /// Whether the filter asks anything this can tell before decoding.
     public var narrows: Bool { kind != nil || ticker != nil || from != nil || to != nil || search != nil }
 
-    /// False only for an entry of a transaction kind the codec reads (schema 1) whose type,
+    /// False only for an entry of a transaction kind the codec reads whose type,
     /// ticker, date or plain text the filter rules out; an entry the codec would refuse is let
     /// through, so reading it fails as it did.
     public func mayMatch(_ entry: LedgerEntry) -> Bool {
-        guard narrows, !entry.isDeleted, entry.schema <= 1, TransactionsLedgerCodec.readsKind(entry.kind) else { return true }
+        guard narrows, !entry.isDeleted, entry.schema <= TransactionsLedgerCodec.newestSchema, TransactionsLedgerCodec.readsKind(entry.kind) else { return true }
         if let kind, entry.kind != kind { return false }
         guard ticker != nil || from != nil || to != nil || search != nil else { return true }
         var tickerMatches = ticker == nil ? true : tickerText == "", datePasses = true

@@ -5,8 +5,12 @@ import Ledger
 /// Transactions on the ledger: one kind per `TransactionType` (`buy`, `sell`, `deposit`,
 /// `withdrawal`, `interest`, `dividend`, `fee`, `split`, `fx`, `transfer`), schema 1, with the payload
 ///
-///     account=ID  currency=ISO  date=YYYY-MM-DD  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL  ticker=TICKER
-///     toAccount=ID  toCurrency=ISO  toSum=DECIMAL
+///     account=ID  currency=ISO  date=YYYY-MM-DD  fee=DECIMAL  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL
+///     ticker=TICKER  toAccount=ID  toCurrency=ISO  toSum=DECIMAL
+///
+/// A trade with a fee is written as schema 2, the only change from 1 being `fee`: a release that
+/// doesn't know fees would count the trade without it, so it refuses the entry (and keeps it)
+/// instead of showing a wrong cash balance and cost. A trade without one is schema 1 as before.
 ///
 /// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
 /// for the account, the currency, the note and a fee's ticker, only when there is one: a
@@ -15,8 +19,10 @@ import Ledger
 /// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
 /// them in place, because a portfolio decodes every entry of a long history.
 public enum TransactionsLedgerCodec: LedgerCodec {
-    public static let buy = LedgerKind("buy", schema: 1)
-    public static let sell = LedgerKind("sell", schema: 1)
+    public static let buy = LedgerKind("buy", schema: 2)
+    public static let sell = LedgerKind("sell", schema: 2)
+    /// The newest layout of any transaction kind this release reads.
+    public static let newestSchema = 2
     public static let kinds = TransactionType.allCases.map(kind(of:))
 
     public static func entry(for transaction: Transaction, updatedAt: Int64) -> LedgerEntry {
@@ -28,6 +34,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         if let account = transaction.account { fields.append(("account", account)) }
         if let currency = transaction.currency { fields.append(("currency", currency)) }
         fields.append(("date", transaction.date.iso))
+        if let fee = transaction.fee { fields.append(("fee", fee.description)) }
         if let note = transaction.note { fields.append(("note", note)) }
         if type.quantity == .required || movesShares { fields.append(("quantity", transaction.quantity.description)) }
         if let ratio = transaction.ratio { fields.append(("ratio", ratio.description)) }
@@ -38,7 +45,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         if let toSum = transaction.toSum { fields.append(("toSum", toSum.description)) }
         fields += transaction.otherFields.map { ($0.key, $0.value) }
         let kind = kind(of: type)
-        return LedgerEntry(id: transaction.id, kind: kind.name, schema: kind.schema, updatedAt: updatedAt, payload: LedgerPayload(fields))
+        return LedgerEntry(id: transaction.id, kind: kind.name, schema: transaction.fee == nil ? 1 : 2, updatedAt: updatedAt, payload: LedgerPayload(fields))
     }
 
     public static func entry(for transaction: Transaction) -> LedgerEntry {
@@ -47,19 +54,20 @@ public enum TransactionsLedgerCodec: LedgerCodec {
 
     public static func tombstone(for transaction: Transaction, deletedAt: Date) -> LedgerEntry {
         let kind = kind(of: transaction.type)
-        return .tombstone(id: transaction.id, kind: kind.name, schema: kind.schema, at: deletedAt.millisecondsSince1970)
+        return .tombstone(id: transaction.id, kind: kind.name, schema: 1, at: deletedAt.millisecondsSince1970)
     }
 
     public static func record(from entry: LedgerEntry) throws(LedgerDecodingError) -> Transaction? {
         guard let type = type(ofKind: entry.kind) else { return nil }
         guard !entry.isDeleted else { return nil }
-        guard entry.schema <= 1 else {
-            throw .newerSchema(id: entry.id, kind: entry.kind, schema: entry.schema, supported: 1)
+        let supported = type.isTrade ? 2 : 1
+        guard entry.schema <= supported else {
+            throw .newerSchema(id: entry.id, kind: entry.kind, schema: entry.schema, supported: supported)
         }
         let id = entry.id
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
         var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?, account: String?
-        var currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?
+        var currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, fee: FixedDecimal?
         var otherFields: [String: String] = [:]
         entry.payload.withFields { fields in
             fields.forEach { name, value in
@@ -76,6 +84,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 5 where LedgerFields.name(name, is: "toSum"): toSum = FixedDecimal.parse(value)
                 case 10 where LedgerFields.name(name, is: "toCurrency"): toCurrency = LedgerEscaping.unescape(value)
                 case 9 where LedgerFields.name(name, is: "toAccount"): toAccount = LedgerEscaping.unescape(value)
+                case 3 where entry.schema >= 2 && LedgerFields.name(name, is: "fee"): fee = FixedDecimal.parse(value) ?? FixedDecimal(-1)
                 default: otherFields[LedgerEscaping.unescape(name)] = LedgerEscaping.unescape(value)
                 }
             }
@@ -85,6 +94,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
             date == nil ? "date"
             : type.quantity == .required && quantity == nil ? "quantity"
             : type.sum == .required && sum == nil ? "sum"
+            : fee.map { $0.isNegative || (type == .sell && $0 > (sum ?? .zero)) } == true ? "fee"
             : type.ticker == .required && (ticker ?? "").isEmpty ? "ticker"
             : type.ratio == .required && ratio == nil ? "ratio"
             : account.map { !LedgerIdentifier.isValid($0) } == true ? "account"
@@ -99,11 +109,11 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
                            ratio: ratio, note: note, account: account, currency: currency, toSum: type == .fx ? toSum : nil,
                            toCurrency: type == .fx ? toCurrency : nil, toAccount: type == .transfer ? toAccount : nil,
-                           otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
+                           fee: type.isTrade ? fee : nil, otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {
-        LedgerKind(type.rawValue, schema: 1)
+        LedgerKind(type.rawValue, schema: type.isTrade ? newestSchema : 1)
     }
 
     private static func isCurrencyCode(_ text: String) -> Bool {

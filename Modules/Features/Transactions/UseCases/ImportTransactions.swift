@@ -296,12 +296,14 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
         return (imported, duplicates)
     }
 
+    /// What makes two rows the same trade: the money it settled for, so a trade imported with its
+    /// commission in its sum equals the same trade read with the commission as its fee.
     private struct Trade: Hashable {
-        let date: CalendarDay, type: TransactionType, ticker: String, quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio?
+        let date: CalendarDay, type: TransactionType, ticker: String, quantity: FixedDecimal, settled: FixedDecimal, ratio: SplitRatio?
 
         init(_ transaction: Transaction) {
-            (date, type, ticker, quantity, sum, ratio) = (transaction.date, transaction.type, transaction.ticker, transaction.quantity, transaction.sum,
-                                                          transaction.ratio)
+            (date, type, ticker, quantity, settled, ratio) = (transaction.date, transaction.type, transaction.ticker, transaction.quantity,
+                                                              transaction.settled, transaction.ratio)
         }
     }
 

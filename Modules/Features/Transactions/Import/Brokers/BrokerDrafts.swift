@@ -12,6 +12,29 @@ extension TransactionDraft {
         return draft
     }
 
+    /// A buy or sell that settled for `total` (a buy's cost, a sell's proceeds), `fee` of it the
+    /// commission: the sum is what the shares traded for, and the fee is recorded beside it. A
+    /// commission the total can't hold (a buy's as large as its cost) stays in the sum.
+    static func brokerTrade(buying isBuy: Bool, date: String, ticker: String, quantity: FixedDecimal, settled total: FixedDecimal, fee: FixedDecimal?,
+                            currency: String?, note: String) -> TransactionDraft {
+        let total = BrokerNumber.magnitude(total), fee = BrokerNumber.magnitude(fee ?? .zero)
+        // Past the largest amount the row is refused anyway, and the sum of two such could overflow.
+        let fits = total <= TransactionValidator.maximumValue && fee <= TransactionValidator.maximumValue
+        guard fits, !fee.isZero, !isBuy || fee < total else {
+            return broker(isBuy ? .buy : .sell, date: date, ticker: ticker, quantity: quantity, sum: total, currency: currency, note: note)
+        }
+        return brokerTrade(buying: isBuy, date: date, ticker: ticker, quantity: quantity, sum: isBuy ? total - fee : total + fee, fee: fee,
+                           currency: currency, note: note)
+    }
+
+    /// A buy or sell of shares that traded for `sum`, its commission `fee` (in the same currency) beside it.
+    static func brokerTrade(buying isBuy: Bool, date: String, ticker: String, quantity: FixedDecimal, sum: FixedDecimal, fee: FixedDecimal,
+                            currency: String?, note: String) -> TransactionDraft {
+        var trade = broker(isBuy ? .buy : .sell, date: date, ticker: ticker, quantity: quantity, sum: sum, currency: currency, note: note)
+        if !fee.isZero { trade.fee = BrokerNumber.magnitude(fee).description }
+        return trade
+    }
+
     /// An exchange at the broker: `paid` in `paidIn` for `received` in `receivedIn`.
     static func brokerExchange(date: String, paid: FixedDecimal, in paidIn: String, received: FixedDecimal, in receivedIn: String,
                                note: String) -> TransactionDraft {

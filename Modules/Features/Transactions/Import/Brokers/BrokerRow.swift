@@ -26,12 +26,16 @@ public struct BrokerRow: Sendable {
     public let symbol: String
     public let quantity: FixedDecimal?
     public let amount: FixedDecimal?
+    /// A trade's commission and fees, already counted in `amount`: kept as the trade's fee.
+    public let fee: FixedDecimal?
     /// "Schwab: Buy — VANGUARD TOTAL STOCK MARKET ETF".
     public let note: String
     public let currency: String
 
-    public init(date: String, action: String, kind: Kind?, symbol: String, quantity: FixedDecimal?, amount: FixedDecimal?, note: String, currency: String) {
+    public init(date: String, action: String, kind: Kind?, symbol: String, quantity: FixedDecimal?, amount: FixedDecimal?, fee: FixedDecimal? = nil,
+                note: String, currency: String) {
         self.date = date
+        self.fee = fee
         self.action = action
         self.kind = kind
         self.symbol = symbol
@@ -41,15 +45,16 @@ public struct BrokerRow: Sendable {
         self.currency = currency
     }
 
-    /// Buys cost what was paid (fees included) and sells bring their net amount; a fee must be
-    /// money out, and cash moves in or out by its sign. Amounts and quantities lose their sign:
-    /// the type says which way they go.
+    /// Buys cost what was paid (fees included) and sells bring their net amount, the commission
+    /// kept as the trade's fee; a fee must be money out, and cash moves in or out by its sign.
+    /// Amounts and quantities lose their sign: the type says which way they go.
     public var drafts: Result<[TransactionDraft], BrokerRowProblem> {
         func needing(_ what: String) -> Result<[TransactionDraft], BrokerRowProblem> { .failure(BrokerRowProblem("\(action): \(what)")) }
         switch kind {
         case .buy, .sell:
             guard let quantity, let amount else { return needing("a \(kind == .buy ? "buy" : "sell") needs its Quantity and Amount") }
-            return .success([draft(kind == .buy ? .buy : .sell, ticker: symbol, quantity: quantity, sum: amount)])
+            return .success([TransactionDraft.brokerTrade(buying: kind == .buy, date: date, ticker: symbol, quantity: quantity, settled: amount, fee: fee,
+                                                          currency: currency, note: note)])
         case .dividend:
             guard let amount else { return needing("a dividend needs its Amount") }
             // Naming no security, it is the income of the cash itself (a sweep's money fund): interest.

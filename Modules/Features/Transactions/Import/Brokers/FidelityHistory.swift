@@ -8,7 +8,7 @@ import Ledger
 /// space, dates `MM/DD/YYYY`, newest first, then a footer of disclaimers, one field a line.
 ///
 /// The action is a sentence: "YOU BOUGHT …" and "REINVESTMENT …" are buys at the amount paid,
-/// "YOU SOLD …" a sell at its net amount, "DIVIDEND RECEIVED …" and capital-gain distributions
+/// "YOU SOLD …" a sell at its net amount, their commission and fees kept as the trade's fee, "DIVIDEND RECEIVED …" and capital-gain distributions
 /// dividends, "INTEREST EARNED …" interest, "FOREIGN TAX PAID …" and "FEE CHARGED …" fees of
 /// their symbol, money transferred, contributed or deposited a deposit or a withdrawal by its
 /// sign. Moves into and out of the core money-market position are cash to this ledger, so left
@@ -37,7 +37,7 @@ public struct FidelityHistory: BrokerRowPreset {
         let action = cell("action")
         let description = cell("security description").isEmpty ? cell("description") : cell("security description")
         return BrokerRow(date: date, action: action, kind: Self.kind(of: action), symbol: cell("symbol"), quantity: BrokerNumber.parse(cell("quantity")),
-                         amount: BrokerNumber.parse(cell("amount")),
+                         amount: BrokerNumber.parse(cell("amount")), fee: Self.commission(cell("commission"), cell("fees")),
                          note: "Fidelity: \(action)" + (description.isEmpty || action.contains(description) ? "" : " — \(description)"), currency: "USD").drafts
     }
 
@@ -54,6 +54,14 @@ public struct FidelityHistory: BrokerRowPreset {
                "CHECK RECEIVED", "PARTIC CONTR") { return .cash }
         if has("SPLIT", "DISTRIBUTION", "MERGER", "SPIN", "NAME CHANGE", "EXCHANGED") { return .corporateAction }
         return nil
+    }
+
+    /// A trade's commission and fees together, nil when it has neither.
+    private static func commission(_ texts: String...) -> FixedDecimal? {
+        let amounts = texts.compactMap { BrokerNumber.parse($0) }.map(BrokerNumber.magnitude)
+        // Each is a cell of one row: far below the largest amount, so the sum fits.
+        guard !amounts.isEmpty, amounts.allSatisfy({ $0 <= TransactionValidator.maximumValue }) else { return nil }
+        return amounts.reduce(FixedDecimal.zero, +)
     }
 
     /// Lower-cased, without a ` ($)` suffix: `Amount ($)` and `Amount` are one column.

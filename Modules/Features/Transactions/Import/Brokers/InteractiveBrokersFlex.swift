@@ -5,8 +5,8 @@ import Ledger
 /// IBKR users make: a header of the fields the user picked, then a row a record. Two queries are
 /// read, each known by its header:
 /// - **Trades** (`Buy/Sell,TradeDate,ISIN,Quantity,TradePrice,TradeMoney,CurrencyPrimary,
-///   IBCommission,IBCommissionCurrency`, with `Symbol`, `AssetClass` and others if picked): a buy
-///   costs its trade money and commission, a sell brings its trade money less the commission; a
+///   IBCommission,IBCommissionCurrency`, with `Symbol`, `AssetClass` and others if picked): a trade
+///   is its trade money, its commission the trade's fee (paid on top of a buy, out of a sell); a
 ///   commission in another currency is a fee of the security in that currency. A currency
 ///   conversion (`AssetClass` `CASH`, or a row with neither ISIN nor symbol) is an exchange when
 ///   its symbol names the pair (`EUR.USD`), else it is named: the row doesn't say which currency
@@ -114,10 +114,9 @@ public struct InteractiveBrokersFlex: BrokerPreset {
                 let commission = BrokerNumber.magnitude(BrokerNumber.parse(cell("ibcommission")) ?? .zero)
                 let commissionCurrency = cell("ibcommissioncurrency").isEmpty ? currency : cell("ibcommissioncurrency")
                 let inCost = commissionCurrency == currency ? commission : .zero
-                let total = isBuy ? BrokerNumber.magnitude(money) + inCost : BrokerNumber.magnitude(money) - inCost
                 let note = "IBKR: \(isBuy ? "Buy" : "Sell") \(BrokerNumber.magnitude(quantity)) \(security)"
-                var drafts = [TransactionDraft.broker(isBuy ? .buy : .sell, date: date, ticker: security, quantity: quantity, sum: total,
-                                                      currency: currency.isEmpty ? nil : currency, note: note)]
+                var drafts = [TransactionDraft.brokerTrade(buying: isBuy, date: date, ticker: security, quantity: quantity, sum: money, fee: inCost,
+                                                           currency: currency.isEmpty ? nil : currency, note: note)]
                 if inCost.isZero, !commission.isZero {
                     drafts.append(.broker(.fee, date: date, ticker: security, sum: commission, currency: commissionCurrency, note: note + ", its commission"))
                 }

@@ -11,8 +11,8 @@ import Ledger
 ///
 /// The sections read, and what their rows are here:
 /// - **Trades**, its orders (`Order` or `Trade`; the `Execution` and `ClosedLot` rows beneath them
-///   repeat them): a stock bought costs its proceeds and commission, a stock sold brings its
-///   proceeds less the commission; a Forex order is an exchange (`USD.CAD` bought with Canadian
+///   repeat them): a stock trade is its proceeds, its commission the trade's fee (paid on top of a
+///   buy, out of a sell); a Forex order is an exchange (`USD.CAD` bought with Canadian
 ///   dollars, or sold for them). Other asset classes (options, futures) are named.
 /// - **Dividends** (and Payment In Lieu of Dividends): dividends of the symbol that opens the
 ///   description (`AAPL(US0378331005) Cash Dividend …`).
@@ -95,9 +95,8 @@ public struct InteractiveBrokersStatement: BrokerPreset {
                 switch category {
                 case "Stocks":
                     let isBuy = !quantity.isNegative
-                    let sum = isBuy ? BrokerNumber.magnitude(proceeds) + commission : proceeds - commission
-                    return row(isBuy ? .buy : .sell, cell, date: date, symbol: symbol, quantity: quantity, amount: sum,
-                               note: "\(isBuy ? "Buy" : "Sell") \(BrokerNumber.magnitude(quantity)) \(symbol)")
+                    return .success([TransactionDraft.brokerTrade(buying: isBuy, date: date, ticker: symbol, quantity: quantity, sum: proceeds, fee: commission,
+                                                                  currency: cell("currency"), note: "IBKR: \(isBuy ? "Buy" : "Sell") \(BrokerNumber.magnitude(quantity)) \(symbol)")])
                 case "Forex":
                     guard let exchange = TransactionDraft.brokerPairExchange(date: date, symbol: symbol, quantity: quantity, money: proceeds,
                                                                              currency: cell("currency"), note: "IBKR: Forex \(symbol)") else {

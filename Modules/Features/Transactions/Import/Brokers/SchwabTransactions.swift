@@ -6,8 +6,8 @@ import Ledger
 /// `MM/DD/YYYY` (or `MM/DD/YYYY as of MM/DD/YYYY`, the later posting first), amounts as
 /// `-$1,742.60`, in dollars, newest first, ending with a "Transactions Total" line.
 ///
-/// Buys and reinvested shares cost the amount paid (fees included); a sell brings what the
-/// amount says; every kind of dividend or capital-gain distribution is a dividend, reinvested
+/// Buys and reinvested shares cost the amount paid and a sell brings what the amount says, the
+/// Fees & Comm kept as the trade's fee; every kind of dividend or capital-gain distribution is a dividend, reinvested
 /// ones too (their shares are the "Reinvest Shares" row beside them); interest is interest;
 /// fees and foreign tax withheld are fees of their symbol; money wired, moved by MoneyLink or
 /// journaled is a deposit or a withdrawal by its sign. A Stock Split gives the shares it added:
@@ -45,7 +45,7 @@ public struct SchwabTransactions: BrokerRowPreset {
         }
         let action = cell(1), description = cell(3)
         return BrokerRow(date: date, action: action, kind: Self.kind(of: action), symbol: cell(2), quantity: BrokerNumber.parse(cell(4)),
-                         amount: BrokerNumber.parse(cell(7)), note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"), currency: "USD").drafts
+                         amount: BrokerNumber.parse(cell(7)), fee: BrokerNumber.parse(cell(6)), note: "Schwab: \(action)" + (description.isEmpty ? "" : " — \(description)"), currency: "USD").drafts
     }
 
     private static func kind(of action: String) -> BrokerRow.Kind? {

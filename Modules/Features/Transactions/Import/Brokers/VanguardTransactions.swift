@@ -10,7 +10,8 @@ import Ledger
 /// dollars, signed (`-1055.12` paid, `1070.89` received; a sell's Shares negative).
 ///
 /// The holdings are a snapshot, not history, so they are skipped. Of the transactions: a Buy or a
-/// Reinvestment buys at the net amount paid (fees included), a Sell sells at its net amount;
+/// Reinvestment buys at the net amount paid, a Sell sells at its net amount, their commissions
+/// and fees kept as the trade's fee;
 /// Dividend and Capital gain (LT/ST) distributions are dividends; Interest is interest; Fee a
 /// fee; Funds Received, Withdrawal, Contribution and Distribution move cash by their sign; a
 /// Transfer (incoming) of shares brings them at their value (shares × price, that value put
@@ -58,7 +59,8 @@ public struct VanguardTransactions: BrokerPreset {
             var amount = BrokerNumber.parse(cell("net amount"))
             let kind = Self.kind(of: type, symbol: symbol)
             if case .sharesIn = kind { amount = shares.flatMap { shares in price.flatMap { BrokerNumber.magnitude(shares).multiplied(by: $0) } } }
-            let row = BrokerRow(date: date, action: type, kind: kind, symbol: symbol, quantity: shares, amount: amount,
+            let fee = BrokerNumber.parse(cell("commissions and fees").isEmpty ? cell("commission fees") : cell("commissions and fees"))
+            let row = BrokerRow(date: date, action: type, kind: kind, symbol: symbol, quantity: shares, amount: amount, fee: fee,
                                 note: "Vanguard: \(type)" + (name.isEmpty ? "" : " — \(name)"), currency: "USD")
             return [BrokerReading(line: line, row.drafts)]
         }
