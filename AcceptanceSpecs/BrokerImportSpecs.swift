@@ -355,6 +355,9 @@ final class BrokerImportSpecs: XCTestCase {
         let cash = try invest.run(["cash", "--format", "json"]).jsonObject()
         let again = invest.run(["import", file.path])
         let rows = try invest.run(["list", "--format", "json"]).jsonRows()
+        let gains = try XCTUnwrap(try invest.run(["gains", "--format", "json"]).jsonObject()["sells"] as? [[String: Any]])
+        let gainsTable = invest.run(["gains"])
+        let portfolio = try invest.run(["portfolio", "--offline", "--format", "json"]).jsonObject()
 
         let skipped = try XCTUnwrap(dryRun["skipped"] as? [[String: Any]])
         XCTAssertEqual(skipped.map { $0["line"] as? Int }, [3])
@@ -379,6 +382,12 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertEqual(again.status, 0, again.errors)
         XCTAssertFalse(again.errors.contains("opening"), "the openings are saved already: \(again.errors)")
         XCTAssertEqual(rows.count, 6, "the same file again adds nothing")
+        // The VTI sold were the opening's: their cost, and so the sale's gain, aren't known until it is set.
+        XCTAssertEqual(gains.map { "\($0["ticker"] ?? "") \($0["cost"] ?? "") \($0["costUnknown"] ?? "")" }, ["VTI 0 1"])
+        XCTAssertTrue(gainsTable.output.contains("Cost unknown: sells of VTI took shares from before an imported history began"), gainsTable.output)
+        XCTAssertTrue(gainsTable.output.contains("invest list --ticker VTI --type buy, then invest edit ID --sum COST"), gainsTable.output)
+        let closed = try XCTUnwrap(portfolio["closedPositions"] as? [[String: Any]])
+        XCTAssertEqual(closed.map { "\($0["ticker"] ?? "") \($0["costUnknown"] ?? "")" }, ["VTI 1"], "its profit counts the opening at no cost")
 
         // What the hint for an opening's cost says works as written: the cash it cost put in, then the cost set.
         let costHint = try XCTUnwrap(imported.errors.components(separatedBy: "\n").first { $0.contains("set it with: ") }?.components(separatedBy: "set it with: ").last)
@@ -387,6 +396,9 @@ final class BrokerImportSpecs: XCTestCase {
             XCTAssertEqual(run.status, 0, "\(command): \(run.errors)")
         }
         XCTAssertTrue(try invest.run(["list", "--format", "json"]).jsonRows().contains { $0["ticker"] as? String == "VTI" && $0["sum"] as? String == "1000" })
+        let known = try XCTUnwrap(try invest.run(["gains", "--format", "json"]).jsonObject()["sells"] as? [[String: Any]])
+        XCTAssertEqual(known.map { "\($0["ticker"] ?? "") \($0["cost"] ?? "") \($0["costUnknown"] ?? "")" }, ["VTI 1000 0"], "a cost set is known")
+        XCTAssertFalse(invest.run(["gains"]).output.contains("Cost unknown"))
     }
 
     func test_anExportOfAHistoryBegunEarlier_withoutOpenings_skipsWhatTheHistoryBeforeItCovers_andTheRestComeInOnceThatIsAdded() throws {

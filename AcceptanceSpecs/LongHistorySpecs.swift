@@ -250,6 +250,7 @@ final class LongHistorySpecs: XCTestCase {
             let head = ["date", "ticker", "quantity", "proceeds", "cost", "gain"].map { sell[$0] as? String ?? "?" }.joined(separator: ",")
             return (sell["lots"] as? [[String: Any]] ?? []).map { lot in
                 head + "," + ["boughtOn", "quantity", "cost"].map { lot[$0] as? String ?? "?" }.joined(separator: ",")
+                    + "," + String((sell["costUnknown"] as? Bool) ?? true)
             }
         }
         XCTAssertEqual(Array(csv.output.split(separator: "\n").dropFirst().map(String.init)), expected)
@@ -275,7 +276,7 @@ final class LongHistorySpecs: XCTestCase {
         }
         XCTAssertEqual(invest.run(["rate", "fetch", "USD", "--from", "2023-01-02"]).status, 0)
         try assertValuedAsTheWholeLogValuesIt(invest, "after the dollar trades' rates are fetched")
-        for checkpoint in ["portfolio-in-base-v3-average-GBP", "gains-in-base-v2-fifo-GBP"] {
+        for checkpoint in ["portfolio-in-base-v4-average-GBP", "gains-in-base-v3-fifo-GBP"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: invest.home.appendingPathComponent("checkpoints/\(checkpoint)").path), checkpoint)
         }
 

@@ -143,6 +143,23 @@ final class PortfolioCalculatorTests: XCTestCase {
         XCTAssertEqual(PortfolioCalculator.heldTickers(in: history), [], "sold out after the split")
     }
 
+    func test_aBuyOfUnknownCost_flagsItsHolding_andTheSellsMadeWhileItsSharesAreHeld() throws {
+        let opening = Transaction(id: "o", date: day("2024-01-01"), type: .buy, ticker: "A", quantity: 5, sum: .zero, costUnknown: true,
+                                  updatedAt: Date(timeIntervalSince1970: 0))
+        let held = [opening, tx("2024-02-01", .buy, "A", "5", "50"), tx("2024-03-01", .sell, "A", "2", "30")]
+        let soldOut = held + [tx("2024-04-01", .sell, "A", "8", "100"), tx("2024-05-01", .buy, "A", "1", "12"), tx("2024-06-01", .sell, "A", "1", "13")]
+
+        XCTAssertEqual(PortfolioCalculator.summarize(held, prices: [:]).holdings.first?.costUnknown, true)
+        XCTAssertEqual(PortfolioCalculator.realizedGains(of: held, method: .average).map(\.costUnknown), [true])
+        XCTAssertEqual(PortfolioCalculator.realizedGains(of: soldOut, method: .fifo).map(\.costUnknown), [true, true, false],
+                       "bought again after the opening's shares are all sold: known")
+        XCTAssertEqual(PortfolioCalculator.summarize(soldOut, prices: [:]).closedPositions.first?.costUnknown, true,
+                       "its profit still counts the shares of unknown cost")
+        let priced = Transaction(id: "o", date: day("2024-01-01"), type: .buy, ticker: "A", quantity: 5, sum: 40, costUnknown: true,
+                                 updatedAt: Date(timeIntervalSince1970: 0))
+        XCTAssertFalse(priced.costUnknown, "a cost given is known")
+    }
+
     private func tx(_ date: String, _ type: TransactionType, _ ticker: String, _ quantity: String, _ sum: String) -> Transaction {
         makeTransaction(date: date, type: type, ticker: ticker, quantity: quantity, sum: sum)
     }

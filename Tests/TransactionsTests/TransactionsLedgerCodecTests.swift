@@ -53,6 +53,24 @@ final class TransactionsLedgerCodecTests: XCTestCase {
         XCTAssertEqual(withFee.settled, fixed("195.05"))
     }
 
+    func test_aBuyOfUnknownCost_isMarked_andAnyCostGivenMakesItKnown() throws {
+        let opening = Transaction(id: "o", date: day("2024-01-04"), type: .buy, ticker: "VTI", quantity: 5, sum: .zero, costUnknown: true,
+                                  updatedAt: Date(timeIntervalSince1970: 1))
+
+        let entry = TransactionsLedgerCodec.entry(for: opening)
+        var draft = TransactionDraft(try XCTUnwrap(TransactionsLedgerCodec.record(from: entry)))
+        draft.sum = "1000"
+        let priced = try TransactionValidator.validate(draft, latestDate: day("2024-12-31")).get()
+
+        XCTAssertEqual(entry.payload.fields.map(\.name), ["cost", "date", "quantity", "sum", "ticker"])
+        XCTAssertEqual(entry.schema, 1, "a release that doesn't know it counts the buy at 0, as it is")
+        XCTAssertEqual(try TransactionsLedgerCodec.record(from: entry)?.costUnknown, true)
+        XCTAssertFalse(priced.costUnknown, "an edit that sets the cost makes it known")
+        let onASell = LedgerEntry(id: "s", kind: "sell", schema: 1, updatedAt: 1, payload: LedgerPayload([
+            ("cost", "unknown"), ("date", "2024-01-02"), ("quantity", "1"), ("sum", "0"), ("ticker", "A")]))
+        XCTAssertEqual(try TransactionsLedgerCodec.record(from: onASell)?.costUnknown, false, "only a buy is of unknown cost")
+    }
+
     func test_aFeeThatCantBeRight_isRefusedByField() {
         for (fee, type) in [("-1", "buy"), ("x", "buy"), ("200.01", "sell")] {
             let entry = LedgerEntry(id: "b", kind: type, schema: 2, updatedAt: 1, payload: LedgerPayload([

@@ -78,6 +78,8 @@ struct GainsCommand: Command {
             try writeSellsTable(report, arguments: arguments, to: io)
             io.console.write("\n")
             io.console.write(yearsTable(report, labelled: true).render(.table, colors: io.usesColor))
+            let unknown = Array(Set(report.sells.filter(\.costUnknown).map(\.ticker))).sorted()
+            io.console.write(PricePresentation.costUnknownNote(unknown, sold: true))
         }
     }
 
@@ -119,13 +121,14 @@ struct GainsCommand: Command {
     private func writeFlatRows(_ report: RealizedGainsReport, to io: CommandIO) {
         let split = !report.currencyGains.isEmpty
         let columns = (["date", "ticker", "quantity", "proceeds", "cost", "gain"] + (split ? ["currency_gain"] : [])
-                       + ["lot_bought_on", "lot_quantity", "lot_cost"]).map { Report.Column(title: $0, key: $0, alignment: .left) }
+                       + ["lot_bought_on", "lot_quantity", "lot_cost", "cost_unknown"]).map { Report.Column(title: $0, key: $0, alignment: .left) }
         var rows = StreamedRows(.csv, columns: columns)
         for (index, sell) in report.sells.enumerated() {
             let head: [Cell] = [.text(sell.date.iso), .text(sell.ticker), .decimal(sell.quantity), .decimal(sell.proceeds), .decimal(sell.cost), .decimal(sell.gain)]
                 + (split ? [.decimal(report.currencyGains[sell.transactionID])] : [])
-            let lots: [[Cell]] = sell.lots.isEmpty ? [[.text(nil), .decimal(nil), .decimal(nil)]]
-                : sell.lots.map { [.text($0.boughtOn.iso), .decimal($0.quantity), .decimal($0.cost)] }
+            let unknown = Cell(shown: sell.costUnknown ? "true" : "false", value: .bool(sell.costUnknown))
+            let lots: [[Cell]] = sell.lots.isEmpty ? [[.text(nil), .decimal(nil), .decimal(nil), unknown]]
+                : sell.lots.map { [.text($0.boughtOn.iso), .decimal($0.quantity), .decimal($0.cost), unknown] }
             for lot in lots {
                 for cell in head + lot { rows.append(cell) }
                 rows.endRow()
@@ -144,7 +147,7 @@ struct GainsCommand: Command {
             // A sell in another currency says how much of its gain the currency made.
             document.append(.object([("id", .string(sell.transactionID)), ("date", .string(sell.date.iso)), ("ticker", .string(sell.ticker)),
                                      ("quantity", exact(sell.quantity)), ("proceeds", exact(sell.proceeds)), ("cost", exact(sell.cost)),
-                                     ("gain", exact(sell.gain))]
+                                     ("gain", exact(sell.gain)), ("costUnknown", .bool(sell.costUnknown))]
                                     + (report.currencyGains.isEmpty ? [] : [("currencyGain", report.currencyGains[sell.transactionID].map(exact) ?? .null)])
                                     + [("lots", .array(sell.lots.map { lot in
                                         .object([("boughtOn", .string(lot.boughtOn.iso)), ("quantity", exact(lot.quantity)), ("cost", exact(lot.cost))])

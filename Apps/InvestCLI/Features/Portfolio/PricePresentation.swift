@@ -29,6 +29,7 @@ struct PricePresentation {
             .init(title: "SOURCE", key: "priceSource", alignment: .left),
             .init(title: "PRICE TIME", key: "priceTime", alignment: .left, visibility: .machineOnly),
             .init(title: "PRICE PROBLEM", key: "priceProblem", alignment: .left, visibility: .machineOnly),
+            .init(title: "COST UNKNOWN", key: "costUnknown", alignment: .left, visibility: .machineOnly),
         ])
         for holding in summary.holdings {
             let problem: String? = if case let .failure(error)? = prices[holding.ticker] { error.userMessage } else { nil }
@@ -37,7 +38,8 @@ struct PricePresentation {
                                 .profitPercent(holding.unrealizedProfitPercent), .profit(holding.realizedProfit), .money(holding.expenses),
                                 .money(holding.income), .profit(holding.profit), .profitPercent(holding.profitPercent),
                                 .profit(holding.todayChange), Cell(shown: source(holding.price), value: .text(holding.price.map { Self.sourceName($0.source) })),
-                                .time(holding.price.map(\.price.fetchedAt), shown: ""), .text(problem)])
+                                .time(holding.price.map(\.price.fetchedAt), shown: ""), .text(problem),
+                                Cell(shown: holding.costUnknown ? "yes" : "", value: .bool(holding.costUnknown))])
         }
         guard !currencyGains.isEmpty else { return report }
         let gains = summary.holdings.map { currencyGains[$0.ticker] }
@@ -58,9 +60,10 @@ struct PricePresentation {
         var closed = Report(columns: [
             .init(title: "TICKER", key: "ticker", alignment: .left), .init(title: "REALIZED", key: "realizedProfit", alignment: .right),
             .init(title: "EXPENSES", key: "expenses", alignment: .right), .init(title: "INCOME", key: "income", alignment: .right),
-            .init(title: "PROFIT", key: "profit", alignment: .right), .init(title: "PROFIT %", key: "profitPercent", alignment: .right)])
+            .init(title: "PROFIT", key: "profit", alignment: .right), .init(title: "PROFIT %", key: "profitPercent", alignment: .right),
+            .init(title: "COST UNKNOWN", key: "costUnknown", alignment: .left)])
         closed.rows = summary.closedPositions.map { [.text($0.ticker), .money($0.realizedProfit), .money($0.expenses), .money($0.income),
-                                                     .money($0.profit), .percent($0.profitPercent)] }
+                                                     .money($0.profit), .percent($0.profitPercent), Cell(shown: "", value: .bool($0.costUnknown))] }
         func exact(_ value: FixedDecimal?) -> JSONValue { .text(value?.description) }
         return [
             ("priceMode", .string(mode.rawValue)),
@@ -104,7 +107,19 @@ struct PricePresentation {
         if !summary.unpricedTickers.isEmpty {
             text += "Not valued (price unavailable): \(Plural.brief(summary.unpricedTickers)); left out of the totals.\n"
         }
+        text += Self.costUnknownNote((summary.holdings + summary.closedPositions).filter(\.costUnknown).map(\.ticker))
         return text
+    }
+
+    /// Holdings with shares of an opening whose cost isn't set, and how to set it.
+    /// - Parameter sold: whether the tickers' sells are meant (`gains`), not what is held.
+    static func costUnknownNote(_ tickers: [String], sold: Bool = false) -> String {
+        guard !tickers.isEmpty else { return "" }
+        let tickers = tickers.sorted()
+        let ticker = tickers.count == 1 ? tickers[0].shellQuoted : "TICKER", names = Plural.brief(tickers).escapedForTerminal
+        let what = sold ? "sells of \(names) took shares from before an imported history began; their gains leave that cost out"
+            : "the profit of \(names) count\(tickers.count == 1 ? "s" : "") shares held before an imported history began at no cost"
+        return "Cost unknown: \(what). Set it: invest list --ticker \(ticker) --type buy, then invest edit ID --sum COST.\n"
     }
 
     /// The totals above are the holdings'; with cash tracked, what it adds; with holdings in other

@@ -185,7 +185,7 @@ struct ImportCommand: Command {
                 .object([("id", .string(opening.id)), ("date", .string(opening.date.iso)), ("type", .string(opening.type.rawValue)),
                          ("account", .string(accountName(opening.account))), ("ticker", opening.ticker.isEmpty ? .null : .string(opening.ticker)),
                          ("quantity", opening.type == .buy ? .string(opening.quantity.description) : .null), ("sum", .string(opening.sum.description)),
-                         ("currency", opening.currency.map(JSONValue.string) ?? .null), ("costUnknown", .bool(opening.type == .buy))])
+                         ("currency", opening.currency.map(JSONValue.string) ?? .null), ("costUnknown", .bool(opening.costUnknown))])
             })),
             ("skipped", .array(skipped.map { row in
                 .object([("line", .count(row.line)), ("reason", .string(row.messages.joined(separator: "; "))), ("hint", .string(hint(row.cause)))])

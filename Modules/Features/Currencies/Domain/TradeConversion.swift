@@ -19,7 +19,7 @@ extension Transaction {
                            toSum: try toSum.map { sum throws(CurrencyConversionError) in try rates.converting(sum, from: toCurrency, on: date, into: base) },
                            toAccount: toAccount,
                            fee: try fee.map { fee throws(CurrencyConversionError) in try rates.converting(fee, from: currency, on: date, into: base) },
-                           otherFields: otherFields, updatedAt: updatedAt)
+                           costUnknown: costUnknown, otherFields: otherFields, updatedAt: updatedAt)
     }
 
     /// Whether `rates` convert it for good: each of its currencies has a rate kept on or before

@@ -18,6 +18,15 @@ public struct Holding: Equatable, Sendable {
     public let income: FixedDecimal
     /// Nil when no price could be had: the holding is then left out of every total.
     public let price: LoadedPrice?
+    /// A buy of shares at a cost not known yet (an import's opening) is counted, at 0: the
+    /// profit (and, while those shares are held, the cost basis) leave that cost out.
+    public let costUnknown: Bool
+
+    public init(ticker: String, quantity: FixedDecimal, averageCost: FixedDecimal?, costBasis: FixedDecimal, realizedProfit: FixedDecimal,
+                expenses: FixedDecimal, income: FixedDecimal, price: LoadedPrice?, costUnknown: Bool = false) {
+        (self.ticker, self.quantity, self.averageCost, self.costBasis) = (ticker, quantity, averageCost, costBasis)
+        (self.realizedProfit, self.expenses, self.income, self.price, self.costUnknown) = (realizedProfit, expenses, income, price, costUnknown)
+    }
 
     /// Nil without a price, or when quantity × price is too large to count.
     public var value: FixedDecimal? { price.flatMap { quantity.multiplied(by: $0.price.price) } }

@@ -169,6 +169,12 @@ public enum PortfolioCalculator {
         /// them (`Lot.comesBefore`).
         public var lots: [Lot] = []
         public var firstLot = 0
+        /// Whether a buy of unknown cost (`Transaction.costUnknown`) is among those counted: then
+        /// the cost, and the profit, are not known.
+        public var costUnknown = false
+        /// Whether some shares held are of unknown cost: then what a sell realizes is not known.
+        /// Cleared when nothing is held.
+        public var holdsUnknownCost = false
 
         public init() {}
 
@@ -199,7 +205,7 @@ public enum PortfolioCalculator {
         /// Lots already sold are not part of what a position is.
         public static func == (lhs: Position, rhs: Position) -> Bool {
             (lhs.quantity, lhs.costBasis, lhs.realized, lhs.expenses, lhs.income) == (rhs.quantity, rhs.costBasis, rhs.realized, rhs.expenses, rhs.income)
-                && lhs.lots[lhs.firstLot...].elementsEqual(rhs.lots[rhs.firstLot...])
+                && (lhs.costUnknown, lhs.holdsUnknownCost) == (rhs.costUnknown, rhs.holdsUnknownCost) && lhs.lots[lhs.firstLot...].elementsEqual(rhs.lots[rhs.firstLot...])
         }
 
         /// Another account's position in the same ticker, added for a view of several accounts.
@@ -209,6 +215,8 @@ public enum PortfolioCalculator {
             realized += other.realized
             expenses += other.expenses
             income += other.income
+            costUnknown = costUnknown || other.costUnknown
+            holdsUnknownCost = holdsUnknownCost || other.holdsUnknownCost
         }
 
         /// Shares leaving for another account: their cost (their lots, under FIFO) goes with
@@ -218,12 +226,14 @@ public enum PortfolioCalculator {
             quantity -= moved
             costBasis = quantity > .zero ? costBasis - cost : .zero
             expenses -= cost
+            defer { if quantity.isZero { holdsUnknownCost = false } }
             return (cost, consumed.map { Lot(boughtOn: $0.boughtOn, quantity: $0.quantity, cost: $0.cost) })
         }
 
         /// Shares arriving from another account, with their cost and lots, put in their places
         /// among the lots held.
-        mutating func transferIn(_ moved: FixedDecimal, cost: FixedDecimal, lots moving: [Lot]) {
+        mutating func transferIn(_ moved: FixedDecimal, cost: FixedDecimal, lots moving: [Lot], costUnknown movingUnknown: Bool = false) {
+            if !moved.isZero, movingUnknown { (costUnknown, holdsUnknownCost) = (true, true) }
             quantity += moved
             costBasis += cost
             expenses += cost
@@ -245,6 +255,7 @@ public enum PortfolioCalculator {
                 costBasis += transaction.settled
                 expenses += transaction.settled
                 if method == .fifo { insert(Lot(boughtOn: transaction.date, quantity: transaction.quantity, cost: transaction.settled)) }
+                if transaction.costUnknown { (costUnknown, holdsUnknownCost) = (true, true) }
             case .dividend:
                 income += transaction.sum
                 realized += transaction.sum
@@ -263,8 +274,10 @@ public enum PortfolioCalculator {
                 // A sell's fee comes out of its proceeds.
                 realized += transaction.settled - soldCost
                 income += transaction.settled
+                let unknown = holdsUnknownCost
+                if quantity.isZero { holdsUnknownCost = false }
                 return RealizedGain(transactionID: transaction.id, date: transaction.date, ticker: transaction.ticker,
-                                    quantity: transaction.quantity, proceeds: transaction.settled, cost: soldCost, lots: consumed)
+                                    quantity: transaction.quantity, proceeds: transaction.settled, cost: soldCost, lots: consumed, costUnknown: unknown)
             }
             return nil
         }
@@ -308,7 +321,7 @@ public enum PortfolioCalculator {
         func holding(ticker: String, price: LoadedPrice?) -> Holding {
             Holding(ticker: ticker, quantity: quantity, averageCost: quantity > .zero ? costBasis.divided(by: quantity) : nil,
                     costBasis: costBasis, realizedProfit: realized, expenses: expenses, income: income,
-                    price: quantity.isZero ? nil : price)
+                    price: quantity.isZero ? nil : price, costUnknown: costUnknown)
         }
     }
 
@@ -364,12 +377,12 @@ public enum PortfolioCalculator {
             return nil
         case .transfer:
             // A transfer of more than is held (data that breaks the holdings rule) moves what there is.
-            let (cost, lots, moved) = positions.update(account, ticker) { position in
-                let moved = min(transaction.quantity, position.quantity)
+            let (cost, lots, moved, unknown) = positions.update(account, ticker) { position in
+                let moved = min(transaction.quantity, position.quantity), unknown = position.holdsUnknownCost
                 let (cost, lots) = position.transferOut(moved, method: method)
-                return (cost, lots, moved)
+                return (cost, lots, moved, unknown)
             }
-            positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots) }
+            positions.update(transaction.toAccount, ticker) { $0.transferIn(moved, cost: cost, lots: lots, costUnknown: unknown) }
             if !moved.isZero {
                 restated.append(CostBooking(transactionID: transaction.id, account: account, ticker: ticker, quantityOut: moved, quantityIn: .zero, cost: cost))
                 restated.append(CostBooking(transactionID: transaction.id, account: transaction.toAccount, ticker: ticker, quantityOut: .zero, quantityIn: moved, cost: cost))

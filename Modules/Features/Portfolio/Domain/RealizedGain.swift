@@ -34,6 +34,15 @@ public struct RealizedGain: Equatable, Sendable {
     public let cost: FixedDecimal
     /// Empty under the moving average, which consumes no particular lot.
     public let lots: [ConsumedLot]
+    /// Sold while some of the holding's shares were of unknown cost (an opening whose cost
+    /// isn't set): `cost`, and so the gain, are not known.
+    public let costUnknown: Bool
+
+    public init(transactionID: String, date: CalendarDay, ticker: String, quantity: FixedDecimal, proceeds: FixedDecimal, cost: FixedDecimal,
+                lots: [ConsumedLot], costUnknown: Bool = false) {
+        (self.transactionID, self.date, self.ticker, self.quantity) = (transactionID, date, ticker, quantity)
+        (self.proceeds, self.cost, self.lots, self.costUnknown) = (proceeds, cost, lots, costUnknown)
+    }
 
     public var gain: FixedDecimal { proceeds - cost }
 }

@@ -176,6 +176,7 @@ struct AccountGain: Equatable, Sendable {
         }
         writer.write(sold.currencyGain != nil)
         if let currencyGain = sold.currencyGain { writer.writeCompact(currencyGain.units) }
+        writer.write(gain.costUnknown)
     }
 
     private static func read(from reader: inout PackedReader) throws(PackedReader.Damaged) -> AccountGain {
@@ -189,8 +190,9 @@ struct AccountGain: Equatable, Sendable {
                                                  quantity: FixedDecimal(units: try reader.readCompactInt128()), cost: FixedDecimal(units: try reader.readCompactInt128())))
         }
         let currencyGain = try reader.readBool() ? FixedDecimal(units: try reader.readCompactInt128()) : nil
+        let costUnknown = try reader.readBool()
         return AccountGain(account: account, gain: RealizedGain(transactionID: id, date: date, ticker: ticker, quantity: quantity,
-                                                                proceeds: proceeds, cost: cost, lots: lots), currencyGain: currencyGain)
+                                                                proceeds: proceeds, cost: cost, lots: lots, costUnknown: costUnknown), currencyGain: currencyGain)
     }
 }
 

@@ -114,6 +114,9 @@ public struct Transaction: Hashable, Sendable {
     public var toAccount: String? { extras?.toAccount }
     /// A trade's commission, in `currency`, apart from its `sum`; nil when none was recorded.
     public var fee: FixedDecimal? { extras?.fee }
+    /// A buy of shares held before the history begins (an import's opening), at a sum of 0 until
+    /// its cost is set: its holding's cost basis, and the gains of its shares, are not known.
+    public var costUnknown: Bool { extras?.costUnknown ?? false }
     /// Fields a newer release wrote that this one doesn't know, kept as they are through an
     /// edit, so a newer client's data survives an older one's changes.
     public var otherFields: [String: String] { extras?.otherFields ?? [:] }
@@ -129,10 +132,12 @@ public struct Transaction: Hashable, Sendable {
         let toCurrency: String?
         let toAccount: String?
         let fee: FixedDecimal?
+        let costUnknown: Bool
         let otherFields: [String: String]
 
         init(account: String?, currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, fee: FixedDecimal?,
-             otherFields: [String: String]) {
+             costUnknown: Bool, otherFields: [String: String]) {
+            self.costUnknown = costUnknown
             self.account = account
             self.currency = currency
             self.toSum = toSum
@@ -144,7 +149,7 @@ public struct Transaction: Hashable, Sendable {
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             (lhs.account, lhs.currency, lhs.toSum, lhs.toCurrency, lhs.toAccount) == (rhs.account, rhs.currency, rhs.toSum, rhs.toCurrency, rhs.toAccount)
-                && lhs.fee == rhs.fee && lhs.otherFields == rhs.otherFields
+                && lhs.fee == rhs.fee && lhs.costUnknown == rhs.costUnknown && lhs.otherFields == rhs.otherFields
         }
 
         func hash(into hasher: inout Hasher) {
@@ -154,6 +159,7 @@ public struct Transaction: Hashable, Sendable {
             hasher.combine(toCurrency)
             hasher.combine(toAccount)
             hasher.combine(fee)
+            hasher.combine(costUnknown)
             hasher.combine(otherFields)
         }
     }
@@ -161,7 +167,7 @@ public struct Transaction: Hashable, Sendable {
     public init(id: String, date: CalendarDay, type: TransactionType, ticker: String,
                 quantity: FixedDecimal, sum: FixedDecimal, ratio: SplitRatio? = nil, note: String? = nil, account: String? = nil,
                 currency: String? = nil, toSum: FixedDecimal? = nil, toCurrency: String? = nil, toAccount: String? = nil,
-                fee: FixedDecimal? = nil, otherFields: [String: String] = [:], updatedAt: Date) {
+                fee: FixedDecimal? = nil, costUnknown: Bool = false, otherFields: [String: String] = [:], updatedAt: Date) {
         self.id = id
         self.date = date
         self.type = type
@@ -173,9 +179,12 @@ public struct Transaction: Hashable, Sendable {
         self.note = note
         // A fee of 0 is no fee: one history, one way to write it.
         let fee = fee.flatMap { $0.isZero ? nil : $0 }
-        let plain = account == nil && currency == nil && toSum == nil && toCurrency == nil && toAccount == nil && fee == nil && otherFields.isEmpty
+        // Only a buy that cost nothing yet can be of unknown cost: a cost given is known.
+        let costUnknown = costUnknown && type == .buy && sum.isZero
+        let plain = account == nil && currency == nil && toSum == nil && toCurrency == nil && toAccount == nil && fee == nil && !costUnknown
+            && otherFields.isEmpty
         extras = plain ? nil : Extras(account: account, currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount,
-                                      fee: fee, otherFields: otherFields)
+                                      fee: fee, costUnknown: costUnknown, otherFields: otherFields)
     }
 
     /// Derived, never entered: the user types quantity and sum, the figures on a contract note.

@@ -23,6 +23,9 @@ public struct TransactionDraft: Equatable, Sendable {
     public var toAccount: String?
     /// A trade's commission, in its currency.
     public var fee: String?
+    /// A buy of shares held before the history begins, its cost not known yet (see
+    /// `Transaction.costUnknown`); any sum but 0 makes it known.
+    public var costUnknown = false
     /// A newer release's fields, carried through an edit unchanged.
     public var otherFields: [String: String] = [:]
 
@@ -53,6 +56,7 @@ public struct TransactionDraft: Equatable, Sendable {
         toCurrency = transaction.toCurrency
         toAccount = type == .transfer ? transaction.toAccount ?? "" : nil
         fee = transaction.fee?.description
+        costUnknown = transaction.costUnknown
         otherFields = transaction.otherFields
     }
 

@@ -17,6 +17,7 @@ public struct ValidTransactionFields: Equatable, Sendable {
     public let toCurrency: String?
     public let toAccount: String?
     public let fee: FixedDecimal?
+    public let costUnknown: Bool
     public let otherFields: [String: String]
 }
 
@@ -25,7 +26,7 @@ extension Transaction {
         self.init(id: id, date: fields.date, type: fields.type, ticker: fields.ticker,
                   quantity: fields.quantity, sum: fields.sum, ratio: fields.ratio, note: fields.note, account: fields.account,
                   currency: fields.currency, toSum: fields.toSum, toCurrency: fields.toCurrency, toAccount: fields.toAccount,
-                  fee: fields.fee, otherFields: fields.otherFields, updatedAt: updatedAt)
+                  fee: fields.fee, costUnknown: fields.costUnknown, otherFields: fields.otherFields, updatedAt: updatedAt)
     }
 }
 
@@ -86,7 +87,8 @@ public enum TransactionValidator {
         return .success(ValidTransactionFields(date: date, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
                                                ratio: ratio, note: note, account: account, currency: currency, toSum: toSum, toCurrency: toCurrency,
                                                toAccount: type == .transfer ? draft.toAccount.flatMap { $0.isEmpty ? nil : $0 } : nil,
-                                               fee: fee.flatMap { $0.isZero ? nil : $0 }, otherFields: draft.otherFields))
+                                               fee: fee.flatMap { $0.isZero ? nil : $0 },
+                                               costUnknown: draft.costUnknown && type == .buy && sum?.isZero == true, otherFields: draft.otherFields))
     }
 
     /// Shares (a ticker and a quantity) or cash (a sum), never both, into another account.

@@ -5,8 +5,11 @@ import Ledger
 /// Transactions on the ledger: one kind per `TransactionType` (`buy`, `sell`, `deposit`,
 /// `withdrawal`, `interest`, `dividend`, `fee`, `split`, `fx`, `transfer`), schema 1, with the payload
 ///
-///     account=ID  currency=ISO  date=YYYY-MM-DD  fee=DECIMAL  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE  sum=DECIMAL
-///     ticker=TICKER  toAccount=ID  toCurrency=ISO  toSum=DECIMAL
+///     account=ID  cost=unknown  currency=ISO  date=YYYY-MM-DD  fee=DECIMAL  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE
+///     sum=DECIMAL  ticker=TICKER  toAccount=ID  toCurrency=ISO  toSum=DECIMAL
+///
+/// `cost=unknown` marks a buy of sum 0 whose cost isn't known yet (an opening): a release that
+/// doesn't know it keeps it, and counts the buy at 0, as it is.
 ///
 /// A trade with a fee is written as schema 2, the only change from 1 being `fee`: a release that
 /// doesn't know fees would count the trade without it, so it refuses the entry (and keeps it)
@@ -32,6 +35,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(6)
         if let account = transaction.account { fields.append(("account", account)) }
+        if transaction.costUnknown { fields.append(("cost", "unknown")) }
         if let currency = transaction.currency { fields.append(("currency", currency)) }
         fields.append(("date", transaction.date.iso))
         if let fee = transaction.fee { fields.append(("fee", fee.description)) }
@@ -67,7 +71,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         let id = entry.id
         // One pass over the fields, numbers and dates parsed in place: a portfolio decodes every entry.
         var date: CalendarDay?, quantity: FixedDecimal?, sum: FixedDecimal?, ticker: String?, note: String?, ratioText: String?, account: String?
-        var currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, fee: FixedDecimal?
+        var currency: String?, toSum: FixedDecimal?, toCurrency: String?, toAccount: String?, fee: FixedDecimal?, costUnknown = false
         var otherFields: [String: String] = [:]
         entry.payload.withFields { fields in
             fields.forEach { name, value in
@@ -84,6 +88,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
                 case 5 where LedgerFields.name(name, is: "toSum"): toSum = FixedDecimal.parse(value)
                 case 10 where LedgerFields.name(name, is: "toCurrency"): toCurrency = LedgerEscaping.unescape(value)
                 case 9 where LedgerFields.name(name, is: "toAccount"): toAccount = LedgerEscaping.unescape(value)
+                case 4 where LedgerFields.name(name, is: "cost"): costUnknown = type == .buy && LedgerFields.name(value, is: "unknown")
                 case 3 where entry.schema >= 2 && LedgerFields.name(name, is: "fee"): fee = FixedDecimal.parse(value) ?? FixedDecimal(-1)
                 default: otherFields[LedgerEscaping.unescape(name)] = LedgerEscaping.unescape(value)
                 }
@@ -109,7 +114,7 @@ public enum TransactionsLedgerCodec: LedgerCodec {
         return Transaction(id: id, date: date!, type: type, ticker: ticker ?? "", quantity: quantity ?? .zero, sum: sum ?? .zero,
                            ratio: ratio, note: note, account: account, currency: currency, toSum: type == .fx ? toSum : nil,
                            toCurrency: type == .fx ? toCurrency : nil, toAccount: type == .transfer ? toAccount : nil,
-                           fee: type.isTrade ? fee : nil, otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
+                           fee: type.isTrade ? fee : nil, costUnknown: costUnknown, otherFields: otherFields, updatedAt: Date(millisecondsSince1970: entry.updatedAt))
     }
 
     public static func kind(of type: TransactionType) -> LedgerKind {

@@ -55,6 +55,6 @@ extension Transaction {
                            sum: sum, ratio: ratio, note: note, account: account,
                            currency: currency == base ? nil : currency, toSum: toSum,
                            toCurrency: toCurrency == base ? nil : toCurrency, toAccount: toAccount,
-                           fee: fee, otherFields: otherFields, updatedAt: updatedAt)
+                           fee: fee, costUnknown: costUnknown, otherFields: otherFields, updatedAt: updatedAt)
     }
 }

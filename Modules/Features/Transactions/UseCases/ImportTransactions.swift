@@ -208,7 +208,7 @@ public final class ImportTransactionsUseCase: TransactionsImporting {
             func opening(_ quantity: FixedDecimal) -> Transaction {
                 Transaction(id: id, date: day, type: .buy, ticker: holding.ticker, quantity: quantity, sum: .zero,
                             note: "opening position: held before the file begins; its cost is unknown (set it: invest edit \(id) --sum COST)",
-                            account: holding.account, currency: currency, updatedAt: stamp)
+                            account: holding.account, currency: currency, costUnknown: true, updatedAt: stamp)
             }
             // Splits round to 8 places: what that leaves short is added, a round or two.
             for _ in 0..<8 {

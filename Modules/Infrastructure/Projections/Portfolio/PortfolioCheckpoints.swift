@@ -7,7 +7,7 @@ import Ledger
 // The checkpoint layouts of the portfolio's projections. A new layout gets a new name.
 
 extension PortfolioProjection: CheckpointableProjection {
-    public var checkpointName: String { "portfolio-v10-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v11-\(positions.method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
@@ -48,6 +48,8 @@ extension PortfolioCalculator.PositionsFold {
             writer.write(key.account)
             writer.write(key.ticker)
             for value in [position.quantity, position.costBasis, position.realized, position.expenses, position.income] { writer.write(value.units) }
+            writer.write(position.costUnknown)
+            writer.write(position.holdsUnknownCost)
             let lots = position.lots[position.firstLot...]
             writer.write(lots.count)
             for lot in lots {
@@ -78,6 +80,8 @@ extension PortfolioCalculator.PositionsFold {
             position.realized = FixedDecimal(units: try reader.readInt128())
             position.expenses = FixedDecimal(units: try reader.readInt128())
             position.income = FixedDecimal(units: try reader.readInt128())
+            position.costUnknown = try reader.readBool()
+            position.holdsUnknownCost = try reader.readBool()
             for _ in 0..<(try reader.readCount()) {
                 position.lots.append(PortfolioCalculator.Position.Lot(boughtOn: CalendarDay(daysSinceEpoch: try reader.readInt32()),
                                                   quantity: FixedDecimal(units: try reader.readInt128()), cost: FixedDecimal(units: try reader.readInt128())))
@@ -137,7 +141,7 @@ extension DayCounts {
 
 extension PortfolioInBaseProjection: CheckpointableProjection {
     /// The positions alone are v2: v1's layout had no word for the gains.
-    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v3" : "gains-in-base-v2")-\(method.rawValue)-\(base.code)" }
+    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v4" : "gains-in-base-v3")-\(method.rawValue)-\(base.code)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base.code)
@@ -187,7 +191,7 @@ extension PortfolioInBaseProjection: CheckpointableProjection {
 }
 
 extension RealizedGainsProjection: CheckpointableProjection {
-    public var checkpointName: String { "gains-v6-\(method.rawValue)-\(base)" }
+    public var checkpointName: String { "gains-v7-\(method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
