@@ -401,6 +401,45 @@ final class BrokerImportSpecs: XCTestCase {
         XCTAssertFalse(invest.run(["gains"]).output.contains("Cost unknown"))
     }
 
+    func test_aRowSkippedBefore_isSaidOnceAsSkippedBefore_andOnceRecordedByHand_resolveQuietsIt_inNextMonthsExportToo() throws {
+        let invest = makeInvestDriver()
+        let folder = makeTemporaryDirectory()
+        let file = folder.appendingPathComponent("Individual_XXX123_Transactions.csv")
+        try Data(Self.schwabMidway.utf8).write(to: file)
+        // Next month's export: a new trade on top, so every row after it is a line further down.
+        var lines = Self.schwabMidway.components(separatedBy: "\n")
+        lines.insert(#""04/02/2024","Buy","VXUS","VANGUARD TOTAL INTL STOCK ETF","1","$60.00","","-$60.00""#, at: 1)
+        let nextMonth = folder.appendingPathComponent("Individual_XXX123_Transactions_next.csv")
+        try Data(lines.joined(separator: "\n").utf8).write(to: nextMonth)
+
+        let first = invest.run(["import", file.path])
+        let again = invest.run(["import", file.path])
+        let againJSON = try invest.run(["import", file.path, "--format", "json"]).jsonObject()
+
+        XCTAssertTrue(first.errors.contains("\(file.path):3: Spin-off"), first.errors)
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertFalse(again.errors.contains("Spin-off"), "said once, not as a new problem: \(again.errors)")
+        XCTAssertTrue(again.errors.contains("1 row skipped before was skipped again (\(file.path):3)"), again.errors)
+        XCTAssertEqual((againJSON["skipped"] as? [[String: Any]])?.map { "\($0["line"] ?? "") \($0["before"] ?? "")" }, ["3 1"])
+
+        // Recorded by hand, then marked so as the report says, word for word.
+        let resolve = try XCTUnwrap(again.errors.components(separatedBy: "once recorded by hand, ").last?.components(separatedBy: " stops reporting").first)
+        XCTAssertEqual(resolve, "invest import \(file.path) --resolve 3")
+        let resolved = invest.run(Array(resolve.split(separator: " ").dropFirst().map(String.init)))
+        let later = invest.run(["import", nextMonth.path])
+        let wrongLine = invest.run(["import", file.path, "--resolve", "2"])
+
+        XCTAssertEqual(resolved.status, 0, resolved.errors)
+        XCTAssertTrue(resolved.errors.contains("1 row recorded by hand (--resolve) was left out"), resolved.errors)
+        XCTAssertFalse(resolved.errors.contains("skipped before") || resolved.errors.contains("Spin-off"), resolved.errors)
+        XCTAssertEqual(later.status, 0, later.errors)
+        XCTAssertTrue(later.output.contains("Imported 1 transaction from"), later.output)
+        XCTAssertFalse(later.errors.contains("Spin-off") || later.errors.contains("skipped before"), "handled, in any file: \(later.errors)")
+        XCTAssertTrue(later.errors.contains("1 row recorded by hand (--resolve) was left out"), later.errors)
+        XCTAssertTrue(wrongLine.errors.contains("--resolve: \(file.path):2 is not a skipped row; nothing was marked there"), wrongLine.errors)
+        XCTAssertEqual(invest.run(["import", file.path, "--resolve", "x"]).status, 2)
+    }
+
     func test_anExportOfAHistoryBegunEarlier_withoutOpenings_skipsWhatTheHistoryBeforeItCovers_andTheRestComeInOnceThatIsAdded() throws {
         let invest = makeInvestDriver()
         let file = makeTemporaryDirectory().appendingPathComponent("Individual_XXX123_Transactions.csv")

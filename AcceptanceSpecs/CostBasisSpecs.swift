@@ -42,16 +42,16 @@ final class CostBasisSpecs: XCTestCase {
         XCTAssertEqual(years.map { $0["gain"] as? String }, ["1250", "100"])
         XCTAssertEqual(json["costBasisMethod"] as? String, "fifo")
         XCTAssertEqual(csv.output, """
-            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost
-            2023-06-01,A,15,3000,1750,1250,2023-01-10,10,1000
-            2023-06-01,A,15,3000,1750,1250,2023-03-01,5,750
-            2024-03-01,A,4,400,300,100,2023-03-01,4,300
+            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost,cost_unknown
+            2023-06-01,A,15,3000,1750,1250,2023-01-10,10,1000,false
+            2023-06-01,A,15,3000,1750,1250,2023-03-01,5,750,false
+            2024-03-01,A,4,400,300,100,2023-03-01,4,300,false
 
             """)
         XCTAssertEqual(invest.run(["gains", "--cost-basis", "average", "--format", "csv"]).output, """
-            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost
-            2023-06-01,A,15,3000,1875,1125,,,
-            2024-03-01,A,4,400,250,150,,,
+            date,ticker,quantity,proceeds,cost,gain,lot_bought_on,lot_quantity,lot_cost,cost_unknown
+            2023-06-01,A,15,3000,1875,1125,,,,false
+            2024-03-01,A,4,400,250,150,,,,false
 
             """, "one row per sell, with no lot")
     }

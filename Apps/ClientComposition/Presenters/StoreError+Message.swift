@@ -67,3 +67,12 @@ extension DisplayPortfolioError {
         }
     }
 }
+
+extension SkippedRowsError {
+    public var userMessage: String {
+        switch self {
+        case let .store(error): return error.userMessage
+        case let .unreadable(error): return error.userMessage
+        }
+    }
+}

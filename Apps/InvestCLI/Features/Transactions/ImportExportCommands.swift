@@ -11,6 +11,8 @@ struct ImportCommand: Command {
     /// The ledger the import writes, recording each record's earlier version for `invest undo`.
     let ledger: (UndoRecordingLedgerStore.EarlierVersions) throws -> LedgerStore
     let importTransactions: (LedgerStore) throws -> TransactionsImporting
+    /// Remembers the rows skipped, so the same rows again are told apart from new problems.
+    let skippedRows: () throws -> SkippedRowsTriaging
     let accounts: () throws -> AccountsView
     let readStandardInput: (_ limit: Int) -> Data
     /// How many problems are listed before "…and N more".
@@ -24,7 +26,7 @@ struct ImportCommand: Command {
             + "A history that begins before the file (shares sold that it never bought, cash spent that it never received) gets openings, "
             + "dated the day before its first row and listed: an opening position of those shares, its cost unknown until you set it, and opening cash. "
             + "With --strict, nothing is imported unless every row is. A backup ('invest export --format ledger') is always restored whole or not at all.",
-        options: [Self.dryRun, Self.strict, Self.openings, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
+        options: [Self.dryRun, Self.strict, Self.openings, Self.resolve, Self.allowDuplicates, Self.map, Self.dateFormat, Self.broker, Self.format],
         arguments: [.required("FILE|-", completes: .file)])
     static let dryRun = CommandSpec.Flag("dry-run", "Check every row and report, but save nothing")
     static let strict = CommandSpec.Flag("strict", "All or nothing: import nothing when any row would be skipped")
@@ -36,6 +38,14 @@ struct ImportCommand: Command {
         case "none": return false
         default: throw CLIError.usage("--openings must be auto or none, not '\(text.escapedForTerminal)'.")
         }
+    }
+    static let resolve = CommandSpec.Value<Set<Int>>("resolve", "LINE,…",
+                                                     "Rows skipped that you recorded by hand: marked handled, and never reported again, in this file or another") { text in
+        let lines = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !lines.isEmpty, lines.allSatisfy({ ($0 ?? 0) > 0 }) else {
+            throw CLIError.usage("--resolve takes the file's line numbers of skipped rows, such as 3 or 3,17, not '\(text.escapedForTerminal)'.")
+        }
+        return Set(lines.compactMap { $0 })
     }
     /// How many skipped rows are listed before "…and N more": a year of a busy account's rows.
     static let shownSkipped = 1_000
@@ -102,11 +112,23 @@ struct ImportCommand: Command {
         // The accounts are read once, and only when there are openings to name them for.
         let accountsView = outcome.openings.isEmpty ? nil : try? accounts()
         func accountName(_ id: String?) -> String { accountsView?.name(of: id) ?? id ?? "" }
-        let skipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
+        let allSkipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
+        let triage: SkippedRowsTriage
+        let resolving = try arguments[Self.resolve] ?? [], triaging = try skippedRows()
+        do throws(SkippedRowsError) {
+            triage = try triaging.triage(allSkipped, fingerprint: parsed.fingerprint(ofLine:), resolving: resolving, dryRun: dryRun)
+        } catch {
+            throw CLIError.runtime("the rows skipped could not be remembered: \(error.userMessage)")
+        }
+        let skipped = (triage.new + triage.before).sorted { $0.line < $1.line }
         // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.
         let noneCouldBe = outcome.imported.isEmpty && outcome.duplicateLines.isEmpty && !skipped.isEmpty
+        if !triage.notSkipped.isEmpty {
+            io.console.writeError("invest: warning: --resolve: \(triage.notSkipped.map { "\(name):\($0)" }.joined(separator: ", ")) "
+                + "\(triage.notSkipped.count == 1 ? "is" : "are") not a skipped row; nothing was marked there.\n")
+        }
         if format == .json {
-            io.console.write(Self.report(outcome, skipped: skipped, dryRun: dryRun, accountName: accountName).rendered())
+            io.console.write(Self.report(outcome, triage: triage, dryRun: dryRun, accountName: accountName).rendered())
             if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): every row was skipped.") }
             return
         }
@@ -116,8 +138,16 @@ struct ImportCommand: Command {
             io.console.writeNotice("invest: skipped \(Plural.count(outcome.duplicateLines.count, "row")) equal to a saved transaction (\(shown)\(more)); "
                 + "pass --allow-duplicates if \(outcome.duplicateLines.count == 1 ? "it is a new trade" : "they are new trades").\n")
         }
-        if !skipped.isEmpty {
-            let report = Self.skippedReport(skipped, in: name, dryRun: dryRun)
+        if !triage.handled.isEmpty {
+            io.console.writeNotice("invest: \(Plural.count(triage.handled.count, "row")) recorded by hand (--resolve) \(triage.handled.count == 1 ? "was" : "were") left out.\n")
+        }
+        if !triage.before.isEmpty {
+            let report = Self.skippedBeforeReport(triage.before, in: name, path: path)
+            if noneCouldBe, triage.new.isEmpty { throw CLIError.usage("nothing was imported from \(name): " + report) }
+            io.console.writeError("invest: " + report + "\n")
+        }
+        if !triage.new.isEmpty {
+            let report = Self.skippedReport(triage.new, in: name, dryRun: dryRun)
             if noneCouldBe { throw CLIError.usage("nothing was imported from \(name): " + report) }
             io.console.writeError("invest: " + report + "\n")
         }
@@ -152,6 +182,17 @@ struct ImportCommand: Command {
             + "\nTo bring them in:\n" + TransactionPresentation.indented(todo)
     }
 
+    /// Rows skipped by an earlier import too: named in one line, with how to quiet them once they
+    /// are recorded by hand.
+    static func skippedBeforeReport(_ rows: [RowError], in name: String, path: String) -> String {
+        let shown = rows.prefix(shownProblems).map { "\(name):\($0.line)" }.joined(separator: ", ")
+        let more = rows.count > shownProblems ? " …and \(rows.count - shownProblems) more" : ""
+        let lines = rows.map { String($0.line) }.joined(separator: ",")
+        let command = path == "-" ? "invest import FILE --resolve \(lines)" : "invest import \(path.shellQuoted) --resolve \(lines)"
+        return "\(Plural.count(rows.count, "row")) skipped before \(rows.count == 1 ? "was" : "were") skipped again (\(shown)\(more)); "
+            + "once recorded by hand, \(command) stops reporting \(rows.count == 1 ? "it" : "them")."
+    }
+
     /// The openings, one a line, each with how to change it.
     static func openingsReport(_ outcome: ImportOutcome, dryRun: Bool, accountName: (String?) -> String) -> String {
         let openings = outcome.openings, first = openings[0].date.iso
@@ -176,8 +217,10 @@ struct ImportCommand: Command {
 
     /// `--format json`: how many were imported, the lines equal to saved transactions, and each
     /// row skipped with why and what to do.
-    static func report(_ outcome: ImportOutcome, skipped: [RowError], dryRun: Bool, accountName: (String?) -> String) -> JSONValue {
-        JSON.document([
+    static func report(_ outcome: ImportOutcome, triage: SkippedRowsTriage, dryRun: Bool, accountName: (String?) -> String) -> JSONValue {
+        let before = Set(triage.before.map(\.line))
+        let skipped = (triage.new + triage.before).sorted { $0.line < $1.line }
+        return JSON.document([
             ("dryRun", .bool(dryRun)),
             ("imported", .count(outcome.imported.count)),
             ("duplicates", .array(outcome.duplicateLines.map(JSONValue.count))),
@@ -188,8 +231,10 @@ struct ImportCommand: Command {
                          ("currency", opening.currency.map(JSONValue.string) ?? .null), ("costUnknown", .bool(opening.costUnknown))])
             })),
             ("skipped", .array(skipped.map { row in
-                .object([("line", .count(row.line)), ("reason", .string(row.messages.joined(separator: "; "))), ("hint", .string(hint(row.cause)))])
+                .object([("line", .count(row.line)), ("reason", .string(row.messages.joined(separator: "; "))), ("hint", .string(hint(row.cause))),
+                         ("before", .bool(before.contains(row.line)))])
             })),
+            ("handled", .array(triage.handled.map { .count($0.line) })),
         ])
     }
 

@@ -71,6 +71,12 @@ struct TransactionsComposer {
         return AccountAssigningTransactionSaving(decoratee: saving, account: account.id)
     }
 
+    /// Written beside the import, not as part of it: `invest undo` takes back the import, and
+    /// what was skipped stays known.
+    func triageSkippedRows() throws -> SkippedRowsTriaging {
+        TriageSkippedRowsUseCase(store: LedgerSkippedRowsStore(ledger: try app.ledger()), now: app.context.now)
+    }
+
     func deleteTransaction() throws -> TransactionDeleting {
         DeleteTransactionUseCase(store: try app.transactionsStore(on: try app.undoableLedger(.lookedUp)), now: app.context.now, changes: try app.transactionsTally())
     }

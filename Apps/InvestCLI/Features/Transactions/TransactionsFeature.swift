@@ -5,7 +5,7 @@ import InvestmentAccounts
 import Ledger
 
 extension FeatureRegistration {
-    static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds,
+    static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds + SkippedRowsLedgerCodec.kinds,
                                                   validator: { app in
                                                       TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally(),
                                                                                  accountIDs: AccountsLedgerCodec.ids(among:))
@@ -15,7 +15,8 @@ extension FeatureRegistration {
          EditCommand(retrieve: app.transactions.retrieveTransactions, save: app.transactions.saveTransaction, accounts: app.investmentAccounts.accountsView),
          DeleteCommand(retrieve: app.transactions.retrieveTransactions, delete: app.transactions.deleteTransaction, accounts: app.investmentAccounts.accountsView,
                        removeUnreadable: app.transactions.removeUnreadableRecord),
-         ImportCommand(ledger: app.undoableLedger, importTransactions: app.transactions.importTransactions(into:), accounts: app.investmentAccounts.accountsView,
+         ImportCommand(ledger: app.undoableLedger, importTransactions: app.transactions.importTransactions(into:), skippedRows: app.transactions.triageSkippedRows,
+                       accounts: app.investmentAccounts.accountsView,
                        readStandardInput: app.context.readStandardInput),
          ExportCommand(ledger: app.readableLedger, snapshot: app.logSnapshot, accounts: app.investmentAccounts.accountsView, journal: app.bookkeeping.exportJournal(prefix:method:),
                        configuredCostBasis: app.portfolio.configuredCostBasis),

@@ -19,8 +19,17 @@ public struct ImportFile {
     /// A CSV's columns that no field is read from, as its header names them: said, never
     /// dropped in silence.
     public var unreadColumns: [String] = []
+    /// A CSV's rows' fingerprints (`RowFingerprint`), by line; 0 for none. Eight bytes a line,
+    /// so a long export's are cheap to keep while its rows are imported.
+    public var rowFingerprints: [UInt64] = []
 
     public init() {}
+
+    /// The fingerprint of the row on `line`, nil where the file has none (JSON, a backup).
+    public func fingerprint(ofLine line: Int) -> String? {
+        guard line >= 0, line < rowFingerprints.count, rowFingerprints[line] != 0 else { return nil }
+        return RowFingerprint.text(rowFingerprints[line])
+    }
 
     /// A full backup's entries: transactions are checked like any import's rows and keep their
     /// versions; entries of other kinds, or in layouts this release can't read, are kept byte
@@ -116,7 +125,11 @@ public struct ImportFileReader {
         var finish: (() -> Void)?
         do {
             try CSV.forEachRecord(in: bytes) { record in
-                if let reader { return reader(record) }
+                if let reader {
+                    if file.rowFingerprints.count <= record.line { file.rowFingerprints.append(contentsOf: repeatElement(0, count: record.line + 1 - file.rowFingerprints.count)) }
+                    file.rowFingerprints[record.line] = RowFingerprint.value(of: record.fields)
+                    return reader(record)
+                }
                 // A broker's export may open with blank lines, or a title of one field (Schwab's
                 // "Transactions for account … as of …"), before its header; no header has one column.
                 if record.fields.count < 2 { return }
