@@ -8,19 +8,18 @@ import Ledger
 ///     account=ID  cost=unknown  currency=ISO  date=YYYY-MM-DD  fee=DECIMAL  note=TEXT  quantity=DECIMAL  ratio=AFTER:BEFORE
 ///     sum=DECIMAL  ticker=TICKER  toAccount=ID  toCurrency=ISO  toSum=DECIMAL
 ///
-/// `cost=unknown` marks a buy of sum 0 whose cost isn't known yet (an opening): a release that
-/// doesn't know it keeps it, and counts the buy at 0, as it is.
+/// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
+/// for the account, the currency, the note, a fee's ticker and a trade's fee, only when there is
+/// one: a transaction of the default account in the base currency is written exactly as before
+/// accounts and currencies existed. Buys and sells are written exactly as
+/// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
+/// them in place, because a portfolio decodes every entry of a long history.
 ///
 /// A trade with a fee is written as schema 2, the only change from 1 being `fee`: a release that
 /// doesn't know fees would count the trade without it, so it refuses the entry (and keeps it)
 /// instead of showing a wrong cash balance and cost. A trade without one is schema 1 as before.
-///
-/// each field present only where the type uses it (`TransactionType.ticker` and the like) and,
-/// for the account, the currency, the note and a fee's ticker, only when there is one: a
-/// transaction of the default account in the base currency is written exactly as before
-/// accounts and currencies existed. Buys and sells are written exactly as
-/// before the other kinds existed. Decimals are written exactly, as text; the decoder parses
-/// them in place, because a portfolio decodes every entry of a long history.
+/// `cost=unknown` marks a buy of sum 0 whose cost isn't known yet (an opening): a release that
+/// doesn't know it keeps it, and counts the buy at 0, as it is.
 public enum TransactionsLedgerCodec: LedgerCodec {
     public static let buy = LedgerKind("buy", schema: 2)
     public static let sell = LedgerKind("sell", schema: 2)
