@@ -9,6 +9,8 @@ final class BrokerNumberTests: XCTestCase {
         XCTAssertEqual(BrokerNumber.parse("$-1,742.60"), fixed("-1742.6"))
         XCTAssertEqual(BrokerNumber.parse("1,000.00"), 1_000)
         XCTAssertEqual(BrokerNumber.parse("($12.50)"), fixed("-12.5"))
+        XCTAssertEqual(BrokerNumber.parse("$(20,001.00)"), fixed("-20001"))
+        XCTAssertNil(BrokerNumber.parse("$((1))"))
         XCTAssertEqual(BrokerNumber.parse("+3"), 3)
         XCTAssertEqual(BrokerNumber.parse(" €1.000,25 ", decimalComma: true), fixed("1000.25"))
         XCTAssertEqual(BrokerNumber.parse("-1.000,25", decimalComma: true), fixed("-1000.25"))

@@ -1,7 +1,7 @@
 import FixedPoint
 import Ledger
 
-/// An amount as brokers write it: `-$1,742.60`, `"1,000.00"`, `($12.50)`, `€1.000,00`, `+3`.
+/// An amount as brokers write it: `-$1,742.60`, `"1,000.00"`, `($12.50)`, `$(12.50)`, `€1.000,00`, `+3`.
 public enum BrokerNumber {
     /// - Parameter decimalComma: `1.000,00` (most of Europe) rather than `1,000.00`.
     /// - Returns: the signed value, or nil for anything else (an empty cell included).
@@ -20,6 +20,11 @@ public enum BrokerNumber {
         if let sign = body.first, sign == "-", !negative {
             negative = true
             body = body.dropFirst()
+        }
+        // Fidelity writes money out as `$(20001.00)`: the brackets after the symbol.
+        if !negative, body.hasPrefix("("), body.hasSuffix(")") {
+            negative = true
+            body = body.dropFirst().dropLast()
         }
         let (grouping, decimal): (Character, Character) = decimalComma ? (".", ",") : (",", ".")
         var plain = ""
