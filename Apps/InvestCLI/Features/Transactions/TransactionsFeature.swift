@@ -7,8 +7,10 @@ import Ledger
 extension FeatureRegistration {
     static let transactions = FeatureRegistration(title: "Transactions", kinds: TransactionsLedgerCodec.kinds + SkippedRowsLedgerCodec.kinds,
                                                   validator: { app in
-                                                      TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally(),
-                                                                                 accountIDs: AccountsLedgerCodec.ids(among:))
+                                                      CompositeLedgerValidator([
+                                                          TransactionsEntryValidator(today: { app.context.today }, changes: try? app.transactionsTally(),
+                                                                                     accountIDs: AccountsLedgerCodec.ids(among:)),
+                                                          DecodingEntryValidator(DecodingEntryValidator.decoders(SkippedRowsLedgerCodec.self))])
                                                   }) { app in
         [AddCommand(save: app.transactions.addTransaction, accounts: app.investmentAccounts.accountsView),
          ListCommand(list: app.transactions.listTransactions, rows: app.transactions.transactionRows(matching:), accounts: app.investmentAccounts.accountsView),
