@@ -14,7 +14,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
     func test_triage_withNothingSkipped_readsNothing() throws {
         let (sut, store) = makeSUT()
 
-        let triage = try sut.triage([], fingerprint: { _ in "a" }, resolving: [], dryRun: false)
+        let triage = try sut.triage([], fingerprintOfLine: { _ in "a" }, resolving: [], dryRun: false)
 
         XCTAssertEqual(triage, SkippedRowsTriage())
         XCTAssertEqual(store.messages, [])
@@ -23,7 +23,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
     func test_triage_ofNewRows_reportsThemNew_andRemembersEach() throws {
         let (sut, store) = makeSUT()
 
-        let triage = try sut.triage([row(3), row(7)], fingerprint: print, resolving: [], dryRun: false)
+        let triage = try sut.triage([row(3), row(7)], fingerprintOfLine: fingerprintOfLine, resolving: [], dryRun: false)
 
         XCTAssertEqual(triage.new.map(\.line), [3, 7])
         XCTAssertEqual(store.messages, [.read, .save([skipped(3), skipped(7)].sorted { $0.fingerprint < $1.fingerprint }, at: now)])
@@ -34,7 +34,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
         store.remembered = [fingerprint(3): skipped(3)]
 
         // Next month's export: the same row, two lines further down.
-        let triage = try sut.triage([row(5)], fingerprint: { [self] in $0 == 5 ? fingerprint(3) : nil }, resolving: [], dryRun: false)
+        let triage = try sut.triage([row(5)], fingerprintOfLine: { [self] in $0 == 5 ? fingerprint(3) : nil }, resolving: [], dryRun: false)
 
         XCTAssertEqual(triage.before.map(\.line), [5])
         XCTAssertEqual(triage.new, [])
@@ -45,7 +45,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
         let (sut, store) = makeSUT()
         store.remembered = [fingerprint(3): skipped(3), fingerprint(9): skipped(9, handled: true)]
 
-        let triage = try sut.triage([row(3), row(9), row(11)], fingerprint: print, resolving: [3, 4], dryRun: false)
+        let triage = try sut.triage([row(3), row(9), row(11)], fingerprintOfLine: fingerprintOfLine, resolving: [3, 4], dryRun: false)
 
         XCTAssertEqual(triage.handled.map(\.line), [3, 9])
         XCTAssertEqual(triage.new.map(\.line), [11])
@@ -56,7 +56,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
     func test_triage_ofTwoEqualRowsOfOneFile_reportsBothNew() throws {
         let (sut, _) = makeSUT()
 
-        let triage = try sut.triage([row(3), row(4)], fingerprint: { [self] _ in fingerprint(3) }, resolving: [], dryRun: false)
+        let triage = try sut.triage([row(3), row(4)], fingerprintOfLine: { [self] _ in fingerprint(3) }, resolving: [], dryRun: false)
 
         XCTAssertEqual(triage.new.map(\.line), [3, 4])
     }
@@ -64,7 +64,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
     func test_triage_ofRowsWithoutAFingerprint_reportsThemNew_andRemembersNothing() throws {
         let (sut, store) = makeSUT()
 
-        let triage = try sut.triage([row(2)], fingerprint: { _ in nil }, resolving: [2], dryRun: false)
+        let triage = try sut.triage([row(2)], fingerprintOfLine: { _ in nil }, resolving: [2], dryRun: false)
 
         XCTAssertEqual(triage.new.map(\.line), [2])
         XCTAssertEqual(store.messages, [.read])
@@ -73,7 +73,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
     func test_triage_inADryRun_savesNothing() throws {
         let (sut, store) = makeSUT()
 
-        let triage = try sut.triage([row(3)], fingerprint: print, resolving: [], dryRun: true)
+        let triage = try sut.triage([row(3)], fingerprintOfLine: fingerprintOfLine, resolving: [], dryRun: true)
 
         XCTAssertEqual(triage.new.map(\.line), [3])
         XCTAssertEqual(store.messages, [.read])
@@ -83,7 +83,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
         let (sut, store) = makeSUT()
         store.failure = .store(.local(.fileSystem(operation: "write", path: "/x", reason: "full")))
 
-        XCTAssertThrowsError(try sut.triage([row(3)], fingerprint: print, resolving: [], dryRun: false)) { error in
+        XCTAssertThrowsError(try sut.triage([row(3)], fingerprintOfLine: fingerprintOfLine, resolving: [], dryRun: false)) { error in
             XCTAssertEqual(error as? SkippedRowsError, .store(.local(.fileSystem(operation: "write", path: "/x", reason: "full"))))
         }
     }
@@ -125,7 +125,7 @@ final class TriageSkippedRowsUseCaseTests: XCTestCase {
         RowFingerprint.of(["row", String(line)])
     }
 
-    private func print(_ line: Int) -> String? {
+    private func fingerprintOfLine(_ line: Int) -> String? {
         fingerprint(line)
     }
 

@@ -113,12 +113,16 @@ struct ImportCommand: Command {
         let accountsView = outcome.openings.isEmpty ? nil : try? accounts()
         func accountName(_ id: String?) -> String { accountsView?.name(of: id) ?? id ?? "" }
         let allSkipped = strict ? [] : (parsed.problems.map { RowError(line: $0.line, messages: [$0.message]) } + outcome.skipped).sorted { $0.line < $1.line }
-        let triage: SkippedRowsTriage
-        let resolving = try arguments[Self.resolve] ?? [], triaging = try skippedRows()
-        do throws(SkippedRowsError) {
-            triage = try triaging.triage(allSkipped, fingerprint: parsed.fingerprint(ofLine:), resolving: resolving, dryRun: dryRun)
-        } catch {
-            throw CLIError.runtime("the rows skipped could not be remembered: \(error.userMessage)")
+        var triage = SkippedRowsTriage()
+        let resolving = try arguments[Self.resolve] ?? []
+        // Most imports skip nothing: then the ledger's skipped rows are never opened.
+        if !allSkipped.isEmpty || !resolving.isEmpty {
+            let triaging = try skippedRows()
+            do throws(SkippedRowsError) {
+                triage = try triaging.triage(allSkipped, fingerprintOfLine: parsed.fingerprintOfLine, resolving: resolving, dryRun: dryRun)
+            } catch {
+                throw CLIError.runtime("the rows skipped could not be remembered: \(error.userMessage)")
+            }
         }
         let skipped = (triage.new + triage.before).sorted { $0.line < $1.line }
         // Only a file none of whose rows could be imported fails: one imported before adds nothing, and is no error.

@@ -13,13 +13,10 @@ extension Transaction {
     /// figure of a history in another currency is put in the base, a trade at a time.
     public func converted(into base: CurrencyCode, at rates: ExchangeRates) throws(CurrencyConversionError) -> Transaction {
         guard namesAnotherCurrency else { return self }
-        return Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity,
-                           sum: try rates.converting(sum, from: currency, on: date, into: base),
-                           ratio: ratio, note: note, account: account,
-                           toSum: try toSum.map { sum throws(CurrencyConversionError) in try rates.converting(sum, from: toCurrency, on: date, into: base) },
-                           toAccount: toAccount,
-                           fee: try fee.map { fee throws(CurrencyConversionError) in try rates.converting(fee, from: currency, on: date, into: base) },
-                           costUnknown: costUnknown, otherFields: otherFields, updatedAt: updatedAt)
+        return restating(sum: try rates.converting(sum, from: currency, on: date, into: base),
+                         toSum: try toSum.map { sum throws(CurrencyConversionError) in try rates.converting(sum, from: toCurrency, on: date, into: base) },
+                         fee: try fee.map { fee throws(CurrencyConversionError) in try rates.converting(fee, from: currency, on: date, into: base) },
+                         currency: nil, toCurrency: nil)
     }
 
     /// Whether `rates` convert it for good: each of its currencies has a rate kept on or before

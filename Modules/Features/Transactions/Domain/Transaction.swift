@@ -187,6 +187,14 @@ public struct Transaction: Hashable, Sendable {
                                       fee: fee, costUnknown: costUnknown, otherFields: otherFields)
     }
 
+    /// This transaction with its money put another way (converted, or its currency named
+    /// otherwise): every other field, one added later included, kept as it is.
+    public func restating(sum: FixedDecimal, toSum: FixedDecimal?, fee: FixedDecimal?, currency: String?, toCurrency: String?) -> Transaction {
+        Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity, sum: sum, ratio: ratio, note: note, account: account,
+                    currency: currency, toSum: toSum, toCurrency: toCurrency, toAccount: toAccount, fee: fee, costUnknown: costUnknown,
+                    otherFields: otherFields, updatedAt: updatedAt)
+    }
+
     /// Derived, never entered: the user types quantity and sum, the figures on a contract note.
     /// Rounded half-to-even to 8 fractional digits; nil for a type without a quantity.
     public var price: FixedDecimal? { type.isTrade ? sum.divided(by: quantity) : nil }

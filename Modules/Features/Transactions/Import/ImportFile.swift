@@ -26,7 +26,7 @@ public struct ImportFile {
     public init() {}
 
     /// The fingerprint of the row on `line`, nil where the file has none (JSON, a backup).
-    public func fingerprint(ofLine line: Int) -> String? {
+    public func fingerprintOfLine(_ line: Int) -> String? {
         guard line >= 0, line < rowFingerprints.count, rowFingerprints[line] != 0 else { return nil }
         return RowFingerprint.text(rowFingerprints[line])
     }

@@ -51,10 +51,6 @@ extension Transaction {
     /// This transaction with the base currency named by none, as every store reads it.
     public func inBase(_ base: String) -> Transaction {
         guard !isPlain, currency == base || toCurrency == base else { return self }
-        return Transaction(id: id, date: date, type: type, ticker: ticker, quantity: quantity,
-                           sum: sum, ratio: ratio, note: note, account: account,
-                           currency: currency == base ? nil : currency, toSum: toSum,
-                           toCurrency: toCurrency == base ? nil : toCurrency, toAccount: toAccount,
-                           fee: fee, costUnknown: costUnknown, otherFields: otherFields, updatedAt: updatedAt)
+        return restating(sum: sum, toSum: toSum, fee: fee, currency: currency == base ? nil : currency, toCurrency: toCurrency == base ? nil : toCurrency)
     }
 }

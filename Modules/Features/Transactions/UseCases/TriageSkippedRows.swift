@@ -14,11 +14,11 @@ public struct SkippedRowsTriage: Equatable, Sendable {
 
 public protocol SkippedRowsTriaging {
     /// - Parameters:
-    ///   - fingerprint: each line's row fingerprint; nil where the file has none (a JSON export,
+    ///   - fingerprintOfLine: each line's row fingerprint; nil where the file has none (a JSON export,
     ///     a backup), and that row is always new.
     ///   - resolving: the lines the user recorded by hand: marked handled.
     ///   - dryRun: remembers nothing.
-    func triage(_ skipped: [RowError], fingerprint: (Int) -> String?, resolving: Set<Int>, dryRun: Bool) throws(SkippedRowsError) -> SkippedRowsTriage
+    func triage(_ skipped: [RowError], fingerprintOfLine: (Int) -> String?, resolving: Set<Int>, dryRun: Bool) throws(SkippedRowsError) -> SkippedRowsTriage
 }
 
 /// Remembers each row an import skips, by its content, so the next import of the same row (in
@@ -32,26 +32,26 @@ public struct TriageSkippedRowsUseCase: SkippedRowsTriaging {
         self.now = now
     }
 
-    public func triage(_ skipped: [RowError], fingerprint: (Int) -> String?, resolving: Set<Int>, dryRun: Bool) throws(SkippedRowsError) -> SkippedRowsTriage {
+    public func triage(_ skipped: [RowError], fingerprintOfLine: (Int) -> String?, resolving: Set<Int>, dryRun: Bool) throws(SkippedRowsError) -> SkippedRowsTriage {
         var triage = SkippedRowsTriage()
         triage.notSkipped = resolving.subtracting(skipped.map(\.line)).sorted()
         guard !skipped.isEmpty else { return triage }
         let remembered = try store.skippedRows()
         var toSave: [String: SkippedRow] = [:]
         for row in skipped {
-            guard let print = fingerprint(row.line) else {
+            guard let key = fingerprintOfLine(row.line) else {
                 triage.new.append(row)
                 continue
             }
             let reason = row.messages.joined(separator: "; ")
             if resolving.contains(row.line) {
                 triage.handled.append(row)
-                if remembered[print]?.handled != true { toSave[print] = SkippedRow(fingerprint: print, reason: reason, handled: true) }
-            } else if let known = remembered[print] {
+                if remembered[key]?.handled != true { toSave[key] = SkippedRow(fingerprint: key, reason: reason, handled: true) }
+            } else if let known = remembered[key] {
                 if known.handled { triage.handled.append(row) } else { triage.before.append(row) }
             } else {
                 triage.new.append(row)
-                toSave[print] = SkippedRow(fingerprint: print, reason: reason, handled: false)
+                toSave[key] = SkippedRow(fingerprint: key, reason: reason, handled: false)
             }
         }
         if !dryRun, !toSave.isEmpty { try store.save(toSave.keys.sorted().compactMap { toSave[$0] }, at: now()) }
