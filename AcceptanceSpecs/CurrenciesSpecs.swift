@@ -106,4 +106,27 @@ final class CurrenciesSpecs: XCTestCase {
         // $5,000 in, $3,700 out; £1,000 in, £700 out.
         XCTAssertEqual((cash["balances"] as? [[String: Any]])?.map { "\($0["currency"] ?? "") \($0["balance"] ?? "")" }, ["GBP 300", "USD 1300"])
     }
+
+    /// A pot that is empty today is worth nothing in any currency: it needs no rate, and a pot
+    /// no trade was paid from doesn't stop the holdings being valued.
+    func test_anEmptyPotInACurrencyWithNoRateKept_hidesNothing() throws {
+        let invest = makeInvestDriver()
+        invest.environment["INVEST_BASE_CURRENCY"] = "GBP"
+        for arguments in [["add", "--type", "deposit", "--sum", "1000", "--date", "2024-01-02"],
+                          ["add", "--type", "deposit", "--sum", "1000", "--currency", "JPY", "--date", "2024-01-02"],
+                          ["add", "--type", "withdrawal", "--sum", "1000", "--currency", "JPY", "--date", "2024-01-03"],
+                          ["price", "set", "ACME", "10"],
+                          ["add", "--type", "buy", "--ticker", "ACME", "--quantity", "10", "--sum", "90", "--date", "2024-01-03"]] {
+            XCTAssertEqual(invest.run(arguments).status, 0, arguments.joined(separator: " "))
+        }
+
+        let portfolio = invest.run(["portfolio", "--offline", "--format", "json"])
+        let gains = invest.run(["gains", "--offline", "--format", "json"])
+
+        XCTAssertEqual(portfolio.status, 0, portfolio.errors)
+        let totals = try portfolio.jsonObject()["totals"] as? [String: Any]
+        XCTAssertEqual(totals?["value"] as? String, "100")
+        XCTAssertEqual(totals?["cash"] as? String, "910")
+        XCTAssertEqual(gains.status, 0, gains.errors)
+    }
 }

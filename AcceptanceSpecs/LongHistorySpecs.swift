@@ -276,7 +276,7 @@ final class LongHistorySpecs: XCTestCase {
         }
         XCTAssertEqual(invest.run(["rate", "fetch", "USD", "--from", "2023-01-02"]).status, 0)
         try assertValuedAsTheWholeLogValuesIt(invest, "after the dollar trades' rates are fetched")
-        for checkpoint in ["portfolio-in-base-v4-average-GBP", "gains-in-base-v3-fifo-GBP"] {
+        for checkpoint in ["portfolio-in-base-v5-average-GBP", "gains-in-base-v4-fifo-GBP"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: invest.home.appendingPathComponent("checkpoints/\(checkpoint)").path), checkpoint)
         }
 

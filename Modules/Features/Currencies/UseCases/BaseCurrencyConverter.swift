@@ -84,6 +84,8 @@ public final class BaseCurrencyConverter: BaseCurrencyConverting {
 
     public func cashInBase(_ balances: [CashPot: FixedDecimal]) throws(CurrencyConversionError) -> [String: FixedDecimal] {
         let day = today()
+        // An empty pot is worth nothing in any currency: it needs no rate.
+        let balances = balances.filter { !$0.value.isZero }
         let foreign = Dictionary(balances.keys.compactMap(\.currency).map { ($0, day) }) { first, _ in first }
         let rates = foreign.isEmpty ? ExchangeRates([]) : try rates(from: foreign)
         var byCurrency: [String: FixedDecimal] = [:]

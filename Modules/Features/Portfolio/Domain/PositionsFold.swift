@@ -55,6 +55,13 @@ extension PortfolioCalculator {
 
         public var positions: Positions { Positions(byKey: book.byKey, accountFees: accountFees) }
 
+        /// Whether `transaction` can change a position or a fee total: what names a ticker, and
+        /// a fee charged to an account. Cash coming, going or exchanged changes none, so its
+        /// currency needs no rate for the positions in the base.
+        public static func reads(_ transaction: Transaction) -> Bool {
+            !transaction.ticker.isEmpty || transaction.type == .fee
+        }
+
         /// `changes` in `base`, when they can be put in place without the history: unless
         /// `namingOtherCurrencies`, none names another currency.
         static func revisable(_ changes: [Revision<Transaction>], base: String, namingOtherCurrencies: Bool = false) -> [Revision<Transaction>]? {

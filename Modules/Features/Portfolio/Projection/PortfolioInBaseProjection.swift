@@ -175,6 +175,8 @@ extension PortfolioInBaseProjection: TransactionsProjection {
     }
 
     public mutating func fold(_ transaction: Transaction) -> Bool {
+        // What no position reads is not converted: its currency may have no rate kept.
+        guard PortfolioCalculator.PositionsFold.reads(transaction) else { return true }
         let transaction = transaction.inBase(base.code)
         let ticker = transaction.ticker, place = transaction.replayPlace
         // Its own currency's positions take it where the base's do: both order a ticker's trades alike.

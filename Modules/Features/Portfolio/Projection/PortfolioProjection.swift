@@ -53,14 +53,16 @@ public struct PortfolioProjection: Equatable, Sendable {
         return true
     }
 
-    /// The first day each currency other than the base is named: a conversion's rates start there.
+    /// The first day each currency other than the base is named by what the positions read: a
+    /// conversion's rates start there. Cash alone (a deposit in yen) needs only today's rate, and
+    /// only while its pot holds something.
     public var currencyFirstDays: [String: CalendarDay] {
         currencyDays.compactMapValues { days in days.first.map { CalendarDay(daysSinceEpoch: $0) } }
     }
 
     private mutating func note(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneMore($0) }
-        guard transaction.namesAnotherCurrency else { return }
+        guard transaction.namesAnotherCurrency, PortfolioCalculator.PositionsFold.reads(transaction) else { return }
         currencyNamings += 1
         tickerUnits.note(transaction)
         for currency in transaction.currenciesNamed {
@@ -71,7 +73,7 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// Takes back out what `note` counted; a ticker's unit is worked out again from its transactions.
     private mutating func unnote(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneFewer($0) }
-        guard transaction.namesAnotherCurrency else { return }
+        guard transaction.namesAnotherCurrency, PortfolioCalculator.PositionsFold.reads(transaction) else { return }
         currencyNamings -= 1
         for currency in transaction.currenciesNamed {
             currencyDays[currency]?.countOneFewer(transaction.date.daysSinceEpoch)

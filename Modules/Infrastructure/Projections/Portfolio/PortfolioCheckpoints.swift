@@ -7,7 +7,7 @@ import Ledger
 // The checkpoint layouts of the portfolio's projections. A new layout gets a new name.
 
 extension PortfolioProjection: CheckpointableProjection {
-    public var checkpointName: String { "portfolio-v11-\(positions.method.rawValue)-\(base)" }
+    public var checkpointName: String { "portfolio-v12-\(positions.method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
@@ -141,7 +141,7 @@ extension DayCounts {
 
 extension PortfolioInBaseProjection: CheckpointableProjection {
     /// The positions alone are v2: v1's layout had no word for the gains.
-    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v4" : "gains-in-base-v3")-\(method.rawValue)-\(base.code)" }
+    public var checkpointName: String { "\(gains == nil ? "portfolio-in-base-v5" : "gains-in-base-v4")-\(method.rawValue)-\(base.code)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base.code)
@@ -191,7 +191,7 @@ extension PortfolioInBaseProjection: CheckpointableProjection {
 }
 
 extension RealizedGainsProjection: CheckpointableProjection {
-    public var checkpointName: String { "gains-v7-\(method.rawValue)-\(base)" }
+    public var checkpointName: String { "gains-v8-\(method.rawValue)-\(base)" }
 
     public func write(to writer: inout PackedWriter) {
         writer.write(base)
