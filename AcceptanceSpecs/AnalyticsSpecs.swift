@@ -169,6 +169,29 @@ final class AnalyticsSpecs: XCTestCase {
                                           + "+0.00% and IDX -50.00%, after it +1.00% and +100.00%."), run.output)
     }
 
+    /// The benchmark over your window: the same first day and the same day-by-day moves. From a
+    /// Saturday, both start from Friday's close; holding only the benchmark compares equal.
+    func test_returnsWithABenchmark_fromAWeekend_measuresItOverYourWindow_andHoldingOnlyItComparesEqual() throws {
+        let invest = makeInvestDriver()
+        for add in [["--type", "deposit", "--sum", "1000", "--date", "2024-01-02"],
+                    ["--type", "buy", "--ticker", "IDX", "--quantity", "10", "--sum", "1000", "--date", "2024-01-02"]] {
+            XCTAssertEqual(invest.run(["add"] + add).status, 0)
+        }
+        let closes = "date,ticker,close\n2024-01-02,IDX,100\n2024-01-05,IDX,100\n2024-01-08,IDX,110\n2024-01-10,IDX,120\n"
+        XCTAssertEqual(invest.run(["price", "import", "-"], stdin: Data(closes.utf8)).status, 0)
+
+        let window = ["--offline", "--from", "2024-01-06", "--to", "2024-01-10", "--benchmark", "IDX"]
+        let table = invest.run(["returns"] + window)
+        let json = try invest.run(["returns"] + window + ["--format", "json"]).jsonObject()
+
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertTrue(table.output.contains("You matched IDX both ways"), table.output)
+        let benchmark = try XCTUnwrap(json["benchmark"] as? [String: Any])
+        XCTAssertEqual(benchmark["twr"] as? String, "0.2000000000", "Friday's 100 to 120, not Monday's 110")
+        XCTAssertEqual(json["twr"] as? String, benchmark["twr"] as? String)
+        XCTAssertEqual(benchmark["difference"] as? String, "0")
+    }
+
     /// A holding the quote service doesn't list, with an imported close,
     /// was "price unavailable" in the portfolio and the allocation while `returns` valued it.
     func test_aHoldingWithOnlyAKeptClose_isValuedAlikeByPortfolioAllocationAndReturns() throws {

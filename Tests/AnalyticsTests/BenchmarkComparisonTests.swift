@@ -35,6 +35,45 @@ final class BenchmarkComparisonTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(comparison.moneyWeightedPoints), 0)
     }
 
+    /// A window begun after the first trade counts its first day's move, from the value at the
+    /// last close before it: the benchmark is measured from that close too, not from the first
+    /// close inside the window. Holding only the benchmark then compares equal, both ways.
+    func test_compare_ofAWindowBegunMidHistory_startsTheBenchmarkAtTheLastCloseBeforeIt_soHoldingOnlyItComparesEqual() throws {
+        let closes = PriceHistory([("2024-01-02", "100"), ("2024-01-05", "100"), ("2024-01-08", "110"), ("2024-01-10", "120")]
+            .map { DailyClose(ticker: "IDX", day: day($0.0), close: fixed($0.1)) })
+        let history = [makeTransaction(date: "2024-01-02", type: .buy, ticker: "IDX", quantity: "10", sum: "1000")]
+
+        // Saturday (no close that day) and Monday (a close, whose move counts for you).
+        for from in ["2024-01-06", "2024-01-08"] {
+            let yours = try XCTUnwrap(Returns.measure(PerformanceSeries.build(history, history: closes, from: day(from), to: day("2024-01-10"))))
+            let comparison = try XCTUnwrap(BenchmarkComparison.compare(yours, with: "IDX", closes: closes))
+
+            XCTAssertEqual(yours.openingValue, fixed("1000"), from)
+            XCTAssertEqual(try XCTUnwrap(yours.twr), 0.2, accuracy: 1e-12, "from 100 to 120, from \(from)")
+            XCTAssertEqual(try XCTUnwrap(comparison.benchmark.twr), 0.2, accuracy: 1e-12, "the benchmark from the same close, from \(from)")
+            XCTAssertEqual(comparison.benchmark.from, yours.from, from)
+            XCTAssertEqual(comparison.replayValue, fixed("1200"), "the opening 1000 bought 10 at 100, from \(from)")
+            XCTAssertEqual(comparison.moneyDifference, .zero, from)
+            XCTAssertEqual(try XCTUnwrap(comparison.timeWeightedPoints), 0, accuracy: 1e-9, from)
+            XCTAssertEqual(try XCTUnwrap(comparison.moneyWeightedPoints), 0, accuracy: 1e-9, from)
+        }
+    }
+
+    /// A window that begins with the history has no opening value: the benchmark is bought at
+    /// the close of the first day, or the last one before it when that day has none.
+    func test_compare_ofAWindowBegunOnADayWithoutAClose_buysTheBenchmarkAtTheLastCloseBeforeIt() throws {
+        let closes = PriceHistory([("2024-01-05", "100"), ("2024-01-08", "110"), ("2024-01-10", "120")]
+            .map { DailyClose(ticker: "IDX", day: day($0.0), close: fixed($0.1)) })
+        let yours = try XCTUnwrap(Returns.measure(PerformanceSeries.build([makeTransaction(date: "2024-01-06", type: .deposit, sum: "1000")],
+                                                                          history: closes, from: nil, to: day("2024-01-10"))))
+
+        let comparison = try XCTUnwrap(BenchmarkComparison.compare(yours, with: "IDX", closes: closes))
+
+        XCTAssertEqual(comparison.benchmark.from, day("2024-01-06"))
+        XCTAssertEqual(try XCTUnwrap(comparison.benchmark.twr), 0.2, accuracy: 1e-12, "from Friday's 100, not Monday's 110")
+        XCTAssertEqual(comparison.replayValue, fixed("1200"))
+    }
+
     func test_compare_withoutAnyCloseOfTheBenchmark_isNil() throws {
         let yours = try XCTUnwrap(Returns.measure(PerformanceSeries.build([makeTransaction(date: "2024-01-01", type: .deposit, sum: "1000")],
                                                                           history: PriceHistory(), from: nil, to: day("2024-01-10"))))

@@ -148,6 +148,10 @@ struct AnalyticsPresentation {
     func verdict(_ comparison: BenchmarkComparison) -> String? {
         guard let time = comparison.timeWeightedPoints, let money = comparison.moneyWeightedPoints else { return nil }
         let symbol = comparison.symbol
+        // What rounds to no difference is none: holding the benchmark alone matches it.
+        if points(abs(time)) == points(0), points(abs(money)) == points(0) {
+            return "You matched \(symbol) both ways: \(points(0)) a year apart, time- and money-weighted."
+        }
         switch (time >= 0, money >= 0) {
         case (true, true):
             return "You beat \(symbol) both ways: by \(points(time)) a year time-weighted and \(points(money)) money-weighted."

@@ -21,7 +21,7 @@ struct BenchmarkOption {
         let found: TickerHistory
         let loader = try history(arguments[WindowOptions.offline])
         do throws(PriceHistoryError) {
-            found = try loader.history(of: symbol, from: returns.from, to: returns.to)
+            found = try loader.history(of: symbol, from: BenchmarkComparison.firstCloseNeeded(for: returns), to: returns.to)
         } catch {
             throw AnalyticsPresentation.cliError(error)
         }

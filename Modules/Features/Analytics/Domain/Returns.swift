@@ -30,6 +30,8 @@ public struct Returns: Sendable {
     public let convention: FlowConvention
     public let from: CalendarDay
     public let to: CalendarDay
+    /// The value at the end of the day before `from`: money already in when the window opens.
+    public let openingValue: FixedDecimal
     public let moneyIn: FixedDecimal
     public let moneyOut: FixedDecimal
     public let finalValue: FixedDecimal
@@ -82,7 +84,7 @@ public struct Returns: Sendable {
         let days = Int(last.day.daysSinceEpoch - first.day.daysSinceEpoch)
         let roi = moneyIn > .zero ? (last.value + moneyOut - moneyIn).double / moneyIn.double : nil
         let twr = dailyReturns.isEmpty ? nil : level - 1
-        return Returns(convention: series.convention, from: first.day, to: last.day, moneyIn: moneyIn, moneyOut: moneyOut, finalValue: last.value,
+        return Returns(convention: series.convention, from: first.day, to: last.day, openingValue: series.openingValue, moneyIn: moneyIn, moneyOut: moneyOut, finalValue: last.value,
                        roi: roi, annualizedROI: roi.flatMap { annualize($0, days: days) }, twr: twr, annualizedTWR: twr.flatMap { annualize($0, days: days) },
                        xirr: XIRR.solve(flows.map { (Double($0.day.daysSinceEpoch - first.day.daysSinceEpoch + ($0.isFinalValue ? 1 : 0)), $0.amount.double) }),
                        volatility: volatility(dailyReturns), maxDrawdown: drawdown(index), flows: flows, index: index)
