@@ -107,6 +107,20 @@ final class CurrentPricesSadPathSpecs: XCTestCase {
         XCTAssertFalse(portfolio.output.contains("-100"), "an unpriced holding is not a total loss")
     }
 
+    /// With no key there is no quote service, only the sample prices: a symbol they don't list is
+    /// said to be that, never an unknown symbol, and `stock view` doesn't deny the stock exists.
+    func test_withNoKey_aSymbolTheSamplePricesDontList_isSaidToNeedAKey_notToBeUnknown() throws {
+        let invest = makeInvestDriver()
+
+        let quote = invest.run(["quote", "SPY"])
+        let view = invest.run(["stock", "view", "SPY"])
+
+        XCTAssertTrue(quote.errors.contains("no price for SPY: no FINNHUB_API_KEY is configured, and the sample prices don't list it"), quote.errors)
+        XCTAssertFalse(quote.output.contains("unknown symbol"), quote.output)
+        XCTAssertFalse(view.errors.contains("no stock has the symbol SPY"), view.errors)
+        XCTAssertTrue(view.output.contains("no FINNHUB_API_KEY is configured"), view.output + view.errors)
+    }
+
     func test_apiInvalidData_isReportedAsSuch() throws {
         let emulator = try startEmulator()
         try emulator.inject("garbage", for: "AAPL")

@@ -13,6 +13,7 @@ extension PriceLoadingError {
         case .forbidden: return "the API key may not access this symbol"
         case .invalidData: return "the quote service sent data that is not a quote"
         case .unknownSymbol: return "unknown symbol"
+        case .notInSamplePrices: return "no FINNHUB_API_KEY is configured, and the sample prices don't list it ('invest config set FINNHUB_API_KEY')"
         case .notCached: return "no cached price"
         case let .notRefreshed(perMinute):
             return "not refreshed: the quote service's \(perMinute) requests a minute were spent and waiting for more would pass --max-wait, and nothing is cached"

@@ -37,7 +37,7 @@ public final class SamplePriceLoader: PriceLoader, Sendable {
     }
 
     public func loadPrice(for ticker: String) throws(PriceLoadingError) -> LoadedPrice {
-        guard let stock = Self.stocks.first(where: { $0.ticker == ticker }) else { throw .unknownSymbol }
+        guard let stock = Self.stocks.first(where: { $0.ticker == ticker }) else { throw .notInSamplePrices }
         let change = stock.price - stock.previousClose
         let price = CurrentPrice(ticker: ticker, price: stock.price, change: change,
                                  changePercent: change.scaled(by: FixedDecimal(100), over: stock.previousClose)?.rounded(toFractionDigits: 4),

@@ -76,6 +76,8 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
     case forbidden
     case invalidData
     case unknownSymbol
+    /// No quote service is set up, and the sample prices that stand in don't list the symbol.
+    case notInSamplePrices
     case notCached
     /// Not asked for: the quote service's requests of the minute are spent, and waiting for more
     /// would pass the run's longest wait.
@@ -87,7 +89,7 @@ public enum PriceLoadingError: Error, Equatable, Sendable {
     public var isTransient: Bool {
         switch self {
         case .connectivity, .timeout, .server, .rateLimited: return true
-        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notCached, .notRefreshed, .noExchangeRate: return false
+        case .unauthorized, .forbidden, .invalidData, .unknownSymbol, .notInSamplePrices, .notCached, .notRefreshed, .noExchangeRate: return false
         }
     }
 
