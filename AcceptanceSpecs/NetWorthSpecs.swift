@@ -39,10 +39,11 @@ final class NetWorthSpecs: XCTestCase {
                         "cash default GBP 4150", "cash default USD 3341.1375", "cash ISA GBP 100"])
         XCTAssertEqual((byAccount["byAccount"] as? [[String: Any]])?.map { "\($0["account"] ?? "") \($0["value"] ?? "")" },
                        ["default 9234.5175", "ISA 728.92"])
-        // Over time: 30 June (a Sunday) takes Friday's rate, 0.77795, and no close is kept that early:
-        // £4,150 + $4,250 × 0.77795 (£3,306.2875) + £100, the three holdings named as not valued.
-        XCTAssertEqual(overTime.map { "\($0["date"] ?? "") \($0["netWorth"] ?? "") \($0["unvalued"] ?? "")" },
-                       ["2024-06-30 7556.2875 3", "2024-07-03 9963.4375 0"], "today's row is today's net worth")
+        // Over time: 30 June (a Sunday) takes Friday's rate, 0.77795, and no close is kept that early, so the
+        // three holdings are valued at their trades' prices, as performance values them: £4,150 + $4,250 × 0.77795
+        // (£3,306.2875) + £100, and 10 AAPL at $200 (£1,555.90) and 1,000 VOD.L at 75p (£750).
+        XCTAssertEqual(overTime.map { "\($0["date"] ?? "") \($0["netWorth"] ?? "") \($0["unvalued"] ?? "") \($0["atTradePrice"] ?? "")" },
+                       ["2024-06-30 9862.1875 0 3", "2024-07-03 9963.4375 0 0"], "today's row is today's net worth")
         // The portfolio is in pounds too: its holdings £943.38 + £800 + £628.92, and with cash the net worth.
         XCTAssertEqual(portfolio["value"] as? String, "2372.3")
         XCTAssertEqual(portfolio["valueWithCash"] as? String, "9963.4375")

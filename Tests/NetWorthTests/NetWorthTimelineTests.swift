@@ -46,14 +46,22 @@ final class NetWorthTimelineTests: XCTestCase {
         XCTAssertEqual(points.map(\.unvalued), [0, 0, 0, 0])
     }
 
-    func test_points_nameAHoldingWithoutACloseThatEarly_andLeaveItOut() {
-        let history = [makeTransaction(date: "2024-01-03", ticker: "A", quantity: "10", sum: "100")]
-        let valuation = BaseCurrencyValuation(base: CurrencyCode("USD")!, day: day("2024-03-05"), rates: ExchangeRates([]), securities: [], history: history)
+    /// One fallback over time, the one `performance` uses: a holding without a close kept on or
+    /// before the day is worth its last trade's price, in that trade's currency at the day's rate.
+    func test_points_valueAHoldingWithoutACloseThatEarly_atItsLastTradesPrice_asPerformanceDoes() {
+        let history = [makeTransaction(date: "2024-01-03", ticker: "A", quantity: "10", sum: "100"),
+                       Transaction(id: "s", date: day("2024-01-10"), type: .split, ticker: "A", quantity: .zero, sum: .zero, ratio: SplitRatio("2:1"),
+                                   updatedAt: .distantPast),
+                       Transaction(id: "b", date: day("2024-01-04"), type: .buy, ticker: "B", quantity: 5, sum: 50, currency: "USD", updatedAt: .distantPast)]
+        let rates = ExchangeRates([ExchangeRate(from: CurrencyCode("USD")!, to: CurrencyCode("GBP")!, day: day("2024-01-02"), rate: fixed("0.8"))])
+        let valuation = BaseCurrencyValuation(base: CurrencyCode("GBP")!, day: day("2024-03-05"), rates: rates, securities: [], history: history)
 
-        let points = NetWorthTimeline.points(on: [day("2024-01-31")], history: history, valuation: valuation, closes: PriceHistory(),
+        let points = NetWorthTimeline.points(on: [day("2024-01-05"), day("2024-01-31")], history: history, valuation: valuation, closes: PriceHistory(),
                                              todaysPrices: [:], savings: nil)
 
-        XCTAssertEqual(points.map(\.unvalued), [1])
-        XCTAssertEqual(points.map(\.total), [0])
+        // 10 A bought for 100, then 20 after the split: 100 either way. 5 B for $50 at 0.8: £40.
+        XCTAssertEqual(points.map(\.holdings), [140, 140])
+        XCTAssertEqual(points.map(\.atTradePrice), [2, 2])
+        XCTAssertEqual(points.map(\.unvalued), [0, 0])
     }
 }

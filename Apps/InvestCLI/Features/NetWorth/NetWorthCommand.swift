@@ -92,17 +92,28 @@ extension NetWorthCommand {
         if let path = try arguments[Self.svg] { try SVGFile.write(SVGChart.render(plot, title: "Net worth"), to: path, what: "the chart", io: io) }
         if arguments[Self.chart] {
             io.console.write("Net worth, \(points.first!.day.iso) – \(points.last!.day.iso)\n")
-            return io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
+            io.console.write(TerminalChart.render(plot, width: min(io.tableWidth ?? 80, 160), colors: io.usesColor))
+            return Self.notes(points, io: io)
         }
         var report = Report(columns: [
             .init(title: "PERIOD END", key: "date", alignment: .left), .init(title: "HOLDINGS", key: "holdings", alignment: .right),
             .init(title: "CASH", key: "cash", alignment: .right), .init(title: "SAVINGS", key: "savings", alignment: .right),
-            .init(title: "NET WORTH", key: "netWorth", alignment: .right), .init(title: "NOT VALUED", key: "unvalued", alignment: .right)])
-        report.rows = points.map { [.text($0.day.iso), .money($0.holdings), .money($0.cash), .money($0.savings), .money($0.total), .count($0.unvalued)] }
+            .init(title: "NET WORTH", key: "netWorth", alignment: .right), .init(title: "AT TRADE PRICE", key: "atTradePrice", alignment: .right),
+            .init(title: "NOT VALUED", key: "unvalued", alignment: .right)])
+        report.rows = points.map { [.text($0.day.iso), .money($0.holdings), .money($0.cash), .money($0.savings), .money($0.total), .count($0.atTradePrice),
+                                    .count($0.unvalued)] }
         io.console.write(report.render(format, style: try io.tableStyle(arguments, for: report)))
-        if format == .table, points.contains(where: { $0.unvalued > 0 }) {
-            io.console.writeNotice("invest: note: NOT VALUED counts the holdings without a close kept on or before the day (see 'invest price fetch') "
-                + "and the amounts without a rate; they are left out of that day's net worth.\n")
+        if format == .table { Self.notes(points, io: io) }
+    }
+
+    /// What the figures over time could not value as today's are, said once.
+    private static func notes(_ points: [NetWorthPoint], io: CommandIO) {
+        if points.contains(where: { $0.atTradePrice > 0 }) {
+            io.console.writeNotice("invest: note: a holding without a close kept on or before a day (see 'invest price fetch') is valued that day "
+                + "at its last trade's price, as 'invest performance' values it; AT TRADE PRICE counts them.\n")
+        }
+        if points.contains(where: { $0.unvalued > 0 }) {
+            io.console.writeNotice("invest: note: NOT VALUED counts the amounts without a rate for the day; they are left out of that day's net worth.\n")
         }
     }
 }

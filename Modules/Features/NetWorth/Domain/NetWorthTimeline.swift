@@ -12,15 +12,19 @@ public struct NetWorthPoint: Equatable, Sendable {
     public let holdings: FixedDecimal
     public let cash: FixedDecimal
     public let savings: FixedDecimal
-    /// Holdings and pots left out: no close kept on or before the day, or no rate.
+    /// Holdings and pots left out: no rate for the day (or an amount too large to convert).
     public let unvalued: Int
+    /// Holdings without a close kept on or before the day, valued at their last trade's price.
+    public let atTradePrice: Int
 
     public var total: FixedDecimal { holdings + cash + savings }
 }
 
 /// The net worth over time, each day as `BaseCurrencyValuation` values it on that day: holdings at
-/// their latest close on or before it (today's at today's prices), converted at that day's rate;
-/// cash in every pot of a tracked account; savings at each open account's latest value.
+/// their latest close on or before it (today's at today's prices), failing that at the price of
+/// their latest buy or sell on or before it (`PerformanceSeries`'s rule, so both agree), converted
+/// at that day's rate; cash in every pot of a tracked account; savings at each open account's
+/// latest value.
 /// One walk through the history in date order, however many days are asked for.
 public enum NetWorthTimeline {
     public static func points(on days: [CalendarDay], history: [Transaction], valuation: BaseCurrencyValuation, closes: PriceHistory,
@@ -29,22 +33,27 @@ public enum NetWorthTimeline {
         var quantities: [Holding: FixedDecimal] = [:]
         var pots: [CashPot: FixedDecimal] = [:]
         var tracked = Set<String?>()
+        var lastTrades: [String: LastTrade] = [:]
         var next = 0
         var savingsWalk = SavingsWalk(book: savings)
         return days.sorted().map { day in
             while next < ordered.count, ordered[next].date <= day {
                 apply(ordered[next], to: &quantities, &pots, &tracked)
+                LastTrade.note(ordered[next], in: &lastTrades)
                 next += 1
             }
             let onDay = valuation.on(day)
-            var holdings = FixedDecimal.zero, cash = FixedDecimal.zero, unvalued = 0
+            var holdings = FixedDecimal.zero, cash = FixedDecimal.zero, unvalued = 0, atTradePrice = 0
             for (holding, quantity) in quantities where !quantity.isZero {
                 let price = day == valuation.day ? todaysPrices[holding.ticker] : closes.close(of: holding.ticker, onOrBefore: day)
-                if let value = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, price: price).value {
-                    holdings += value
+                let item: NetWorthItem
+                if price == nil, let trade = lastTrades[holding.ticker] {
+                    item = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, lastTrade: trade.amounts)
+                    atTradePrice += 1
                 } else {
-                    unvalued += 1
+                    item = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, price: price)
                 }
+                if let value = item.value { holdings += value } else { unvalued += 1 }
             }
             for (pot, balance) in pots where tracked.contains(pot.account) && !balance.isZero {
                 if let value = onDay.cash(pot, balance: balance).value { cash += value } else { unvalued += 1 }
@@ -53,7 +62,7 @@ public enum NetWorthTimeline {
             for (account, value) in savingsWalk.values(atEndOf: day) {
                 if let inBase = onDay.savings(name: account.name, value: value, currency: account.currency).value { saved += inBase } else { unvalued += 1 }
             }
-            return NetWorthPoint(day: day, holdings: holdings, cash: cash, savings: saved, unvalued: unvalued)
+            return NetWorthPoint(day: day, holdings: holdings, cash: cash, savings: saved, unvalued: unvalued, atTradePrice: atTradePrice)
         }
     }
 
@@ -82,6 +91,24 @@ public enum NetWorthTimeline {
     private struct Holding: Hashable {
         let account: String?
         let ticker: String
+    }
+
+    /// A ticker's latest buy or sell: what it cost, as how many of today's shares, in its currency.
+    private struct LastTrade {
+        var sum: FixedDecimal
+        var quantity: FixedDecimal
+        let currency: String?
+
+        var amounts: (sum: FixedDecimal, quantity: FixedDecimal, currency: String?) { (sum, quantity, currency) }
+
+        static func note(_ transaction: Transaction, in trades: inout [String: LastTrade]) {
+            if transaction.type.isTrade, !transaction.quantity.isZero {
+                trades[transaction.ticker] = LastTrade(sum: transaction.sum, quantity: transaction.quantity, currency: transaction.currency)
+            } else if let ratio = transaction.ratio, let trade = trades[transaction.ticker] {
+                // A split makes more (or fewer) of today's shares of what the trade bought.
+                trades[transaction.ticker]?.quantity = ratio.apply(to: trade.quantity)
+            }
+        }
     }
 
     private static func apply(_ transaction: Transaction, to quantities: inout [Holding: FixedDecimal], _ pots: inout [CashPot: FixedDecimal],
