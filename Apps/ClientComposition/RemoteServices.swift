@@ -74,7 +74,7 @@ public struct RemoteServices {
     public func liveQuotes(requestLog: QuoteRequestLog, onWait: @escaping (_ seconds: TimeInterval, _ pacing: QuotePacing) -> Void = { _, _ in }) throws -> PriceLoader? {
         guard let apiKey = configuration["FINNHUB_API_KEY"] else { return nil }
         let baseURL = try configuration.url("INVEST_QUOTES_URL") ?? FinnhubPriceLoader.defaultBaseURL
-        let pacing = try configuration.integer("INVEST_QUOTES_PER_MINUTE").map(QuotePacing.init(perMinute:)) ?? .freePlan
+        let pacing = try configuration.integer("INVEST_QUOTES_PER_MINUTE").map { QuotePacing(perMinute: $0, margin: QuotePacing.margin) } ?? .freePlan
         let maxWait = try self.maxWait()
         let pacer = RequestPacer(pacings: [pacing], log: requestLog, maxWait: maxWait, now: now, sleep: { Thread.sleep(forTimeInterval: $0) }, onWait: onWait)
         let paced = PacedPriceLoader(decoratee: FinnhubPriceLoader(baseURL: baseURL, apiKey: apiKey, client: client(timeout: 10), now: now), pacer: pacer)

@@ -35,8 +35,9 @@ final class QuoteCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.errors.contains("the quote service's 2 requests a minute were spent and waiting for more would pass --max-wait"), refused.errors)
         XCTAssertEqual(waited.status, 0, waited.errors)
-        XCTAssertEqual(try waited.jsonRows().first?["price"] as? String, "10", "a second's wait for the window, then the quote")
-        let nextPlace = (invest.now.timeIntervalSince1970 + 1) * 1000
+        XCTAssertEqual(try waited.jsonRows().first?["price"] as? String, "10", "a wait for the window and its margin, then the quote")
+        // A second left of the window, and the two seconds of margin every pacing keeps.
+        let nextPlace = (invest.now.timeIntervalSince1970 + 3) * 1000
         XCTAssertEqual(cache["requests"] as? [Double], [nextPlace], "remembered with the cache: the run before's two left the window")
     }
 

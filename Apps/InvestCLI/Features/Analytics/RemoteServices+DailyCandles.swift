@@ -6,8 +6,8 @@ import QuotesAPI
 import MarketDataAPI
 
 extension RemoteServices {
-    /// Twelve Data's free plan: 8 requests a minute, 800 a day.
-    static let twelveDataPacings = [QuotePacing(perMinute: 8), QuotePacing(limit: 800, per: 86_400)]
+    /// Twelve Data's free plan: 8 requests a minute, 800 a day, each with a margin.
+    static let twelveDataPacings = [QuotePacing(perMinute: 8, margin: QuotePacing.margin), QuotePacing(limit: 800, per: 86_400, margin: QuotePacing.margin)]
 
     /// The daily history provider: Twelve Data's time series with a TWELVE_DATA_API_KEY (its free
     /// plan has them), paced to its limits across runs; else Finnhub's candles, which a free

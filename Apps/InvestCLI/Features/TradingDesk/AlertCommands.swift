@@ -76,6 +76,9 @@ struct AlertCommands {
         } catch .unknownSymbol {
             throw CLIError.usage("the quote service doesn't know \(ticker), so this alert could never be checked. "
                 + "Check the symbol ('invest stock search'), or pass --force to keep it anyway.")
+        } catch .notInSamplePrices {
+            throw CLIError.usage("no FINNHUB_API_KEY is configured, so \(ticker) can't be confirmed, and alerts are checked on live prices only. "
+                + "Set a key with 'invest config set FINNHUB_API_KEY', or pass --force to keep it anyway.")
         } catch {
             io.console.writeNotice("invest: warning: could not confirm that the quote service knows \(ticker) (\(error.userMessage)); the alert is kept.\n")
         }

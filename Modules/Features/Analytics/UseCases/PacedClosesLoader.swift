@@ -3,7 +3,8 @@ import CurrentPrices
 
 /// Daily closes within the history provider's limits (Twelve Data's free plan: 8 requests a
 /// minute and 800 a day): a request the pacer can't fit in within the run's longest wait is
-/// not made, and reads as the provider's rate limit.
+/// not made, and reads as the provider's rate limit. A request the provider refuses for its rate
+/// limit all the same is asked once more, after a whole window, if that fits the longest wait.
 public final class PacedClosesLoader: DailyClosesLoading {
     private let decoratee: DailyClosesLoading
     private let pacer: RequestPacer
@@ -15,6 +16,12 @@ public final class PacedClosesLoader: DailyClosesLoading {
 
     public func closes(of ticker: String, from: CalendarDay, to: CalendarDay) throws(CandlesError) -> [DailyClose] {
         guard pacer.reserve() else { throw .rateLimited }
-        return try decoratee.closes(of: ticker, from: from, to: to)
+        do {
+            return try decoratee.closes(of: ticker, from: from, to: to)
+        } catch .rateLimited {
+            pacer.noteRefusal()
+            guard pacer.reserve() else { throw .rateLimited }
+            return try decoratee.closes(of: ticker, from: from, to: to)
+        }
     }
 }

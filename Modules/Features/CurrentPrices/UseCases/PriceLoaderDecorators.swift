@@ -141,7 +141,7 @@ public final class RequestPacer: @unchecked Sendable {
     public func reserve() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        var recent = sent ?? ((try? log.requests()) ?? [])
+        let recent = sent ?? ((try? log.requests()) ?? [])
         var current = max(now(), slept)
         while let (wait, pacing) = pacings.map({ ($0.wait(at: current, after: recent), $0) }).max(by: { $0.0 < $1.0 }), wait > 0 {
             guard waited + wait <= maxWait else { return false }
@@ -152,11 +152,26 @@ public final class RequestPacer: @unchecked Sendable {
             current = current.addingTimeInterval(wait)
             slept = current
         }
-        let longest = pacings.max { $0.window < $1.window } ?? .freePlan
-        recent = longest.inWindow(recent + [current], at: current)
-        sent = recent
-        try? log.remember(recent)
+        remember(recent + [current], at: current)
         return true
+    }
+
+    /// The service refused a request for its rate limit though the pacing let it go: it counts
+    /// the window otherwise (from its own clock). The shortest window is counted as spent from
+    /// now, so the next reservation waits a whole window.
+    public func noteRefusal() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let shortest = pacings.min(by: { $0.window < $1.window }) else { return }
+        let current = max(now(), slept)
+        let recent = sent ?? ((try? log.requests()) ?? [])
+        remember(recent + Array(repeating: current, count: shortest.limit), at: current)
+    }
+
+    private func remember(_ requests: [Date], at current: Date) {
+        let longest = pacings.max { $0.window < $1.window } ?? .freePlan
+        sent = longest.inWindow(requests, at: current)
+        try? log.remember(sent!)
     }
 }
 
