@@ -122,7 +122,7 @@ public struct PerformanceSeries: Equatable, Sendable {
         private var quantities: [FixedDecimal] = []
         /// Per ticker: the latest trade as what it cost and how many of today's shares it was,
         /// so a value at that price is exact (3 bought for 10 are worth 10, not 9.99999999).
-        private var lastTrades: [(sum: FixedDecimal, quantity: FixedDecimal)?] = []
+        private var lastTrades: [LastTrade?] = []
         private var closes: [[(day: CalendarDay, close: FixedDecimal)]] = []
         /// Per ticker: how many of its closes are on or before the last day valued.
         private var passed: [Int] = []
@@ -134,11 +134,7 @@ public struct PerformanceSeries: Equatable, Sendable {
         mutating func apply(_ transaction: Transaction, in scope: AccountScope) {
             let number = numbers[transaction.ticker] ?? add(transaction.ticker)
             quantities[number] = transaction.held(after: quantities[number], in: scope)
-            if transaction.type.isTrade, !transaction.quantity.isZero { lastTrades[number] = (transaction.sum, transaction.quantity) }
-            // A trade before a split bought the old quantity: as many of today's shares as the split makes of it.
-            if let ratio = transaction.ratio, let trade = lastTrades[number] {
-                lastTrades[number] = (trade.sum, ratio.apply(to: trade.quantity))
-            }
+            lastTrades[number] = LastTrade.after(transaction, lastTrades[number])
         }
 
         /// `quantity` of one ticker on `day` by the same rule, without moving the walk through
@@ -146,7 +142,7 @@ public struct PerformanceSeries: Equatable, Sendable {
         func value(of ticker: String, quantity: FixedDecimal, on day: CalendarDay) -> FixedDecimal {
             if let close = history.close(of: ticker, onOrBefore: day) { return quantity.multiplied(by: close) ?? .zero }
             guard let number = numbers[ticker], let trade = lastTrades[number] else { return .zero }
-            return quantity.scaled(by: trade.sum, over: trade.quantity) ?? .zero
+            return trade.value(of: quantity) ?? .zero
         }
 
         /// The valuation rule: the latest close on or before `day`, else the latest trade price.
@@ -160,7 +156,7 @@ public struct PerformanceSeries: Equatable, Sendable {
                 passed[number] = count
                 // Held quantities and prices are capped where they are read, so a value always fits.
                 let worth = count > 0 ? quantities[number].multiplied(by: list[count - 1].close)
-                    : lastTrades[number].flatMap { quantities[number].scaled(by: $0.sum, over: $0.quantity) }
+                    : lastTrades[number].flatMap { $0.value(of: quantities[number]) }
                 guard let worth else { continue }
                 total += worth
             }

@@ -13,12 +13,9 @@ extension BaseCurrencyValuation {
                             rate: rate(of: unit.currency))
     }
 
-    /// A holding with no price, at its last trade's: `quantity` of what `lastTrade.quantity` cost
-    /// `lastTrade.sum`, in that trade's currency.
-    public func holding(account: String?, ticker: String, quantity: FixedDecimal,
-                        lastTrade: (sum: FixedDecimal, quantity: FixedDecimal, currency: String?)) -> NetWorthItem {
-        item(.holding, account: account, name: ticker, currency: currency(named: lastTrade.currency),
-             amount: lastTrade.sum.scaled(by: quantity, over: lastTrade.quantity))
+    /// A holding with no price, at its last trade's, in that trade's currency.
+    public func holding(account: String?, ticker: String, quantity: FixedDecimal, lastTrade: LastTrade) -> NetWorthItem {
+        item(.holding, account: account, name: ticker, currency: currency(named: lastTrade.currency), amount: lastTrade.value(of: quantity))
     }
 
     public func cash(_ pot: CashPot, balance: FixedDecimal) -> NetWorthItem {

@@ -38,8 +38,9 @@ public enum NetWorthTimeline {
         var savingsWalk = SavingsWalk(book: savings)
         return days.sorted().map { day in
             while next < ordered.count, ordered[next].date <= day {
-                apply(ordered[next], to: &quantities, &pots, &tracked)
-                LastTrade.note(ordered[next], in: &lastTrades)
+                let transaction = ordered[next]
+                apply(transaction, to: &quantities, &pots, &tracked)
+                if !transaction.ticker.isEmpty { lastTrades[transaction.ticker] = LastTrade.after(transaction, lastTrades[transaction.ticker]) }
                 next += 1
             }
             let onDay = valuation.on(day)
@@ -48,7 +49,7 @@ public enum NetWorthTimeline {
                 let price = day == valuation.day ? todaysPrices[holding.ticker] : closes.close(of: holding.ticker, onOrBefore: day)
                 let item: NetWorthItem
                 if price == nil, let trade = lastTrades[holding.ticker] {
-                    item = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, lastTrade: trade.amounts)
+                    item = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, lastTrade: trade)
                     atTradePrice += 1
                 } else {
                     item = onDay.holding(account: holding.account, ticker: holding.ticker, quantity: quantity, price: price)
@@ -91,24 +92,6 @@ public enum NetWorthTimeline {
     private struct Holding: Hashable {
         let account: String?
         let ticker: String
-    }
-
-    /// A ticker's latest buy or sell: what it cost, as how many of today's shares, in its currency.
-    private struct LastTrade {
-        var sum: FixedDecimal
-        var quantity: FixedDecimal
-        let currency: String?
-
-        var amounts: (sum: FixedDecimal, quantity: FixedDecimal, currency: String?) { (sum, quantity, currency) }
-
-        static func note(_ transaction: Transaction, in trades: inout [String: LastTrade]) {
-            if transaction.type.isTrade, !transaction.quantity.isZero {
-                trades[transaction.ticker] = LastTrade(sum: transaction.sum, quantity: transaction.quantity, currency: transaction.currency)
-            } else if let ratio = transaction.ratio, let trade = trades[transaction.ticker] {
-                // A split makes more (or fewer) of today's shares of what the trade bought.
-                trades[transaction.ticker]?.quantity = ratio.apply(to: trade.quantity)
-            }
-        }
     }
 
     private static func apply(_ transaction: Transaction, to quantities: inout [Holding: FixedDecimal], _ pots: inout [CashPot: FixedDecimal],

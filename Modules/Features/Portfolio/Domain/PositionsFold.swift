@@ -62,6 +62,12 @@ extension PortfolioCalculator {
             !transaction.ticker.isEmpty || transaction.type == .fee
         }
 
+        /// Whether the positions in the base need rates for `transaction`: it names another
+        /// currency, and they read it.
+        public static func convertsInTheBase(_ transaction: Transaction) -> Bool {
+            transaction.namesAnotherCurrency && reads(transaction)
+        }
+
         /// `changes` in `base`, when they can be put in place without the history: unless
         /// `namingOtherCurrencies`, none names another currency.
         static func revisable(_ changes: [Revision<Transaction>], base: String, namingOtherCurrencies: Bool = false) -> [Revision<Transaction>]? {

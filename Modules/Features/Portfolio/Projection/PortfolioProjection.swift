@@ -62,7 +62,7 @@ public struct PortfolioProjection: Equatable, Sendable {
 
     private mutating func note(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneMore($0) }
-        guard transaction.namesAnotherCurrency, PortfolioCalculator.PositionsFold.reads(transaction) else { return }
+        guard PortfolioCalculator.PositionsFold.convertsInTheBase(transaction) else { return }
         currencyNamings += 1
         tickerUnits.note(transaction)
         for currency in transaction.currenciesNamed {
@@ -73,7 +73,7 @@ public struct PortfolioProjection: Equatable, Sendable {
     /// Takes back out what `note` counted; a ticker's unit is worked out again from its transactions.
     private mutating func unnote(_ transaction: Transaction) {
         forAccount(namedBy: transaction) { namings.countOneFewer($0) }
-        guard transaction.namesAnotherCurrency, PortfolioCalculator.PositionsFold.reads(transaction) else { return }
+        guard PortfolioCalculator.PositionsFold.convertsInTheBase(transaction) else { return }
         currencyNamings -= 1
         for currency in transaction.currenciesNamed {
             currencyDays[currency]?.countOneFewer(transaction.date.daysSinceEpoch)

@@ -42,7 +42,7 @@ public struct RealizedGainsProjection: Equatable, Sendable {
     public var namesAnotherCurrency: Bool { !currencyFirstDays.isEmpty }
 
     private mutating func note(_ transaction: Transaction) {
-        guard !transaction.isPlain, transaction.namesAnotherCurrency, PortfolioCalculator.PositionsFold.reads(transaction) else { return }
+        guard !transaction.isPlain, PortfolioCalculator.PositionsFold.convertsInTheBase(transaction) else { return }
         for currency in transaction.currenciesNamed where currencyFirstDays[currency].map({ transaction.date < $0 }) ?? true {
             currencyFirstDays[currency] = transaction.date
         }
